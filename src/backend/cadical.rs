@@ -1,0 +1,64 @@
+//! CaDiCaL in-process through the `cadical` crate (which builds the C++ solver with the
+//! system compiler alone; `rustsat-cadical` would need libclang for bindgen).
+
+use std::time::Instant;
+
+use super::{guard, Backend, BackendError, Outcome};
+use crate::cnf::{Lit, Model};
+
+/// Stops CaDiCaL once the deadline has passed.
+struct Deadline(Option<Instant>);
+
+impl ::cadical::Callbacks for Deadline {
+    fn terminate(&mut self) -> bool {
+        self.0.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+pub struct CadicalBackend {
+    solver: ::cadical::Solver<Deadline>,
+    buf: Vec<i32>,
+}
+
+impl CadicalBackend {
+    pub fn new() -> Self {
+        Self { solver: ::cadical::Solver::new(), buf: Vec::new() }
+    }
+}
+
+impl Default for CadicalBackend {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Backend for CadicalBackend {
+    fn name(&self) -> String {
+        "cadical".into()
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.buf.clear();
+        self.buf.extend(clause.iter().map(|l| l.to_ipasir()));
+        self.solver.add_clause(self.buf.iter().copied());
+    }
+
+    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome, BackendError> {
+        self.solver.set_callbacks(Some(Deadline(deadline)));
+        let assumps: Vec<i32> = assumptions.iter().map(|l| l.to_ipasir()).collect();
+        let solver = &mut self.solver;
+        let res = guard("cadical", || solver.solve_with(assumps.into_iter()))?;
+        Ok(match res {
+            Some(true) => {
+                let values = (1..=n_vars as i32).map(|v| self.solver.value(v).unwrap_or(false)).collect();
+                Outcome::Sat(Model::new(values))
+            }
+            Some(false) => Outcome::Unsat,
+            None => Outcome::Unknown("cadical stopped at the deadline".into()),
+        })
+    }
+
+    fn incremental(&self) -> bool {
+        true
+    }
+}

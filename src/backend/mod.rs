@@ -1,0 +1,145 @@
+//! Solver backends behind one small trait. In-process: CaDiCaL (the `cadical` crate),
+//! varisat and splr. Out of process: any DIMACS solver (kissat first) run through a
+//! temporary file.
+//!
+//! Backends are trusted for nothing: the engine checks every model against the formula
+//! it built, and a panic inside an in-process solver becomes a `BackendError`.
+
+mod cadical;
+mod external;
+mod splr;
+mod varisat;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Instant;
+
+use thiserror::Error;
+
+use crate::cnf::{Lit, Model};
+
+pub use self::cadical::CadicalBackend;
+pub use self::external::ExternalBackend;
+pub use self::splr::SplrBackend;
+pub use self::varisat::VarisatBackend;
+
+/// What one `solve` call found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Sat(Model),
+    Unsat,
+    /// The solver stopped without an answer (deadline, or it said UNKNOWN).
+    Unknown(String),
+}
+
+#[derive(Debug, Error)]
+pub enum BackendError {
+    #[error("solver `{solver}` could not be started: {msg}")]
+    Spawn { solver: String, msg: String },
+    #[error("solver `{solver}` failed: {msg}")]
+    Failed { solver: String, msg: String },
+    #[error("solver `{solver}` printed output that cannot be trusted: {msg}")]
+    BadOutput { solver: String, msg: String },
+    #[error("I/O error while running solver `{solver}`: {msg}")]
+    Io { solver: String, msg: String },
+}
+
+/// A SAT solver the engine can feed clauses to and ask for models.
+pub trait Backend {
+    /// A short name for messages and stats.
+    fn name(&self) -> String;
+    /// Adds a clause over variables `0..n_vars` (as passed to `solve`).
+    fn add_clause(&mut self, clause: &[Lit]);
+    /// Solves under `assumptions`. A `Sat` model covers at least `n_vars` variables.
+    /// Should give up with `Outcome::Unknown` once `deadline` has passed.
+    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome, BackendError>;
+    /// Does the backend keep what it learnt between calls? (For stats and the README.)
+    fn incremental(&self) -> bool;
+}
+
+/// Which backend to build, as named on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackendKind {
+    Cadical,
+    Varisat,
+    Splr,
+    /// `kissat` found on `PATH` (or `$SNAKESAT_KISSAT`).
+    Kissat,
+    /// Any DIMACS solver: a command line, split on whitespace; the CNF path is appended.
+    External(Vec<String>),
+}
+
+impl BackendKind {
+    /// The default: CaDiCaL, in-process and incremental, measured fastest on our fixtures
+    /// (see `bench/RESULTS.md`).
+    pub const DEFAULT: BackendKind = BackendKind::Cadical;
+
+    pub fn build(&self) -> Box<dyn Backend> {
+        match self {
+            BackendKind::Cadical => Box::new(CadicalBackend::new()),
+            BackendKind::Varisat => Box::new(VarisatBackend::new()),
+            BackendKind::Splr => Box::new(SplrBackend::new()),
+            BackendKind::Kissat => Box::new(ExternalBackend::new(vec![kissat_path()], "kissat")),
+            BackendKind::External(cmd) => Box::new(ExternalBackend::new(cmd.clone(), &cmd[0])),
+        }
+    }
+
+    pub fn in_process() -> [BackendKind; 3] {
+        [BackendKind::Cadical, BackendKind::Varisat, BackendKind::Splr]
+    }
+}
+
+/// The kissat binary: `$SNAKESAT_KISSAT` if set, else `kissat` on `PATH`.
+pub fn kissat_path() -> String {
+    std::env::var("SNAKESAT_KISSAT").unwrap_or_else(|_| "kissat".to_string())
+}
+
+impl fmt::Display for BackendKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BackendKind::Cadical => write!(f, "cadical"),
+            BackendKind::Varisat => write!(f, "varisat"),
+            BackendKind::Splr => write!(f, "splr"),
+            BackendKind::Kissat => write!(f, "kissat"),
+            BackendKind::External(cmd) => write!(f, "external:{}", cmd.join(" ")),
+        }
+    }
+}
+
+impl FromStr for BackendKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "cadical" => Ok(BackendKind::Cadical),
+            "varisat" => Ok(BackendKind::Varisat),
+            "splr" => Ok(BackendKind::Splr),
+            "kissat" => Ok(BackendKind::Kissat),
+            _ => {
+                if let Some(cmd) = s.strip_prefix("external:") {
+                    let parts: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
+                    if parts.is_empty() {
+                        return Err("`external:` needs a command, e.g. external:\"minisat -verb=0\"".into());
+                    }
+                    Ok(BackendKind::External(parts))
+                } else {
+                    Err(format!(
+                        "unknown backend `{s}`; expected cadical, varisat, splr, kissat or external:\"CMD ARGS\""
+                    ))
+                }
+            }
+        }
+    }
+}
+
+/// Runs `f`, turning a panic inside an in-process solver into a `BackendError`.
+pub(crate) fn guard<T>(solver: &str, f: impl FnOnce() -> T) -> Result<T, BackendError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|e| {
+        let msg = e
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "panicked".into());
+        BackendError::Failed { solver: solver.to_string(), msg: format!("panicked: {msg}") }
+    })
+}

@@ -1,0 +1,176 @@
+//! The solving loop shared by every family: load a formula into a backend, solve, ask the
+//! puzzle's lazy constraints for cuts, add them, solve again — keeping the solver warm —
+//! until a model needs no cut. Counting blocks each genuine answer on the answer variables
+//! only and carries on with the same solver, so cuts and blocks found early keep pruning.
+//!
+//! Nothing a backend says is taken on trust: every model is checked against the formula
+//! and the cuts added so far, every cut must be violated by the model that produced it
+//! (otherwise the loop could spin), and a model that repeats an answer already blocked is
+//! reported as a solver fault.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::backend::{Backend, BackendError, Outcome};
+use crate::cnf::{Dimacs, Formula, Lit, Model, Var};
+
+/// Lazy constraints: rules left out of the CNF and enforced by cuts.
+pub trait Lazy {
+    /// Clauses implied by the puzzle's rules that `model` violates; empty when the model
+    /// already satisfies every rule the CNF left out. Each returned clause must be false
+    /// under `model` (the engine checks) and true in every genuine solution (the family's
+    /// tests check against brute force).
+    fn separate(&self, model: &Model) -> Vec<Vec<Lit>>;
+}
+
+/// A puzzle compiled to CNF.
+pub trait Encoded: Lazy {
+    type Solution;
+    fn formula(&self) -> &Formula;
+    /// The variables that make up an answer; counting blocks on these only, so encoding
+    /// auxiliaries never multiply a count.
+    fn answer_vars(&self) -> &[Var];
+    /// Reads an answer off a model that needs no more cuts.
+    fn decode(&self, model: &Model) -> Self::Solution;
+}
+
+#[derive(Debug, Error)]
+pub enum EngineError {
+    #[error(transparent)]
+    Backend(#[from] BackendError),
+    #[error("solver `{solver}` returned a model that violates clause {clause} of the formula: {text}")]
+    WrongModel { solver: String, clause: usize, text: String },
+    #[error("solver `{solver}` returned an answer that was already blocked (a stale model)")]
+    StaleModel { solver: String },
+    #[error("internal error: a lazy cut is satisfied by the model that produced it: {0}")]
+    CutNotViolated(String),
+}
+
+/// Figures for `--format json` and the benchmarks.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    pub backend: String,
+    pub variables: u32,
+    pub clauses: usize,
+    pub solver_calls: u64,
+    pub cuts: u64,
+    pub cut_rounds: u64,
+    pub blocks: u64,
+    pub seconds: f64,
+}
+
+/// What `Session::next` found.
+pub enum Step<S> {
+    Found(Model, S),
+    Exhausted,
+    Unknown(String),
+}
+
+/// One warm solver with a puzzle's formula loaded.
+pub struct Session<'a, E: Encoded> {
+    enc: &'a E,
+    backend: Box<dyn Backend>,
+    cuts: Vec<Vec<Lit>>,
+    seen: HashSet<Vec<bool>>,
+    pub stats: Stats,
+    pub deadline: Option<Instant>,
+    started: Instant,
+}
+
+impl<'a, E: Encoded> Session<'a, E> {
+    pub fn new(enc: &'a E, mut backend: Box<dyn Backend>, deadline: Option<Instant>) -> Self {
+        let started = Instant::now();
+        for cl in enc.formula().clauses.iter() {
+            backend.add_clause(cl);
+        }
+        let stats = Stats { backend: backend.name(), ..Stats::default() };
+        Self { enc, backend, cuts: Vec::new(), seen: HashSet::new(), stats, deadline, started }
+    }
+
+    fn n_vars(&self) -> u32 {
+        self.enc.formula().n_vars()
+    }
+
+    fn refresh_stats(&mut self) {
+        self.stats.variables = self.n_vars();
+        self.stats.clauses = self.enc.formula().n_clauses() + self.cuts.len() + self.stats.blocks as usize;
+        self.stats.seconds = self.started.elapsed().as_secs_f64();
+    }
+
+    /// The next answer not yet blocked, or proof that there is none.
+    pub fn next(&mut self) -> Result<Step<E::Solution>, EngineError> {
+        let result = self.next_inner();
+        self.refresh_stats();
+        result
+    }
+
+    fn next_inner(&mut self) -> Result<Step<E::Solution>, EngineError> {
+        loop {
+            self.stats.solver_calls += 1;
+            let model = match self.backend.solve(self.n_vars(), &[], self.deadline)? {
+                Outcome::Sat(m) => m,
+                Outcome::Unsat => return Ok(Step::Exhausted),
+                Outcome::Unknown(why) => return Ok(Step::Unknown(why)),
+            };
+            self.check_model(&model)?;
+            let key: Vec<bool> = self.enc.answer_vars().iter().map(|&v| model.var(v)).collect();
+            if self.seen.contains(&key) {
+                return Err(EngineError::StaleModel { solver: self.backend.name() });
+            }
+            let cuts = self.enc.separate(&model);
+            if cuts.is_empty() {
+                let sol = self.enc.decode(&model);
+                return Ok(Step::Found(model, sol));
+            }
+            self.stats.cut_rounds += 1;
+            for cut in cuts {
+                if cut.iter().any(|&l| model.lit(l)) {
+                    let text: Vec<String> = cut.iter().map(|&l| Dimacs(l).to_string()).collect();
+                    return Err(EngineError::CutNotViolated(text.join(" ")));
+                }
+                self.backend.add_clause(&cut);
+                self.cuts.push(cut);
+                self.stats.cuts += 1;
+            }
+        }
+    }
+
+    fn check_model(&self, model: &Model) -> Result<(), EngineError> {
+        let wrong = |clause: usize, cl: &[Lit]| EngineError::WrongModel {
+            solver: self.backend.name(),
+            clause,
+            text: cl.iter().map(|&l| Dimacs(l).to_string()).collect::<Vec<_>>().join(" "),
+        };
+        if let Some(i) = self.enc.formula().first_violated(model) {
+            let cl = self.enc.formula().clauses.iter().nth(i).expect("index from first_violated");
+            return Err(wrong(i + 1, cl));
+        }
+        let base = self.enc.formula().n_clauses();
+        if let Some(i) = self.cuts.iter().position(|cl| !cl.iter().any(|&l| model.lit(l))) {
+            return Err(wrong(base + i + 1, &self.cuts[i]));
+        }
+        Ok(())
+    }
+
+    /// Excludes the answer `model` encodes (projected on the answer variables).
+    pub fn block(&mut self, model: &Model) {
+        let vars = self.enc.answer_vars();
+        let key: Vec<bool> = vars.iter().map(|&v| model.var(v)).collect();
+        let clause = model.blocking_clause(vars);
+        self.backend.add_clause(&clause);
+        self.seen.insert(key);
+        self.stats.blocks += 1;
+    }
+
+    /// The cuts added so far (for DIMACS export of a session's state and for tests).
+    pub fn cuts(&self) -> &[Vec<Lit>] {
+        &self.cuts
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}

@@ -1,0 +1,46 @@
+//! The puzzle families, and reading any puzzle file or URL into the right one.
+
+pub mod snake_egg;
+
+use serde::Deserialize;
+
+use crate::input::{InputError, Source};
+use crate::pzpr;
+
+pub use snake_egg::SnakeEgg;
+
+/// Any puzzle the tool reads.
+#[derive(Clone, Debug)]
+pub enum AnyPuzzle {
+    SnakeEgg(SnakeEgg),
+}
+
+/// The `kind` values a puzzle file may have.
+pub const KINDS: &[&str] = &["snake-egg"];
+
+#[derive(Deserialize)]
+struct KindOnly {
+    kind: Option<toml::Spanned<String>>,
+}
+
+/// Reads a puzzle from a file path or a puzz.link URL.
+pub fn load(arg: &str) -> Result<AnyPuzzle, InputError> {
+    if pzpr::looks_like_url(arg) {
+        let src = Source::new("<url>", arg);
+        return Ok(AnyPuzzle::SnakeEgg(pzpr::parse_snakeegg(&src)?));
+    }
+    let src = Source::read(arg)?;
+    parse(&src)
+}
+
+/// Reads a puzzle from TOML text.
+pub fn parse(src: &Source) -> Result<AnyPuzzle, InputError> {
+    let head: KindOnly = src.toml()?;
+    let Some(kind) = head.kind else {
+        return Err(src.error_at(0, format!("expected a `kind` key, one of {}", KINDS.join(", "))));
+    };
+    match kind.get_ref().as_str() {
+        "snake-egg" => Ok(AnyPuzzle::SnakeEgg(SnakeEgg::from_toml(src)?)),
+        other => Err(src.error_at(kind.span().start, format!("unknown kind `{other}`; expected one of {}", KINDS.join(", ")))),
+    }
+}

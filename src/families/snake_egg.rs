@@ -1,0 +1,622 @@
+//! Snake Egg (Serkan Yürekli; puzz.link "snakeegg").
+//!
+//! Rules: shaded cells form one snake — an induced path with two distinct ends; circled
+//! cells are its ends. Unshaded cells form eggs (orthogonally connected areas) whose sizes
+//! are exactly the bank, as a multiset. A number k marks an unshaded cell of an egg of size
+//! k. The encoding is explained in `encodings/snake-egg.md`.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::cnf::{Formula, Lit, Model, Var};
+use crate::engine::{Encoded, Lazy};
+use crate::grid::Grid;
+use crate::input::{grid_rows, InputError, Source};
+use crate::puzzle::{Connectivity, EncodeOptions, Puzzle};
+
+// ---------------------------------------------------------------------------------------
+// Clues and the puzzle
+
+/// The largest board side and bank the tool accepts; beyond these the eager encoding's
+/// size (cells × snake length) stops being sensible.
+pub const MAX_SIDE: usize = 64;
+pub const MAX_EGG: u32 = 4096;
+
+/// What a cell's clue says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clue {
+    /// `.`: nothing known.
+    Unknown,
+    /// `o`: a snake end (circle).
+    End,
+    /// `#`: a snake cell.
+    Snake,
+    /// `?` (size unknown) or a number: an egg cell.
+    Egg(Option<u32>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SnakeEgg {
+    pub grid: Grid,
+    pub clues: Vec<Clue>,
+    /// Egg sizes, sorted ascending (a multiset).
+    pub eggs: Vec<u32>,
+}
+
+/// A cell of an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Snake,
+    Egg(u32),
+}
+
+pub type Solution = Vec<Cell>;
+
+// ---------------------------------------------------------------------------------------
+// Reading puzzles
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[allow(dead_code)]
+    kind: String,
+    eggs: Spanned<Vec<Spanned<i64>>>,
+    grid: Spanned<String>,
+}
+
+impl SnakeEgg {
+    /// Reads the TOML format (`kind = "snake-egg"`), with every error located.
+    pub fn from_toml(src: &Source) -> Result<Self, InputError> {
+        let raw: RawFile = src.toml()?;
+        let mut eggs = Vec::new();
+        for e in raw.eggs.get_ref() {
+            let v = *e.get_ref();
+            if v < 1 || v > MAX_EGG as i64 {
+                return Err(src.error_at(e.span().start, format!("expected an egg size from 1 to {MAX_EGG}, found {v}")));
+            }
+            eggs.push(v as u32);
+        }
+        let rows = grid_rows(src, raw.grid.get_ref(), raw.grid.span());
+        if rows.is_empty() {
+            return Err(src.error_at(raw.grid.span().start, "expected a grid with at least one row"));
+        }
+        let cols = rows[0].len();
+        let mut clues = Vec::new();
+        for row in &rows {
+            if row.len() != cols {
+                let at = row.get(cols).or(row.last()).map_or(raw.grid.span().start, |t| t.offset);
+                return Err(src.error_at(at, format!("expected {cols} cells in every row (as in the first), found {}", row.len())));
+            }
+            for tok in row {
+                let clue = parse_token(tok.text).ok_or_else(|| {
+                    src.error_at(
+                        tok.offset,
+                        format!("unknown cell `{}`; expected `.`, `o`, `#`, `?` or an egg size", tok.text),
+                    )
+                })?;
+                if let Clue::Egg(Some(k)) = clue {
+                    if !eggs.contains(&k) {
+                        return Err(src.error_at(tok.offset, format!("clue {k} names no egg in the bank {eggs:?}")));
+                    }
+                }
+                clues.push(clue);
+            }
+        }
+        let puzzle = SnakeEgg::new(Grid::new(rows.len(), cols), clues, eggs);
+        puzzle.check().map_err(|(what, msg)| {
+            let at = match what {
+                Where::Eggs => raw.eggs.span().start,
+                Where::Grid => raw.grid.span().start,
+                Where::Cell(i) => rows[i / cols][i % cols].offset,
+            };
+            src.error_at(at, msg)
+        })?;
+        Ok(puzzle)
+    }
+
+    pub fn new(grid: Grid, clues: Vec<Clue>, mut eggs: Vec<u32>) -> Self {
+        eggs.sort_unstable();
+        Self { grid, clues, eggs }
+    }
+
+    /// Structural checks shared by every reader (TOML, URL): sizes, the bank fitting, at
+    /// most two ends.
+    pub fn check(&self) -> Result<(), (Where, String)> {
+        let g = self.grid;
+        if g.rows > MAX_SIDE || g.cols > MAX_SIDE {
+            return Err((Where::Grid, format!("the grid is {}×{}; at most {MAX_SIDE}×{MAX_SIDE} is supported", g.rows, g.cols)));
+        }
+        let eggs: u64 = self.eggs.iter().map(|&e| e as u64).sum();
+        if eggs + 2 > g.len() as u64 {
+            return Err((
+                Where::Eggs,
+                format!("the eggs need {eggs} cells and the snake at least 2, but the grid has only {}", g.len()),
+            ));
+        }
+        let ends: Vec<usize> = (0..g.len()).filter(|&i| self.clues[i] == Clue::End).collect();
+        if ends.len() > 2 {
+            return Err((Where::Cell(ends[2]), "a third snake end; a snake has two".into()));
+        }
+        if let Some(i) = (0..g.len()).find(|&i| matches!(self.clues[i], Clue::Egg(Some(k)) if !self.eggs.contains(&k))) {
+            return Err((Where::Cell(i), "this clue names no egg in the bank".into()));
+        }
+        Ok(())
+    }
+
+    /// Distinct egg sizes with their multiplicities.
+    fn sizes(&self) -> BTreeMap<u32, usize> {
+        let mut m = BTreeMap::new();
+        for &e in &self.eggs {
+            *m.entry(e).or_insert(0) += 1;
+        }
+        m
+    }
+
+    fn snake_len(&self) -> usize {
+        self.grid.len() - self.eggs.iter().map(|&e| e as usize).sum::<usize>()
+    }
+}
+
+/// Where a structural problem is, for locating it in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Where {
+    Eggs,
+    Grid,
+    Cell(usize),
+}
+
+fn parse_token(t: &str) -> Option<Clue> {
+    match t {
+        "." => Some(Clue::Unknown),
+        "o" | "O" => Some(Clue::End),
+        "#" => Some(Clue::Snake),
+        "?" => Some(Clue::Egg(None)),
+        _ => t.parse::<u32>().ok().filter(|&k| k >= 1).map(|k| Clue::Egg(Some(k))),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Encoding
+
+/// The compiled puzzle: answer variables first (snake, then one type per egg size), then
+/// the end markers and whatever the connectivity mode adds.
+pub struct EggCnf {
+    formula: Formula,
+    grid: Grid,
+    sizes: Vec<u32>,
+    /// `snake[c]`: cell c is shaded.
+    snake: Vec<Var>,
+    /// `egg[j][c]`: cell c is in an egg of size `sizes[j]`.
+    egg: Vec<Vec<Var>>,
+    /// `end[c]`: cell c is an end of the snake.
+    end: Vec<Var>,
+    answer: Vec<Var>,
+}
+
+impl EggCnf {
+    fn build(p: &SnakeEgg, mode: Connectivity) -> Self {
+        let g = p.grid;
+        let n = g.len();
+        let sizes: Vec<u32> = p.sizes().keys().copied().collect();
+        let mut f = Formula::new();
+        let snake: Vec<Var> = f.group("snake[cell]", |f| {
+            (0..n).map(|i| f.named_var(format!("snake r{}c{}", i / g.cols, i % g.cols))).collect()
+        });
+        let egg: Vec<Vec<Var>> = f.group("egg[size][cell]", |f| {
+            sizes
+                .iter()
+                .map(|&k| (0..n).map(|i| f.named_var(format!("egg{k} r{}c{}", i / g.cols, i % g.cols))).collect())
+                .collect()
+        });
+        let end: Vec<Var> = f.group("end[cell]", |f| {
+            (0..n).map(|i| f.named_var(format!("end r{}c{}", i / g.cols, i % g.cols))).collect()
+        });
+        let answer: Vec<Var> = snake.iter().chain(egg.iter().flatten()).copied().collect();
+        let mut enc = EggCnf { formula: f, grid: g, sizes, snake, egg, end, answer };
+        enc.local_rules(p);
+        if mode == Connectivity::Eager {
+            enc.eager_snake(p);
+            enc.eager_eggs(p);
+        }
+        enc
+    }
+
+    fn s(&self, i: usize) -> Lit {
+        self.snake[i].pos_lit()
+    }
+
+    fn t(&self, j: usize, i: usize) -> Lit {
+        self.egg[j][i].pos_lit()
+    }
+
+    fn e(&self, i: usize) -> Lit {
+        self.end[i].pos_lit()
+    }
+
+    fn local_rules(&mut self, p: &SnakeEgg) {
+        let g = self.grid;
+        let n = g.len();
+        let mult = p.sizes();
+        let mut f = std::mem::take(&mut self.formula);
+        f.group("one type per cell", |f| {
+            for i in 0..n {
+                let lits: Vec<Lit> =
+                    std::iter::once(self.s(i)).chain((0..self.sizes.len()).map(|j| self.t(j, i))).collect();
+                f.exactly_one(&lits);
+            }
+        });
+        f.group("clues", |f| {
+            for i in 0..n {
+                match p.clues[i] {
+                    Clue::Unknown => {}
+                    Clue::End => {
+                        f.add(&[self.s(i)]);
+                        f.add(&[self.e(i)]);
+                    }
+                    Clue::Snake => f.add(&[self.s(i)]),
+                    Clue::Egg(None) => f.add(&[!self.s(i)]),
+                    Clue::Egg(Some(k)) => {
+                        let j = self.sizes.iter().position(|&s| s == k).expect("clues are checked against the bank");
+                        f.add(&[self.t(j, i)]);
+                    }
+                }
+            }
+        });
+        f.group("egg and snake sizes", |f| {
+            for (j, &k) in self.sizes.iter().enumerate() {
+                let lits: Vec<Lit> = (0..n).map(|i| self.t(j, i)).collect();
+                f.exactly(&lits, mult[&k] * k as usize);
+            }
+            let lits: Vec<Lit> = (0..n).map(|i| self.s(i)).collect();
+            f.exactly(&lits, p.snake_len());
+        });
+        f.group("eggs of different sizes never touch", |f| {
+            for (a, b) in g.edges() {
+                for j in 0..self.sizes.len() {
+                    f.add(&[!self.t(j, a), self.s(b), self.t(j, b)]);
+                    f.add(&[!self.t(j, b), self.s(a), self.t(j, a)]);
+                }
+            }
+        });
+        f.group("snake ends and degrees", |f| {
+            let ends: Vec<Lit> = (0..n).map(|i| self.e(i)).collect();
+            f.exactly(&ends, 2);
+            for i in 0..n {
+                f.imply(self.e(i), self.s(i));
+                let nbrs: Vec<Lit> = g.neighbours(i).map(|k| self.s(k)).collect();
+                let ctr = f.counter(&nbrs, 1, 2);
+                // An end has exactly one shaded neighbour; any other shaded cell, two.
+                f.require(&[self.e(i)], ctr.at_least(1));
+                f.require(&[self.e(i)], ctr.at_most(1));
+                f.require(&[self.s(i), !self.e(i)], ctr.at_least(2));
+                f.require(&[self.s(i), !self.e(i)], ctr.at_most(2));
+            }
+        });
+        f.group("implied: no 2x2 snake, eggs reach out", |f| {
+            for b in g.blocks_2x2() {
+                f.add(&b.map(|i| !self.s(i)));
+            }
+            for (j, &k) in self.sizes.iter().enumerate() {
+                for i in 0..n {
+                    if k == 1 {
+                        for nb in g.neighbours(i) {
+                            f.add(&[!self.t(j, i), self.s(nb)]);
+                        }
+                    } else {
+                        let mut cl = vec![!self.t(j, i)];
+                        cl.extend(g.neighbours(i).map(|nb| self.t(j, nb)));
+                        f.add(&cl);
+                    }
+                }
+            }
+        });
+        self.formula = f;
+    }
+
+    /// The snake is connected: order-encoded distances from a root end (the end with the
+    /// smaller index), each shaded non-root cell having a shaded neighbour strictly closer.
+    fn eager_snake(&mut self, p: &SnakeEgg) {
+        let g = self.grid;
+        let n = g.len();
+        let len = p.snake_len();
+        let mut f = std::mem::take(&mut self.formula);
+        f.group("eager snake: root end and distances", |f| {
+            // before[i]: some end has an index below i.
+            let mut before: Vec<Lit> = Vec::with_capacity(n);
+            let mut acc: Option<Lit> = None;
+            for i in 0..n {
+                let b = f.new_lit();
+                match acc {
+                    None => f.add(&[!b]),
+                    Some(a) => {
+                        // b <-> a or end[i-1]
+                        f.add(&[!b, a, self.e(i - 1)]);
+                        f.imply(a, b);
+                        f.imply(self.e(i - 1), b);
+                    }
+                }
+                before.push(b);
+                acc = Some(b);
+            }
+            let root: Vec<Lit> = (0..n).map(|i| f.and(&[self.e(i), !before[i]])).collect();
+            // dist[i][d-1] <-> distance of cell i from the root is at least d, d = 1..len-1.
+            let dist: Vec<Vec<Lit>> = (0..n).map(|_| (1..len).map(|_| f.new_lit()).collect()).collect();
+            // closer[i][d-1]: cell i is shaded and its distance is below d.
+            let closer: Vec<Vec<Lit>> = (0..n)
+                .map(|i| {
+                    (1..len)
+                        .map(|d| {
+                            let c = f.new_lit();
+                            f.imply(c, self.s(i));
+                            f.imply(c, !dist[i][d - 1]);
+                            c
+                        })
+                        .collect()
+                })
+                .collect();
+            for i in 0..n {
+                for d in 1..len.saturating_sub(1) {
+                    f.imply(dist[i][d], dist[i][d - 1]);
+                }
+                if len > 1 {
+                    f.imply(root[i], !dist[i][0]);
+                    f.add(&[!self.s(i), root[i], dist[i][0]]);
+                }
+                for d in 1..len {
+                    let mut cl = vec![!self.s(i), !dist[i][d - 1]];
+                    cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
+                    f.add(&cl);
+                }
+            }
+        });
+        self.formula = f;
+    }
+
+    /// Every egg is connected: one root per egg (per copy of a repeated size, with copy
+    /// labels), and distances within the egg bounded by its size.
+    fn eager_eggs(&mut self, p: &SnakeEgg) {
+        let g = self.grid;
+        let n = g.len();
+        let mult = p.sizes();
+        let max = self.sizes.last().copied().unwrap_or(0) as usize;
+        let mut f = std::mem::take(&mut self.formula);
+        f.group("eager eggs: copies, roots and distances", |f| {
+            // One membership literal vector per egg copy.
+            let mut copies: Vec<(usize, Vec<Lit>)> = Vec::new();
+            for (j, &k) in self.sizes.iter().enumerate() {
+                let m = mult[&k];
+                if m == 1 {
+                    copies.push((k as usize, (0..n).map(|i| self.t(j, i)).collect()));
+                    continue;
+                }
+                let labels: Vec<Vec<Lit>> = (0..m).map(|_| (0..n).map(|_| f.new_lit()).collect()).collect();
+                for i in 0..n {
+                    let mut any = vec![!self.t(j, i)];
+                    for l in &labels {
+                        f.imply(l[i], self.t(j, i));
+                        any.push(l[i]);
+                    }
+                    f.add(&any);
+                    let col: Vec<Lit> = labels.iter().map(|l| l[i]).collect();
+                    f.at_most_one(&col);
+                }
+                for l in labels {
+                    for (a, b) in g.edges() {
+                        f.add(&[!l[a], self.s(b), l[b]]);
+                        f.add(&[!l[b], self.s(a), l[a]]);
+                    }
+                    f.exactly(&l, k as usize);
+                    copies.push((k as usize, l));
+                }
+            }
+            if max <= 1 {
+                return;
+            }
+            // dist[i][d-1] <-> the distance of egg cell i from its egg's root is at least d.
+            let dist: Vec<Vec<Lit>> = (0..n).map(|_| (1..max).map(|_| f.new_lit()).collect()).collect();
+            let closer: Vec<Vec<Lit>> = (0..n)
+                .map(|i| {
+                    (1..max)
+                        .map(|d| {
+                            let c = f.new_lit();
+                            f.imply(c, !self.s(i));
+                            f.imply(c, !dist[i][d - 1]);
+                            c
+                        })
+                        .collect()
+                })
+                .collect();
+            let mut is_root: Vec<Vec<Lit>> = vec![Vec::new(); n];
+            for (k, member) in &copies {
+                let roots: Vec<Lit> = (0..n).map(|_| f.new_lit()).collect();
+                for i in 0..n {
+                    f.imply(roots[i], member[i]);
+                    if *k < max {
+                        f.imply(member[i], !dist[i][*k - 1]);
+                    }
+                    is_root[i].push(roots[i]);
+                }
+                f.exactly(&roots, 1);
+            }
+            for i in 0..n {
+                for d in 1..max - 1 {
+                    f.imply(dist[i][d], dist[i][d - 1]);
+                }
+                for &r in &is_root[i] {
+                    f.imply(r, !dist[i][0]);
+                }
+                let mut cl = vec![self.s(i), dist[i][0]];
+                cl.extend(is_root[i].iter().copied());
+                f.add(&cl);
+                for d in 1..max {
+                    let mut cl = vec![self.s(i), !dist[i][d - 1]];
+                    cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
+                    f.add(&cl);
+                }
+            }
+        });
+        self.formula = f;
+    }
+
+    fn cell_types(&self, m: &Model) -> Vec<Option<usize>> {
+        (0..self.grid.len()).map(|i| (0..self.sizes.len()).find(|&j| m.var(self.egg[j][i]))).collect()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Lazy connectivity cuts
+
+impl Lazy for EggCnf {
+    /// Rim cuts, one family per broken rule (see `encodings/snake-egg.md` for soundness):
+    /// an egg piece smaller than its size must grow through its rim; a connected set of
+    /// k+1 cells cannot all be in eggs of size k; a snake piece with no end must grow.
+    fn separate(&self, m: &Model) -> Vec<Vec<Lit>> {
+        let g = self.grid;
+        let types = self.cell_types(m);
+        let mut cuts = Vec::new();
+        for (j, &k) in self.sizes.iter().enumerate() {
+            let k = k as usize;
+            for comp in g.components(|i| types[i] == Some(j)) {
+                if comp.len() < k {
+                    let rim = g.rim(&comp);
+                    for &a in &comp {
+                        let mut cl = vec![!self.t(j, a)];
+                        cl.extend(rim.iter().map(|&w| self.t(j, w)));
+                        cuts.push(cl);
+                    }
+                } else if comp.len() > k {
+                    // `comp` is in BFS order, so its first k+1 cells are connected.
+                    cuts.push(comp[..=k].iter().map(|&a| !self.t(j, a)).collect());
+                }
+            }
+        }
+        let pieces = g.components(|i| m.var(self.snake[i]));
+        if pieces.len() > 1 {
+            for comp in pieces.iter().filter(|c| !c.iter().any(|&i| m.var(self.end[i]))) {
+                let rim = g.rim(comp);
+                for &a in comp {
+                    let mut cl = vec![!self.s(a)];
+                    cl.extend(rim.iter().map(|&w| self.s(w)));
+                    cl.extend(comp.iter().map(|&c| self.e(c)));
+                    cuts.push(cl);
+                }
+            }
+        }
+        cuts
+    }
+}
+
+impl Encoded for EggCnf {
+    type Solution = Solution;
+
+    fn formula(&self) -> &Formula {
+        &self.formula
+    }
+
+    fn answer_vars(&self) -> &[Var] {
+        &self.answer
+    }
+
+    fn decode(&self, m: &Model) -> Solution {
+        self.cell_types(m).into_iter().map(|t| t.map_or(Cell::Snake, |j| Cell::Egg(self.sizes[j]))).collect()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Verifying and showing answers
+
+impl Puzzle for SnakeEgg {
+    type Solution = Solution;
+    type Encoded = EggCnf;
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<EggCnf, String> {
+        if let Some(e) = &opts.encoding {
+            return Err(format!("snake-egg has one encoding; `--encoding {e}` is not known"));
+        }
+        Ok(EggCnf::build(self, opts.connectivity))
+    }
+
+    fn verify(&self, sol: &Solution) -> Result<(), String> {
+        verify(self, sol)
+    }
+
+    fn render_text(&self, sol: &Solution) -> String {
+        tokens(self, sol).iter().map(|row| align(row)).collect::<Vec<_>>().join("\n") + "\n"
+    }
+
+    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
+        let rows: Vec<String> = tokens(self, sol).iter().map(|r| r.join(" ")).collect();
+        serde_json::json!({ "grid": rows })
+    }
+}
+
+/// Checks every rule on the answer itself.
+pub fn verify(p: &SnakeEgg, sol: &Solution) -> Result<(), String> {
+    let g = p.grid;
+    if sol.len() != g.len() {
+        return Err(format!("the answer has {} cells, the grid {}", sol.len(), g.len()));
+    }
+    let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
+    let shaded = |i: usize| sol[i] == Cell::Snake;
+    let snake: Vec<usize> = (0..g.len()).filter(|&i| shaded(i)).collect();
+    let degree = |i: usize| g.neighbours(i).filter(|&k| shaded(k)).count();
+    let ends: Vec<usize> = snake.iter().copied().filter(|&i| degree(i) == 1).collect();
+    if let Some(&i) = snake.iter().find(|&&i| degree(i) > 2 || degree(i) == 0) {
+        return Err(format!("the snake cell at {} has {} shaded neighbours", at(i), degree(i)));
+    }
+    if ends.len() != 2 || g.components(shaded).len() != 1 {
+        return Err("the shaded cells are not one snake with two ends".into());
+    }
+    let mut sizes = Vec::new();
+    for comp in g.components(|i| !shaded(i)) {
+        for &i in &comp {
+            if sol[i] != Cell::Egg(comp.len() as u32) {
+                return Err(format!("the cell at {} is in an egg of {} cells but marked {:?}", at(i), comp.len(), sol[i]));
+            }
+        }
+        sizes.push(comp.len() as u32);
+    }
+    sizes.sort_unstable();
+    if sizes != p.eggs {
+        return Err(format!("the eggs have sizes {sizes:?}, the bank is {:?}", p.eggs));
+    }
+    for i in 0..g.len() {
+        let ok = match p.clues[i] {
+            Clue::Unknown => true,
+            Clue::End => ends.contains(&i),
+            Clue::Snake => shaded(i),
+            Clue::Egg(None) => !shaded(i),
+            Clue::Egg(Some(k)) => sol[i] == Cell::Egg(k),
+        };
+        if !ok {
+            return Err(format!("the clue at {} is not met", at(i)));
+        }
+    }
+    Ok(())
+}
+
+/// The answer in the input's token language: `o` ends, `#` other snake cells, egg sizes.
+pub fn tokens(p: &SnakeEgg, sol: &Solution) -> Vec<Vec<String>> {
+    let g = p.grid;
+    (0..g.rows)
+        .map(|r| {
+            (0..g.cols)
+                .map(|c| {
+                    let i = g.index(r, c);
+                    match sol[i] {
+                        Cell::Egg(k) => k.to_string(),
+                        Cell::Snake if g.neighbours(i).filter(|&k| sol[k] == Cell::Snake).count() == 1 => "o".into(),
+                        Cell::Snake => "#".into(),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn align(row: &[String]) -> String {
+    let w = row.iter().map(String::len).max().unwrap_or(1);
+    row.iter().map(|t| format!("{t:>w$}")).collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,122 @@
+//! Square-grid geometry shared by the grid families: cell numbering, orthogonal
+//! neighbours and connected components of a cell set.
+
+/// A rows × cols board of cells numbered row-major from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl Grid {
+    pub fn new(rows: usize, cols: usize) -> Self {
+        Self { rows, cols }
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn index(&self, r: usize, c: usize) -> usize {
+        r * self.cols + c
+    }
+
+    pub fn coords(&self, i: usize) -> (usize, usize) {
+        (i / self.cols, i % self.cols)
+    }
+
+    /// Orthogonal neighbours, in the order up, left, right, down.
+    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        let (r, c) = self.coords(i);
+        let (rows, cols) = (self.rows, self.cols);
+        [
+            (r > 0).then(|| i - cols),
+            (c > 0).then(|| i - 1),
+            (c + 1 < cols).then(|| i + 1),
+            (r + 1 < rows).then(|| i + cols),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// Every unordered pair of orthogonal neighbours, once.
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.len()).flat_map(move |i| self.neighbours(i).filter(move |&j| j > i).map(move |j| (i, j)))
+    }
+
+    /// The top-left cells of every 2×2 block.
+    pub fn blocks_2x2(&self) -> impl Iterator<Item = [usize; 4]> + '_ {
+        (0..self.rows.saturating_sub(1)).flat_map(move |r| {
+            (0..self.cols.saturating_sub(1)).map(move |c| {
+                let i = self.index(r, c);
+                [i, i + 1, i + self.cols, i + self.cols + 1]
+            })
+        })
+    }
+
+    /// Connected components of the cells where `member` is true, each in BFS order.
+    pub fn components(&self, member: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; self.len()];
+        let mut out = Vec::new();
+        for start in 0..self.len() {
+            if seen[start] || !member(start) {
+                continue;
+            }
+            seen[start] = true;
+            let mut comp = vec![start];
+            let mut head = 0;
+            while head < comp.len() {
+                let cur = comp[head];
+                head += 1;
+                for n in self.neighbours(cur) {
+                    if !seen[n] && member(n) {
+                        seen[n] = true;
+                        comp.push(n);
+                    }
+                }
+            }
+            out.push(comp);
+        }
+        out
+    }
+
+    /// The cells outside `set` next to some cell in it (the "rim" of a cut).
+    pub fn rim(&self, set: &[usize]) -> Vec<usize> {
+        let mut inside = vec![false; self.len()];
+        for &i in set {
+            inside[i] = true;
+        }
+        let mut rim_mark = vec![false; self.len()];
+        let mut rim = Vec::new();
+        for &i in set {
+            for n in self.neighbours(i) {
+                if !inside[n] && !rim_mark[n] {
+                    rim_mark[n] = true;
+                    rim.push(n);
+                }
+            }
+        }
+        rim
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_and_components() {
+        let g = Grid::new(3, 4);
+        assert_eq!(g.neighbours(0).collect::<Vec<_>>(), vec![1, 4]);
+        assert_eq!(g.neighbours(5).collect::<Vec<_>>(), vec![1, 4, 6, 9]);
+        assert_eq!(g.edges().count(), 3 * 3 + 2 * 4);
+        let comps = g.components(|i| i % 4 != 1);
+        assert_eq!(comps.len(), 2);
+        assert_eq!(g.rim(&[0]), vec![1, 4]);
+        assert_eq!(g.blocks_2x2().count(), 6);
+    }
+}

@@ -1,0 +1,166 @@
+//! Reading puzzle text: sources with line/column lookup, the located error every bad input
+//! turns into, and helpers for TOML documents and the grid strings inside them.
+
+use std::ops::Range;
+
+use serde::de::DeserializeOwned;
+use thiserror::Error;
+
+/// A bad input, located: `file:line:column: what was expected`.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("{file}:{line}:{col}: {msg}")]
+pub struct InputError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub msg: String,
+}
+
+/// A named text (a file, or a URL given on the command line).
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub name: String,
+    pub text: String,
+}
+
+impl Source {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        Self { name: name.into(), text: text.into() }
+    }
+
+    /// Reads a file; a missing or unreadable file is an `InputError` at 1:1.
+    pub fn read(path: &str) -> Result<Self, InputError> {
+        match std::fs::read(path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => Ok(Self::new(path, text)),
+                Err(e) => {
+                    let src = Self::new(path, String::from_utf8_lossy(e.as_bytes()[..e.utf8_error().valid_up_to()].as_ref()));
+                    Err(src.error_at(src.text.len(), "the file is not valid UTF-8"))
+                }
+            },
+            Err(e) => Err(InputError { file: path.to_string(), line: 1, col: 1, msg: format!("cannot read the file: {e}") }),
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn locate(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+
+    pub fn error_at(&self, offset: usize, msg: impl Into<String>) -> InputError {
+        let (line, col) = self.locate(offset);
+        InputError { file: self.name.clone(), line, col, msg: msg.into() }
+    }
+
+    /// Deserializes the whole document as `T`, mapping TOML errors to a location.
+    pub fn toml<T: DeserializeOwned>(&self) -> Result<T, InputError> {
+        toml::from_str(&self.text).map_err(|e| {
+            let at = e.span().map_or(0, |s| s.start);
+            self.error_at(at, e.message().trim().to_string())
+        })
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// One whitespace-separated token of a grid string, with its byte offset in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub offset: usize,
+}
+
+/// Splits a grid string into rows of tokens. Blank lines are skipped; a row with no
+/// whitespace is read one character per token. `span` is the TOML span of the string value,
+/// used to map tokens back to file positions when the string holds no escapes.
+pub fn grid_rows<'a>(src: &Source, value: &'a str, span: Range<usize>) -> Vec<Vec<Token<'a>>> {
+    let base = string_content_offset(src, value, span.clone());
+    let mut rows = Vec::new();
+    let mut line_start = 0;
+    for line in value.split('\n') {
+        let start = line_start;
+        line_start += line.len() + 1;
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |i: usize| base.map_or(span.start, |b| b + start + i);
+        let trimmed = line.trim();
+        let lead = line.len() - line.trim_start().len();
+        let row: Vec<Token<'a>> = if trimmed.contains(char::is_whitespace) {
+            let mut v = Vec::new();
+            let mut pos = 0;
+            for tok in line.split(char::is_whitespace) {
+                if !tok.is_empty() {
+                    v.push(Token { text: tok, offset: at(pos) });
+                }
+                pos += tok.len() + 1;
+            }
+            v
+        } else {
+            trimmed.char_indices().map(|(i, ch)| Token { text: &trimmed[i..i + ch.len_utf8()], offset: at(lead + i) }).collect()
+        };
+        rows.push(row);
+    }
+    rows
+}
+
+/// Where the content of a TOML string value starts in the file, if the raw text between
+/// its quotes is exactly the value (no escapes), so token offsets map one to one.
+fn string_content_offset(src: &Source, value: &str, span: Range<usize>) -> Option<usize> {
+    let raw = src.text.get(span.clone())?;
+    for q in ["\"\"\"", "'''", "\"", "'"] {
+        if raw.len() >= 2 * q.len() && raw.starts_with(q) && raw.ends_with(q) {
+            let mut start = span.start + q.len();
+            let mut inner = &raw[q.len()..raw.len() - q.len()];
+            if q.len() == 3 {
+                if let Some(rest) = inner.strip_prefix("\r\n").or_else(|| inner.strip_prefix('\n')) {
+                    start += inner.len() - rest.len();
+                    inner = rest;
+                }
+            }
+            return (inner == value).then_some(start);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_lines_and_columns() {
+        let s = Source::new("f", "ab\ncd\n");
+        assert_eq!(s.locate(0), (1, 1));
+        assert_eq!(s.locate(4), (2, 2));
+        assert_eq!(s.locate(100), (3, 1));
+    }
+
+    #[test]
+    fn grid_tokens_map_to_file_positions() {
+        let text = "grid = \"\"\"\no . 1\n..#\n\"\"\"\n";
+        let src = Source::new("f", text);
+        #[derive(serde::Deserialize)]
+        struct D {
+            grid: toml::Spanned<String>,
+        }
+        let d: D = src.toml().unwrap();
+        let rows = grid_rows(&src, d.grid.get_ref(), d.grid.span());
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].len(), 3);
+        assert_eq!(rows[1].len(), 3);
+        assert_eq!(src.locate(rows[0][2].offset), (2, 5));
+        assert_eq!(src.locate(rows[1][2].offset), (3, 3));
+        assert_eq!(rows[1][2].text, "#");
+    }
+}

@@ -1,0 +1,16 @@
+//! snakesat: snake puzzles compiled to SAT.
+//!
+//! The layers point one way, as the folder reads: `cnf` (variables, clauses, cardinality
+//! via rustsat) → `dimacs` → `backend` (solvers) → `engine` (lazy cut loop, enumeration)
+//! → `puzzle` (the family seam, solve and count with verification) → `families` (one file
+//! per puzzle kind) → the `snakesat` binary.
+
+pub mod backend;
+pub mod cnf;
+pub mod dimacs;
+pub mod engine;
+pub mod families;
+pub mod grid;
+pub mod input;
+pub mod puzzle;
+pub mod pzpr;
