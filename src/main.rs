@@ -1,1 +1,415 @@
-fn main(){}
+//! The `snakesat` command line: parse arguments, load the puzzle, run the job, map the
+//! outcome to an exit code (0 answer or count, 1 proven none, 2 bad input or usage,
+//! 3 timeout or unknown, 4 solver failure or internal error).
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde_json::json;
+
+use snakesat::backend::BackendKind;
+use snakesat::cnf::Model;
+use snakesat::dimacs::{self, Answer};
+use snakesat::engine::{Encoded, Lazy};
+use snakesat::families::{self, AnyPuzzle};
+use snakesat::input::InputError;
+use snakesat::puzzle::{self, Connectivity, EncodeOptions, Puzzle, RunError, Status};
+use snakesat::pzpr;
+
+#[derive(Parser)]
+#[command(name = "snakesat", version, about = "Compile snake puzzles to SAT, solve them, and count their solutions")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve a puzzle and print its answer.
+    Solve {
+        #[command(flatten)]
+        common: Common,
+        /// Also prove the answer unique (or show a second one).
+        #[arg(long)]
+        unique: bool,
+    },
+    /// Count the distinct answers of a puzzle.
+    Count {
+        #[command(flatten)]
+        common: Common,
+        /// Stop after this many answers (`--limit 2` is the uniqueness check).
+        #[arg(long)]
+        limit: Option<u64>,
+        /// Write every answer, one per line, to this file.
+        #[arg(long)]
+        list: Option<String>,
+    },
+    /// Write the complete (eager) CNF in DIMACS format.
+    Dimacs {
+        /// Puzzle file or puzz.link URL.
+        puzzle: String,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<String>,
+        #[command(flatten)]
+        enc: EncArgs,
+    },
+    /// Decode a DIMACS solver's `s`/`v` output for the CNF written by `dimacs`, verify it
+    /// and print the answer.
+    Decode {
+        /// Puzzle file or puzz.link URL (the same one given to `dimacs`).
+        puzzle: String,
+        /// The solver's output.
+        solver_output: String,
+        #[command(flatten)]
+        enc: EncArgs,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print the puzz.link URL of a Snake Egg puzzle.
+    Url {
+        /// Puzzle file or puzz.link URL.
+        puzzle: String,
+    },
+}
+
+#[derive(Args)]
+struct Common {
+    /// Puzzle file or puzz.link URL.
+    puzzle: String,
+    /// cadical, varisat, splr, kissat, or external:"CMD ARGS" for any DIMACS solver.
+    #[arg(long, default_value = "cadical")]
+    backend: BackendKind,
+    #[arg(long, value_enum, default_value_t = Connectivity::Lazy)]
+    connectivity: Connectivity,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Give up after this many seconds (exit code 3).
+    #[arg(long)]
+    timeout: Option<f64>,
+    #[command(flatten)]
+    enc: EncArgs,
+}
+
+#[derive(Args, Clone)]
+struct EncArgs {
+    /// A family-specific encoding (see `encodings/`).
+    #[arg(long)]
+    encoding: Option<String>,
+    /// What makes two answers distinct when counting (family-specific).
+    #[arg(long)]
+    distinct: Option<String>,
+    /// Count classes under this symmetry group as well (family-specific).
+    #[arg(long)]
+    symmetry: Option<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// A failure with the exit code it maps to.
+struct Failure {
+    code: u8,
+    err: anyhow::Error,
+}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Self {
+        Failure { code: 2, err: e.into() }
+    }
+}
+
+impl From<RunError> for Failure {
+    fn from(e: RunError) -> Self {
+        Failure { code: 4, err: e.into() }
+    }
+}
+
+fn usage(msg: impl Into<String>) -> Failure {
+    Failure { code: 2, err: anyhow::anyhow!(msg.into()) }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(f) => {
+            eprintln!("snakesat: {:#}", f.err);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<u8, Failure> {
+    match cli.command {
+        Command::Solve { common, unique } => {
+            let p = families::load(&common.puzzle)?;
+            dispatch!(p, |p| solve(p, &common, unique))
+        }
+        Command::Count { common, limit, list } => {
+            let p = families::load(&common.puzzle)?;
+            dispatch!(p, |p| count(p, &common, limit, list.as_deref()))
+        }
+        Command::Dimacs { puzzle, output, enc } => {
+            let p = families::load(&puzzle)?;
+            dispatch!(p, |p| write_dimacs(p, &puzzle, output.as_deref(), &enc))
+        }
+        Command::Decode { puzzle, solver_output, enc, format } => {
+            let p = families::load(&puzzle)?;
+            dispatch!(p, |p| decode(p, &solver_output, &enc, format))
+        }
+        Command::Url { puzzle } => match families::load(&puzzle)? {
+            AnyPuzzle::SnakeEgg(p) => {
+                println!("{}", pzpr::to_url(&p));
+                Ok(0)
+            }
+            #[allow(unreachable_patterns)]
+            _ => Err(usage("only snake-egg puzzles have puzz.link URLs")),
+        },
+    }
+}
+
+/// Runs a generic job on whichever family the puzzle belongs to.
+macro_rules! dispatch {
+    ($p:expr, |$v:ident| $body:expr) => {
+        match $p {
+            AnyPuzzle::SnakeEgg($v) => {
+                let $v = &$v;
+                $body
+            }
+        }
+    };
+}
+use dispatch;
+
+fn options(connectivity: Connectivity, enc: &EncArgs) -> EncodeOptions {
+    EncodeOptions {
+        connectivity,
+        encoding: enc.encoding.clone(),
+        distinct: enc.distinct.clone(),
+        symmetry: enc.symmetry.clone(),
+    }
+}
+
+fn encode<P: Puzzle>(p: &P, connectivity: Connectivity, enc: &EncArgs) -> Result<P::Encoded, Failure> {
+    p.encode(&options(connectivity, enc)).map_err(usage)
+}
+
+fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, Failure> {
+    match timeout {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t >= 0.0 => Ok(Some(Instant::now() + Duration::from_secs_f64(t.min(1e9)))),
+        Some(t) => Err(usage(format!("--timeout must be a non-negative number of seconds, not {t}"))),
+    }
+}
+
+/// Ends the process with exit code 3 when the job overruns its deadline by more than a
+/// grace period — the backstop for backends that cannot be interrupted (varisat). What is
+/// known so far (answers counted) is printed first.
+fn watchdog(deadline: Option<Instant>, format: Format, progress: Arc<AtomicU64>, counting: bool) -> Arc<AtomicBool> {
+    let done = Arc::new(AtomicBool::new(false));
+    if let Some(d) = deadline {
+        let done2 = done.clone();
+        std::thread::spawn(move || {
+            let until = d + Duration::from_millis(500);
+            while Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(20));
+                if done2.load(Ordering::Relaxed) {
+                    return;
+                }
+            }
+            let n = progress.load(Ordering::Relaxed);
+            let reason = "the solver did not stop at the deadline";
+            match (format, counting) {
+                (Format::Json, true) => println!(
+                    "{}",
+                    json!({"status": "unknown", "count": n, "complete": false, "stopped": reason})
+                ),
+                (Format::Json, false) => println!("{}", json!({"status": "unknown", "reason": reason})),
+                (Format::Text, true) => println!("timeout: at least {n} solutions"),
+                (Format::Text, false) => println!("unknown: timeout"),
+            }
+            let _ = std::io::stdout().flush();
+            std::process::exit(3);
+        });
+    }
+    done
+}
+
+fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> {
+    let dl = deadline(c.timeout)?;
+    let enc = encode(p, c.connectivity, &c.enc)?;
+    let done = watchdog(dl, c.format, Arc::new(AtomicU64::new(0)), false);
+    let report = puzzle::solve(p, &enc, c.backend.build(), dl, unique)?;
+    done.store(true, Ordering::Relaxed);
+    let (status, code) = match &report.status {
+        Status::Solved(_) => ("solved", 0),
+        Status::Unsat => ("unsat", 1),
+        Status::Unknown(_) => ("unknown", 3),
+    };
+    match c.format {
+        Format::Json => {
+            let mut out = json!({ "status": status, "stats": report.stats });
+            if let Status::Solved(s) = &report.status {
+                out["solution"] = p.solution_json(s);
+            }
+            if let Status::Unknown(why) = &report.status {
+                out["reason"] = json!(why);
+            }
+            if unique {
+                out["unique"] = json!(report.unique);
+                if let Some(s2) = &report.second {
+                    out["second_solution"] = p.solution_json(s2);
+                }
+            }
+            println!("{out}");
+        }
+        Format::Text => match &report.status {
+            Status::Solved(s) => {
+                print!("{}", p.render_text(s));
+                if unique {
+                    match (report.unique, &report.second) {
+                        (Some(true), _) => println!("unique"),
+                        (Some(false), Some(s2)) => print!("not unique; another solution:\n{}", p.render_text(s2)),
+                        _ => println!("uniqueness unknown (timeout)"),
+                    }
+                }
+            }
+            Status::Unsat => println!("no solution"),
+            Status::Unknown(why) => println!("unknown: {why}"),
+        },
+    }
+    Ok(code)
+}
+
+fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -> Result<u8, Failure> {
+    let dl = deadline(c.timeout)?;
+    let enc = encode(p, c.connectivity, &c.enc)?;
+    let progress = Arc::new(AtomicU64::new(0));
+    let done = watchdog(dl, c.format, progress.clone(), true);
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_message("solutions");
+    let opts = options(c.connectivity, &c.enc);
+    let keep = p.wants_solutions(&opts);
+    let mut lines = Vec::new();
+    let mut kept = Vec::new();
+    let report = puzzle::count(p, &enc, c.backend.build(), dl, limit, &progress, |s| {
+        bar.set_position(progress.load(Ordering::Relaxed) + 1);
+        if list.is_some() {
+            lines.push(p.list_line(s));
+        }
+        if keep {
+            kept.push(s.clone());
+        }
+    })?;
+    let summary = if report.complete { p.count_summary(&kept, &opts).map_err(usage)? } else { Vec::new() };
+    bar.finish_and_clear();
+    done.store(true, Ordering::Relaxed);
+    if let Some(path) = list {
+        let mut text = lines.join("\n");
+        text.push('\n');
+        std::fs::write(path, text).with_context(|| format!("writing {path}")).map_err(|e| Failure { code: 2, err: e })?;
+    }
+    let limit_hit = !report.complete && limit.is_some_and(|l| report.count >= l);
+    let (status, code) = if report.count > 0 && (report.complete || limit_hit) {
+        ("solved", 0)
+    } else if report.complete {
+        ("unsat", 1)
+    } else {
+        ("unknown", 3)
+    };
+    let code = if !report.complete && !limit_hit { 3 } else { code };
+    match c.format {
+        Format::Json => {
+            let mut out = json!({
+                "status": status,
+                "count": report.count,
+                "complete": report.complete,
+                "limit_reached": limit_hit,
+                "stopped": report.stopped,
+                "stats": report.stats,
+            });
+            for (k, v) in summary {
+                out[k] = v;
+            }
+            println!("{out}");
+        }
+        Format::Text => {
+            if report.complete {
+                println!("{} solution{}", report.count, if report.count == 1 { "" } else { "s" });
+                for (k, v) in summary {
+                    println!("{k}: {v}");
+                }
+            } else if limit_hit {
+                println!("at least {} solutions (stopped at the limit)", report.count);
+            } else {
+                println!("at least {} solutions ({})", report.count, report.stopped.as_deref().unwrap_or("stopped"));
+            }
+        }
+    }
+    Ok(code)
+}
+
+fn write_dimacs<P: Puzzle>(p: &P, name: &str, output: Option<&str>, enc_args: &EncArgs) -> Result<u8, Failure> {
+    let enc = encode(p, Connectivity::Eager, enc_args)?;
+    let f = enc.formula();
+    let header = vec![
+        format!("snakesat {} — complete (eager) encoding of {name}", env!("CARGO_PKG_VERSION")),
+        format!("{} variables, {} clauses; answer variables: {}", f.n_vars(), f.n_clauses(), enc.answer_vars().len()),
+        "decode a solver's answer with: snakesat decode PUZZLE SOLVER_OUTPUT".to_string(),
+    ];
+    let io_err = |e: std::io::Error, path: &str| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") };
+    match output {
+        Some(path) => {
+            let mut file = std::fs::File::create(path).map_err(|e| io_err(e, path))?;
+            dimacs::write_cnf(&mut file, f, &header, &[]).map_err(|e| io_err(e, path))?;
+        }
+        None => dimacs::write_cnf(&mut std::io::stdout().lock(), f, &header, &[]).map_err(|e| io_err(e, "stdout"))?,
+    }
+    Ok(0)
+}
+
+fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> Result<u8, Failure> {
+    let enc = encode(p, Connectivity::Eager, enc_args)?;
+    let src = snakesat::input::Source::read(path)?;
+    let f = enc.formula();
+    let bad = |msg: String| Failure { code: 2, err: anyhow::anyhow!("{path}: {msg}") };
+    let model: Model = match dimacs::parse_output(&src.text, f.n_vars()).map_err(|e| bad(e.to_string()))? {
+        Answer::Sat(m) => m,
+        Answer::Unsat => {
+            match format {
+                Format::Json => println!("{}", json!({"status": "unsat"})),
+                Format::Text => println!("no solution (as the solver says)"),
+            }
+            return Ok(1);
+        }
+        Answer::Unknown => {
+            match format {
+                Format::Json => println!("{}", json!({"status": "unknown"})),
+                Format::Text => println!("unknown (the solver gave no answer)"),
+            }
+            return Ok(3);
+        }
+    };
+    if let Some(i) = f.first_violated(&model) {
+        return Err(bad(format!("the model violates clause {} of the CNF; it is not an answer to this puzzle", i + 1)));
+    }
+    if !enc.separate(&model).is_empty() {
+        return Err(Failure { code: 4, err: anyhow::anyhow!("internal error: a model of the complete CNF breaks a rule") });
+    }
+    let sol = enc.decode(&model);
+    p.verify(&sol).map_err(|e| Failure { code: 4, err: anyhow::anyhow!("internal error: the decoded answer fails verification: {e}") })?;
+    match format {
+        Format::Json => println!("{}", json!({"status": "solved", "solution": p.solution_json(&sol)})),
+        Format::Text => print!("{}", p.render_text(&sol)),
+    }
+    Ok(0)
+}

@@ -30,6 +30,8 @@ pub struct EncodeOptions {
     pub encoding: Option<String>,
     /// A family-specific notion of "distinct answers" for counting.
     pub distinct: Option<String>,
+    /// A family-specific symmetry group to count classes under (`count --symmetry`).
+    pub symmetry: Option<String>,
 }
 
 /// A puzzle family: how an instance becomes CNF, and how its answers are checked and shown.
@@ -45,6 +47,27 @@ pub trait Puzzle {
     fn render_text(&self, sol: &Self::Solution) -> String;
     /// The answer for `--format json` (the value of `solution`).
     fn solution_json(&self, sol: &Self::Solution) -> serde_json::Value;
+
+    /// One line of `count --list FILE`.
+    fn list_line(&self, sol: &Self::Solution) -> String {
+        self.solution_json(sol).to_string()
+    }
+
+    /// Whether `count` must keep every answer for `count_summary`.
+    fn wants_solutions(&self, _opts: &EncodeOptions) -> bool {
+        false
+    }
+
+    /// Family-specific facts about a complete enumeration (counts up to symmetry, length
+    /// histograms, ...), added to `count`'s JSON object and printed as `key: value` lines.
+    /// Fails only on options the family does not support.
+    fn count_summary(
+        &self,
+        _solutions: &[Self::Solution],
+        _opts: &EncodeOptions,
+    ) -> Result<Vec<(String, serde_json::Value)>, String> {
+        Ok(Vec::new())
+    }
 }
 
 #[derive(Debug, Error)]

@@ -364,8 +364,10 @@ impl EggCnf {
                     f.imply(root[i], !dist[i][0]);
                     f.add(&[!self.s(i), root[i], dist[i][0]]);
                 }
+                // A shaded non-root cell at distance at most d has a neighbour closer than d.
                 for d in 1..len {
-                    let mut cl = vec![!self.s(i), !dist[i][d - 1]];
+                    let mut cl = vec![!self.s(i), root[i]];
+                    cl.extend(dist[i].get(d).copied());
                     cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
                     f.add(&cl);
                 }
@@ -450,8 +452,11 @@ impl EggCnf {
                 let mut cl = vec![self.s(i), dist[i][0]];
                 cl.extend(is_root[i].iter().copied());
                 f.add(&cl);
+                // An egg cell that is no root, at distance at most d, has a neighbour closer than d.
                 for d in 1..max {
-                    let mut cl = vec![self.s(i), !dist[i][d - 1]];
+                    let mut cl = vec![self.s(i)];
+                    cl.extend(is_root[i].iter().copied());
+                    cl.extend(dist[i].get(d).copied());
                     cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
                     f.add(&cl);
                 }
