@@ -35,6 +35,21 @@ pub trait Encoded: Lazy {
     fn answer_vars(&self) -> &[Var];
     /// Reads an answer off a model that needs no more cuts.
     fn decode(&self, model: &Model) -> Self::Solution;
+    /// The clause that excludes the answer of `model` (a model that needs no more cuts).
+    /// The default negates the model's values on the answer variables. A family may return
+    /// a shorter clause, provided it is false under `model` (the engine checks) and true
+    /// for every genuine answer other than this one — so a short clause can also exclude
+    /// non-answers the lazy cuts would otherwise have to remove one by one.
+    fn blocking_clause(&self, model: &Model) -> Vec<Lit> {
+        model.blocking_clause(self.answer_vars())
+    }
+    /// Answers that follow from `sol` without the solver: an encoding that keeps one answer
+    /// per symmetry class hands back the rest of the class here. The drivers verify and
+    /// count each like a found answer, so they must differ from `sol`, from each other and
+    /// from what any other found answer implies. The default implies nothing.
+    fn implied(&self, _sol: &Self::Solution) -> Vec<Self::Solution> {
+        Vec::new()
+    }
 }
 
 #[derive(Debug, Error)]
@@ -47,6 +62,8 @@ pub enum EngineError {
     StaleModel { solver: String },
     #[error("internal error: a lazy cut is satisfied by the model that produced it: {0}")]
     CutNotViolated(String),
+    #[error("internal error: a blocking clause is satisfied by the answer it should exclude: {0}")]
+    BlockNotViolated(String),
 }
 
 /// Figures for `--format json` and the benchmarks.
@@ -75,6 +92,8 @@ pub struct Session<'a, E: Encoded> {
     backend: Box<dyn Backend>,
     cuts: Vec<Vec<Lit>>,
     seen: HashSet<Vec<bool>>,
+    /// A fault found by `block`, reported by the next call to `next`.
+    fault: Option<EngineError>,
     pub stats: Stats,
     pub deadline: Option<Instant>,
     started: Instant,
@@ -87,7 +106,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             backend.add_clause(cl);
         }
         let stats = Stats { backend: backend.name(), ..Stats::default() };
-        Self { enc, backend, cuts: Vec::new(), seen: HashSet::new(), stats, deadline, started }
+        Self { enc, backend, cuts: Vec::new(), seen: HashSet::new(), fault: None, stats, deadline, started }
     }
 
     fn n_vars(&self) -> u32 {
@@ -108,6 +127,9 @@ impl<'a, E: Encoded> Session<'a, E> {
     }
 
     fn next_inner(&mut self) -> Result<Step<E::Solution>, EngineError> {
+        if let Some(fault) = self.fault.take() {
+            return Err(fault);
+        }
         loop {
             self.stats.solver_calls += 1;
             let model = match self.backend.solve(self.n_vars(), &[], self.deadline)? {
@@ -159,7 +181,12 @@ impl<'a, E: Encoded> Session<'a, E> {
     pub fn block(&mut self, model: &Model) {
         let vars = self.enc.answer_vars();
         let key: Vec<bool> = vars.iter().map(|&v| model.var(v)).collect();
-        let clause = model.blocking_clause(vars);
+        let clause = self.enc.blocking_clause(model);
+        if clause.iter().any(|&l| model.lit(l)) {
+            let text: Vec<String> = clause.iter().map(|&l| Dimacs(l).to_string()).collect();
+            self.fault = Some(EngineError::BlockNotViolated(text.join(" ")));
+            return;
+        }
         self.backend.add_clause(&clause);
         self.seen.insert(key);
         self.stats.blocks += 1;

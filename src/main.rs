@@ -185,6 +185,10 @@ macro_rules! dispatch {
                 let $v = &$v;
                 $body
             }
+            AnyPuzzle::ParitySnake($v) => {
+                let $v = &$v;
+                $body
+            }
         }
     };
 }

@@ -118,6 +118,10 @@ pub fn solve<P: Puzzle>(
     };
     let (mut uniq, mut second) = (None, None);
     if unique {
+        if let Some(other) = enc.implied(&first.1).into_iter().next() {
+            let other = verified(p, other)?;
+            return Ok(SolveReport { status: Status::Solved(first.1), unique: Some(false), second: Some(other), stats: session.stats });
+        }
         session.block(&first.0);
         match session.next()? {
             Step::Found(_, sol) => {
@@ -166,10 +170,16 @@ pub fn count<P: Puzzle>(
         }
         match session.next()? {
             Step::Found(model, sol) => {
-                let sol = verified(p, sol)?;
-                on_solution(&sol);
-                count += 1;
-                progress.store(count, Ordering::Relaxed);
+                let more = enc.implied(&sol);
+                for (k, sol) in std::iter::once(sol).chain(more).enumerate() {
+                    if k > 0 && limit.is_some_and(|l| count >= l) {
+                        break;
+                    }
+                    let sol = verified(p, sol)?;
+                    on_solution(&sol);
+                    count += 1;
+                    progress.store(count, Ordering::Relaxed);
+                }
                 session.block(&model);
             }
             Step::Exhausted => return Ok(CountReport { count, complete: true, stopped: None, stats: session.stats }),

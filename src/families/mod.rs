@@ -1,5 +1,6 @@
 //! The puzzle families, and reading any puzzle file or URL into the right one.
 
+pub mod parity_snake;
 pub mod snake_egg;
 
 use serde::Deserialize;
@@ -7,16 +8,18 @@ use serde::Deserialize;
 use crate::input::{InputError, Source};
 use crate::pzpr;
 
+pub use parity_snake::ParitySnake;
 pub use snake_egg::SnakeEgg;
 
 /// Any puzzle the tool reads.
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     SnakeEgg(SnakeEgg),
+    ParitySnake(ParitySnake),
 }
 
 /// The `kind` values a puzzle file may have.
-pub const KINDS: &[&str] = &["snake-egg"];
+pub const KINDS: &[&str] = &["snake-egg", "parity-snake"];
 
 #[derive(Deserialize)]
 struct KindOnly {
@@ -41,6 +44,7 @@ pub fn parse(src: &Source) -> Result<AnyPuzzle, InputError> {
     };
     match kind.get_ref().as_str() {
         "snake-egg" => Ok(AnyPuzzle::SnakeEgg(SnakeEgg::from_toml(src)?)),
+        "parity-snake" => Ok(AnyPuzzle::ParitySnake(ParitySnake::from_toml(src)?)),
         other => Err(src.error_at(kind.span().start, format!("unknown kind `{other}`; expected one of {}", KINDS.join(", ")))),
     }
 }

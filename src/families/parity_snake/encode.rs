@@ -1,0 +1,476 @@
+//! The CNF: snake, parity and end variables per cell (and digits in sudoku mode), the
+//! local rules as clauses, and connectivity either as rim cuts (lazy) or as distance
+//! labels from a root end (eager). With `--encoding orbits`, a lex-leader constraint keeps
+//! one answer per symmetry class and `implied` hands back the rest of the class.
+//! See `encodings/parity-snake.md` for sizes and soundness.
+
+use crate::cnf::{Formula, Lit, Model, Var};
+use crate::engine::{Encoded, Lazy};
+use crate::grid::Grid;
+use crate::puzzle::Connectivity;
+
+use super::show::{image, key};
+use super::{Distinct, ParityRule, ParitySnake, Solution};
+
+/// The compiled puzzle. Variables: `snake` first (the default answer), then `even`, `end`,
+/// the digits in sudoku mode, the checkerboard phase, then auxiliaries.
+pub struct ParityCnf {
+    formula: Formula,
+    /// The puzzle, for generating the symmetric images of an answer.
+    puzzle: ParitySnake,
+    grid: Grid,
+    box_of: Vec<usize>,
+    snake: Vec<Var>,
+    even: Vec<Var>,
+    end: Vec<Var>,
+    /// `digit[c][v - 1]`: cell c holds digit v. Empty in counts mode.
+    digit: Vec<Vec<Var>>,
+    answer: Vec<Var>,
+    distinct: Distinct,
+    /// The symmetries broken by the lex-leader constraint (just the identity, 0, when none).
+    group: Vec<usize>,
+}
+
+impl ParityCnf {
+    /// `group` lists the symmetries (see `show::transform`) to keep one answer per class of;
+    /// `[0]` keeps every answer.
+    pub(super) fn build(
+        p: &ParitySnake,
+        mode: Connectivity,
+        distinct: Distinct,
+        group: Vec<usize>,
+    ) -> Self {
+        let g = p.grid;
+        let n = g.len();
+        let side = p.side();
+        let name = |what: &str, i: usize| format!("{what} r{}c{}", i / g.cols, i % g.cols);
+        let mut f = Formula::new();
+        let snake: Vec<Var> = f.group("snake[cell]", |f| {
+            (0..n).map(|i| f.named_var(name("snake", i))).collect()
+        });
+        let even: Vec<Var> = f.group("even[cell]", |f| {
+            (0..n).map(|i| f.named_var(name("even", i))).collect()
+        });
+        let end: Vec<Var> = f.group("end[cell]", |f| {
+            (0..n).map(|i| f.named_var(name("end", i))).collect()
+        });
+        let digit: Vec<Vec<Var>> = if p.rule == ParityRule::Sudoku {
+            f.group("digit[cell][value]", |f| {
+                (0..n)
+                    .map(|i| {
+                        (1..=side)
+                            .map(|v| f.named_var(format!("{} is {v}", name("digit", i))))
+                            .collect()
+                    })
+                    .collect()
+            })
+        } else {
+            Vec::new()
+        };
+        let answer: Vec<Var> = match distinct {
+            Distinct::Snake => snake.clone(),
+            Distinct::Parity => snake.iter().chain(&even).copied().collect(),
+            Distinct::Digits => snake
+                .iter()
+                .chain(digit.iter().flatten())
+                .copied()
+                .collect(),
+        };
+        let box_of: Vec<usize> = (0..n).map(|i| p.box_of(i)).collect();
+        let mut enc = ParityCnf {
+            formula: f,
+            puzzle: p.clone(),
+            grid: g,
+            box_of,
+            snake,
+            even,
+            end,
+            digit,
+            answer,
+            distinct,
+            group,
+        };
+        enc.local_rules(p);
+        if p.rule == ParityRule::Sudoku {
+            enc.sudoku(p);
+        }
+        if mode == Connectivity::Eager {
+            enc.eager_snake(p);
+        }
+        enc.lex_leader(p);
+        enc
+    }
+
+    fn s(&self, i: usize) -> Lit {
+        self.snake[i].pos_lit()
+    }
+
+    fn ev(&self, i: usize) -> Lit {
+        self.even[i].pos_lit()
+    }
+
+    fn e(&self, i: usize) -> Lit {
+        self.end[i].pos_lit()
+    }
+
+    fn local_rules(&mut self, p: &ParitySnake) {
+        let g = self.grid;
+        let n = g.len();
+        let mut f = std::mem::take(&mut self.formula);
+        f.group("givens", |f| {
+            for (i, giv) in p.givens.iter().enumerate() {
+                if let Some(ev) = giv.even {
+                    f.add(&[if ev { self.ev(i) } else { !self.ev(i) }]);
+                }
+                if let Some(s) = giv.snake {
+                    f.add(&[if s { self.s(i) } else { !self.s(i) }]);
+                }
+            }
+        });
+        f.group("snake neighbours alternate, other neighbours match", |f| {
+            for (a, b) in g.edges() {
+                let (sa, sb, ea, eb) = (self.s(a), self.s(b), self.ev(a), self.ev(b));
+                f.add(&[!sa, !sb, ea, eb]);
+                f.add(&[!sa, !sb, !ea, !eb]);
+                for (x, y) in [(sa, sb), (sb, sa)] {
+                    f.add(&[!x, y, !ea, eb]);
+                    f.add(&[!x, y, ea, !eb]);
+                }
+            }
+        });
+        // Along the snake parity alternates as the checkerboard colour does, so one bit
+        // (the parity of the snake's light-square cells) fixes every snake cell's parity.
+        f.group("implied: snake parity follows the checkerboard", |f| {
+            let phase = f.named_var("phase: light snake cells are even").pos_lit();
+            for i in 0..n {
+                let (r, c) = g.coords(i);
+                let want = if (r + c) % 2 == 0 { phase } else { !phase };
+                f.add(&[!self.s(i), !want, self.ev(i)]);
+                f.add(&[!self.s(i), want, !self.ev(i)]);
+            }
+        });
+        f.group("even cells per unit", |f| {
+            for unit in p.units() {
+                let lits: Vec<Lit> = unit.iter().map(|&i| self.ev(i)).collect();
+                f.exactly(&lits, p.evens());
+            }
+        });
+        f.group("every box visited", |f| {
+            for bx in p.boxes() {
+                let lits: Vec<Lit> = bx.iter().map(|&i| self.s(i)).collect();
+                f.add(&lits);
+            }
+        });
+        f.group("snake ends and degrees", |f| {
+            let ends: Vec<Lit> = (0..n).map(|i| self.e(i)).collect();
+            f.exactly(&ends, 2);
+            for i in 0..n {
+                f.imply(self.e(i), self.s(i));
+                let nbrs: Vec<Lit> = g.neighbours(i).map(|k| self.s(k)).collect();
+                let ctr = f.counter(&nbrs, 1, 2);
+                // An end has exactly one snake neighbour; any other snake cell, two.
+                f.require(&[self.e(i)], ctr.at_least(1));
+                f.require(&[self.e(i)], ctr.at_most(1));
+                f.require(&[self.s(i), !self.e(i)], ctr.at_least(2));
+                f.require(&[self.s(i), !self.e(i)], ctr.at_most(2));
+            }
+        });
+        f.group("implied: no 2x2 snake block", |f| {
+            for blk in g.blocks_2x2() {
+                f.add(&blk.map(|i| !self.s(i)));
+            }
+        });
+        self.formula = f;
+    }
+
+    /// Sudoku mode: one digit per cell, every digit once per unit, and the parity of the
+    /// digit is the cell's parity. The unit counts above then become implied, and stay as
+    /// propagation help.
+    fn sudoku(&mut self, p: &ParitySnake) {
+        let n = self.grid.len();
+        let side = p.side();
+        let mut f = std::mem::take(&mut self.formula);
+        let x = |i: usize, v: usize| self.digit[i][v - 1].pos_lit();
+        f.group("sudoku: one digit per cell", |f| {
+            for i in 0..n {
+                let lits: Vec<Lit> = (1..=side).map(|v| x(i, v)).collect();
+                f.exactly_one(&lits);
+            }
+        });
+        f.group("sudoku: every digit once per unit", |f| {
+            for unit in p.units() {
+                for v in 1..=side {
+                    let lits: Vec<Lit> = unit.iter().map(|&i| x(i, v)).collect();
+                    f.exactly_one(&lits);
+                }
+            }
+        });
+        f.group("sudoku: digit parity is cell parity", |f| {
+            for i in 0..n {
+                for v in 1..=side {
+                    f.imply(x(i, v), if v % 2 == 0 { self.ev(i) } else { !self.ev(i) });
+                }
+            }
+        });
+        f.group("sudoku: given digits", |f| {
+            for (i, giv) in p.givens.iter().enumerate() {
+                if let Some(d) = giv.digit {
+                    f.add(&[x(i, d as usize)]);
+                }
+            }
+        });
+        self.formula = f;
+    }
+
+    /// The snake is connected: order-encoded distances from a root end (the end with the
+    /// smaller index), each snake cell other than the root having a snake neighbour strictly
+    /// closer. The clause for bound d reads "a non-root snake cell at distance ≤ d has a
+    /// neighbour at distance < d": stated for every d it pins the cell's own distance (the
+    /// number of true `dist` bits) to one more than some neighbour's, so distances cannot
+    /// float upwards in a cycle detached from the root.
+    fn eager_snake(&mut self, p: &ParitySnake) {
+        let g = self.grid;
+        let n = g.len();
+        let len = p.max_len();
+        let mut f = std::mem::take(&mut self.formula);
+        f.group("eager snake: root end and distances", |f| {
+            // before[i]: some end has an index below i.
+            let mut before: Vec<Lit> = Vec::with_capacity(n);
+            let mut acc: Option<Lit> = None;
+            for i in 0..n {
+                let b = f.new_lit();
+                match acc {
+                    None => f.add(&[!b]),
+                    Some(a) => {
+                        f.add(&[!b, a, self.e(i - 1)]);
+                        f.imply(a, b);
+                        f.imply(self.e(i - 1), b);
+                    }
+                }
+                before.push(b);
+                acc = Some(b);
+            }
+            let root: Vec<Lit> = (0..n).map(|i| f.and(&[self.e(i), !before[i]])).collect();
+            // dist[i][d-1] <-> the distance of cell i from the root is at least d, d = 1..len-1.
+            let dist: Vec<Vec<Lit>> = (0..n)
+                .map(|_| (1..len).map(|_| f.new_lit()).collect())
+                .collect();
+            // closer[i][d-1]: cell i is a snake cell at distance below d.
+            let closer: Vec<Vec<Lit>> = (0..n)
+                .map(|i| {
+                    (1..len)
+                        .map(|d| {
+                            let c = f.new_lit();
+                            f.imply(c, self.s(i));
+                            f.imply(c, !dist[i][d - 1]);
+                            c
+                        })
+                        .collect()
+                })
+                .collect();
+            for i in 0..n {
+                for d in 1..len.saturating_sub(1) {
+                    f.imply(dist[i][d], dist[i][d - 1]);
+                }
+                if len > 1 {
+                    f.imply(root[i], !dist[i][0]);
+                    f.add(&[!self.s(i), root[i], dist[i][0]]);
+                }
+                for d in 1..len {
+                    let mut cl = vec![!self.s(i), root[i]];
+                    cl.extend(dist[i].get(d).copied());
+                    cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
+                    f.add(&cl);
+                }
+            }
+        });
+        self.formula = f;
+    }
+
+    /// Where each symmetry sends each answer variable: the cell part moves with the cell,
+    /// a digit keeps its value.
+    fn answer_permutation(&self, p: &ParitySnake, t: usize) -> Vec<usize> {
+        let g = self.grid;
+        let n = g.len();
+        let cell = |i: usize| {
+            let (r, c) = super::show::transform(t, p.side(), g.coords(i));
+            g.index(r, c)
+        };
+        let block = match self.distinct {
+            Distinct::Snake | Distinct::Parity => 1,
+            Distinct::Digits => p.side(),
+        };
+        (0..self.answer.len())
+            .map(|k| {
+                if k < n {
+                    cell(k)
+                } else {
+                    let (i, v) = ((k - n) / block, (k - n) % block);
+                    n + cell(i) * block + v
+                }
+            })
+            .collect()
+    }
+
+    /// Keeps the lexicographically greatest answer of each class (true above false, in
+    /// answer-variable order): for every broken symmetry σ, x ≥lex σ(x). `eq[k]` says the
+    /// first k compared positions agree; only its "agree so far → eq" half is needed,
+    /// because it is only ever used as a premise.
+    fn lex_leader(&mut self, p: &ParitySnake) {
+        if self.group.len() <= 1 {
+            return;
+        }
+        let perms: Vec<Vec<usize>> = self
+            .group
+            .iter()
+            .filter(|&&t| t != 0)
+            .map(|&t| self.answer_permutation(p, t))
+            .collect();
+        let x: Vec<Lit> = self.answer.iter().map(|v| v.pos_lit()).collect();
+        let mut f = std::mem::take(&mut self.formula);
+        f.group("orbits: lex-leader answer per symmetry class", |f| {
+            for perm in &perms {
+                let mut eq: Option<Lit> = None;
+                for (k, &j) in perm.iter().enumerate() {
+                    if j == k {
+                        continue;
+                    }
+                    let pre: Vec<Lit> = eq.iter().map(|&l| !l).collect();
+                    let (a, b) = (x[k], x[j]);
+                    f.add(&[pre.as_slice(), &[a, !b]].concat());
+                    let next = f.new_lit();
+                    f.add(&[pre.as_slice(), &[!a, !b, next]].concat());
+                    f.add(&[pre.as_slice(), &[a, b, next]].concat());
+                    eq = Some(next);
+                }
+            }
+        });
+        self.formula = f;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Lazy connectivity cuts
+
+impl Lazy for ParityCnf {
+    /// With every degree right and exactly two ends, the snake cells of a model are one
+    /// path plus zero or more cycles. When there is more than one piece, each piece X other
+    /// than a path through every box gets one cut, at its first cell a: "a is no snake
+    /// cell, or a cell on X's rim is" — plus "or an end lies in X" when X meets every box.
+    /// Sound: a genuine snake through a that avoids X's rim stays inside X, so it has its
+    /// two ends in X and visits every box from inside X. One cut per piece (rather than one
+    /// per cell) measured faster: the long clauses cost more than the rounds they save.
+    fn separate(&self, m: &Model) -> Vec<Vec<Lit>> {
+        let g = self.grid;
+        let pieces = g.components(|i| m.lit(self.s(i)));
+        if pieces.len() <= 1 {
+            return Vec::new();
+        }
+        let mut cuts = Vec::new();
+        for piece in &pieces {
+            let mut boxes = vec![false; self.puzzle.side()];
+            for &c in piece {
+                boxes[self.box_of[c]] = true;
+            }
+            let all_boxes = boxes.iter().all(|&b| b);
+            if all_boxes && piece.iter().any(|&i| m.lit(self.e(i))) {
+                continue;
+            }
+            let mut cl = vec![!self.s(piece[0])];
+            cl.extend(g.rim(piece).into_iter().map(|w| self.s(w)));
+            if all_boxes {
+                cl.extend(piece.iter().map(|&c| self.e(c)));
+            }
+            cuts.push(cl);
+        }
+        cuts
+    }
+}
+
+impl Encoded for ParityCnf {
+    type Solution = Solution;
+
+    fn formula(&self) -> &Formula {
+        &self.formula
+    }
+
+    fn answer_vars(&self) -> &[Var] {
+        &self.answer
+    }
+
+    /// With the snake as the answer, "both ends are snake cells and no rim cell is" pins
+    /// a connected snake to this one: it cannot leave the cells inside the rim, and a
+    /// connected part of a path holding both its ends is the whole path. The clause also
+    /// excludes this snake accompanied by stray cycles.
+    fn blocking_clause(&self, m: &Model) -> Vec<Lit> {
+        if self.distinct != Distinct::Snake {
+            return m.blocking_clause(&self.answer);
+        }
+        let cells: Vec<usize> = (0..self.grid.len()).filter(|&i| m.lit(self.s(i))).collect();
+        let mut cl: Vec<Lit> = cells
+            .iter()
+            .filter(|&&i| m.lit(self.e(i)))
+            .map(|&i| !self.s(i))
+            .collect();
+        cl.extend(self.grid.rim(&cells).into_iter().map(|w| self.s(w)));
+        cl
+    }
+
+    fn decode(&self, m: &Model) -> Solution {
+        let n = self.grid.len();
+        let member: Vec<bool> = (0..n).map(|i| m.lit(self.s(i))).collect();
+        let digits = (!self.digit.is_empty()).then(|| {
+            (0..n)
+                .map(|i| {
+                    self.digit[i]
+                        .iter()
+                        .position(|&v| m.var(v))
+                        .map_or(0, |k| k as u8 + 1)
+                })
+                .collect()
+        });
+        Solution {
+            snake: trace(self.grid, &member),
+            even: (0..n).map(|i| m.lit(self.ev(i))).collect(),
+            digits,
+            distinct: self.distinct,
+        }
+    }
+
+    /// In orbits mode, the other members of the answer's class.
+    fn implied(&self, sol: &Solution) -> Vec<Solution> {
+        let mut keys = vec![key(sol, self.distinct)];
+        let mut out = Vec::new();
+        for &t in &self.group {
+            let img = image(&self.puzzle, t, sol);
+            let k = key(&img, self.distinct);
+            if !keys.contains(&k) {
+                keys.push(k);
+                out.push(img);
+            }
+        }
+        out
+    }
+}
+
+/// The cells of `member` in path order, from the end with the smaller index. When the set
+/// is not a single path the walk stops early and the remaining cells follow in index order,
+/// so the verifier sees every cell and rejects the answer.
+pub(super) fn trace(g: Grid, member: &[bool]) -> Vec<usize> {
+    let degree = |i: usize| g.neighbours(i).filter(|&k| member[k]).count();
+    let Some(start) = (0..g.len()).find(|&i| member[i] && degree(i) == 1) else {
+        return (0..g.len()).filter(|&i| member[i]).collect();
+    };
+    let mut path = vec![start];
+    let mut seen = vec![false; g.len()];
+    seen[start] = true;
+    while let Some(next) = g
+        .neighbours(*path.last().expect("path starts non-empty"))
+        .find(|&k| member[k] && !seen[k])
+    {
+        seen[next] = true;
+        path.push(next);
+    }
+    path.extend((0..g.len()).filter(|&i| member[i] && !seen[i]));
+    path
+}

@@ -1,0 +1,358 @@
+//! The Sudoku parity snake (seed 003; issue 4).
+//!
+//! Rules, on a Sudoku grid of side N with boxes of h × w cells (N = h·w; the classic grid
+//! has N = 9 and 3×3 boxes): every cell is even or odd, and
+//! every row, column and box holds exactly ⌊N/2⌋ even cells (the even digits of a Sudoku).
+//! The snake is an induced path of at least two cells (orthogonally, it touches itself only
+//! between consecutive cells); consecutive snake cells have opposite parity; it is
+//! unambiguous: every non-snake cell orthogonally next to a snake cell has that snake cell's
+//! parity; and it visits every box. With `parity = "sudoku"` the parity pattern must
+//! moreover be the pattern of a complete valid Sudoku (the digits are encoded).
+//!
+//! An answer is a snake; by default two answers are the same when their cell sets are
+//! (a snake read backwards is the same snake), whatever parity pattern witnesses them.
+//! The encoding is explained in `encodings/parity-snake.md`.
+
+#[cfg(test)]
+mod brute;
+mod encode;
+mod show;
+#[cfg(test)]
+mod tests;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::grid::Grid;
+use crate::input::{grid_rows, InputError, Source};
+use crate::puzzle::{EncodeOptions, Puzzle};
+
+pub use encode::ParityCnf;
+pub use show::{verify, Symmetry};
+
+// ---------------------------------------------------------------------------------------
+// Clues and the puzzle
+
+/// The grid sides the tool accepts: below 4 no snake can visit every box, and beyond 16
+/// the eager encoding's cells × length distance labels stop being sensible.
+pub const MIN_SIDE: usize = 4;
+pub const MAX_SIDE: usize = 16;
+
+/// When a parity pattern is acceptable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ParityRule {
+    /// The counts fit: ⌊N/2⌋ even cells in every row, column and box (the seed's rule).
+    #[default]
+    Counts,
+    /// Some complete valid Sudoku has exactly this parity pattern.
+    Sudoku,
+}
+
+impl ParityRule {
+    pub fn name(self) -> &'static str {
+        match self {
+            ParityRule::Counts => "counts",
+            ParityRule::Sudoku => "sudoku",
+        }
+    }
+}
+
+/// What a cell's given says; every part is optional.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Given {
+    pub even: Option<bool>,
+    pub snake: Option<bool>,
+    /// A digit 1..=N; in counts mode it only fixes the parity.
+    pub digit: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParitySnake {
+    /// The height and width of a box; the grid side is their product.
+    pub box_rows: usize,
+    pub box_cols: usize,
+    /// The grid, N × N.
+    pub grid: Grid,
+    pub rule: ParityRule,
+    pub givens: Vec<Given>,
+}
+
+/// What makes two answers distinct when counting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Distinct {
+    /// The snake's cell set (the default; the issue's notion).
+    #[default]
+    Snake,
+    /// The snake together with the whole parity pattern.
+    Parity,
+    /// The snake together with the Sudoku's digits (sudoku mode only).
+    Digits,
+}
+
+/// An answer: the snake in path order (from its end with the smaller index), the parity
+/// pattern witnessing it, and in sudoku mode the digits of a Sudoku with that pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub snake: Vec<usize>,
+    pub even: Vec<bool>,
+    pub digits: Option<Vec<u8>>,
+    /// The counting notion in force, so that `--list` lines show what was distinguished.
+    pub distinct: Distinct,
+}
+
+impl ParitySnake {
+    /// A puzzle with boxes of `box_rows` × `box_cols` cells; no givens when `givens` is
+    /// `None`.
+    pub fn new(
+        box_rows: usize,
+        box_cols: usize,
+        rule: ParityRule,
+        givens: Option<Vec<Given>>,
+    ) -> Self {
+        let side = box_rows * box_cols;
+        let grid = Grid::new(side, side);
+        let givens = givens.unwrap_or_else(|| vec![Given::default(); grid.len()]);
+        Self {
+            box_rows,
+            box_cols,
+            grid,
+            rule,
+            givens,
+        }
+    }
+
+    pub fn side(&self) -> usize {
+        self.grid.rows
+    }
+
+    /// The number of even cells in every unit.
+    pub fn evens(&self) -> usize {
+        self.side() / 2
+    }
+
+    /// Boxes are numbered row-major, band by band.
+    pub fn box_of(&self, i: usize) -> usize {
+        let (r, c) = self.grid.coords(i);
+        let per_band = self.side() / self.box_cols;
+        (r / self.box_rows) * per_band + c / self.box_cols
+    }
+
+    /// Rows, then columns, then boxes, each as its cells.
+    pub fn units(&self) -> Vec<Vec<usize>> {
+        let (g, n) = (self.grid, self.side());
+        let rows = (0..n).map(|r| (0..n).map(|c| g.index(r, c)).collect());
+        let cols = (0..n).map(|c| (0..n).map(|r| g.index(r, c)).collect());
+        let boxes = (0..n).map(|k| (0..g.len()).filter(|&i| self.box_of(i) == k).collect());
+        rows.chain(cols).chain(boxes).collect()
+    }
+
+    pub fn boxes(&self) -> Vec<Vec<usize>> {
+        self.units().split_off(2 * self.side())
+    }
+
+    /// A snake has at most this many cells: it alternates parity, so it cannot have more
+    /// than one cell beyond twice the rarer parity's total.
+    pub fn max_len(&self) -> usize {
+        let n = self.side();
+        let (evens, odds) = (n * (n / 2), n * (n - n / 2));
+        self.grid.len().min(2 * evens.min(odds) + 1)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading puzzles
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[allow(dead_code)]
+    kind: String,
+    #[serde(rename = "box")]
+    box_size: Option<Spanned<toml::Value>>,
+    parity: Option<Spanned<String>>,
+    grid: Option<Spanned<String>>,
+}
+
+impl ParitySnake {
+    /// Reads the TOML format (`kind = "parity-snake"`), with every error located.
+    pub fn from_toml(src: &Source) -> Result<Self, InputError> {
+        let raw: RawFile = src.toml()?;
+        let (box_rows, box_cols) = match &raw.box_size {
+            None => (3, 3),
+            Some(v) => read_box(v.get_ref()).ok_or_else(|| {
+                src.error_at(
+                    v.span().start,
+                    format!(
+                        "expected a box size: a number b (b × b boxes) or [height, width], with a grid side \
+                         (b², or height × width) from {MIN_SIDE} to {MAX_SIDE}; found {}",
+                        v.get_ref()
+                    ),
+                )
+            })?,
+        };
+        let rule = match &raw.parity {
+            None => ParityRule::Counts,
+            Some(v) => match v.get_ref().as_str() {
+                "counts" => ParityRule::Counts,
+                "sudoku" => ParityRule::Sudoku,
+                other => {
+                    return Err(src.error_at(
+                        v.span().start,
+                        format!("unknown parity rule `{other}`; expected \"counts\" or \"sudoku\""),
+                    ))
+                }
+            },
+        };
+        let side = box_rows * box_cols;
+        let givens = match &raw.grid {
+            None => None,
+            Some(grid) => Some(read_grid(src, grid, side)?),
+        };
+        Ok(ParitySnake::new(box_rows, box_cols, rule, givens))
+    }
+}
+
+fn read_box(v: &toml::Value) -> Option<(usize, usize)> {
+    let dim = |v: &toml::Value| {
+        v.as_integer()
+            .filter(|&k| (1..=MAX_SIDE as i64).contains(&k))
+            .map(|k| k as usize)
+    };
+    let (h, w) = match v {
+        toml::Value::Integer(_) => (dim(v)?, dim(v)?),
+        toml::Value::Array(a) if a.len() == 2 => (dim(&a[0])?, dim(&a[1])?),
+        _ => return None,
+    };
+    (MIN_SIDE..=MAX_SIDE).contains(&(h * w)).then_some((h, w))
+}
+
+fn read_grid(src: &Source, grid: &Spanned<String>, side: usize) -> Result<Vec<Given>, InputError> {
+    let rows = grid_rows(src, grid.get_ref(), grid.span());
+    if rows.len() != side {
+        let at = rows
+            .get(side)
+            .and_then(|r| r.first())
+            .map_or(grid.span().start, |t| t.offset);
+        return Err(src.error_at(
+            at,
+            format!(
+                "expected {side} rows of {side} cells (the box size sets the grid), found {} rows",
+                rows.len()
+            ),
+        ));
+    }
+    let mut givens = Vec::with_capacity(side * side);
+    for row in &rows {
+        if row.len() != side {
+            let at = row
+                .get(side)
+                .or(row.last())
+                .map_or(grid.span().start, |t| t.offset);
+            return Err(src.error_at(
+                at,
+                format!("expected {side} cells in every row, found {}", row.len()),
+            ));
+        }
+        for tok in row {
+            let given = parse_token(tok.text, side).ok_or_else(|| {
+                src.error_at(
+                    tok.offset,
+                    format!("unknown cell `{}`; expected `.`, `e`, `o`, `E`, `O` or a digit from 1 to {side}", tok.text),
+                )
+            })?;
+            givens.push(given);
+        }
+    }
+    Ok(givens)
+}
+
+fn parse_token(t: &str, side: usize) -> Option<Given> {
+    let parity = |even: bool, snake: Option<bool>| Given {
+        even: Some(even),
+        snake,
+        digit: None,
+    };
+    match t {
+        "." => Some(Given::default()),
+        "e" => Some(parity(true, None)),
+        "o" => Some(parity(false, None)),
+        "E" => Some(parity(true, Some(true))),
+        "O" => Some(parity(false, Some(true))),
+        _ if t.bytes().all(|c| c.is_ascii_digit()) => {
+            let d: usize = t.parse().ok()?;
+            (1..=side).contains(&d).then(|| Given {
+                even: Some(d % 2 == 0),
+                snake: None,
+                digit: Some(d as u8),
+            })
+        }
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The family seam
+
+impl Puzzle for ParitySnake {
+    type Solution = Solution;
+    type Encoded = ParityCnf;
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<ParityCnf, String> {
+        let orbits =
+            match opts.encoding.as_deref() {
+                None | Some("plain") => false,
+                Some("orbits") => true,
+                Some(e) => return Err(format!(
+                    "unknown `--encoding {e}`; parity-snake knows plain (the default) and orbits"
+                )),
+            };
+        let distinct = match opts.distinct.as_deref() {
+            None | Some("snake") => Distinct::Snake,
+            Some("parity") => Distinct::Parity,
+            Some("digits") if self.rule == ParityRule::Sudoku => Distinct::Digits,
+            Some("digits") => {
+                return Err("`--distinct digits` needs `parity = \"sudoku\"` in the puzzle".into())
+            }
+            Some(other) => {
+                return Err(format!(
+                    "unknown `--distinct {other}`; expected snake, parity or digits"
+                ))
+            }
+        };
+        let sym = Symmetry::parse(opts.symmetry.as_deref())?;
+        let group = if orbits {
+            show::stabiliser(self, sym)
+        } else {
+            vec![0]
+        };
+        Ok(ParityCnf::build(self, opts.connectivity, distinct, group))
+    }
+
+    fn verify(&self, sol: &Solution) -> Result<(), String> {
+        verify(self, sol)
+    }
+
+    fn render_text(&self, sol: &Solution) -> String {
+        show::render_text(self, sol)
+    }
+
+    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
+        show::solution_json(self, sol)
+    }
+
+    fn list_line(&self, sol: &Solution) -> String {
+        show::list_line(self, sol)
+    }
+
+    fn wants_solutions(&self, _opts: &EncodeOptions) -> bool {
+        true
+    }
+
+    fn count_summary(
+        &self,
+        solutions: &[Solution],
+        opts: &EncodeOptions,
+    ) -> Result<Vec<(String, serde_json::Value)>, String> {
+        show::count_summary(self, solutions, opts)
+    }
+}

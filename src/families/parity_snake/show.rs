@@ -1,0 +1,413 @@
+//! Checking answers against the rules (never the CNF), showing them, and the facts about a
+//! complete enumeration: lengths, and classes under the symmetries of the square.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde_json::{json, Value};
+
+use crate::puzzle::EncodeOptions;
+
+use super::{Distinct, ParityRule, ParitySnake, Solution};
+
+/// Checks every rule on the answer itself.
+pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
+    let g = p.grid;
+    let n = g.len();
+    let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
+    if sol.even.len() != n {
+        return Err(format!(
+            "the parity pattern has {} cells, the grid {n}",
+            sol.even.len()
+        ));
+    }
+    if sol.snake.len() < 2 {
+        return Err(format!(
+            "the snake has {} cells; it needs at least 2",
+            sol.snake.len()
+        ));
+    }
+    let mut pos = vec![None; n];
+    for (k, &i) in sol.snake.iter().enumerate() {
+        if i >= n {
+            return Err(format!("snake cell {i} is off the grid"));
+        }
+        if pos[i].replace(k).is_some() {
+            return Err(format!("the snake visits {} twice", at(i)));
+        }
+    }
+    for (k, &i) in sol.snake.iter().enumerate() {
+        // Orthogonal snake neighbours must be exactly the cells before and after it.
+        let mut expect: Vec<usize> = Vec::new();
+        if k > 0 {
+            expect.push(sol.snake[k - 1]);
+        }
+        if k + 1 < sol.snake.len() {
+            expect.push(sol.snake[k + 1]);
+        }
+        for &j in &expect {
+            if !g.neighbours(i).any(|x| x == j) {
+                return Err(format!(
+                    "consecutive snake cells {} and {} are not orthogonal neighbours",
+                    at(i),
+                    at(j)
+                ));
+            }
+            if sol.even[i] == sol.even[j] {
+                return Err(format!(
+                    "consecutive snake cells {} and {} have the same parity",
+                    at(i),
+                    at(j)
+                ));
+            }
+        }
+        for x in g.neighbours(i) {
+            match pos[x] {
+                Some(_) if !expect.contains(&x) => {
+                    return Err(format!(
+                        "the snake touches itself at {} and {}",
+                        at(i),
+                        at(x)
+                    ));
+                }
+                None if sol.even[x] != sol.even[i] => {
+                    return Err(format!(
+                        "{} is next to the snake cell {} but has the other parity (ambiguous)",
+                        at(x),
+                        at(i)
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    for (k, bx) in p.boxes().iter().enumerate() {
+        if !bx.iter().any(|&i| pos[i].is_some()) {
+            return Err(format!("the snake misses box {}", k + 1));
+        }
+    }
+    for unit in p.units() {
+        let evens = unit.iter().filter(|&&i| sol.even[i]).count();
+        if evens != p.evens() {
+            return Err(format!(
+                "the unit through {} has {evens} even cells, not {}",
+                at(unit[0]),
+                p.evens()
+            ));
+        }
+    }
+    match (p.rule, &sol.digits) {
+        (ParityRule::Counts, None) => {}
+        (ParityRule::Counts, Some(_)) => return Err("a counts-mode answer carries digits".into()),
+        (ParityRule::Sudoku, None) => return Err("a sudoku-mode answer needs its digits".into()),
+        (ParityRule::Sudoku, Some(d)) => {
+            if d.len() != n {
+                return Err(format!(
+                    "the digit grid has {} cells, the grid {n}",
+                    d.len()
+                ));
+            }
+            for unit in p.units() {
+                let mut seen = vec![false; p.side() + 1];
+                for &i in &unit {
+                    let v = d[i] as usize;
+                    if v == 0 || v > p.side() || std::mem::replace(&mut seen[v], true) {
+                        return Err(format!("digit {v} at {} breaks the Sudoku", at(i)));
+                    }
+                }
+            }
+            if let Some(i) = (0..n).find(|&i| (d[i] % 2 == 0) != sol.even[i]) {
+                return Err(format!(
+                    "digit {} at {} disagrees with the parity pattern",
+                    d[i],
+                    at(i)
+                ));
+            }
+        }
+    }
+    for (i, giv) in p.givens.iter().enumerate() {
+        let ok = giv.even.is_none_or(|e| e == sol.even[i])
+            && giv.snake.is_none_or(|s| s == pos[i].is_some())
+            && (p.rule == ParityRule::Counts
+                || giv
+                    .digit
+                    .is_none_or(|v| sol.digits.as_ref().is_some_and(|d| d[i] == v)));
+        if !ok {
+            return Err(format!("the given at {} is not met", at(i)));
+        }
+    }
+    Ok(())
+}
+
+/// The parity pattern in the input's token language: `E`/`O` snake cells, `e`/`o` others.
+pub fn tokens(p: &ParitySnake, sol: &Solution) -> Vec<String> {
+    let g = p.grid;
+    let mut on = vec![false; g.len()];
+    for &i in &sol.snake {
+        on[i] = true;
+    }
+    (0..g.rows)
+        .map(|r| {
+            (0..g.cols)
+                .map(|c| {
+                    let i = g.index(r, c);
+                    match (on[i], sol.even[i]) {
+                        (true, true) => "E",
+                        (true, false) => "O",
+                        (false, true) => "e",
+                        (false, false) => "o",
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+fn digit_rows(p: &ParitySnake, digits: &[u8]) -> Vec<String> {
+    let g = p.grid;
+    let w = if p.side() >= 10 { 2 } else { 1 };
+    (0..g.rows)
+        .map(|r| {
+            (0..g.cols)
+                .map(|c| format!("{:>w$}", digits[g.index(r, c)]))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+fn cells_json(p: &ParitySnake, cells: &[usize]) -> Value {
+    Value::Array(
+        cells
+            .iter()
+            .map(|&i| json!([i / p.grid.cols, i % p.grid.cols]))
+            .collect(),
+    )
+}
+
+pub fn render_text(p: &ParitySnake, sol: &Solution) -> String {
+    let mut out = format!(
+        "snake of {} cells (E/O even/odd snake, e/o even/odd other cells):\n",
+        sol.snake.len()
+    );
+    for row in tokens(p, sol) {
+        out.push_str(&row);
+        out.push('\n');
+    }
+    if let Some(d) = &sol.digits {
+        out.push_str("a Sudoku with this parity pattern:\n");
+        for row in digit_rows(p, d) {
+            out.push_str(&row);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+pub fn solution_json(p: &ParitySnake, sol: &Solution) -> Value {
+    let mut v = json!({
+        "snake": cells_json(p, &sol.snake),
+        "length": sol.snake.len(),
+        "grid": tokens(p, sol),
+    });
+    if let Some(d) = &sol.digits {
+        v["digits"] = json!(digit_rows(p, d));
+    }
+    v
+}
+
+/// The snake's cells in path order; with `--distinct parity` or `digits`, also what else
+/// told this answer apart.
+pub fn list_line(p: &ParitySnake, sol: &Solution) -> String {
+    let path = cells_json(p, &sol.snake).to_string();
+    match (sol.distinct, &sol.digits) {
+        (Distinct::Snake, _) => path,
+        (Distinct::Parity, _) => format!("{path} {}", tokens(p, sol).join("/").replace(' ', "")),
+        (Distinct::Digits, Some(d)) => {
+            format!("{path} {}", digit_rows(p, d).join("/").replace(' ', ""))
+        }
+        (Distinct::Digits, None) => path,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Symmetry
+
+/// The group answers are classed under (`--symmetry`): the 8 symmetries of the square
+/// (`d4`, the default) or none. Only the elements that map the givens onto themselves act
+/// on a puzzle's answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    D4,
+    Identity,
+}
+
+impl Symmetry {
+    pub fn parse(s: Option<&str>) -> Result<Symmetry, String> {
+        match s {
+            None | Some("d4") => Ok(Symmetry::D4),
+            Some("none") => Ok(Symmetry::Identity),
+            Some(other) => Err(format!(
+                "unknown `--symmetry {other}`; parity-snake knows d4 (the default) and none"
+            )),
+        }
+    }
+
+    fn elements(self) -> &'static [usize] {
+        match self {
+            Symmetry::D4 => &[0, 1, 2, 3, 4, 5, 6, 7],
+            Symmetry::Identity => &[0],
+        }
+    }
+}
+
+/// The image of (r, c) under element `t` of the dihedral group of a side-n square:
+/// 0 identity, 1–3 quarter turns, 4–7 the four mirrors.
+pub fn transform(t: usize, n: usize, (r, c): (usize, usize)) -> (usize, usize) {
+    let m = n - 1;
+    match t {
+        0 => (r, c),
+        1 => (c, m - r),
+        2 => (m - r, m - c),
+        3 => (m - c, r),
+        4 => (r, m - c),
+        5 => (m - r, c),
+        6 => (c, r),
+        7 => (m - c, m - r),
+        _ => unreachable!("the dihedral group of the square has 8 elements"),
+    }
+}
+
+/// The elements of `sym` that map the puzzle onto itself: boxes onto boxes (a quarter
+/// turn does not, when boxes are not square) and every given onto an equal given.
+pub fn stabiliser(p: &ParitySnake, sym: Symmetry) -> Vec<usize> {
+    let g = p.grid;
+    let map = |t: usize, i: usize| {
+        let (r, c) = transform(t, p.side(), g.coords(i));
+        g.index(r, c)
+    };
+    sym.elements()
+        .iter()
+        .copied()
+        .filter(|&t| {
+            let boxes_kept = p.boxes().iter().all(|bx| {
+                bx.iter()
+                    .all(|&i| p.box_of(map(t, i)) == p.box_of(map(t, bx[0])))
+            });
+            boxes_kept && (0..g.len()).all(|i| p.givens[map(t, i)] == p.givens[i])
+        })
+        .collect()
+}
+
+/// What counting distinguishes, as a comparable key: the sorted cell set, plus the parity
+/// pattern or the digits when `--distinct` asks for them.
+pub(super) fn key(sol: &Solution, distinct: Distinct) -> (Vec<usize>, Vec<u8>) {
+    let mut cells = sol.snake.clone();
+    cells.sort_unstable();
+    let extra = match distinct {
+        Distinct::Snake => Vec::new(),
+        Distinct::Parity => sol.even.iter().map(|&e| e as u8).collect(),
+        Distinct::Digits => sol.digits.clone().unwrap_or_default(),
+    };
+    (cells, extra)
+}
+
+/// The answer moved by symmetry `t`, its path read from the end with the smaller index.
+pub(super) fn image(p: &ParitySnake, t: usize, sol: &Solution) -> Solution {
+    let g = p.grid;
+    let map = |i: usize| {
+        let (r, c) = transform(t, p.side(), g.coords(i));
+        g.index(r, c)
+    };
+    let mut even = vec![false; g.len()];
+    let mut digits = sol.digits.as_ref().map(|_| vec![0u8; g.len()]);
+    for i in 0..g.len() {
+        even[map(i)] = sol.even[i];
+        if let (Some(out), Some(d)) = (digits.as_mut(), sol.digits.as_ref()) {
+            out[map(i)] = d[i];
+        }
+    }
+    let mut snake: Vec<usize> = sol.snake.iter().map(|&i| map(i)).collect();
+    if snake.last() < snake.first() {
+        snake.reverse();
+    }
+    Solution {
+        snake,
+        even,
+        digits,
+        distinct: sol.distinct,
+    }
+}
+
+/// Lengths and symmetry classes of a complete enumeration. Every image of every answer
+/// under the puzzle's symmetries must itself be an answer, and the orbit sizes must add up
+/// to the total; anything else is reported as an internal error.
+pub fn count_summary(
+    p: &ParitySnake,
+    sols: &[Solution],
+    opts: &EncodeOptions,
+) -> Result<Vec<(String, Value)>, String> {
+    let sym = Symmetry::parse(opts.symmetry.as_deref())?;
+    let distinct = sols.first().map_or(Distinct::Snake, |s| s.distinct);
+    let group = stabiliser(p, sym);
+    let index: HashMap<(Vec<usize>, Vec<u8>), usize> = sols
+        .iter()
+        .enumerate()
+        .map(|(k, s)| (key(s, distinct), k))
+        .collect();
+    if index.len() != sols.len() {
+        return Err("internal error: the enumeration holds the same answer twice".into());
+    }
+    let mut orbit_of = vec![usize::MAX; sols.len()];
+    let mut orbit_sizes: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut orbits = 0usize;
+    let mut covered = 0usize;
+    for k in 0..sols.len() {
+        if orbit_of[k] != usize::MAX {
+            continue;
+        }
+        let mut members = Vec::new();
+        for &t in &group {
+            let img = image(p, t, &sols[k]);
+            let Some(&j) = index.get(&key(&img, distinct)) else {
+                return Err(format!("internal error: symmetry {t} maps answer {} to a configuration that was not counted", k + 1));
+            };
+            if !members.contains(&j) {
+                members.push(j);
+            }
+        }
+        for &j in &members {
+            if orbit_of[j] != usize::MAX && orbit_of[j] != orbits {
+                return Err("internal error: two symmetry orbits overlap".into());
+            }
+            orbit_of[j] = orbits;
+        }
+        *orbit_sizes.entry(members.len()).or_insert(0) += 1;
+        covered += members.len();
+        orbits += 1;
+    }
+    if covered != sols.len() {
+        return Err(format!(
+            "internal error: orbit sizes add up to {covered}, not to the {} answers",
+            sols.len()
+        ));
+    }
+    let mut hist: BTreeMap<usize, usize> = BTreeMap::new();
+    for s in sols {
+        *hist.entry(s.snake.len()).or_insert(0) += 1;
+    }
+    let group_name = match sym {
+        Symmetry::D4 => "d4",
+        Symmetry::Identity => "none",
+    };
+    Ok(vec![
+        ("count_up_to_symmetry".into(), json!(orbits)),
+        (
+            "symmetry".into(),
+            json!({ "group": group_name, "order": group.len(), "orbit_sizes": orbit_sizes, "orbit_total": covered }),
+        ),
+        ("shortest".into(), json!(hist.keys().next())),
+        ("longest".into(), json!(hist.keys().next_back())),
+        ("histogram".into(), json!(hist)),
+    ])
+}
