@@ -338,6 +338,20 @@ def account(seed, counts, sudoku):
     print(f"seed paths snakesat rejects: {len(invalid)}, of which {len(no_witness)} have no parity pattern with the right counts")
     lens = Counter(len(p) for p in invalid)
     print(f"  their lengths: {dict(sorted(lens.items()))}")
+    # Why the seed accepted them: the parities its "Solved!" test leaves unset (the last
+    # neighbours of the head and the neck) already break the counts under the seed's own
+    # propagation, or they do not and only a full search shows that no pattern fits.
+    late = 0
+    for p in invalid:
+        par = forced(p, start_even=False)
+        g = [EMPTY] * (N * N)
+        if par is not None:
+            for i, e in par.items():
+                g[i] = EVEN if e else ODD
+        if par is None or not propagate(g):
+            late += 1
+    print(f"  {late} fail the seed's own count propagation once the head's and neck's other neighbours "
+          f"take their parity; {len(invalid) - late} pass it and fail only a complete search")
     # 2. Which of our snakes the seed could reach: from an end that is odd in some valid
     # pattern and lies in its start triangle.
     reach = Counter()

@@ -299,8 +299,13 @@ fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -
     let enc = encode(p, c.connectivity, &c.enc)?;
     let progress = Arc::new(AtomicU64::new(0));
     let done = watchdog(dl, c.format, progress.clone(), true);
+    // A steady tick keeps the spinner, count and clock moving through long solver calls.
     let bar = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} {msg} in {elapsed} ({per_sec})") {
+        bar.set_style(style);
+    }
     bar.set_message("solutions");
+    bar.enable_steady_tick(Duration::from_millis(120));
     let opts = options(c.connectivity, &c.enc);
     let keep = p.wants_solutions(&opts);
     let mut lines = Vec::new();

@@ -33,8 +33,9 @@ pub use show::{verify, Symmetry};
 // ---------------------------------------------------------------------------------------
 // Clues and the puzzle
 
-/// The grid sides the tool accepts: below 4 no snake can visit every box, and beyond 16
-/// the eager encoding's cells × length distance labels stop being sensible.
+/// The grid sides the tool accepts: sides 2 and 3 have no parity snake whatever the box
+/// shape (checked with the solver), and beyond 16 the eager encoding's cells × length
+/// distance labels stop being sensible.
 pub const MIN_SIDE: usize = 4;
 pub const MAX_SIDE: usize = 16;
 
@@ -46,15 +47,6 @@ pub enum ParityRule {
     Counts,
     /// Some complete valid Sudoku has exactly this parity pattern.
     Sudoku,
-}
-
-impl ParityRule {
-    pub fn name(self) -> &'static str {
-        match self {
-            ParityRule::Counts => "counts",
-            ParityRule::Sudoku => "sudoku",
-        }
-    }
 }
 
 /// What a cell's given says; every part is optional.

@@ -163,15 +163,17 @@ pub fn tokens(p: &ParitySnake, sol: &Solution) -> Vec<String> {
         .collect()
 }
 
-fn digit_rows(p: &ParitySnake, digits: &[u8]) -> Vec<String> {
+/// The digits row by row, separated by `sep`; for the terminal, two-digit values are
+/// right-aligned.
+fn digit_rows(p: &ParitySnake, digits: &[u8], sep: &str, align: bool) -> Vec<String> {
     let g = p.grid;
-    let w = if p.side() >= 10 { 2 } else { 1 };
+    let w = if align && p.side() >= 10 { 2 } else { 1 };
     (0..g.rows)
         .map(|r| {
             (0..g.cols)
                 .map(|c| format!("{:>w$}", digits[g.index(r, c)]))
                 .collect::<Vec<_>>()
-                .join(" ")
+                .join(sep)
         })
         .collect()
 }
@@ -196,7 +198,7 @@ pub fn render_text(p: &ParitySnake, sol: &Solution) -> String {
     }
     if let Some(d) = &sol.digits {
         out.push_str("a Sudoku with this parity pattern:\n");
-        for row in digit_rows(p, d) {
+        for row in digit_rows(p, d, " ", true) {
             out.push_str(&row);
             out.push('\n');
         }
@@ -211,7 +213,7 @@ pub fn solution_json(p: &ParitySnake, sol: &Solution) -> Value {
         "grid": tokens(p, sol),
     });
     if let Some(d) = &sol.digits {
-        v["digits"] = json!(digit_rows(p, d));
+        v["digits"] = json!(digit_rows(p, d, " ", false));
     }
     v
 }
@@ -224,7 +226,8 @@ pub fn list_line(p: &ParitySnake, sol: &Solution) -> String {
         (Distinct::Snake, _) => path,
         (Distinct::Parity, _) => format!("{path} {}", tokens(p, sol).join("/").replace(' ', "")),
         (Distinct::Digits, Some(d)) => {
-            format!("{path} {}", digit_rows(p, d).join("/").replace(' ', ""))
+            let sep = if p.side() >= 10 { "," } else { "" };
+            format!("{path} {}", digit_rows(p, d, sep, false).join("/"))
         }
         (Distinct::Digits, None) => path,
     }
