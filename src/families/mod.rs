@@ -1,6 +1,7 @@
 //! The puzzle families, and reading any puzzle file or URL into the right one.
 
 pub mod snake_egg;
+pub mod snakes;
 
 use serde::Deserialize;
 
@@ -8,15 +9,17 @@ use crate::input::{InputError, Source};
 use crate::pzpr;
 
 pub use snake_egg::SnakeEgg;
+pub use snakes::Snakes;
 
 /// Any puzzle the tool reads.
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     SnakeEgg(SnakeEgg),
+    Snakes(Snakes),
 }
 
 /// The `kind` values a puzzle file may have.
-pub const KINDS: &[&str] = &["snake-egg"];
+pub const KINDS: &[&str] = &["snake-egg", "snakes"];
 
 #[derive(Deserialize)]
 struct KindOnly {
@@ -41,6 +44,7 @@ pub fn parse(src: &Source) -> Result<AnyPuzzle, InputError> {
     };
     match kind.get_ref().as_str() {
         "snake-egg" => Ok(AnyPuzzle::SnakeEgg(SnakeEgg::from_toml(src)?)),
+        "snakes" => Ok(AnyPuzzle::Snakes(Snakes::from_toml(src)?)),
         other => Err(src.error_at(kind.span().start, format!("unknown kind `{other}`; expected one of {}", KINDS.join(", ")))),
     }
 }
