@@ -30,6 +30,13 @@ impl Rng {
 }
 
 fn answers(p: &SnakeEgg, limit: u64) -> Vec<Solution> {
+    let t = std::time::Instant::now();
+    let out = answers_inner(p, limit);
+    eprintln!("  check: {} answer(s) in {:.3}s", out.len(), t.elapsed().as_secs_f64());
+    out
+}
+
+fn answers_inner(p: &SnakeEgg, limit: u64) -> Vec<Solution> {
     let enc = p.encode(&EncodeOptions::default()).expect("default options");
     let mut out = Vec::new();
     puzzle::count(p, &enc, BackendKind::Cadical.build(), None, Some(limit), &AtomicU64::new(0), |s| {
@@ -58,23 +65,28 @@ fn main() {
     let mut rng = Rng(num(&args[2]));
     let eggs: Vec<u32> = args[3..].iter().map(|s| num(s) as u32).collect();
     let empty = SnakeEgg::new(g, vec![Clue::Unknown; g.len()], eggs.clone());
-    // A random answer: random ends until the puzzle with just those ends is solvable.
+    // A random answer: a random egg clue at a random cell, kept if an answer turns up
+    // within a few seconds (proving a loosely clued grid unsolvable can take long).
     let (mut p, sol) = loop {
         let mut clues = vec![Clue::Unknown; g.len()];
-        let (a, b) = (rng.below(g.len()), rng.below(g.len()));
-        if a == b {
-            continue;
-        }
-        clues[a] = Clue::End;
-        clues[b] = Clue::End;
+        clues[rng.below(g.len())] = Clue::Egg(Some(eggs[rng.below(eggs.len())]));
+        clues[rng.below(g.len())] = Clue::Egg(Some(eggs[rng.below(eggs.len())]));
         let p = SnakeEgg { clues, ..empty.clone() };
         let enc = p.encode(&EncodeOptions::default()).expect("default options");
-        let rep = puzzle::solve(&p, &enc, BackendKind::Cadical.build(), None, false).expect("solver run");
+        let deadline = Some(std::time::Instant::now() + std::time::Duration::from_secs(5));
+        let rep = puzzle::solve(&p, &enc, BackendKind::Cadical.build(), deadline, false).expect("solver run");
+        eprintln!("  start: {:?}", rep.stats.seconds);
         if let Status::Solved(s) = rep.status {
+            let p = SnakeEgg { clues: vec![Clue::Unknown; g.len()], ..empty.clone() };
             break (p, s);
         }
     };
-    // Add clues where another answer differs, choosing among the differing cells at random.
+    // Start from one number in every egg, then add clues where another answer differs,
+    // choosing among the differing cells at random.
+    for comp in g.components(|i| sol[i] != Cell::Snake) {
+        let i = comp[rng.below(comp.len())];
+        p.clues[i] = clue_of(&sol, g, i);
+    }
     loop {
         let found = answers(&p, 2);
         let Some(other) = found.iter().find(|s| **s != sol) else { break };

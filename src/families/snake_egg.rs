@@ -278,8 +278,10 @@ impl EggCnf {
                 let lits: Vec<Lit> = (0..n).map(|i| self.t(j, i)).collect();
                 f.exactly(&lits, mult[&k] * k as usize);
             }
+            if std::env::var_os("X_NOSNAKECOUNT").is_none() {
             let lits: Vec<Lit> = (0..n).map(|i| self.s(i)).collect();
             f.exactly(&lits, p.snake_len());
+            }
         });
         f.group("eggs of different sizes never touch", |f| {
             for (a, b) in g.edges() {
