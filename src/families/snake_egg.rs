@@ -137,6 +137,9 @@ impl SnakeEgg {
         if g.rows > MAX_SIDE || g.cols > MAX_SIDE {
             return Err((Where::Grid, format!("the grid is {}×{}; at most {MAX_SIDE}×{MAX_SIDE} is supported", g.rows, g.cols)));
         }
+        if let Some(&e) = self.eggs.iter().find(|&&e| e == 0 || e > MAX_EGG) {
+            return Err((Where::Eggs, format!("egg size {e} is outside 1..={MAX_EGG}")));
+        }
         let eggs: u64 = self.eggs.iter().map(|&e| e as u64).sum();
         if eggs + 2 > g.len() as u64 {
             return Err((
@@ -308,6 +311,19 @@ impl EggCnf {
         f.group("implied: no 2x2 snake, eggs reach out", |f| {
             for b in g.blocks_2x2() {
                 f.add(&b.map(|i| !self.s(i)));
+            }
+            // A domino of size-k cells (k >= 3) must touch a third size-k cell.
+            if std::env::var_os("X_DOMINO").is_some() {
+            for (j, &k) in self.sizes.iter().enumerate() {
+                if k < 3 {
+                    continue;
+                }
+                for (a, b) in g.edges() {
+                    let mut cl = vec![!self.t(j, a), !self.t(j, b)];
+                    cl.extend(g.neighbours(a).chain(g.neighbours(b)).filter(|&x| x != a && x != b).map(|x| self.t(j, x)));
+                    f.add(&cl);
+                }
+            }
             }
             for (j, &k) in self.sizes.iter().enumerate() {
                 for i in 0..n {
