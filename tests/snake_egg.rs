@@ -105,6 +105,16 @@ fn fixture_counts() {
 }
 
 #[test]
+fn generated_10x10_puzzles_are_unique() {
+    for x in ["a", "b", "c", "d"] {
+        let (code, v) = json(&["solve", &fixture(&format!("snake-egg/gen-10x10-{x}.toml")), "--unique"]);
+        assert_eq!(code, 0, "{x}: {v}");
+        assert_eq!(v["unique"], true, "{x}");
+        assert!(v["stats"]["cuts"].as_u64().unwrap() > 0, "{x}: the cut loop should have fired");
+    }
+}
+
+#[test]
 fn count_limit_two_is_the_uniqueness_check() {
     let (code, v) = json(&["count", &fixture("snake-egg/several-4x4.toml"), "--limit", "2"]);
     assert_eq!(code, 0);

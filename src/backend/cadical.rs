@@ -22,11 +22,7 @@ pub struct CadicalBackend {
 
 impl CadicalBackend {
     pub fn new() -> Self {
-        let solver = match std::env::var("X_CADICAL_CONFIG") {
-            Ok(c) => ::cadical::Solver::with_config(&c).expect("config"),
-            Err(_) => ::cadical::Solver::new(),
-        };
-        Self { solver, buf: Vec::new() }
+        Self { solver: ::cadical::Solver::new(), buf: Vec::new() }
     }
 }
 

@@ -30,6 +30,11 @@ pub fn load(arg: &str) -> Result<AnyPuzzle, InputError> {
         return Ok(AnyPuzzle::SnakeEgg(pzpr::parse_snakeegg(&src)?));
     }
     let src = Source::read(arg)?;
+    // A file holding just a puzz.link URL (as `fixtures/snake-egg/urls/*.url`) reads as that URL.
+    let trimmed = src.text.trim();
+    if !trimmed.contains('\n') && pzpr::looks_like_url(trimmed) {
+        return Ok(AnyPuzzle::SnakeEgg(pzpr::parse_snakeegg(&src)?));
+    }
     parse(&src)
 }
 

@@ -281,10 +281,8 @@ impl EggCnf {
                 let lits: Vec<Lit> = (0..n).map(|i| self.t(j, i)).collect();
                 f.exactly(&lits, mult[&k] * k as usize);
             }
-            if std::env::var_os("X_NOSNAKECOUNT").is_none() {
             let lits: Vec<Lit> = (0..n).map(|i| self.s(i)).collect();
             f.exactly(&lits, p.snake_len());
-            }
         });
         f.group("eggs of different sizes never touch", |f| {
             for (a, b) in g.edges() {
@@ -311,19 +309,6 @@ impl EggCnf {
         f.group("implied: no 2x2 snake, eggs reach out", |f| {
             for b in g.blocks_2x2() {
                 f.add(&b.map(|i| !self.s(i)));
-            }
-            // A domino of size-k cells (k >= 3) must touch a third size-k cell.
-            if std::env::var_os("X_DOMINO").is_some() {
-            for (j, &k) in self.sizes.iter().enumerate() {
-                if k < 3 {
-                    continue;
-                }
-                for (a, b) in g.edges() {
-                    let mut cl = vec![!self.t(j, a), !self.t(j, b)];
-                    cl.extend(g.neighbours(a).chain(g.neighbours(b)).filter(|&x| x != a && x != b).map(|x| self.t(j, x)));
-                    f.add(&cl);
-                }
-            }
             }
             for (j, &k) in self.sizes.iter().enumerate() {
                 for i in 0..n {
@@ -526,8 +511,20 @@ impl Lazy for EggCnf {
         }
         let pieces = g.components(|i| m.var(self.snake[i]));
         if pieces.len() > 1 {
+            let path = pieces.iter().find(|c| c.iter().any(|&i| m.var(self.end[i])));
             for comp in pieces.iter().filter(|c| !c.iter().any(|&i| m.var(self.end[i]))) {
                 let rim = g.rim(comp);
+                if let Some(path) = path {
+                    // The cycle and the path are both snake, so a snake cell must lie on
+                    // the part of the rim that faces the path.
+                    let b = path[0];
+                    let sep = g.separator(&rim, b);
+                    for &a in comp {
+                        let mut cl = vec![!self.s(a), !self.s(b)];
+                        cl.extend(sep.iter().map(|&w| self.s(w)));
+                        cuts.push(cl);
+                    }
+                }
                 for &a in comp {
                     let mut cl = vec![!self.s(a)];
                     cl.extend(rim.iter().map(|&w| self.s(w)));
