@@ -230,18 +230,21 @@ impl CubeCnf {
                 }
             }
         });
-        self.edges(f, n, &x);
+        self.edges(f, p, &x);
         let placed: Vec<(usize, Vec<Var>)> = x.iter().cloned().enumerate().collect();
         self.parity(f, &placed);
     }
 
-    /// edge{q,r} for neighbouring cells: cubes c and c+1 sit on q and r. Each cell has
-    /// exactly two chain edges, or one if it holds an end of the chain; an edge at a cube's
-    /// cell leads to the cell of one of its chain neighbours.
-    fn edges(&self, f: &mut Formula, n: usize, x: &[Vec<Var>]) {
-        let (d, cells) = (self.dims, self.dims.cells());
+    /// The cell's view of the chain. edge{q,r} for neighbouring cells: some cubes c and
+    /// c+1 sit on q and r. Each cell has exactly two chain edges, or one if it holds an end
+    /// of the chain; an edge at a cube's cell leads to the cell of one of its chain
+    /// neighbours. straight[q]: the cube on q is a straight one, so its two edges are
+    /// opposite; a corner's two edges are not.
+    fn edges(&self, f: &mut Formula, p: &SnakeCube, x: &[Vec<Var>]) {
+        let (d, n, cells) = (self.dims, p.n_cubes(), self.dims.cells());
+        let joints = p.joints();
         let at = |c: usize, q: usize| lit(x[c][q]);
-        f.group("implied: chain edges and cell degrees", |f| {
+        f.group("implied: chain edges, cell degrees and cell shapes", |f| {
             let mut edge = std::collections::HashMap::new();
             for q in 0..cells {
                 for r in Dir::ALL.iter().filter_map(|&xd| d.walk(q, xd, 1)).filter(|&r| r > q) {
@@ -272,6 +275,21 @@ impl CubeCnf {
                 f.require(&[end], ctr.at_most(1));
                 f.require(&[!end], ctr.at_least(2));
                 f.require(&[!end], ctr.at_most(2));
+                let straight = f.new_lit();
+                for c in 0..n {
+                    let is_straight = c > 0 && c + 1 < n && !joints.contains(&c);
+                    f.imply(at(c, q), if is_straight { straight } else { !straight });
+                }
+                for xd in Dir::ALL {
+                    let Some(r) = d.walk(q, xd, 1) else { continue };
+                    match d.walk(q, xd, -1) {
+                        Some(o) => {
+                            f.add(&[!straight, !e(q, r), e(q, o)]);
+                            f.add(&[straight, end, !e(q, r), !e(q, o)]);
+                        }
+                        None => f.add(&[!straight, !e(q, r)]),
+                    }
+                }
             }
         });
     }
@@ -285,10 +303,8 @@ impl CubeCnf {
         let joints = p.joints();
         let y: Vec<Vec<Var>> = f.group("y[joint][cell]", |f| {
             let mut y = vec![self.start.clone()];
-            for j in 1..=m {
-                y.push(
-                    (0..cells).map(|q| f.named_var(format!("cube {} at {:?}", joints[j] + 1, d.coords(q)))).collect(),
-                );
+            for &cube in &joints[1..] {
+                y.push((0..cells).map(|q| f.named_var(format!("cube {} at {:?}", cube + 1, d.coords(q)))).collect());
             }
             y
         });
@@ -376,12 +392,12 @@ impl CubeCnf {
                 });
                 used.push(row);
             }
-            for s in 0..m {
+            for (s, before) in used.iter().enumerate() {
                 for a in 0..3 {
-                    f.add(&[used[s][a], !self.dir_lit(s, Dir(2 * a as u8 + 1))]);
+                    f.add(&[before[a], !self.dir_lit(s, Dir(2 * a as u8 + 1))]);
                     if let Some(b) = (0..a).rev().find(|&b| dims[b] == dims[a]) {
                         for xd in [Dir(2 * a as u8), Dir(2 * a as u8 + 1)] {
-                            f.add(&[!self.dir_lit(s, xd), used[s][b]]);
+                            f.add(&[!self.dir_lit(s, xd), before[b]]);
                         }
                     }
                 }

@@ -88,7 +88,7 @@ impl Dir {
     }
 
     pub fn sign(self) -> isize {
-        if self.0 % 2 == 0 {
+        if self.0.is_multiple_of(2) {
             1
         } else {
             -1
@@ -255,7 +255,7 @@ impl SnakeCube {
                 let mut out = Vec::new();
                 for e in segs.get_ref() {
                     let v = *e.get_ref();
-                    if v < 0 || v > 1_000_000 {
+                    if !(0..=1_000_000).contains(&v) {
                         return Err(
                             src.error_at(e.span().start, format!("expected a segment length in cubes, found {v}"))
                         );
