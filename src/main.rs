@@ -195,6 +195,10 @@ macro_rules! dispatch {
                 let $v = &$v;
                 $body
             }
+            AnyPuzzle::SnakeCube($v) => {
+                let $v = &$v;
+                $body
+            }
         }
     };
 }

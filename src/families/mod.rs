@@ -1,5 +1,6 @@
 //! The puzzle families, and reading any puzzle file or URL into the right one.
 
+pub mod snake_cube;
 pub mod snake_egg;
 
 use serde::Deserialize;
@@ -7,16 +8,18 @@ use serde::Deserialize;
 use crate::input::{InputError, Source};
 use crate::pzpr;
 
+pub use snake_cube::SnakeCube;
 pub use snake_egg::SnakeEgg;
 
 /// Any puzzle the tool reads.
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     SnakeEgg(SnakeEgg),
+    SnakeCube(SnakeCube),
 }
 
 /// The `kind` values a puzzle file may have.
-pub const KINDS: &[&str] = &["snake-egg"];
+pub const KINDS: &[&str] = &["snake-egg", "snake-cube"];
 
 #[derive(Deserialize)]
 struct KindOnly {
@@ -46,6 +49,7 @@ pub fn parse(src: &Source) -> Result<AnyPuzzle, InputError> {
     };
     match kind.get_ref().as_str() {
         "snake-egg" => Ok(AnyPuzzle::SnakeEgg(SnakeEgg::from_toml(src)?)),
+        "snake-cube" => Ok(AnyPuzzle::SnakeCube(SnakeCube::from_toml(src)?)),
         other => Err(src.error_at(kind.span().start, format!("unknown kind `{other}`; expected one of {}", KINDS.join(", ")))),
     }
 }
