@@ -16,6 +16,7 @@ use snakesat::backend::BackendKind;
 use snakesat::cnf::Model;
 use snakesat::dimacs::{self, Answer};
 use snakesat::engine::{Encoded, Lazy};
+use snakesat::families::snake_egg::Clue;
 use snakesat::families::snakes::jobs::{relax, sample as run_sample, RelaxOutcome};
 use snakesat::families::{self, AnyPuzzle, Snakes};
 use snakesat::input::InputError;
@@ -200,6 +201,15 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         }
         Command::Url { puzzle } => match families::load(&puzzle)? {
             AnyPuzzle::SnakeEgg(p) => {
+                // puzz.link's snakeegg has no shaded givens; refuse rather than drop them.
+                if let Some(i) = p.clues.iter().position(|&c| c == Clue::Snake) {
+                    let (r, c) = p.grid.coords(i);
+                    return Err(usage(format!(
+                        "{puzzle}: the `#` at grid row {}, cell {} cannot be written in a puzz.link URL (snakeegg has no shaded givens)",
+                        r + 1,
+                        c + 1
+                    )));
+                }
                 println!("{}", pzpr::to_url(&p));
                 Ok(0)
             }
@@ -213,6 +223,10 @@ macro_rules! dispatch {
     ($p:expr, |$v:ident| $body:expr) => {
         match $p {
             AnyPuzzle::SnakeEgg($v) => {
+                let $v = &$v;
+                $body
+            }
+            AnyPuzzle::SnakeCube($v) => {
                 let $v = &$v;
                 $body
             }

@@ -1,33 +1,22 @@
 //! The `snakesat` binary on the multi-snake fixtures: answers and exit codes, counts under
 //! both notions of distinct, the relaxation, sampling, and located errors for bad files.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_snakesat");
-
 fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/snakes").join(name).to_string_lossy().into_owned()
+    common::fixture(&format!("snakes/{name}"))
 }
 
 /// Runs the binary; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(BIN).args(args).output().expect("the binary runs");
-    (
-        out.status.code().expect("exited normally"),
-        String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    )
+    let o = common::run(args);
+    (o.status.code().expect("exited normally"), common::stdout(&o), common::stderr(&o))
 }
 
 fn json(args: &[&str]) -> (i32, Value) {
-    let mut all = args.to_vec();
-    all.extend(["--format", "json"]);
-    let (code, out, err) = run(&all);
-    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("no JSON from {args:?} ({e}): {out} {err}"));
-    (code, v)
+    common::json(args)
 }
 
 /// The heads and size written in a fixture (read plainly, not through the library).

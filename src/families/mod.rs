@@ -1,5 +1,6 @@
 //! The puzzle families, and reading any puzzle file or URL into the right one.
 
+pub mod snake_cube;
 pub mod snake_egg;
 pub mod snakes;
 
@@ -8,6 +9,7 @@ use serde::Deserialize;
 use crate::input::{InputError, Source};
 use crate::pzpr;
 
+pub use snake_cube::SnakeCube;
 pub use snake_egg::SnakeEgg;
 pub use snakes::Snakes;
 
@@ -15,11 +17,12 @@ pub use snakes::Snakes;
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     SnakeEgg(SnakeEgg),
+    SnakeCube(SnakeCube),
     Snakes(Snakes),
 }
 
 /// The `kind` values a puzzle file may have.
-pub const KINDS: &[&str] = &["snake-egg", "snakes"];
+pub const KINDS: &[&str] = &["snake-egg", "snake-cube", "snakes"];
 
 #[derive(Deserialize)]
 struct KindOnly {
@@ -33,6 +36,11 @@ pub fn load(arg: &str) -> Result<AnyPuzzle, InputError> {
         return Ok(AnyPuzzle::SnakeEgg(pzpr::parse_snakeegg(&src)?));
     }
     let src = Source::read(arg)?;
+    // A file holding just a puzz.link URL (as `fixtures/snake-egg/urls/*.url`) reads as that URL.
+    let trimmed = src.text.trim();
+    if !trimmed.contains('\n') && pzpr::looks_like_url(trimmed) {
+        return Ok(AnyPuzzle::SnakeEgg(pzpr::parse_snakeegg(&src)?));
+    }
     parse(&src)
 }
 
@@ -44,6 +52,7 @@ pub fn parse(src: &Source) -> Result<AnyPuzzle, InputError> {
     };
     match kind.get_ref().as_str() {
         "snake-egg" => Ok(AnyPuzzle::SnakeEgg(SnakeEgg::from_toml(src)?)),
+        "snake-cube" => Ok(AnyPuzzle::SnakeCube(SnakeCube::from_toml(src)?)),
         "snakes" => Ok(AnyPuzzle::Snakes(Snakes::from_toml(src)?)),
         other => Err(src.error_at(kind.span().start, format!("unknown kind `{other}`; expected one of {}", KINDS.join(", ")))),
     }
