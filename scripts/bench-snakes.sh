@@ -94,7 +94,7 @@ for inst in ["10x5-game-touch", "10x5-question1-touch", "hex72-seed-touch", "poi
 
 print("\n## solve --relax (cadical)\n")
 print("`default` is the tool's choice: position for the puzzle itself, colour/eager for the relaxed runs.\n")
-row(["instance", "encoding", "fewest breaks", "runs (k: result, CPU s of the solver)", "CPU s", "wall s"])
+row(["instance", "encoding", "fewest breaks", "runs (k: result, wall s of the run)", "CPU s", "wall s"])
 row(["---"] * 6)
 for inst in ["hex72-corners-touch", "hex72-corners-notouch", "hex72-seed-notouch", "10x5-question1-notouch"]:
     for mode, args in [("default", [])] + MODES:

@@ -205,8 +205,17 @@ fn two_by_four_has_one_placement_without_self_touch() {
 fn counts_agree_with_brute_force_on_grids() {
     let mut touched = 0;
     let mut feasible = 0;
-    let cases: Vec<(usize, usize, usize, u64)> =
-        vec![(2, 4, 2, 0), (2, 4, 4, 4), (3, 4, 3, 6), (3, 4, 2, 4), (3, 4, 4, 4), (4, 4, 4, 4), (4, 4, 2, 3)];
+    // (rows, cols, snakes, random head sets); 0 draws: every ordered pair of heads.
+    let cases: Vec<(usize, usize, usize, u64)> = vec![
+        (2, 4, 2, 0),
+        (3, 4, 2, 0),
+        (2, 4, 4, 4),
+        (3, 4, 3, 8),
+        (3, 4, 4, 6),
+        (4, 4, 4, 10),
+        (4, 4, 2, 4),
+        (2, 6, 3, 6),
+    ];
     for (rows, cols, snakes, draws) in cases {
         let n = rows * cols;
         let mut sets = head_sets(n, snakes, draws);
@@ -233,7 +242,13 @@ fn counts_agree_with_brute_force_on_grids() {
 
 #[test]
 fn counts_agree_with_brute_force_on_points_boards() {
-    for (board, snakes, draws) in [(triangular(3, 3), 3, 6), (hex_part(12), 3, 6), (hex_part(12), 2, 4)] {
+    for (board, snakes, draws) in [
+        (triangular(3, 3), 3, 6),
+        (triangular(3, 4), 3, 6),
+        (triangular(3, 4), 4, 6),
+        (hex_part(12), 3, 6),
+        (hex_part(12), 2, 4),
+    ] {
         let n = board.len();
         for heads in head_sets(n, snakes, draws) {
             for self_touch in [true, false] {
