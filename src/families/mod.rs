@@ -2,6 +2,7 @@
 
 pub mod snake_cube;
 pub mod snake_egg;
+pub mod snakes;
 
 use serde::Deserialize;
 
@@ -10,16 +11,18 @@ use crate::pzpr;
 
 pub use snake_cube::SnakeCube;
 pub use snake_egg::SnakeEgg;
+pub use snakes::Snakes;
 
 /// Any puzzle the tool reads.
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     SnakeEgg(SnakeEgg),
     SnakeCube(SnakeCube),
+    Snakes(Snakes),
 }
 
 /// The `kind` values a puzzle file may have.
-pub const KINDS: &[&str] = &["snake-egg", "snake-cube"];
+pub const KINDS: &[&str] = &["snake-egg", "snake-cube", "snakes"];
 
 #[derive(Deserialize)]
 struct KindOnly {
@@ -50,6 +53,7 @@ pub fn parse(src: &Source) -> Result<AnyPuzzle, InputError> {
     match kind.get_ref().as_str() {
         "snake-egg" => Ok(AnyPuzzle::SnakeEgg(SnakeEgg::from_toml(src)?)),
         "snake-cube" => Ok(AnyPuzzle::SnakeCube(SnakeCube::from_toml(src)?)),
+        "snakes" => Ok(AnyPuzzle::Snakes(Snakes::from_toml(src)?)),
         other => Err(src.error_at(kind.span().start, format!("unknown kind `{other}`; expected one of {}", KINDS.join(", ")))),
     }
 }
