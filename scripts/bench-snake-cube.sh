@@ -5,17 +5,22 @@
 # Prints a markdown table; seconds are wall-clock for the whole process, so they include
 # reading, encoding and verifying every answer.
 #
-# usage: scripts/bench-snake-cube.sh [TIMEOUT_SECONDS]   (default 60 per run)
+# usage: scripts/bench-snake-cube.sh [TIMEOUT_SECONDS [INSTANCE...]]
+#   TIMEOUT_SECONDS per run (default 60); INSTANCE names a fixture in fixtures/snake-cube
+#   without `.toml` (default: all of them below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 timeout_s="${1:-60}"
+shift $(( $# > 0 ? 1 : 0 ))
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 cargo build --release --quiet
 bin="$CARGO_TARGET_DIR/release/snakesat"
 dir=fixtures/snake-cube
 
-small=(all-corners-2x2x2 seed-3x3x3 cannot-fold-3x3x3)
+small=(all-corners-2x2x2 seed-3x3x3 cannot-fold-3x3x3 box-2x3x4)
 large=(king-snake-4x4x4 king-snake-4x4x4-b)
+instances=("${small[@]}" "${large[@]}")
+[ $# -gt 0 ] && instances=("$@")
 
 echo "| instance | mode | backend | result | seconds | solver calls | cuts |"
 echo "|---|---|---|---|---:|---:|---:|"
@@ -52,7 +57,7 @@ print(f"| {inst} | {mode} | {backend} | {result} | {secs:.3f} | {st.get('solver_
 PY
 }
 
-for inst in "${small[@]}" "${large[@]}"; do
+for inst in "${instances[@]}"; do
   case " ${small[*]} " in
     *" $inst "*) backends=(cadical varisat splr) ;;
     *) backends=(cadical varisat) ;;

@@ -179,3 +179,24 @@ fn count_lists_each_placement() {
         .iter()
         .all(|l| l.starts_with("start ") && l.split(" moves ").nth(1).unwrap().split(' ').count() == 17));
 }
+
+#[test]
+fn a_box_chain_with_reversal_symmetric_placements() {
+    let (code, v) = json(&["count", &fixture("box-2x3x4"), "--symmetry", "cube"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["count"], 32);
+    assert_eq!(v["group_order"], 8);
+    assert_eq!((v["classes"].clone(), v["orbit_sizes"].clone()), (Value::from(4), serde_json::json!({"8": 4})));
+    // The chain is a palindrome: reversal merges two classes into one orbit of 16, and
+    // maps each of the other two onto itself (orbits of 8 in the 16-element group).
+    let (_, v) = json(&["count", &fixture("box-2x3x4"), "--symmetry", "cube+reversal"]);
+    assert_eq!(v["reversal"], true);
+    assert_eq!(v["group_order"], 16);
+    assert_eq!(
+        (v["classes"].clone(), v["orbit_sizes"].clone()),
+        (Value::from(3), serde_json::json!({"16": 1, "8": 2}))
+    );
+    assert_eq!(v["placements"], 32);
+    let (_, v) = json(&["count", &fixture("box-2x3x4"), "--distinct", "cube-class"]);
+    assert_eq!(v["count"], 4);
+}

@@ -358,4 +358,7 @@ fn bad_chains_are_located() {
     let (l, c, m) = at("kind = \"snake-cube\"\nsize = 9\nsegments = [2]\n");
     assert_eq!((l, c), (2, 8));
     assert!(m.contains("from 2 to 8"), "{m}");
+    let (l, c, m) = at("kind = \"snake-cube\"\nsize = 7\nsegments = [2]\n");
+    assert_eq!((l, c), (2, 8));
+    assert!(m.contains("343 cells; at most 216"), "{m}");
 }
