@@ -76,6 +76,9 @@ fn bad(line: usize, msg: impl Into<String>) -> OutputError {
 /// consistent (no variable both true and false). Variables the solver left out read false:
 /// the caller checks the model against the formula anyway.
 pub fn parse_output(text: &str, n_vars: u32) -> Result<Answer, OutputError> {
+    if let Some(answer) = parse_minisat_result(text, n_vars) {
+        return answer;
+    }
     let mut status: Option<&str> = None;
     let mut values: Vec<Option<bool>> = vec![None; n_vars as usize];
     let mut saw_v = false;
@@ -127,6 +130,25 @@ pub fn parse_output(text: &str, n_vars: u32) -> Result<Answer, OutputError> {
             }
             Ok(Answer::Sat(Model::new(values.into_iter().map(|v| v.unwrap_or(false)).collect())))
         }
+    }
+}
+
+/// MiniSat's result file (`minisat in.cnf out.txt`): `SAT` then one line of literals
+/// ending in 0, or `UNSAT`, or `INDET`. `None` when the text is not in that format.
+fn parse_minisat_result(text: &str, n_vars: u32) -> Option<Result<Answer, OutputError>> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    match lines.next()? {
+        "UNSAT" => Some(Ok(Answer::Unsat)),
+        "INDET" => Some(Ok(Answer::Unknown)),
+        "SAT" => {
+            let rest: Vec<&str> = lines.collect();
+            let as_v = format!("s SATISFIABLE\nv {}\n", rest.join(" "));
+            Some(parse_output(&as_v, n_vars).map_err(|e| match e {
+                OutputError::Bad { msg, .. } => OutputError::Bad { line: 2, msg },
+                other => other,
+            }))
+        }
+        _ => None,
     }
 }
 
@@ -209,6 +231,15 @@ mod tests {
         assert_eq!(parse_output("hello\n", 2), Err(OutputError::NoStatus));
         assert_eq!(parse_output("s UNSATISFIABLE\n", 2), Ok(Answer::Unsat));
         assert!(matches!(parse_output("s MAYBE\n", 2), Err(OutputError::Bad { .. })));
+    }
+
+    #[test]
+    fn reads_minisat_result_files() {
+        let Answer::Sat(m) = parse_output("SAT\n-1 2 0\n", 2).unwrap() else { panic!() };
+        assert!(!m.var(rustsat::types::Var::new(0)) && m.var(rustsat::types::Var::new(1)));
+        assert_eq!(parse_output("UNSAT\n", 2), Ok(Answer::Unsat));
+        assert_eq!(parse_output("INDET\n", 2), Ok(Answer::Unknown));
+        assert!(parse_output("SAT\n1 1x 0\n", 2).is_err());
     }
 
     #[test]

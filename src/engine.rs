@@ -97,6 +97,8 @@ pub struct Session<'a, E: Encoded> {
     pub stats: Stats,
     pub deadline: Option<Instant>,
     started: Instant,
+    /// Print one line per solver call to stderr (`SNAKESAT_TRACE=1`).
+    trace: bool,
 }
 
 impl<'a, E: Encoded> Session<'a, E> {
@@ -106,7 +108,8 @@ impl<'a, E: Encoded> Session<'a, E> {
             backend.add_clause(cl);
         }
         let stats = Stats { backend: backend.name(), ..Stats::default() };
-        Self { enc, backend, cuts: Vec::new(), seen: HashSet::new(), fault: None, stats, deadline, started }
+        let trace = std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0");
+        Self { enc, backend, cuts: Vec::new(), seen: HashSet::new(), fault: None, stats, deadline, started, trace }
     }
 
     fn n_vars(&self) -> u32 {
@@ -132,7 +135,22 @@ impl<'a, E: Encoded> Session<'a, E> {
         }
         loop {
             self.stats.solver_calls += 1;
-            let model = match self.backend.solve(self.n_vars(), &[], self.deadline)? {
+            let t = Instant::now();
+            let outcome = self.backend.solve(self.n_vars(), &[], self.deadline)?;
+            if self.trace {
+                eprintln!(
+                    "snakesat: call {} ({}): {:.3}s, {} cuts so far",
+                    self.stats.solver_calls,
+                    match &outcome {
+                        Outcome::Sat(_) => "sat",
+                        Outcome::Unsat => "unsat",
+                        Outcome::Unknown(_) => "unknown",
+                    },
+                    t.elapsed().as_secs_f64(),
+                    self.stats.cuts
+                );
+            }
+            let model = match outcome {
                 Outcome::Sat(m) => m,
                 Outcome::Unsat => return Ok(Step::Exhausted),
                 Outcome::Unknown(why) => return Ok(Step::Unknown(why)),

@@ -104,6 +104,24 @@ impl Grid {
     }
 }
 
+impl Grid {
+    /// The cells of `wall` that border the region reachable from `from` without crossing
+    /// `wall`: a vertex separator between `from` and everything on the other side of the
+    /// wall, usually much smaller than the whole wall.
+    pub fn separator(&self, wall: &[usize], from: usize) -> Vec<usize> {
+        let mut blocked = vec![false; self.len()];
+        for &w in wall {
+            blocked[w] = true;
+        }
+        let region = self.components(|i| !blocked[i]).into_iter().find(|c| c.contains(&from)).unwrap_or_default();
+        let mut in_region = vec![false; self.len()];
+        for &i in &region {
+            in_region[i] = true;
+        }
+        wall.iter().copied().filter(|&w| self.neighbours(w).any(|n| in_region[n])).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,5 +136,11 @@ mod tests {
         assert_eq!(comps.len(), 2);
         assert_eq!(g.rim(&[0]), vec![1, 4]);
         assert_eq!(g.blocks_2x2().count(), 6);
+        // A wall around cell 5 of a 3×4 grid; seen from cell 11, wall cell 4 faces only the
+        // corner cell 0 and cell 5 itself, so it is not part of the separator.
+        let wall = g.rim(&[5]);
+        let mut sep = g.separator(&wall, 11);
+        sep.sort();
+        assert_eq!(sep, vec![1, 6, 9]);
     }
 }

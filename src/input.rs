@@ -60,7 +60,8 @@ impl Source {
     pub fn toml<T: DeserializeOwned>(&self) -> Result<T, InputError> {
         toml::from_str(&self.text).map_err(|e| {
             let at = e.span().map_or(0, |s| s.start);
-            self.error_at(at, e.message().trim().to_string())
+            let msg: Vec<&str> = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+            self.error_at(at, msg.join("; "))
         })
     }
 }
@@ -77,6 +78,9 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 pub struct Token<'a> {
     pub text: &'a str,
     pub offset: usize,
+    /// 1-based row and column of the token within the grid, for messages.
+    pub row: usize,
+    pub col: usize,
 }
 
 /// Splits a grid string into rows of tokens. Blank lines are skipped; a row with no
@@ -96,18 +100,23 @@ pub fn grid_rows<'a>(src: &Source, value: &'a str, span: Range<usize>) -> Vec<Ve
         let at = |i: usize| base.map_or(span.start, |b| b + start + i);
         let trimmed = line.trim();
         let lead = line.len() - line.trim_start().len();
+        let r = rows.len() + 1;
         let row: Vec<Token<'a>> = if trimmed.contains(char::is_whitespace) {
             let mut v = Vec::new();
             let mut pos = 0;
             for tok in line.split(char::is_whitespace) {
                 if !tok.is_empty() {
-                    v.push(Token { text: tok, offset: at(pos) });
+                    v.push(Token { text: tok, offset: at(pos), row: r, col: v.len() + 1 });
                 }
                 pos += tok.len() + 1;
             }
             v
         } else {
-            trimmed.char_indices().map(|(i, ch)| Token { text: &trimmed[i..i + ch.len_utf8()], offset: at(lead + i) }).collect()
+            trimmed
+                .char_indices()
+                .enumerate()
+                .map(|(c, (i, ch))| Token { text: &trimmed[i..i + ch.len_utf8()], offset: at(lead + i), row: r, col: c + 1 })
+                .collect()
         };
         rows.push(row);
     }

@@ -16,7 +16,9 @@ use snakesat::backend::BackendKind;
 use snakesat::cnf::Model;
 use snakesat::dimacs::{self, Answer};
 use snakesat::engine::{Encoded, Lazy};
-use snakesat::families::{self, AnyPuzzle};
+use snakesat::families::snake_egg::Clue;
+use snakesat::families::snakes::jobs::{relax, sample as run_sample, RelaxOutcome};
+use snakesat::families::{self, AnyPuzzle, Snakes};
 use snakesat::input::InputError;
 use snakesat::puzzle::{self, Connectivity, EncodeOptions, Puzzle, RunError, Status};
 use snakesat::pzpr;
@@ -37,6 +39,10 @@ enum Command {
         /// Also prove the answer unique (or show a second one).
         #[arg(long)]
         unique: bool,
+        /// (snakes) When there is no placement, find one that breaks the fewest snake
+        /// links, with proof that fewer cannot do.
+        #[arg(long)]
+        relax: bool,
     },
     /// Count the distinct answers of a puzzle.
     Count {
@@ -70,6 +76,22 @@ enum Command {
         enc: EncArgs,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// (snakes) Solve random head sets on a puzzle's board (head h uniform in block h of
+    /// the cells, as in seed 002) and report the feasible fraction. `--timeout` is per
+    /// trial.
+    Sample {
+        #[command(flatten)]
+        common: Common,
+        /// How many head sets to draw.
+        #[arg(long, default_value_t = 100)]
+        trials: u64,
+        /// Seed of the head sets (the same seed draws the same sets).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Print the puzz.link URL of a Snake Egg puzzle.
     Url {
@@ -150,10 +172,21 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.command {
-        Command::Solve { common, unique } => {
+        Command::Solve { common, unique, relax } => {
             let p = families::load(&common.puzzle)?;
+            if relax {
+                return match &p {
+                    AnyPuzzle::Snakes(p) if !unique => solve_relaxed(p, &common),
+                    AnyPuzzle::Snakes(_) => Err(usage("--relax and --unique do not combine")),
+                    _ => Err(usage("--relax applies to snakes puzzles only")),
+                };
+            }
             dispatch!(p, |p| solve(p, &common, unique))
         }
+        Command::Sample { common, trials, seed, threads } => match families::load(&common.puzzle)? {
+            AnyPuzzle::Snakes(p) => sample(&p, &common, trials, seed, threads),
+            _ => Err(usage("sample applies to snakes puzzles only")),
+        },
         Command::Count { common, limit, list } => {
             let p = families::load(&common.puzzle)?;
             dispatch!(p, |p| count(p, &common, limit, list.as_deref()))
@@ -168,10 +201,18 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         }
         Command::Url { puzzle } => match families::load(&puzzle)? {
             AnyPuzzle::SnakeEgg(p) => {
+                // puzz.link's snakeegg has no shaded givens; refuse rather than drop them.
+                if let Some(i) = p.clues.iter().position(|&c| c == Clue::Snake) {
+                    let (r, c) = p.grid.coords(i);
+                    return Err(usage(format!(
+                        "{puzzle}: the `#` at grid row {}, cell {} cannot be written in a puzz.link URL (snakeegg has no shaded givens)",
+                        r + 1,
+                        c + 1
+                    )));
+                }
                 println!("{}", pzpr::to_url(&p));
                 Ok(0)
             }
-            #[allow(unreachable_patterns)]
             _ => Err(usage("only snake-egg puzzles have puzz.link URLs")),
         },
     }
@@ -182,6 +223,14 @@ macro_rules! dispatch {
     ($p:expr, |$v:ident| $body:expr) => {
         match $p {
             AnyPuzzle::SnakeEgg($v) => {
+                let $v = &$v;
+                $body
+            }
+            AnyPuzzle::SnakeCube($v) => {
+                let $v = &$v;
+                $body
+            }
+            AnyPuzzle::Snakes($v) => {
                 let $v = &$v;
                 $body
             }
@@ -421,4 +470,80 @@ fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> R
         Format::Text => print!("{}", p.render_text(&sol)),
     }
     Ok(0)
+}
+
+/// `solve --relax` for snakes: the puzzle's answer if it has one, else a placement with the
+/// fewest broken links and the runs that prove fewer impossible.
+fn solve_relaxed(p: &Snakes, c: &Common) -> Result<u8, Failure> {
+    let dl = deadline(c.timeout)?;
+    let opts = options(c.connectivity, &c.enc);
+    let done = watchdog(dl, c.format, Arc::new(AtomicU64::new(0)), false);
+    let report = relax(p, &opts, &c.backend, dl)?.map_err(usage)?;
+    done.store(true, Ordering::Relaxed);
+    let proof: Vec<String> =
+        report.steps.iter().map(|s| format!("at most {} broken: {}", s.max_breaks, s.result)).collect();
+    let (mut out, code) = match &report.outcome {
+        RelaxOutcome::Feasible(s) => (json!({"status": "solved", "solution": p.solution_json(s)}), 0),
+        RelaxOutcome::Relaxed { breaks, placement } => (
+            json!({
+                "status": "unsat",
+                "relaxed": { "min_breaks": breaks, "solution": p.relaxed(*breaks).solution_json(placement) },
+            }),
+            1,
+        ),
+        RelaxOutcome::Impossible => (json!({"status": "unsat", "relaxed": null}), 1),
+        RelaxOutcome::Unknown(why) => (json!({"status": "unknown", "reason": why}), 3),
+    };
+    match c.format {
+        Format::Json => {
+            out["relax_steps"] = json!(report.steps);
+            println!("{out}");
+        }
+        Format::Text => match &report.outcome {
+            RelaxOutcome::Feasible(s) => print!("{}", p.render_text(s)),
+            RelaxOutcome::Relaxed { breaks, placement } => {
+                println!("no solution");
+                println!("fewest broken links: {breaks} ({})", proof.join("; "));
+                print!("{}", p.relaxed(*breaks).render_text(placement));
+            }
+            RelaxOutcome::Impossible => println!("no solution, not even with broken links ({})", proof.join("; ")),
+            RelaxOutcome::Unknown(why) => println!("unknown: {why}"),
+        },
+    }
+    Ok(code)
+}
+
+/// `sample` for snakes: the feasible fraction of random head sets, on all cores.
+fn sample(p: &Snakes, c: &Common, trials: u64, seed: u64, threads: Option<usize>) -> Result<u8, Failure> {
+    let per_trial = match c.timeout {
+        None => None,
+        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
+        Some(t) => return Err(usage(format!("--timeout must be a non-negative number of seconds, not {t}"))),
+    };
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        return Err(usage("--threads must be at least 1"));
+    }
+    let opts = options(c.connectivity, &c.enc);
+    let bar = indicatif::ProgressBar::new(trials);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} head sets, {elapsed} (eta {eta})")
+            .expect("a valid template"),
+    );
+    let tick = || bar.inc(1);
+    let report = run_sample(p, &opts, &c.backend, trials, seed, threads, per_trial, &tick)?.map_err(usage)?;
+    bar.finish_and_clear();
+    match c.format {
+        Format::Json => println!("{}", json!({"status": "done", "sample": report})),
+        Format::Text => {
+            let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
+            println!("trials: {} (seed {}, {} threads, {:.2} s)", report.trials, report.seed, report.threads, report.seconds);
+            println!("feasible: {} ({:.1}% of those decided)", report.feasible, 100.0 * report.feasible_fraction);
+            println!("infeasible: {}", report.infeasible);
+            println!("unknown: {}", report.unknown);
+            println!("feasible heads, e.g.: {}", ex(&report.feasible_examples));
+            println!("infeasible heads, e.g.: {}", ex(&report.infeasible_examples));
+        }
+    }
+    Ok(if report.unknown > 0 { 3 } else { 0 })
 }

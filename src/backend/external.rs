@@ -78,9 +78,20 @@ impl Backend for ExternalBackend {
         }
         dimacs::write_cnf(file.as_file_mut(), &f, &[format!("written by snakesat for {}", self.label)], &extra)
             .map_err(|e| self.err_io(e))?;
+        // `{cnf}` and `{out}` in the command stand for the formula file and a file the
+        // solver writes its answer to (MiniSat style); without `{cnf}` the formula's path
+        // is appended, without `{out}` the answer is read from standard output.
+        let out_file = tempfile::Builder::new().prefix("snakesat-").suffix(".out").tempfile().map_err(|e| self.err_io(e))?;
+        let cnf_path = file.path().to_string_lossy().to_string();
+        let out_path = out_file.path().to_string_lossy().to_string();
+        let mut args: Vec<String> =
+            self.command[1..].iter().map(|a| a.replace("{cnf}", &cnf_path).replace("{out}", &out_path)).collect();
+        let uses_out = self.command.iter().any(|a| a.contains("{out}"));
+        if !self.command.iter().any(|a| a.contains("{cnf}")) {
+            args.push(cnf_path.clone());
+        }
         let mut child = Command::new(&self.command[0])
-            .args(&self.command[1..])
-            .arg(file.path())
+            .args(&args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -94,7 +105,11 @@ impl Backend for ExternalBackend {
         let Some(status) = status else {
             return Ok(Outcome::Unknown(format!("{} was stopped at the deadline", self.label)));
         };
-        let text = String::from_utf8_lossy(&out);
+        let text = if uses_out {
+            std::fs::read_to_string(out_file.path()).unwrap_or_default()
+        } else {
+            String::from_utf8_lossy(&out).to_string()
+        };
         let failed = |msg: String| BackendError::Failed { solver: self.label.clone(), msg };
         let bad = |msg: String| BackendError::BadOutput { solver: self.label.clone(), msg };
         let code = match status.code() {

@@ -65,7 +65,11 @@ pub enum BackendKind {
     Splr,
     /// `kissat` found on `PATH` (or `$SNAKESAT_KISSAT`).
     Kissat,
-    /// Any DIMACS solver: a command line, split on whitespace; the CNF path is appended.
+    /// `minisat` found on `PATH`, answering through its result file.
+    Minisat,
+    /// Any DIMACS solver: a command line, split on whitespace. `{cnf}` stands for the
+    /// formula file (appended when absent) and `{out}` for an answer file to read instead
+    /// of standard output.
     External(Vec<String>),
 }
 
@@ -79,7 +83,11 @@ impl BackendKind {
             BackendKind::Cadical => Box::new(CadicalBackend::new()),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),
             BackendKind::Splr => Box::new(SplrBackend::new()),
-            BackendKind::Kissat => Box::new(ExternalBackend::new(vec![kissat_path()], "kissat")),
+            BackendKind::Kissat => Box::new(ExternalBackend::new(vec![kissat_path(), "-q".into()], "kissat")),
+            BackendKind::Minisat => Box::new(ExternalBackend::new(
+                ["minisat", "-verb=0", "{cnf}", "{out}"].map(String::from).to_vec(),
+                "minisat",
+            )),
             BackendKind::External(cmd) => Box::new(ExternalBackend::new(cmd.clone(), &cmd[0])),
         }
     }
@@ -101,6 +109,7 @@ impl fmt::Display for BackendKind {
             BackendKind::Varisat => write!(f, "varisat"),
             BackendKind::Splr => write!(f, "splr"),
             BackendKind::Kissat => write!(f, "kissat"),
+            BackendKind::Minisat => write!(f, "minisat"),
             BackendKind::External(cmd) => write!(f, "external:{}", cmd.join(" ")),
         }
     }
@@ -115,6 +124,7 @@ impl FromStr for BackendKind {
             "varisat" => Ok(BackendKind::Varisat),
             "splr" => Ok(BackendKind::Splr),
             "kissat" => Ok(BackendKind::Kissat),
+            "minisat" => Ok(BackendKind::Minisat),
             _ => {
                 if let Some(cmd) = s.strip_prefix("external:") {
                     let parts: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
@@ -124,7 +134,7 @@ impl FromStr for BackendKind {
                     Ok(BackendKind::External(parts))
                 } else {
                     Err(format!(
-                        "unknown backend `{s}`; expected cadical, varisat, splr, kissat or external:\"CMD ARGS\""
+                        "unknown backend `{s}`; expected cadical, varisat, splr, kissat, minisat or external:\"CMD ARGS\""
                     ))
                 }
             }

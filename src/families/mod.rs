@@ -1,7 +1,9 @@
 //! The puzzle families, and reading any puzzle file or URL into the right one.
 
 pub mod parity_snake;
+pub mod snake_cube;
 pub mod snake_egg;
+pub mod snakes;
 
 use serde::Deserialize;
 
@@ -9,17 +11,21 @@ use crate::input::{InputError, Source};
 use crate::pzpr;
 
 pub use parity_snake::ParitySnake;
+pub use snake_cube::SnakeCube;
 pub use snake_egg::SnakeEgg;
+pub use snakes::Snakes;
 
 /// Any puzzle the tool reads.
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     SnakeEgg(SnakeEgg),
+    SnakeCube(SnakeCube),
+    Snakes(Snakes),
     ParitySnake(ParitySnake),
 }
 
 /// The `kind` values a puzzle file may have.
-pub const KINDS: &[&str] = &["snake-egg", "parity-snake"];
+pub const KINDS: &[&str] = &["snake-egg", "snake-cube", "snakes", "parity-snake"];
 
 #[derive(Deserialize)]
 struct KindOnly {
@@ -33,6 +39,11 @@ pub fn load(arg: &str) -> Result<AnyPuzzle, InputError> {
         return Ok(AnyPuzzle::SnakeEgg(pzpr::parse_snakeegg(&src)?));
     }
     let src = Source::read(arg)?;
+    // A file holding just a puzz.link URL (as `fixtures/snake-egg/urls/*.url`) reads as that URL.
+    let trimmed = src.text.trim();
+    if !trimmed.contains('\n') && pzpr::looks_like_url(trimmed) {
+        return Ok(AnyPuzzle::SnakeEgg(pzpr::parse_snakeegg(&src)?));
+    }
     parse(&src)
 }
 
@@ -44,6 +55,8 @@ pub fn parse(src: &Source) -> Result<AnyPuzzle, InputError> {
     };
     match kind.get_ref().as_str() {
         "snake-egg" => Ok(AnyPuzzle::SnakeEgg(SnakeEgg::from_toml(src)?)),
+        "snake-cube" => Ok(AnyPuzzle::SnakeCube(SnakeCube::from_toml(src)?)),
+        "snakes" => Ok(AnyPuzzle::Snakes(Snakes::from_toml(src)?)),
         "parity-snake" => Ok(AnyPuzzle::ParitySnake(ParitySnake::from_toml(src)?)),
         other => Err(src.error_at(kind.span().start, format!("unknown kind `{other}`; expected one of {}", KINDS.join(", ")))),
     }

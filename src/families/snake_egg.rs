@@ -87,31 +87,40 @@ impl SnakeEgg {
         for row in &rows {
             if row.len() != cols {
                 let at = row.get(cols).or(row.last()).map_or(raw.grid.span().start, |t| t.offset);
-                return Err(src.error_at(at, format!("expected {cols} cells in every row (as in the first), found {}", row.len())));
+                return Err(src.error_at(
+                    at,
+                    format!("grid row {}: expected {cols} cells (as in the first row), found {}", row[0].row, row.len()),
+                ));
             }
             for tok in row {
                 let clue = parse_token(tok.text).ok_or_else(|| {
                     src.error_at(
                         tok.offset,
-                        format!("unknown cell `{}`; expected `.`, `o`, `#`, `?` or an egg size", tok.text),
+                        format!(
+                            "grid row {}, cell {}: unknown cell `{}`; expected `.`, `o`, `#`, `?` or an egg size",
+                            tok.row, tok.col, tok.text
+                        ),
                     )
                 })?;
                 if let Clue::Egg(Some(k)) = clue {
                     if !eggs.contains(&k) {
-                        return Err(src.error_at(tok.offset, format!("clue {k} names no egg in the bank {eggs:?}")));
+                        return Err(src.error_at(
+                            tok.offset,
+                            format!("grid row {}, cell {}: clue {k} names no egg in the bank {eggs:?}", tok.row, tok.col),
+                        ));
                     }
                 }
                 clues.push(clue);
             }
         }
         let puzzle = SnakeEgg::new(Grid::new(rows.len(), cols), clues, eggs);
-        puzzle.check().map_err(|(what, msg)| {
-            let at = match what {
-                Where::Eggs => raw.eggs.span().start,
-                Where::Grid => raw.grid.span().start,
-                Where::Cell(i) => rows[i / cols][i % cols].offset,
-            };
-            src.error_at(at, msg)
+        puzzle.check().map_err(|(what, msg)| match what {
+            Where::Eggs => src.error_at(raw.eggs.span().start, msg),
+            Where::Grid => src.error_at(raw.grid.span().start, msg),
+            Where::Cell(i) => {
+                let tok = &rows[i / cols][i % cols];
+                src.error_at(tok.offset, format!("grid row {}, cell {}: {msg}", tok.row, tok.col))
+            }
         })?;
         Ok(puzzle)
     }
@@ -127,6 +136,9 @@ impl SnakeEgg {
         let g = self.grid;
         if g.rows > MAX_SIDE || g.cols > MAX_SIDE {
             return Err((Where::Grid, format!("the grid is {}×{}; at most {MAX_SIDE}×{MAX_SIDE} is supported", g.rows, g.cols)));
+        }
+        if let Some(&e) = self.eggs.iter().find(|&&e| e == 0 || e > MAX_EGG) {
+            return Err((Where::Eggs, format!("egg size {e} is outside 1..={MAX_EGG}")));
         }
         let eggs: u64 = self.eggs.iter().map(|&e| e as u64).sum();
         if eggs + 2 > g.len() as u64 {
@@ -499,8 +511,20 @@ impl Lazy for EggCnf {
         }
         let pieces = g.components(|i| m.var(self.snake[i]));
         if pieces.len() > 1 {
+            let path = pieces.iter().find(|c| c.iter().any(|&i| m.var(self.end[i])));
             for comp in pieces.iter().filter(|c| !c.iter().any(|&i| m.var(self.end[i]))) {
                 let rim = g.rim(comp);
+                if let Some(path) = path {
+                    // The cycle and the path are both snake, so a snake cell must lie on
+                    // the part of the rim that faces the path.
+                    let b = path[0];
+                    let sep = g.separator(&rim, b);
+                    for &a in comp {
+                        let mut cl = vec![!self.s(a), !self.s(b)];
+                        cl.extend(sep.iter().map(|&w| self.s(w)));
+                        cuts.push(cl);
+                    }
+                }
                 for &a in comp {
                     let mut cl = vec![!self.s(a)];
                     cl.extend(rim.iter().map(|&w| self.s(w)));
@@ -624,4 +648,187 @@ pub fn tokens(p: &SnakeEgg, sol: &Solution) -> Vec<Vec<String>> {
 fn align(row: &[String]) -> String {
     let w = row.iter().map(String::len).max().unwrap_or(1);
     row.iter().map(|t| format!("{t:>w$}")).collect::<Vec<_>>().join(" ")
+}
+
+// ---------------------------------------------------------------------------------------
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicU64;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::backend::BackendKind;
+    use crate::engine::{Session, Step};
+    use crate::puzzle;
+
+    fn parse(text: &str) -> SnakeEgg {
+        let src = Source::new("test.toml", text);
+        SnakeEgg::from_toml(&src).unwrap()
+    }
+
+    /// Every answer by brute force over shadings: the eggs' sizes follow from the
+    /// shading, so a shading is an answer exactly when `verify` accepts it.
+    fn brute_force(p: &SnakeEgg) -> Vec<Solution> {
+        let n = p.grid.len();
+        assert!(n <= 20, "brute force is for tiny grids");
+        let mut out = Vec::new();
+        for bits in 0u32..(1 << n) {
+            let shaded = |i: usize| bits >> i & 1 == 1;
+            let mut sol = vec![Cell::Snake; n];
+            for comp in p.grid.components(|i| !shaded(i)) {
+                for &i in &comp {
+                    sol[i] = Cell::Egg(comp.len() as u32);
+                }
+            }
+            if verify(p, &sol).is_ok() {
+                out.push(sol);
+            }
+        }
+        out
+    }
+
+    fn sat_count(p: &SnakeEgg, mode: Connectivity, backend: BackendKind) -> Vec<Solution> {
+        let enc = p.encode(&EncodeOptions { connectivity: mode, ..Default::default() }).unwrap();
+        let mut sols = Vec::new();
+        let rep = puzzle::count(p, &enc, backend.build(), None, None, &AtomicU64::new(0), |s| sols.push(s.clone()))
+            .unwrap();
+        assert!(rep.complete);
+        if mode == Connectivity::Eager {
+            assert_eq!(rep.stats.cuts, 0, "the eager encoding must need no cut");
+        }
+        sols
+    }
+
+    /// The values an answer gives to the variables cuts may mention.
+    fn answer_model(enc: &EggCnf, sol: &Solution) -> Model {
+        let mut values = vec![false; enc.formula.n_vars() as usize];
+        let g = enc.grid;
+        for i in 0..g.len() {
+            match sol[i] {
+                Cell::Snake => {
+                    values[enc.snake[i].idx()] = true;
+                    let deg = g.neighbours(i).filter(|&k| sol[k] == Cell::Snake).count();
+                    values[enc.end[i].idx()] = deg == 1;
+                }
+                Cell::Egg(k) => {
+                    let j = enc.sizes.iter().position(|&s| s == k).unwrap();
+                    values[enc.egg[j][i].idx()] = true;
+                }
+            }
+        }
+        Model::new(values)
+    }
+
+    /// Counts with the lazy loop and checks that every cut it added is satisfied by
+    /// every answer brute force finds (cuts are sound, not merely effective).
+    fn check_cuts_sound(p: &SnakeEgg, known: &[Solution]) {
+        let enc = p.encode(&EncodeOptions::default()).unwrap();
+        let mut s = Session::new(&enc, BackendKind::Cadical.build(), None);
+        while let Step::Found(m, _) = s.next().unwrap() {
+            s.block(&m);
+        }
+        for cut in s.cuts() {
+            for sol in known {
+                let m = answer_model(&enc, sol);
+                assert!(cut.iter().any(|&l| m.lit(l)), "a cut excludes a genuine answer");
+            }
+        }
+    }
+
+    const SEED: &str = include_str!("../../fixtures/snake-egg/seed-6x6.toml");
+
+    #[test]
+    fn seed_has_its_published_answer() {
+        let p = parse(SEED);
+        let expected = "\
+o 4 4 # # #
+# 4 # # 1 #
+# 4 o 5 # #
+# # 5 5 # 3
+2 # 5 5 # 3
+2 # # # # 3
+";
+        for mode in [Connectivity::Lazy, Connectivity::Eager] {
+            let sols = sat_count(&p, mode, BackendKind::Cadical);
+            assert_eq!(sols.len(), 1);
+            assert_eq!(p.render_text(&sols[0]), expected);
+        }
+    }
+
+    #[test]
+    fn verifier_rejects_broken_answers() {
+        let p = parse(SEED);
+        let good = sat_count(&p, Connectivity::Lazy, BackendKind::Cadical).remove(0);
+        assert!(verify(&p, &good).is_ok());
+        let mut bad = good.clone();
+        bad[0] = Cell::Egg(1);
+        assert!(verify(&p, &bad).is_err());
+        let mut bad = good.clone();
+        bad.swap(4, 10);
+        assert!(verify(&p, &bad).is_err());
+        let mut bad = good;
+        bad[35] = Cell::Egg(2);
+        assert!(verify(&p, &bad).is_err());
+    }
+
+    #[test]
+    fn repeated_sizes_and_loops_agree_with_brute_force() {
+        // Two eggs of size 2 and one of size 1 in a 4×4: exercises the copy labels of the
+        // eager mode; no clues, so the lazy loop meets stray loops and split eggs.
+        let p = SnakeEgg::new(Grid::new(4, 4), vec![Clue::Unknown; 16], vec![1, 2, 2]);
+        let brute = brute_force(&p);
+        assert!(brute.len() > 1);
+        for mode in [Connectivity::Lazy, Connectivity::Eager] {
+            let mut sat = sat_count(&p, mode, BackendKind::Cadical);
+            sat.sort_by_key(|s| format!("{s:?}"));
+            let mut b = brute.clone();
+            b.sort_by_key(|s| format!("{s:?}"));
+            assert_eq!(sat, b, "{mode:?}");
+        }
+        check_cuts_sound(&p, &brute);
+    }
+
+    /// Small random puzzles: clues drawn from a random shading, so that many have answers.
+    fn small_puzzle() -> impl Strategy<Value = SnakeEgg> {
+        (2usize..=4, 2usize..=4, any::<u64>(), 0usize..6).prop_filter_map("bank must fit", |(rows, cols, bits, nclues)| {
+            let g = Grid::new(rows, cols);
+            let n = g.len();
+            let shaded = |i: usize| bits >> i & 1 == 1;
+            let mut eggs: Vec<u32> = g.components(|i| !shaded(i)).iter().map(|c| c.len() as u32).collect();
+            if (bits >> 40) & 3 == 0 && !eggs.is_empty() {
+                eggs.pop();
+            }
+            let mut clues = vec![Clue::Unknown; n];
+            for j in 0..nclues {
+                let i = ((bits >> (20 + 3 * j)) as usize) % n;
+                clues[i] = if shaded(i) {
+                    if (bits >> (50 + j)) & 1 == 1 { Clue::End } else { Clue::Snake }
+                } else {
+                    let k = g.components(|x| !shaded(x)).into_iter().find(|c| c.contains(&i)).unwrap().len() as u32;
+                    if eggs.contains(&k) { Clue::Egg(Some(k)) } else { Clue::Egg(None) }
+                };
+            }
+            let p = SnakeEgg::new(g, clues, eggs);
+            p.check().is_ok().then_some(p)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn counts_agree_with_brute_force(p in small_puzzle()) {
+            let brute = brute_force(&p);
+            let lazy = sat_count(&p, Connectivity::Lazy, BackendKind::Cadical);
+            let eager = sat_count(&p, Connectivity::Eager, BackendKind::Varisat);
+            prop_assert_eq!(lazy.len(), brute.len());
+            prop_assert_eq!(eager.len(), brute.len());
+            for s in lazy.iter().chain(&eager) {
+                prop_assert!(brute.contains(s));
+            }
+            check_cuts_sound(&p, &brute);
+        }
+    }
 }

@@ -1,0 +1,24 @@
+//! Notes which external solvers are on PATH, so tests that need one are compiled as
+//! `#[ignore]`d with a reason when it is missing (never silently passed).
+
+fn on_path(name: &str) -> bool {
+    let Some(path) = std::env::var_os("PATH") else { return false };
+    std::env::split_paths(&path).any(|dir| {
+        let p = dir.join(name);
+        p.is_file() && std::fs::metadata(&p).map(|m| {
+            use std::os::unix::fs::PermissionsExt;
+            m.permissions().mode() & 0o111 != 0
+        }).unwrap_or(false)
+    })
+}
+
+fn main() {
+    println!("cargo::rerun-if-env-changed=PATH");
+    println!("cargo::rerun-if-changed=build.rs");
+    for solver in ["kissat", "cadical", "minisat"] {
+        println!("cargo::rustc-check-cfg=cfg(has_{solver})");
+        if on_path(solver) {
+            println!("cargo::rustc-cfg=has_{solver}");
+        }
+    }
+}

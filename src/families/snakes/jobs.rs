@@ -1,0 +1,247 @@
+//! The two jobs beyond solve and count: `solve --relax` (the placement that breaks the
+//! fewest snake links, proven minimal) and `sample` (the feasible fraction of random head
+//! sets, as in seed 002's answer 3).
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::backend::BackendKind;
+use crate::engine::Stats;
+use crate::puzzle::{self, Connectivity, EncodeOptions, Puzzle, RunError, Status};
+
+use super::{EncodingKind, Placement, Snakes};
+
+// ---------------------------------------------------------------------------------------
+// Relaxation
+
+/// One solver run of the relaxation search: at most `max_breaks` broken links.
+#[derive(Clone, Debug, Serialize)]
+pub struct RelaxStep {
+    pub max_breaks: usize,
+    /// The encoding of this run (`position`, `colour/lazy`, `colour/eager`).
+    pub encoding: String,
+    pub result: &'static str,
+    pub stats: Stats,
+}
+
+#[derive(Clone, Debug)]
+pub enum RelaxOutcome {
+    /// The puzzle itself has a placement.
+    Feasible(Placement),
+    /// No placement; this one breaks the fewest links, and every run with fewer allowed
+    /// was proven unsatisfiable.
+    Relaxed {
+        breaks: usize,
+        placement: Placement,
+    },
+    /// Not even with every link allowed to break (the no-self-touch rule can forbid it).
+    Impossible,
+    Unknown(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct RelaxReport {
+    pub outcome: RelaxOutcome,
+    pub steps: Vec<RelaxStep>,
+}
+
+/// Solves the puzzle; if it has no placement, finds one with the fewest broken links.
+///
+/// Linear search from below: k = 0 is the puzzle; then one unbounded run gives an upper
+/// bound b (and an answer with b breaks); then k = 1, 2, … < b until a run succeeds. Every
+/// k below the reported minimum has an UNSAT run, which is the proof. Each run is a fresh
+/// encoding of "at most k breaks" with a rustsat totalizer over the break literals.
+///
+/// Without `--encoding`, k = 0 runs the default encoding and the relaxed runs the colour
+/// encoding with eager positions: the position encoding loses its reach pruning once a
+/// link may break, and measured several times slower there (`bench/snakes.md`).
+pub fn relax(
+    p: &Snakes,
+    opts: &EncodeOptions,
+    backend: &BackendKind,
+    deadline: Option<Instant>,
+) -> Result<Result<RelaxReport, String>, RunError> {
+    let relaxed_opts = match opts.encoding {
+        Some(_) => opts.clone(),
+        None => EncodeOptions { encoding: Some("colour".into()), connectivity: Connectivity::Eager, ..opts.clone() },
+    };
+    let mut steps = Vec::new();
+    let mut run = |k: usize| -> Result<Result<Status<Placement>, String>, RunError> {
+        let q = p.relaxed(k);
+        let o = if k == 0 { opts } else { &relaxed_opts };
+        let encoding = match super::choices(o) {
+            Ok((EncodingKind::Position, _)) => "position".to_string(),
+            Ok((EncodingKind::Colour, _)) => format!("colour/{:?}", o.connectivity).to_lowercase(),
+            Err(e) => return Ok(Err(e)),
+        };
+        let enc = match q.encode(o) {
+            Ok(e) => e,
+            Err(e) => return Ok(Err(e)),
+        };
+        let report = puzzle::solve(&q, &enc, backend.build(), deadline, false)?;
+        let result = match report.status {
+            Status::Solved(_) => "sat",
+            Status::Unsat => "unsat",
+            Status::Unknown(_) => "unknown",
+        };
+        steps.push(RelaxStep { max_breaks: k, encoding, result, stats: report.stats });
+        Ok(Ok(report.status))
+    };
+    let unknown = |why: String| RelaxOutcome::Unknown(why);
+    let outcome = 'search: {
+        match run(0)? {
+            Err(e) => return Ok(Err(e)),
+            Ok(Status::Solved(s)) => break 'search RelaxOutcome::Feasible(s),
+            Ok(Status::Unknown(why)) => break 'search unknown(why),
+            Ok(Status::Unsat) => {}
+        }
+        let all = p.heads.len() * p.length.saturating_sub(1);
+        let (upper, upper_k) = match run(all)? {
+            Err(e) => return Ok(Err(e)),
+            Ok(Status::Solved(s)) => {
+                let b = s.breaks(&p.board).len();
+                (s, b)
+            }
+            Ok(Status::Unsat) => break 'search RelaxOutcome::Impossible,
+            Ok(Status::Unknown(why)) => break 'search unknown(why),
+        };
+        let mut best = (upper, upper_k);
+        for k in 1..upper_k {
+            match run(k)? {
+                Err(e) => return Ok(Err(e)),
+                Ok(Status::Solved(s)) => {
+                    let b = s.breaks(&p.board).len();
+                    best = (s, b);
+                    break;
+                }
+                Ok(Status::Unsat) => {}
+                Ok(Status::Unknown(why)) => break 'search unknown(why),
+            }
+        }
+        RelaxOutcome::Relaxed { breaks: best.1, placement: best.0 }
+    };
+    Ok(Ok(RelaxReport { outcome, steps }))
+}
+
+// ---------------------------------------------------------------------------------------
+// Sampling head sets
+
+/// What `sample` found.
+#[derive(Clone, Debug, Serialize)]
+pub struct SampleReport {
+    pub trials: u64,
+    pub feasible: u64,
+    pub infeasible: u64,
+    pub unknown: u64,
+    /// feasible / (feasible + infeasible).
+    pub feasible_fraction: f64,
+    pub seed: u64,
+    pub threads: usize,
+    pub seconds: f64,
+    /// Up to five head sets (1-based) of each kind, in trial order.
+    pub feasible_examples: Vec<Vec<usize>>,
+    pub infeasible_examples: Vec<Vec<usize>>,
+}
+
+/// The heads of trial `t`: head h uniform in block h of the cells (cells h·L+1 … (h+1)·L,
+/// 1-based), as seed 002 draws them. Counter-based (splitmix64 at position t·H + h + 1 of
+/// the stream for `seed`), so every trial's heads are fixed by the seed whatever the thread
+/// that runs it.
+pub fn sample_heads(seed: u64, t: u64, snakes: usize, length: usize) -> Vec<usize> {
+    (0..snakes)
+        .map(|h| {
+            let x = splitmix64(seed.wrapping_add((t * snakes as u64 + h as u64 + 1).wrapping_mul(GOLDEN)));
+            h * length + ((x as u128 * length as u128) >> 64) as usize
+        })
+        .collect()
+}
+
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The splitmix64 output function (Steele, Lea, Flood 2014).
+fn splitmix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Solves `trials` random head sets on `template`'s board (its heads are replaced) on
+/// `threads` threads, each trial within `timeout`. `tick` is called once per finished
+/// trial (for a progress bar).
+#[allow(clippy::too_many_arguments)]
+pub fn sample(
+    template: &Snakes,
+    opts: &EncodeOptions,
+    backend: &BackendKind,
+    trials: u64,
+    seed: u64,
+    threads: usize,
+    timeout: Option<Duration>,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Result<SampleReport, String>, RunError> {
+    if let Err(e) = template.encode(opts) {
+        return Ok(Err(e));
+    }
+    let started = Instant::now();
+    let next = AtomicU64::new(0);
+    let results: Mutex<Vec<(u64, Vec<usize>, u8)>> = Mutex::new(Vec::new());
+    let failure: Mutex<Option<RunError>> = Mutex::new(None);
+    let failed = AtomicUsize::new(0);
+    let threads = threads.max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let t = next.fetch_add(1, Ordering::Relaxed);
+                if t >= trials || failed.load(Ordering::Relaxed) > 0 {
+                    return;
+                }
+                let heads = sample_heads(seed, t, template.heads.len(), template.length);
+                let p = Snakes { heads: heads.clone(), ..template.clone() };
+                let enc = p.encode(opts).expect("the template encoded with these options");
+                let deadline = timeout.map(|d| Instant::now() + d);
+                match puzzle::solve(&p, &enc, backend.build(), deadline, false) {
+                    Ok(r) => {
+                        let code = match r.status {
+                            Status::Solved(_) => 0,
+                            Status::Unsat => 1,
+                            Status::Unknown(_) => 2,
+                        };
+                        results.lock().expect("no thread panics holding it").push((t, heads, code));
+                        tick();
+                    }
+                    Err(e) => {
+                        failed.fetch_add(1, Ordering::Relaxed);
+                        *failure.lock().expect("no thread panics holding it") = Some(e);
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().expect("threads have ended") {
+        return Err(e);
+    }
+    let mut results = results.into_inner().expect("threads have ended");
+    results.sort_by_key(|r| r.0);
+    let count = |c: u8| results.iter().filter(|r| r.2 == c).count() as u64;
+    let examples = |c: u8| -> Vec<Vec<usize>> {
+        results.iter().filter(|r| r.2 == c).take(5).map(|r| r.1.iter().map(|&i| i + 1).collect()).collect()
+    };
+    let (feasible, infeasible, unknown) = (count(0), count(1), count(2));
+    let decided = feasible + infeasible;
+    Ok(Ok(SampleReport {
+        trials,
+        feasible,
+        infeasible,
+        unknown,
+        feasible_fraction: if decided > 0 { feasible as f64 / decided as f64 } else { 0.0 },
+        seed,
+        threads,
+        seconds: started.elapsed().as_secs_f64(),
+        feasible_examples: examples(0),
+        infeasible_examples: examples(1),
+    }))
+}

@@ -1,0 +1,500 @@
+//! Multi-snake placement (seeds 001 "6-Snakes Problem" and 002 "Snakes Problem").
+//!
+//! Rules: a board is a graph of cells. H snakes of `length` cells each cover every cell
+//! exactly once; snake h starts at its given head and each of its cells neighbours the
+//! previous one. With `self_touch = false` a snake is moreover an induced path: two cells
+//! of one snake are neighbours only if they are consecutive in it. Two encodings are
+//! explained in `encodings/snakes.md`: `position` (cell × snake × position, as in the
+//! seeds) and `colour` (snake per cell plus successor arcs, with lazy subtour cuts).
+
+mod board;
+mod colour;
+pub mod jobs;
+mod position;
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::cnf::{Formula, Lit, Model, Var};
+use crate::engine::{Encoded, Lazy};
+use crate::input::{InputError, Source};
+use crate::puzzle::{EncodeOptions, Puzzle};
+
+pub use board::{hex72, Board, Shape, HEX72};
+use colour::ColourCnf;
+use position::PositionCnf;
+
+// ---------------------------------------------------------------------------------------
+// The puzzle
+
+/// Limits checked before anything is encoded: the position encoding has cells² variables,
+/// and snakes are drawn with one letter each.
+pub const MAX_CELLS: usize = 1024;
+pub const MAX_SIDE: usize = 256;
+pub const MAX_SNAKES: usize = 26;
+/// The position encoding beyond this many cells gets too big to be useful.
+pub const MAX_POSITION_CELLS: usize = 400;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snakes {
+    pub board: Board,
+    pub length: usize,
+    /// 0-based head cell of each snake.
+    pub heads: Vec<usize>,
+    pub self_touch: bool,
+    /// How many links (consecutive cells of a snake) may be non-neighbours: 0 for the
+    /// puzzle itself; `solve --relax` looks for the least k with a placement.
+    pub max_breaks: usize,
+}
+
+/// An answer: each snake's cells in order, 0-based, head first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    pub snakes: Vec<Vec<usize>>,
+}
+
+impl Placement {
+    /// `(snake, k)` for every link from position k to k+1 (0-based) whose cells are not
+    /// neighbours.
+    pub fn breaks(&self, board: &Board) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (h, s) in self.snakes.iter().enumerate() {
+            for k in 0..s.len().saturating_sub(1) {
+                if !board.adjacent(s[k], s[k + 1]) {
+                    out.push((h, k));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The encoding to use when none is asked for: the one that measured faster on the
+/// bundled instances (`bench/snakes.md`).
+pub const DEFAULT_ENCODING: EncodingKind = EncodingKind::Position;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodingKind {
+    Position,
+    Colour,
+}
+
+/// What makes two answers distinct when counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Distinct {
+    /// Which cells belong to which snake.
+    Colourings,
+    /// The ordered cells of every snake.
+    Sequences,
+}
+
+impl Snakes {
+    pub fn new(board: Board, length: usize, heads: Vec<usize>, self_touch: bool) -> Self {
+        Self { board, length, heads, self_touch, max_breaks: 0 }
+    }
+
+    /// The same board and heads with up to `k` broken links allowed.
+    pub fn relaxed(&self, k: usize) -> Self {
+        Self { max_breaks: k, ..self.clone() }
+    }
+
+    /// Structural checks shared by every reader: sizes fit, heads are distinct cells.
+    pub fn check(&self) -> Result<(), (Where, String)> {
+        let n = self.board.len();
+        if n > MAX_CELLS {
+            return Err((Where::Board, format!("the board has {n} cells; at most {MAX_CELLS} are supported")));
+        }
+        if self.length == 0 || self.length > n {
+            return Err((Where::Length, format!("expected a length from 1 to {n} (the board's cells)")));
+        }
+        let hs = self.heads.len();
+        if hs == 0 || hs > MAX_SNAKES {
+            return Err((Where::Heads, format!("expected 1 to {MAX_SNAKES} heads (one letter per snake), found {hs}")));
+        }
+        if hs * self.length != n {
+            return Err((
+                Where::Heads,
+                format!("{hs} snakes of {} cover {} cells, but the board has {n}", self.length, hs * self.length),
+            ));
+        }
+        for (k, &h) in self.heads.iter().enumerate() {
+            if h >= n {
+                return Err((Where::Head(k), format!("expected a cell number from 1 to {n}, found {}", h + 1)));
+            }
+            if self.heads[..k].contains(&h) {
+                return Err((Where::Head(k), format!("cell {} is the head of two snakes", h + 1)));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where a structural problem is, for locating it in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Where {
+    Board,
+    Length,
+    Heads,
+    Head(usize),
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading puzzles
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[allow(dead_code)]
+    kind: String,
+    board: Spanned<String>,
+    rows: Option<Spanned<i64>>,
+    cols: Option<Spanned<i64>>,
+    points: Option<Spanned<Vec<Spanned<Vec<f64>>>>>,
+    neighbour_distance: Option<Spanned<f64>>,
+    points_file: Option<Spanned<String>>,
+    length: Spanned<i64>,
+    heads: Spanned<Vec<Spanned<i64>>>,
+    self_touch: Spanned<bool>,
+}
+
+impl Snakes {
+    /// Reads the TOML format (`kind = "snakes"`), with every error located.
+    pub fn from_toml(src: &Source) -> Result<Self, InputError> {
+        let raw: RawFile = src.toml()?;
+        let board = read_board(src, &raw)?;
+        let n = board.len() as i64;
+        let length = *raw.length.get_ref();
+        if length < 1 || length > n {
+            return Err(
+                src.error_at(raw.length.span().start, format!("expected a length from 1 to {n}, found {length}"))
+            );
+        }
+        let mut heads = Vec::new();
+        for h in raw.heads.get_ref() {
+            let v = *h.get_ref();
+            if v < 1 || v > n {
+                return Err(src.error_at(h.span().start, format!("expected a cell number from 1 to {n}, found {v}")));
+            }
+            heads.push(v as usize - 1);
+        }
+        let puzzle = Snakes::new(board, length as usize, heads, *raw.self_touch.get_ref());
+        puzzle.check().map_err(|(what, msg)| {
+            let at = match what {
+                Where::Board => raw.board.span().start,
+                Where::Length => raw.length.span().start,
+                Where::Heads => raw.heads.span().start,
+                Where::Head(k) => raw.heads.get_ref()[k].span().start,
+            };
+            src.error_at(at, msg)
+        })?;
+        Ok(puzzle)
+    }
+}
+
+fn read_board(src: &Source, raw: &RawFile) -> Result<Board, InputError> {
+    let kind = raw.board.get_ref().as_str();
+    let stray = |key: &str, at: Option<usize>| -> Result<(), InputError> {
+        match at {
+            Some(at) => Err(src.error_at(at, format!("`{key}` does not belong to `board = \"{kind}\"`"))),
+            None => Ok(()),
+        }
+    };
+    let grid_keys =
+        [("rows", raw.rows.as_ref().map(|s| s.span().start)), ("cols", raw.cols.as_ref().map(|s| s.span().start))];
+    let point_keys = [
+        ("points", raw.points.as_ref().map(|s| s.span().start)),
+        ("neighbour_distance", raw.neighbour_distance.as_ref().map(|s| s.span().start)),
+        ("points_file", raw.points_file.as_ref().map(|s| s.span().start)),
+    ];
+    match kind {
+        "grid" => {
+            for (k, at) in point_keys {
+                stray(k, at)?;
+            }
+            let side = |v: &Option<Spanned<i64>>, key: &str| -> Result<usize, InputError> {
+                let v =
+                    v.as_ref().ok_or_else(|| src.error_at(raw.board.span().start, format!("a grid needs `{key}`")))?;
+                match *v.get_ref() {
+                    x if (1..=MAX_SIDE as i64).contains(&x) => Ok(x as usize),
+                    x => Err(src.error_at(v.span().start, format!("expected {key} from 1 to {MAX_SIDE}, found {x}"))),
+                }
+            };
+            let (rows, cols) = (side(&raw.rows, "rows")?, side(&raw.cols, "cols")?);
+            if rows * cols > MAX_CELLS {
+                return Err(src.error_at(
+                    raw.board.span().start,
+                    format!("a {rows}×{cols} grid has {} cells; at most {MAX_CELLS} are supported", rows * cols),
+                ));
+            }
+            Ok(Board::grid(rows, cols))
+        }
+        "hex72" => {
+            for (k, at) in grid_keys.into_iter().chain(point_keys) {
+                stray(k, at)?;
+            }
+            Ok(hex72())
+        }
+        "points" => {
+            for (k, at) in grid_keys {
+                stray(k, at)?;
+            }
+            match (&raw.points, &raw.neighbour_distance, &raw.points_file) {
+                (Some(p), Some(d), None) => board::read_points(src, "points", p, d, MAX_CELLS),
+                (None, None, Some(file)) => {
+                    let dir = Path::new(&src.name).parent().unwrap_or(Path::new(""));
+                    let path = dir.join(file.get_ref());
+                    let path = path.to_string_lossy();
+                    let text = std::fs::read_to_string(path.as_ref()).map_err(|e| {
+                        src.error_at(file.span().start, format!("cannot read the points file {path}: {e}"))
+                    })?;
+                    let name = Path::new(file.get_ref()).file_stem().map_or("points".into(), |s| s.to_string_lossy());
+                    board::read_points_file(&Source::new(path.as_ref(), text), &name, MAX_CELLS)
+                }
+                (_, _, Some(file)) => Err(src.error_at(
+                    file.span().start,
+                    "give either `points_file` or `points` with `neighbour_distance`, not both",
+                )),
+                (Some(_), None, None) | (None, Some(_), None) | (None, None, None) => Err(src.error_at(
+                    raw.board.span().start,
+                    "a points board needs `points = [[x, y], …]` and `neighbour_distance`, or `points_file`",
+                )),
+            }
+        }
+        other => Err(src.error_at(
+            raw.board.span().start,
+            format!("unknown board `{other}`; expected \"grid\", \"hex72\" or \"points\""),
+        )),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Encoding
+
+/// The compiled puzzle, in whichever encoding was asked for.
+pub enum SnakesCnf {
+    Position(PositionCnf),
+    Colour(ColourCnf),
+}
+
+impl Lazy for SnakesCnf {
+    fn separate(&self, m: &Model) -> Vec<Vec<Lit>> {
+        match self {
+            SnakesCnf::Position(_) => Vec::new(),
+            SnakesCnf::Colour(c) => c.separate(m),
+        }
+    }
+}
+
+impl Encoded for SnakesCnf {
+    type Solution = Placement;
+
+    fn formula(&self) -> &Formula {
+        match self {
+            SnakesCnf::Position(e) => e.formula(),
+            SnakesCnf::Colour(e) => e.formula(),
+        }
+    }
+
+    fn answer_vars(&self) -> &[Var] {
+        match self {
+            SnakesCnf::Position(e) => e.answer_vars(),
+            SnakesCnf::Colour(e) => e.answer_vars(),
+        }
+    }
+
+    fn decode(&self, m: &Model) -> Placement {
+        match self {
+            SnakesCnf::Position(e) => e.decode(m),
+            SnakesCnf::Colour(e) => e.decode(m),
+        }
+    }
+}
+
+/// Reads `--encoding` and `--distinct`.
+pub fn choices(opts: &EncodeOptions) -> Result<(EncodingKind, Distinct), String> {
+    if let Some(s) = &opts.symmetry {
+        return Err(format!("snakes has fixed heads and no symmetry classes; `--symmetry {s}` does not apply"));
+    }
+    let enc = match opts.encoding.as_deref() {
+        None => DEFAULT_ENCODING,
+        Some("position") => EncodingKind::Position,
+        Some("colour") | Some("color") => EncodingKind::Colour,
+        Some(other) => return Err(format!("unknown encoding `{other}` for snakes; expected `position` or `colour`")),
+    };
+    let distinct = match opts.distinct.as_deref() {
+        None | Some("colourings") | Some("colorings") => Distinct::Colourings,
+        Some("sequences") => Distinct::Sequences,
+        Some(other) => {
+            return Err(format!("unknown `--distinct {other}` for snakes; expected `colourings` or `sequences`"))
+        }
+    };
+    Ok((enc, distinct))
+}
+
+// ---------------------------------------------------------------------------------------
+// Verifying and showing answers
+
+impl Puzzle for Snakes {
+    type Solution = Placement;
+    type Encoded = SnakesCnf;
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<SnakesCnf, String> {
+        let (enc, distinct) = choices(opts)?;
+        Ok(match enc {
+            EncodingKind::Position => {
+                if self.board.len() > MAX_POSITION_CELLS {
+                    return Err(format!(
+                        "the position encoding takes boards of up to {MAX_POSITION_CELLS} cells (this one has {}); use `--encoding colour`",
+                        self.board.len()
+                    ));
+                }
+                SnakesCnf::Position(PositionCnf::build(self, distinct))
+            }
+            EncodingKind::Colour => SnakesCnf::Colour(ColourCnf::build(self, distinct, opts.connectivity)),
+        })
+    }
+
+    fn verify(&self, sol: &Placement) -> Result<(), String> {
+        verify(self, sol)
+    }
+
+    fn render_text(&self, sol: &Placement) -> String {
+        render(self, sol)
+    }
+
+    fn solution_json(&self, sol: &Placement) -> serde_json::Value {
+        let snakes: Vec<Vec<usize>> = sol.snakes.iter().map(|s| s.iter().map(|&i| i + 1).collect()).collect();
+        let mut out = serde_json::json!({ "snakes": snakes });
+        if let Shape::Grid(g) = &self.board.shape {
+            let letters = letters(self, sol);
+            let rows: Vec<String> =
+                (0..g.rows).map(|r| letters[r * g.cols..(r + 1) * g.cols].iter().collect()).collect();
+            out["grid"] = serde_json::json!(rows);
+        }
+        let breaks = sol.breaks(&self.board);
+        if self.max_breaks > 0 || !breaks.is_empty() {
+            let list: Vec<serde_json::Value> = breaks
+                .iter()
+                .map(|&(h, k)| {
+                    let s = &sol.snakes[h];
+                    serde_json::json!({"snake": h + 1, "position": k + 1, "from": s[k] + 1, "to": s[k + 1] + 1})
+                })
+                .collect();
+            out["breaks"] = serde_json::json!(list);
+        }
+        out
+    }
+}
+
+/// Checks every rule on the answer itself, without the CNF.
+pub fn verify(p: &Snakes, sol: &Placement) -> Result<(), String> {
+    let n = p.board.len();
+    if sol.snakes.len() != p.heads.len() {
+        return Err(format!("the answer has {} snakes, the puzzle {}", sol.snakes.len(), p.heads.len()));
+    }
+    let mut owner: Vec<Option<usize>> = vec![None; n];
+    for (h, s) in sol.snakes.iter().enumerate() {
+        if s.len() != p.length {
+            return Err(format!("snake {} has {} cells, not {}", h + 1, s.len(), p.length));
+        }
+        if s[0] != p.heads[h] {
+            return Err(format!("snake {} starts at cell {}, not at its head {}", h + 1, s[0] + 1, p.heads[h] + 1));
+        }
+        for &i in s {
+            if i >= n {
+                return Err(format!("snake {} uses cell {}, which is not on the board", h + 1, i + 1));
+            }
+            if let Some(g) = owner[i] {
+                return Err(format!("cell {} is in snake {} and in snake {}", i + 1, g + 1, h + 1));
+            }
+            owner[i] = Some(h);
+        }
+    }
+    if let Some(i) = owner.iter().position(Option::is_none) {
+        return Err(format!("cell {} is in no snake", i + 1));
+    }
+    let breaks = sol.breaks(&p.board);
+    if breaks.len() > p.max_breaks {
+        let (h, k) = breaks[0];
+        let s = &sol.snakes[h];
+        return Err(format!(
+            "snake {} goes from cell {} to cell {}, which are not neighbours{}",
+            h + 1,
+            s[k] + 1,
+            s[k + 1] + 1,
+            if p.max_breaks > 0 {
+                format!(" ({} breaks, at most {} allowed)", breaks.len(), p.max_breaks)
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if !p.self_touch {
+        for (h, s) in sol.snakes.iter().enumerate() {
+            for a in 0..s.len() {
+                for b in a + 2..s.len() {
+                    if p.board.adjacent(s[a], s[b]) {
+                        return Err(format!(
+                            "snake {} touches itself: cells {} and {} are neighbours but not consecutive",
+                            h + 1,
+                            s[a] + 1,
+                            s[b] + 1
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One letter per cell: the snake's letter, upper case at its head.
+fn letters(p: &Snakes, sol: &Placement) -> Vec<char> {
+    let mut out = vec!['?'; p.board.len()];
+    for (h, s) in sol.snakes.iter().enumerate() {
+        let l = (b'a' + h as u8) as char;
+        for (k, &i) in s.iter().enumerate() {
+            out[i] = if k == 0 { l.to_ascii_uppercase() } else { l };
+        }
+    }
+    out
+}
+
+fn render(p: &Snakes, sol: &Placement) -> String {
+    let letters = letters(p, sol);
+    let mut out = String::new();
+    match &p.board.shape {
+        Shape::Grid(g) => {
+            for r in 0..g.rows {
+                let row: Vec<String> = letters[r * g.cols..(r + 1) * g.cols].iter().map(char::to_string).collect();
+                out.push_str(&row.join(" "));
+                out.push('\n');
+            }
+        }
+        Shape::Points { coords, .. } => {
+            if let Some(pic) = board::picture(coords, |i| letters[i].to_string()) {
+                out.push_str(&pic);
+            }
+        }
+    }
+    for (h, s) in sol.snakes.iter().enumerate() {
+        let cells: Vec<String> = s.iter().map(|&i| p.board.label(i)).collect();
+        out.push_str(&format!("{}: {}\n", (b'A' + h as u8) as char, cells.join(" ")));
+    }
+    for (h, k) in sol.breaks(&p.board) {
+        let s = &sol.snakes[h];
+        out.push_str(&format!(
+            "break: snake {} between position {} (cell {}) and position {} (cell {}), not neighbours\n",
+            (b'A' + h as u8) as char,
+            k + 1,
+            s[k] + 1,
+            k + 2,
+            s[k + 1] + 1
+        ));
+    }
+    out
+}

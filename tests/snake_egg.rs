@@ -1,0 +1,193 @@
+//! The Snake Egg family through the real binary: every backend and both connectivity
+//! modes on the seed, DIMACS export through kissat and back, counts of the bundled
+//! fixtures, and located errors with exit code 2 for bad input.
+
+mod common;
+
+use common::{fixture, json, run, stderr, stdout};
+
+const SEED_ANSWER: [&str; 6] = ["o 4 4 # # #", "# 4 # # 1 #", "# 4 o 5 # #", "# # 5 5 # 3", "2 # 5 5 # 3", "2 # # # # 3"];
+
+fn seed_unique_with(backend: &str) {
+    let seed = fixture("snake-egg/seed-6x6.toml");
+    for mode in ["lazy", "eager"] {
+        let (code, v) = json(&["solve", &seed, "--backend", backend, "--connectivity", mode, "--unique"]);
+        assert_eq!(code, 0, "{backend} {mode}: {v}");
+        assert_eq!(v["status"], "solved");
+        assert_eq!(v["unique"], true);
+        assert_eq!(v["solution"]["grid"], serde_json::json!(SEED_ANSWER), "{backend} {mode}");
+        assert!(v["stats"]["variables"].as_u64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn seed_is_unique_with_cadical() {
+    seed_unique_with("cadical");
+}
+
+#[test]
+fn seed_is_unique_with_varisat() {
+    seed_unique_with("varisat");
+}
+
+#[test]
+fn seed_is_unique_with_splr() {
+    seed_unique_with("splr");
+}
+
+#[test]
+#[cfg_attr(not(has_kissat), ignore = "kissat is not on PATH; run scripts/install-solvers.sh")]
+fn seed_is_unique_with_kissat() {
+    seed_unique_with("kissat");
+}
+
+#[test]
+#[cfg_attr(not(has_minisat), ignore = "minisat is not on PATH; run scripts/install-solvers.sh")]
+fn seed_is_unique_with_minisat() {
+    seed_unique_with("minisat");
+}
+
+#[test]
+#[cfg_attr(not(has_kissat), ignore = "kissat is not on PATH; run scripts/install-solvers.sh")]
+fn dimacs_through_kissat_decodes_to_the_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("seed.cnf");
+    let out = dir.path().join("seed.out");
+    let seed = fixture("snake-egg/seed-6x6.toml");
+    let o = run(&["dimacs", &seed, "-o", cnf.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    let header = text.lines().find(|l| l.starts_with("p cnf")).unwrap();
+    let (nv, nc): (usize, usize) = {
+        let p: Vec<&str> = header.split_whitespace().collect();
+        (p[2].parse().unwrap(), p[3].parse().unwrap())
+    };
+    assert_eq!(text.lines().filter(|l| !l.starts_with('c') && !l.starts_with('p')).count(), nc);
+    assert!(text.contains("c var 1 snake r0c0"));
+    assert!(nv > 0);
+    let k = std::process::Command::new("kissat").arg("-q").arg(&cnf).output().unwrap();
+    assert_eq!(k.status.code(), Some(10));
+    std::fs::write(&out, &k.stdout).unwrap();
+    let (code, v) = json(&["decode", &seed, out.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(v["solution"]["grid"], serde_json::json!(SEED_ANSWER));
+}
+
+#[test]
+fn decode_rejects_a_model_that_breaks_the_cnf() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bogus.out");
+    // All variables false: breaks "one type per cell".
+    std::fs::write(&out, "s SATISFIABLE\nv 0\n").unwrap();
+    let o = run(&["decode", &fixture("snake-egg/seed-6x6.toml"), out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("violates clause"), "{}", stderr(&o));
+    std::fs::write(&out, "s SATISFIABLE\nv 1 2 x 0\n").unwrap();
+    let o = run(&["decode", &fixture("snake-egg/seed-6x6.toml"), out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a literal"), "{}", stderr(&o));
+}
+
+#[test]
+fn fixture_counts() {
+    for (file, count) in [
+        ("snake-egg/seed-6x6.toml", 1),
+        ("snake-egg/several-4x4.toml", 8),
+        ("snake-egg/no-solution.toml", 0),
+    ] {
+        for mode in ["lazy", "eager"] {
+            let (code, v) = json(&["count", &fixture(file), "--connectivity", mode]);
+            assert_eq!(v["count"], count, "{file} {mode}");
+            assert_eq!(v["complete"], true);
+            assert_eq!(code, if count == 0 { 1 } else { 0 });
+        }
+    }
+}
+
+#[test]
+fn generated_10x10_puzzles_are_unique() {
+    for x in ["a", "b", "c", "d"] {
+        let (code, v) = json(&["solve", &fixture(&format!("snake-egg/gen-10x10-{x}.toml")), "--unique"]);
+        assert_eq!(code, 0, "{x}: {v}");
+        assert_eq!(v["unique"], true, "{x}");
+        assert!(v["stats"]["cuts"].as_u64().unwrap() > 0, "{x}: the cut loop should have fired");
+    }
+}
+
+#[test]
+fn count_limit_two_is_the_uniqueness_check() {
+    let (code, v) = json(&["count", &fixture("snake-egg/several-4x4.toml"), "--limit", "2"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["count"], 2);
+    assert_eq!(v["limit_reached"], true);
+    let (code, v) = json(&["solve", &fixture("snake-egg/several-4x4.toml"), "--unique"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["unique"], false);
+    assert!(v["second_solution"]["grid"].is_array());
+}
+
+#[test]
+fn no_solution_exits_1() {
+    let o = run(&["solve", &fixture("snake-egg/no-solution.toml")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).trim(), "no solution");
+    let (code, v) = json(&["solve", &fixture("snake-egg/no-solution.toml")]);
+    assert_eq!((code, v["status"].as_str()), (1, Some("unsat")));
+}
+
+#[test]
+fn the_cut_loop_fires_and_converges() {
+    // With no clues the first relaxed model has stray loops or split eggs.
+    let (code, v) = json(&["count", &fixture("snake-egg/several-4x4.toml")]);
+    assert_eq!(code, 0);
+    assert!(v["stats"]["cuts"].as_u64().unwrap() > 0, "{v}");
+}
+
+#[test]
+fn bad_inputs_are_located_and_exit_2() {
+    for (file, at, words) in [
+        ("bad/ragged.toml", "ragged.toml:5:5:", "expected 4 cells"),
+        ("bad/unknown-token.toml", "unknown-token.toml:5:3:", "unknown cell `x`"),
+        ("bad/bank-too-big.toml", "bank-too-big.toml:2:8:", "the grid has only 9"),
+        ("bad/clue-not-in-bank.toml", "clue-not-in-bank.toml:5:5:", "clue 7 names no egg"),
+        ("bad/three-ends.toml", "three-ends.toml:3:8:", "third snake end"),
+        ("bad/bad-egg-size.toml", "bad-egg-size.toml:2:12:", "expected an egg size"),
+        ("bad/unknown-kind.toml", "unknown-kind.toml:1:8:", "unknown kind"),
+        ("bad/toml-syntax.toml", "toml-syntax.toml:3:1:", "expected `]`"),
+        ("bad/does-not-exist.toml", "does-not-exist.toml:1:1:", "cannot read"),
+    ] {
+        let o = run(&["solve", &fixture(&format!("snake-egg/{file}"))]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{file}: {err}");
+        assert!(err.contains(at) && err.contains(words), "{file}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{file}: one line: {err}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let seed = fixture("snake-egg/seed-6x6.toml");
+    for args in [
+        vec!["solve", &seed, "--backend", "nope"],
+        vec!["solve", &seed, "--timeout", "-1"],
+        vec!["solve", &seed, "--encoding", "fancy"],
+        vec!["frobnicate"],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_missing_external_solver_is_a_clear_error() {
+    let o = run(&["solve", &fixture("snake-egg/seed-6x6.toml"), "--backend", "external:/no/such/solver"]);
+    assert_eq!(o.status.code(), Some(4));
+    assert!(stderr(&o).contains("could not be started"), "{}", stderr(&o));
+}
+
+#[test]
+fn text_output_marks_ends_and_eggs() {
+    let o = run(&["solve", &fixture("snake-egg/seed-6x6.toml")]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), SEED_ANSWER.join("\n") + "\n");
+}
