@@ -5,10 +5,13 @@ fn on_path(name: &str) -> bool {
     let Some(path) = std::env::var_os("PATH") else { return false };
     std::env::split_paths(&path).any(|dir| {
         let p = dir.join(name);
-        p.is_file() && std::fs::metadata(&p).map(|m| {
-            use std::os::unix::fs::PermissionsExt;
-            m.permissions().mode() & 0o111 != 0
-        }).unwrap_or(false)
+        p.is_file()
+            && std::fs::metadata(&p)
+                .map(|m| {
+                    use std::os::unix::fs::PermissionsExt;
+                    m.permissions().mode() & 0o111 != 0
+                })
+                .unwrap_or(false)
     })
 }
 

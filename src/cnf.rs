@@ -222,13 +222,11 @@ impl Formula {
         let mut tot = Totalizer::from_iter(lits.iter().copied());
         let mut units = Vec::new();
         if hi < n {
-            tot.encode_ub(hi..=hi, &mut self.clauses, &mut self.vars)
-                .expect("clause buffer grows without limit");
+            tot.encode_ub(hi..=hi, &mut self.clauses, &mut self.vars).expect("clause buffer grows without limit");
             units.extend(tot.enforce_ub(hi).expect("bound was encoded"));
         }
         if lo > 0 {
-            tot.encode_lb(lo..=lo, &mut self.clauses, &mut self.vars)
-                .expect("clause buffer grows without limit");
+            tot.encode_lb(lo..=lo, &mut self.clauses, &mut self.vars).expect("clause buffer grows without limit");
             units.extend(tot.enforce_lb(lo).expect("bound is within the input size"));
         }
         for u in units {
@@ -364,8 +362,7 @@ mod tests {
                 }
                 let count = (0..n).filter(|i| bits >> i & 1 == 1).count();
                 let expect = !c || (lo <= count && count <= hi);
-                let mut fixed: Vec<Lit> =
-                    (0..n).map(|i| if bits >> i & 1 == 1 { xs[i] } else { !xs[i] }).collect();
+                let mut fixed: Vec<Lit> = (0..n).map(|i| if bits >> i & 1 == 1 { xs[i] } else { !xs[i] }).collect();
                 if let Some(cl) = cond {
                     fixed.push(if c { cl } else { !cl });
                 }
@@ -404,8 +401,7 @@ mod tests {
             let xs: Vec<Lit> = (0..n).map(|_| f.new_lit()).collect();
             f.at_most_one(&xs);
             for bits in 0..(1u32 << n) {
-                let fixed: Vec<Lit> =
-                    (0..n).map(|i| if bits >> i & 1 == 1 { xs[i] } else { !xs[i] }).collect();
+                let fixed: Vec<Lit> = (0..n).map(|i| if bits >> i & 1 == 1 { xs[i] } else { !xs[i] }).collect();
                 let sat = if f.n_vars() as usize <= 20 { brute_sat(&f, &fixed) } else { unreachable!() };
                 assert_eq!(sat, bits.count_ones() <= 1, "n={n} bits={bits:b}");
             }

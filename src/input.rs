@@ -34,11 +34,14 @@ impl Source {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => Ok(Self::new(path, text)),
                 Err(e) => {
-                    let src = Self::new(path, String::from_utf8_lossy(e.as_bytes()[..e.utf8_error().valid_up_to()].as_ref()));
+                    let src =
+                        Self::new(path, String::from_utf8_lossy(e.as_bytes()[..e.utf8_error().valid_up_to()].as_ref()));
                     Err(src.error_at(src.text.len(), "the file is not valid UTF-8"))
                 }
             },
-            Err(e) => Err(InputError { file: path.to_string(), line: 1, col: 1, msg: format!("cannot read the file: {e}") }),
+            Err(e) => {
+                Err(InputError { file: path.to_string(), line: 1, col: 1, msg: format!("cannot read the file: {e}") })
+            }
         }
     }
 
@@ -115,7 +118,12 @@ pub fn grid_rows<'a>(src: &Source, value: &'a str, span: Range<usize>) -> Vec<Ve
             trimmed
                 .char_indices()
                 .enumerate()
-                .map(|(c, (i, ch))| Token { text: &trimmed[i..i + ch.len_utf8()], offset: at(lead + i), row: r, col: c + 1 })
+                .map(|(c, (i, ch))| Token {
+                    text: &trimmed[i..i + ch.len_utf8()],
+                    offset: at(lead + i),
+                    row: r,
+                    col: c + 1,
+                })
                 .collect()
         };
         rows.push(row);

@@ -282,10 +282,9 @@ fn watchdog(deadline: Option<Instant>, format: Format, progress: Arc<AtomicU64>,
             let n = progress.load(Ordering::Relaxed);
             let reason = "the solver did not stop at the deadline";
             match (format, counting) {
-                (Format::Json, true) => println!(
-                    "{}",
-                    json!({"status": "unknown", "count": n, "complete": false, "stopped": reason})
-                ),
+                (Format::Json, true) => {
+                    println!("{}", json!({"status": "unknown", "count": n, "complete": false, "stopped": reason}))
+                }
                 (Format::Json, false) => println!("{}", json!({"status": "unknown", "reason": reason})),
                 (Format::Text, true) => println!("timeout: at least {n} solutions"),
                 (Format::Text, false) => println!("unknown: timeout"),
@@ -374,7 +373,9 @@ fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -
     if let Some(path) = list {
         let mut text = lines.join("\n");
         text.push('\n');
-        std::fs::write(path, text).with_context(|| format!("writing {path}")).map_err(|e| Failure { code: 2, err: e })?;
+        std::fs::write(path, text)
+            .with_context(|| format!("writing {path}"))
+            .map_err(|e| Failure { code: 2, err: e })?;
     }
     let limit_hit = !report.complete && limit.is_some_and(|l| report.count >= l);
     let (status, code) = if report.count > 0 && (report.complete || limit_hit) {
@@ -461,10 +462,16 @@ fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> R
         return Err(bad(format!("the model violates clause {} of the CNF; it is not an answer to this puzzle", i + 1)));
     }
     if !enc.separate(&model).is_empty() {
-        return Err(Failure { code: 4, err: anyhow::anyhow!("internal error: a model of the complete CNF breaks a rule") });
+        return Err(Failure {
+            code: 4,
+            err: anyhow::anyhow!("internal error: a model of the complete CNF breaks a rule"),
+        });
     }
     let sol = enc.decode(&model);
-    p.verify(&sol).map_err(|e| Failure { code: 4, err: anyhow::anyhow!("internal error: the decoded answer fails verification: {e}") })?;
+    p.verify(&sol).map_err(|e| Failure {
+        code: 4,
+        err: anyhow::anyhow!("internal error: the decoded answer fails verification: {e}"),
+    })?;
     match format {
         Format::Json => println!("{}", json!({"status": "solved", "solution": p.solution_json(&sol)})),
         Format::Text => print!("{}", p.render_text(&sol)),
@@ -537,7 +544,10 @@ fn sample(p: &Snakes, c: &Common, trials: u64, seed: u64, threads: Option<usize>
         Format::Json => println!("{}", json!({"status": "done", "sample": report})),
         Format::Text => {
             let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
-            println!("trials: {} (seed {}, {} threads, {:.2} s)", report.trials, report.seed, report.threads, report.seconds);
+            println!(
+                "trials: {} (seed {}, {} threads, {:.2} s)",
+                report.trials, report.seed, report.threads, report.seconds
+            );
             println!("feasible: {} ({:.1}% of those decided)", report.feasible, 100.0 * report.feasible_fraction);
             println!("infeasible: {}", report.infeasible);
             println!("unknown: {}", report.unknown);

@@ -111,7 +111,9 @@ pub fn solve<P: Puzzle>(
     let mut session = Session::new(enc, backend, deadline);
     let first = match session.next()? {
         Step::Found(model, sol) => (model, verified(p, sol)?),
-        Step::Exhausted => return Ok(SolveReport { status: Status::Unsat, unique: None, second: None, stats: session.stats }),
+        Step::Exhausted => {
+            return Ok(SolveReport { status: Status::Unsat, unique: None, second: None, stats: session.stats })
+        }
         Step::Unknown(why) => {
             return Ok(SolveReport { status: Status::Unknown(why), unique: None, second: None, stats: session.stats })
         }
@@ -120,7 +122,12 @@ pub fn solve<P: Puzzle>(
     if unique {
         if let Some(other) = enc.implied(&first.1).into_iter().next() {
             let other = verified(p, other)?;
-            return Ok(SolveReport { status: Status::Solved(first.1), unique: Some(false), second: Some(other), stats: session.stats });
+            return Ok(SolveReport {
+                status: Status::Solved(first.1),
+                unique: Some(false),
+                second: Some(other),
+                stats: session.stats,
+            });
         }
         session.block(&first.0);
         match session.next()? {
@@ -183,7 +190,9 @@ pub fn count<P: Puzzle>(
                 session.block(&model);
             }
             Step::Exhausted => return Ok(CountReport { count, complete: true, stopped: None, stats: session.stats }),
-            Step::Unknown(why) => return Ok(CountReport { count, complete: false, stopped: Some(why), stats: session.stats }),
+            Step::Unknown(why) => {
+                return Ok(CountReport { count, complete: false, stopped: Some(why), stats: session.stats })
+            }
         }
     }
 }

@@ -6,7 +6,8 @@ mod common;
 
 use common::{fixture, json, run, stderr, stdout};
 
-const SEED_ANSWER: [&str; 6] = ["o 4 4 # # #", "# 4 # # 1 #", "# 4 o 5 # #", "# # 5 5 # 3", "2 # 5 5 # 3", "2 # # # # 3"];
+const SEED_ANSWER: [&str; 6] =
+    ["o 4 4 # # #", "# 4 # # 1 #", "# 4 o 5 # #", "# # 5 5 # 3", "2 # 5 5 # 3", "2 # # # # 3"];
 
 fn seed_unique_with(backend: &str) {
     let seed = fixture("snake-egg/seed-6x6.toml");
@@ -90,11 +91,9 @@ fn decode_rejects_a_model_that_breaks_the_cnf() {
 
 #[test]
 fn fixture_counts() {
-    for (file, count) in [
-        ("snake-egg/seed-6x6.toml", 1),
-        ("snake-egg/several-4x4.toml", 8),
-        ("snake-egg/no-solution.toml", 0),
-    ] {
+    for (file, count) in
+        [("snake-egg/seed-6x6.toml", 1), ("snake-egg/several-4x4.toml", 8), ("snake-egg/no-solution.toml", 0)]
+    {
         for mode in ["lazy", "eager"] {
             let (code, v) = json(&["count", &fixture(file), "--connectivity", mode]);
             assert_eq!(v["count"], count, "{file} {mode}");

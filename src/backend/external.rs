@@ -69,7 +69,8 @@ impl Backend for ExternalBackend {
     }
 
     fn solve(&mut self, n_vars: u32, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome, BackendError> {
-        let mut file = tempfile::Builder::new().prefix("snakesat-").suffix(".cnf").tempfile().map_err(|e| self.err_io(e))?;
+        let mut file =
+            tempfile::Builder::new().prefix("snakesat-").suffix(".cnf").tempfile().map_err(|e| self.err_io(e))?;
         let mut extra = self.clauses.clone();
         extra.extend(assumptions.iter().map(|&l| vec![l]));
         let mut f = Formula::new();
@@ -81,7 +82,8 @@ impl Backend for ExternalBackend {
         // `{cnf}` and `{out}` in the command stand for the formula file and a file the
         // solver writes its answer to (MiniSat style); without `{cnf}` the formula's path
         // is appended, without `{out}` the answer is read from standard output.
-        let out_file = tempfile::Builder::new().prefix("snakesat-").suffix(".out").tempfile().map_err(|e| self.err_io(e))?;
+        let out_file =
+            tempfile::Builder::new().prefix("snakesat-").suffix(".out").tempfile().map_err(|e| self.err_io(e))?;
         let cnf_path = file.path().to_string_lossy().to_string();
         let out_path = out_file.path().to_string_lossy().to_string();
         let mut args: Vec<String> =

@@ -65,7 +65,9 @@ impl Backend for SplrBackend {
                 Ok(Outcome::Sat(Model::new(values)))
             }
             Ok(Certificate::UNSAT) => Ok(Outcome::Unsat),
-            Err(SolverError::EmptyClause | SolverError::RootLevelConflict(_) | SolverError::Inconsistent) => Ok(Outcome::Unsat),
+            Err(SolverError::EmptyClause | SolverError::RootLevelConflict(_) | SolverError::Inconsistent) => {
+                Ok(Outcome::Unsat)
+            }
             Err(SolverError::TimeOut) => Ok(Outcome::Unknown("splr stopped at the deadline".into())),
             Err(e) => Err(BackendError::Failed { solver: "splr".into(), msg: format!("{e:?}") }),
         }

@@ -58,6 +58,9 @@ pub fn parse(src: &Source) -> Result<AnyPuzzle, InputError> {
         "snake-cube" => Ok(AnyPuzzle::SnakeCube(SnakeCube::from_toml(src)?)),
         "snakes" => Ok(AnyPuzzle::Snakes(Snakes::from_toml(src)?)),
         "parity-snake" => Ok(AnyPuzzle::ParitySnake(ParitySnake::from_toml(src)?)),
-        other => Err(src.error_at(kind.span().start, format!("unknown kind `{other}`; expected one of {}", KINDS.join(", ")))),
+        other => {
+            Err(src
+                .error_at(kind.span().start, format!("unknown kind `{other}`; expected one of {}", KINDS.join(", "))))
+        }
     }
 }

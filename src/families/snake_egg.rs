@@ -74,7 +74,9 @@ impl SnakeEgg {
         for e in raw.eggs.get_ref() {
             let v = *e.get_ref();
             if v < 1 || v > MAX_EGG as i64 {
-                return Err(src.error_at(e.span().start, format!("expected an egg size from 1 to {MAX_EGG}, found {v}")));
+                return Err(
+                    src.error_at(e.span().start, format!("expected an egg size from 1 to {MAX_EGG}, found {v}"))
+                );
             }
             eggs.push(v as u32);
         }
@@ -89,7 +91,11 @@ impl SnakeEgg {
                 let at = row.get(cols).or(row.last()).map_or(raw.grid.span().start, |t| t.offset);
                 return Err(src.error_at(
                     at,
-                    format!("grid row {}: expected {cols} cells (as in the first row), found {}", row[0].row, row.len()),
+                    format!(
+                        "grid row {}: expected {cols} cells (as in the first row), found {}",
+                        row[0].row,
+                        row.len()
+                    ),
                 ));
             }
             for tok in row {
@@ -106,7 +112,10 @@ impl SnakeEgg {
                     if !eggs.contains(&k) {
                         return Err(src.error_at(
                             tok.offset,
-                            format!("grid row {}, cell {}: clue {k} names no egg in the bank {eggs:?}", tok.row, tok.col),
+                            format!(
+                                "grid row {}, cell {}: clue {k} names no egg in the bank {eggs:?}",
+                                tok.row, tok.col
+                            ),
                         ));
                     }
                 }
@@ -135,7 +144,10 @@ impl SnakeEgg {
     pub fn check(&self) -> Result<(), (Where, String)> {
         let g = self.grid;
         if g.rows > MAX_SIDE || g.cols > MAX_SIDE {
-            return Err((Where::Grid, format!("the grid is {}×{}; at most {MAX_SIDE}×{MAX_SIDE} is supported", g.rows, g.cols)));
+            return Err((
+                Where::Grid,
+                format!("the grid is {}×{}; at most {MAX_SIDE}×{MAX_SIDE} is supported", g.rows, g.cols),
+            ));
         }
         if let Some(&e) = self.eggs.iter().find(|&&e| e == 0 || e > MAX_EGG) {
             return Err((Where::Eggs, format!("egg size {e} is outside 1..={MAX_EGG}")));
@@ -151,7 +163,8 @@ impl SnakeEgg {
         if ends.len() > 2 {
             return Err((Where::Cell(ends[2]), "a third snake end; a snake has two".into()));
         }
-        if let Some(i) = (0..g.len()).find(|&i| matches!(self.clues[i], Clue::Egg(Some(k)) if !self.eggs.contains(&k))) {
+        if let Some(i) = (0..g.len()).find(|&i| matches!(self.clues[i], Clue::Egg(Some(k)) if !self.eggs.contains(&k)))
+        {
             return Err((Where::Cell(i), "this clue names no egg in the bank".into()));
         }
         Ok(())
@@ -602,7 +615,12 @@ pub fn verify(p: &SnakeEgg, sol: &Solution) -> Result<(), String> {
     for comp in g.components(|i| !shaded(i)) {
         for &i in &comp {
             if sol[i] != Cell::Egg(comp.len() as u32) {
-                return Err(format!("the cell at {} is in an egg of {} cells but marked {:?}", at(i), comp.len(), sol[i]));
+                return Err(format!(
+                    "the cell at {} is in an egg of {} cells but marked {:?}",
+                    at(i),
+                    comp.len(),
+                    sol[i]
+                ));
             }
         }
         sizes.push(comp.len() as u32);
@@ -692,8 +710,8 @@ mod tests {
     fn sat_count(p: &SnakeEgg, mode: Connectivity, backend: BackendKind) -> Vec<Solution> {
         let enc = p.encode(&EncodeOptions { connectivity: mode, ..Default::default() }).unwrap();
         let mut sols = Vec::new();
-        let rep = puzzle::count(p, &enc, backend.build(), None, None, &AtomicU64::new(0), |s| sols.push(s.clone()))
-            .unwrap();
+        let rep =
+            puzzle::count(p, &enc, backend.build(), None, None, &AtomicU64::new(0), |s| sols.push(s.clone())).unwrap();
         assert!(rep.complete);
         if mode == Connectivity::Eager {
             assert_eq!(rep.stats.cuts, 0, "the eager encoding must need no cut");
@@ -792,27 +810,38 @@ o 4 4 # # #
 
     /// Small random puzzles: clues drawn from a random shading, so that many have answers.
     fn small_puzzle() -> impl Strategy<Value = SnakeEgg> {
-        (2usize..=4, 2usize..=4, any::<u64>(), 0usize..6).prop_filter_map("bank must fit", |(rows, cols, bits, nclues)| {
-            let g = Grid::new(rows, cols);
-            let n = g.len();
-            let shaded = |i: usize| bits >> i & 1 == 1;
-            let mut eggs: Vec<u32> = g.components(|i| !shaded(i)).iter().map(|c| c.len() as u32).collect();
-            if (bits >> 40) & 3 == 0 && !eggs.is_empty() {
-                eggs.pop();
-            }
-            let mut clues = vec![Clue::Unknown; n];
-            for j in 0..nclues {
-                let i = ((bits >> (20 + 3 * j)) as usize) % n;
-                clues[i] = if shaded(i) {
-                    if (bits >> (50 + j)) & 1 == 1 { Clue::End } else { Clue::Snake }
-                } else {
-                    let k = g.components(|x| !shaded(x)).into_iter().find(|c| c.contains(&i)).unwrap().len() as u32;
-                    if eggs.contains(&k) { Clue::Egg(Some(k)) } else { Clue::Egg(None) }
-                };
-            }
-            let p = SnakeEgg::new(g, clues, eggs);
-            p.check().is_ok().then_some(p)
-        })
+        (2usize..=4, 2usize..=4, any::<u64>(), 0usize..6).prop_filter_map(
+            "bank must fit",
+            |(rows, cols, bits, nclues)| {
+                let g = Grid::new(rows, cols);
+                let n = g.len();
+                let shaded = |i: usize| bits >> i & 1 == 1;
+                let mut eggs: Vec<u32> = g.components(|i| !shaded(i)).iter().map(|c| c.len() as u32).collect();
+                if (bits >> 40) & 3 == 0 && !eggs.is_empty() {
+                    eggs.pop();
+                }
+                let mut clues = vec![Clue::Unknown; n];
+                for j in 0..nclues {
+                    let i = ((bits >> (20 + 3 * j)) as usize) % n;
+                    clues[i] = if shaded(i) {
+                        if (bits >> (50 + j)) & 1 == 1 {
+                            Clue::End
+                        } else {
+                            Clue::Snake
+                        }
+                    } else {
+                        let k = g.components(|x| !shaded(x)).into_iter().find(|c| c.contains(&i)).unwrap().len() as u32;
+                        if eggs.contains(&k) {
+                            Clue::Egg(Some(k))
+                        } else {
+                            Clue::Egg(None)
+                        }
+                    };
+                }
+                let p = SnakeEgg::new(g, clues, eggs);
+                p.check().is_ok().then_some(p)
+            },
+        )
     }
 
     proptest! {

@@ -49,11 +49,7 @@ impl Board {
 
     /// The indices of the units (row, column, box) cell i lies in.
     fn units_of(&self, i: usize) -> [usize; 3] {
-        [
-            i / self.side,
-            self.side + i % self.side,
-            2 * self.side + self.box_of(i),
-        ]
+        [i / self.side, self.side + i % self.side, 2 * self.side + self.box_of(i)]
     }
 
     fn evens(&self) -> usize {
@@ -66,11 +62,7 @@ impl Board {
         let n = self.n();
         for start in 0..n {
             for start_even in [false, true] {
-                let mut st = Walk {
-                    path: vec![start],
-                    par: vec![None; n],
-                    on: vec![false; n],
-                };
+                let mut st = Walk { path: vec![start], par: vec![None; n], on: vec![false; n] };
                 st.on[start] = true;
                 if self.set(&mut st.par, start, start_even).is_some() {
                     self.grow(&mut st, &mut out, cap);
@@ -173,8 +165,7 @@ impl Board {
 
     fn witnesses(&self, st: &Walk, cap: u64) -> u64 {
         let n = self.n();
-        let boxes: std::collections::HashSet<usize> =
-            st.path.iter().map(|&i| self.box_of(i)).collect();
+        let boxes: std::collections::HashSet<usize> = st.path.iter().map(|&i| self.box_of(i)).collect();
         if boxes.len() < self.side {
             return 0;
         }
@@ -236,29 +227,19 @@ impl Board {
         self.fill(par, digits, &mut used, cap)
     }
 
-    fn fill(
-        &self,
-        par: &[Option<bool>],
-        digits: &mut Vec<u8>,
-        used: &mut Vec<u32>,
-        cap: u64,
-    ) -> u64 {
+    fn fill(&self, par: &[Option<bool>], digits: &mut Vec<u8>, used: &mut Vec<u32>, cap: u64) -> u64 {
         let options = |i: usize| -> u32 {
             let mut m = 0;
             for d in 1..=self.side as u8 {
                 let parity_ok = par[i].is_none_or(|e| e == (d % 2 == 0));
                 let given_ok = self.givens[i].digit.is_none_or(|g| g == d);
-                if parity_ok && given_ok && self.units_of(i).iter().all(|&u| used[u] >> d & 1 == 0)
-                {
+                if parity_ok && given_ok && self.units_of(i).iter().all(|&u| used[u] >> d & 1 == 0) {
                     m |= 1 << d;
                 }
             }
             m
         };
-        let Some(i) = (0..self.n())
-            .filter(|&i| digits[i] == 0)
-            .min_by_key(|&i| options(i).count_ones())
-        else {
+        let Some(i) = (0..self.n()).filter(|&i| digits[i] == 0).min_by_key(|&i| options(i).count_ones()) else {
             return 1;
         };
         let m = options(i);

@@ -34,34 +34,19 @@ pub struct ParityCnf {
 impl ParityCnf {
     /// `group` lists the symmetries (see `show::transform`) to keep one answer per class of;
     /// `[0]` keeps every answer.
-    pub(super) fn build(
-        p: &ParitySnake,
-        mode: Connectivity,
-        distinct: Distinct,
-        group: Vec<usize>,
-    ) -> Self {
+    pub(super) fn build(p: &ParitySnake, mode: Connectivity, distinct: Distinct, group: Vec<usize>) -> Self {
         let g = p.grid;
         let n = g.len();
         let side = p.side();
         let name = |what: &str, i: usize| format!("{what} r{}c{}", i / g.cols, i % g.cols);
         let mut f = Formula::new();
-        let snake: Vec<Var> = f.group("snake[cell]", |f| {
-            (0..n).map(|i| f.named_var(name("snake", i))).collect()
-        });
-        let even: Vec<Var> = f.group("even[cell]", |f| {
-            (0..n).map(|i| f.named_var(name("even", i))).collect()
-        });
-        let end: Vec<Var> = f.group("end[cell]", |f| {
-            (0..n).map(|i| f.named_var(name("end", i))).collect()
-        });
+        let snake: Vec<Var> = f.group("snake[cell]", |f| (0..n).map(|i| f.named_var(name("snake", i))).collect());
+        let even: Vec<Var> = f.group("even[cell]", |f| (0..n).map(|i| f.named_var(name("even", i))).collect());
+        let end: Vec<Var> = f.group("end[cell]", |f| (0..n).map(|i| f.named_var(name("end", i))).collect());
         let digit: Vec<Vec<Var>> = if p.rule == ParityRule::Sudoku {
             f.group("digit[cell][value]", |f| {
                 (0..n)
-                    .map(|i| {
-                        (1..=side)
-                            .map(|v| f.named_var(format!("{} is {v}", name("digit", i))))
-                            .collect()
-                    })
+                    .map(|i| (1..=side).map(|v| f.named_var(format!("{} is {v}", name("digit", i)))).collect())
                     .collect()
             })
         } else {
@@ -70,11 +55,7 @@ impl ParityCnf {
         let answer: Vec<Var> = match distinct {
             Distinct::Snake => snake.clone(),
             Distinct::Parity => snake.iter().chain(&even).copied().collect(),
-            Distinct::Digits => snake
-                .iter()
-                .chain(digit.iter().flatten())
-                .copied()
-                .collect(),
+            Distinct::Digits => snake.iter().chain(digit.iter().flatten()).copied().collect(),
         };
         let box_of: Vec<usize> = (0..n).map(|i| p.box_of(i)).collect();
         let mut enc = ParityCnf {
@@ -252,9 +233,7 @@ impl ParityCnf {
             }
             let root: Vec<Lit> = (0..n).map(|i| f.and(&[self.e(i), !before[i]])).collect();
             // dist[i][d-1] <-> the distance of cell i from the root is at least d, d = 1..len-1.
-            let dist: Vec<Vec<Lit>> = (0..n)
-                .map(|_| (1..len).map(|_| f.new_lit()).collect())
-                .collect();
+            let dist: Vec<Vec<Lit>> = (0..n).map(|_| (1..len).map(|_| f.new_lit()).collect()).collect();
             // closer[i][d-1]: cell i is a snake cell at distance below d.
             let closer: Vec<Vec<Lit>> = (0..n)
                 .map(|i| {
@@ -320,12 +299,8 @@ impl ParityCnf {
         if self.group.len() <= 1 {
             return;
         }
-        let perms: Vec<Vec<usize>> = self
-            .group
-            .iter()
-            .filter(|&&t| t != 0)
-            .map(|&t| self.answer_permutation(p, t))
-            .collect();
+        let perms: Vec<Vec<usize>> =
+            self.group.iter().filter(|&&t| t != 0).map(|&t| self.answer_permutation(p, t)).collect();
         let x: Vec<Lit> = self.answer.iter().map(|v| v.pos_lit()).collect();
         let mut f = std::mem::take(&mut self.formula);
         f.group("orbits: lex-leader answer per symmetry class", |f| {
@@ -407,11 +382,7 @@ impl Encoded for ParityCnf {
             return m.blocking_clause(&self.answer);
         }
         let cells: Vec<usize> = (0..self.grid.len()).filter(|&i| m.lit(self.s(i))).collect();
-        let mut cl: Vec<Lit> = cells
-            .iter()
-            .filter(|&&i| m.lit(self.e(i)))
-            .map(|&i| !self.s(i))
-            .collect();
+        let mut cl: Vec<Lit> = cells.iter().filter(|&&i| m.lit(self.e(i))).map(|&i| !self.s(i)).collect();
         cl.extend(self.grid.rim(&cells).into_iter().map(|w| self.s(w)));
         cl
     }
@@ -419,16 +390,8 @@ impl Encoded for ParityCnf {
     fn decode(&self, m: &Model) -> Solution {
         let n = self.grid.len();
         let member: Vec<bool> = (0..n).map(|i| m.lit(self.s(i))).collect();
-        let digits = (!self.digit.is_empty()).then(|| {
-            (0..n)
-                .map(|i| {
-                    self.digit[i]
-                        .iter()
-                        .position(|&v| m.var(v))
-                        .map_or(0, |k| k as u8 + 1)
-                })
-                .collect()
-        });
+        let digits = (!self.digit.is_empty())
+            .then(|| (0..n).map(|i| self.digit[i].iter().position(|&v| m.var(v)).map_or(0, |k| k as u8 + 1)).collect());
         Solution {
             snake: trace(self.grid, &member),
             even: (0..n).map(|i| m.lit(self.ev(i))).collect(),
@@ -464,10 +427,7 @@ pub(super) fn trace(g: Grid, member: &[bool]) -> Vec<usize> {
     let mut path = vec![start];
     let mut seen = vec![false; g.len()];
     seen[start] = true;
-    while let Some(next) = g
-        .neighbours(*path.last().expect("path starts non-empty"))
-        .find(|&k| member[k] && !seen[k])
-    {
+    while let Some(next) = g.neighbours(*path.last().expect("path starts non-empty")).find(|&k| member[k] && !seen[k]) {
         seen[next] = true;
         path.push(next);
     }

@@ -95,22 +95,11 @@ pub struct Solution {
 impl ParitySnake {
     /// A puzzle with boxes of `box_rows` × `box_cols` cells; no givens when `givens` is
     /// `None`.
-    pub fn new(
-        box_rows: usize,
-        box_cols: usize,
-        rule: ParityRule,
-        givens: Option<Vec<Given>>,
-    ) -> Self {
+    pub fn new(box_rows: usize, box_cols: usize, rule: ParityRule, givens: Option<Vec<Given>>) -> Self {
         let side = box_rows * box_cols;
         let grid = Grid::new(side, side);
         let givens = givens.unwrap_or_else(|| vec![Given::default(); grid.len()]);
-        Self {
-            box_rows,
-            box_cols,
-            grid,
-            rule,
-            givens,
-        }
+        Self { box_rows, box_cols, grid, rule, givens }
     }
 
     pub fn side(&self) -> usize {
@@ -205,11 +194,7 @@ impl ParitySnake {
 }
 
 fn read_box(v: &toml::Value) -> Option<(usize, usize)> {
-    let dim = |v: &toml::Value| {
-        v.as_integer()
-            .filter(|&k| (1..=MAX_SIDE as i64).contains(&k))
-            .map(|k| k as usize)
-    };
+    let dim = |v: &toml::Value| v.as_integer().filter(|&k| (1..=MAX_SIDE as i64).contains(&k)).map(|k| k as usize);
     let (h, w) = match v {
         toml::Value::Integer(_) => (dim(v)?, dim(v)?),
         toml::Value::Array(a) if a.len() == 2 => (dim(&a[0])?, dim(&a[1])?),
@@ -221,35 +206,26 @@ fn read_box(v: &toml::Value) -> Option<(usize, usize)> {
 fn read_grid(src: &Source, grid: &Spanned<String>, side: usize) -> Result<Vec<Given>, InputError> {
     let rows = grid_rows(src, grid.get_ref(), grid.span());
     if rows.len() != side {
-        let at = rows
-            .get(side)
-            .and_then(|r| r.first())
-            .map_or(grid.span().start, |t| t.offset);
+        let at = rows.get(side).and_then(|r| r.first()).map_or(grid.span().start, |t| t.offset);
         return Err(src.error_at(
             at,
-            format!(
-                "expected {side} rows of {side} cells (the box size sets the grid), found {} rows",
-                rows.len()
-            ),
+            format!("expected {side} rows of {side} cells (the box size sets the grid), found {} rows", rows.len()),
         ));
     }
     let mut givens = Vec::with_capacity(side * side);
     for row in &rows {
         if row.len() != side {
-            let at = row
-                .get(side)
-                .or(row.last())
-                .map_or(grid.span().start, |t| t.offset);
-            return Err(src.error_at(
-                at,
-                format!("expected {side} cells in every row, found {}", row.len()),
-            ));
+            let at = row.get(side).or(row.last()).map_or(grid.span().start, |t| t.offset);
+            return Err(src.error_at(at, format!("expected {side} cells in every row, found {}", row.len())));
         }
         for tok in row {
             let given = parse_token(tok.text, side).ok_or_else(|| {
                 src.error_at(
                     tok.offset,
-                    format!("unknown cell `{}`; expected `.`, `e`, `o`, `E`, `O` or a digit from 1 to {side}", tok.text),
+                    format!(
+                        "unknown cell `{}`; expected `.`, `e`, `o`, `E`, `O` or a digit from 1 to {side}",
+                        tok.text
+                    ),
                 )
             })?;
             givens.push(given);
@@ -259,11 +235,7 @@ fn read_grid(src: &Source, grid: &Spanned<String>, side: usize) -> Result<Vec<Gi
 }
 
 fn parse_token(t: &str, side: usize) -> Option<Given> {
-    let parity = |even: bool, snake: Option<bool>| Given {
-        even: Some(even),
-        snake,
-        digit: None,
-    };
+    let parity = |even: bool, snake: Option<bool>| Given { even: Some(even), snake, digit: None };
     match t {
         "." => Some(Given::default()),
         "e" => Some(parity(true, None)),
@@ -272,11 +244,7 @@ fn parse_token(t: &str, side: usize) -> Option<Given> {
         "O" => Some(parity(false, Some(true))),
         _ if t.bytes().all(|c| c.is_ascii_digit()) => {
             let d: usize = t.parse().ok()?;
-            (1..=side).contains(&d).then(|| Given {
-                even: Some(d % 2 == 0),
-                snake: None,
-                digit: Some(d as u8),
-            })
+            (1..=side).contains(&d).then(|| Given { even: Some(d % 2 == 0), snake: None, digit: Some(d as u8) })
         }
         _ => None,
     }
@@ -290,33 +258,22 @@ impl Puzzle for ParitySnake {
     type Encoded = ParityCnf;
 
     fn encode(&self, opts: &EncodeOptions) -> Result<ParityCnf, String> {
-        let orbits =
-            match opts.encoding.as_deref() {
-                None | Some("plain") => false,
-                Some("orbits") => true,
-                Some(e) => return Err(format!(
-                    "unknown `--encoding {e}`; parity-snake knows plain (the default) and orbits"
-                )),
-            };
+        let orbits = match opts.encoding.as_deref() {
+            Some("plain") => false,
+            None | Some("orbits") => true,
+            Some(e) => {
+                return Err(format!("unknown `--encoding {e}`; parity-snake knows orbits (the default) and plain"))
+            }
+        };
         let distinct = match opts.distinct.as_deref() {
             None | Some("snake") => Distinct::Snake,
             Some("parity") => Distinct::Parity,
             Some("digits") if self.rule == ParityRule::Sudoku => Distinct::Digits,
-            Some("digits") => {
-                return Err("`--distinct digits` needs `parity = \"sudoku\"` in the puzzle".into())
-            }
-            Some(other) => {
-                return Err(format!(
-                    "unknown `--distinct {other}`; expected snake, parity or digits"
-                ))
-            }
+            Some("digits") => return Err("`--distinct digits` needs `parity = \"sudoku\"` in the puzzle".into()),
+            Some(other) => return Err(format!("unknown `--distinct {other}`; expected snake, parity or digits")),
         };
         let sym = Symmetry::parse(opts.symmetry.as_deref())?;
-        let group = if orbits {
-            show::stabiliser(self, sym)
-        } else {
-            vec![0]
-        };
+        let group = if orbits { show::stabiliser(self, sym) } else { vec![0] };
         Ok(ParityCnf::build(self, opts.connectivity, distinct, group))
     }
 

@@ -15,16 +15,10 @@ pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
     let n = g.len();
     let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
     if sol.even.len() != n {
-        return Err(format!(
-            "the parity pattern has {} cells, the grid {n}",
-            sol.even.len()
-        ));
+        return Err(format!("the parity pattern has {} cells, the grid {n}", sol.even.len()));
     }
     if sol.snake.len() < 2 {
-        return Err(format!(
-            "the snake has {} cells; it needs at least 2",
-            sol.snake.len()
-        ));
+        return Err(format!("the snake has {} cells; it needs at least 2", sol.snake.len()));
     }
     let mut pos = vec![None; n];
     for (k, &i) in sol.snake.iter().enumerate() {
@@ -46,28 +40,16 @@ pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
         }
         for &j in &expect {
             if !g.neighbours(i).any(|x| x == j) {
-                return Err(format!(
-                    "consecutive snake cells {} and {} are not orthogonal neighbours",
-                    at(i),
-                    at(j)
-                ));
+                return Err(format!("consecutive snake cells {} and {} are not orthogonal neighbours", at(i), at(j)));
             }
             if sol.even[i] == sol.even[j] {
-                return Err(format!(
-                    "consecutive snake cells {} and {} have the same parity",
-                    at(i),
-                    at(j)
-                ));
+                return Err(format!("consecutive snake cells {} and {} have the same parity", at(i), at(j)));
             }
         }
         for x in g.neighbours(i) {
             match pos[x] {
                 Some(_) if !expect.contains(&x) => {
-                    return Err(format!(
-                        "the snake touches itself at {} and {}",
-                        at(i),
-                        at(x)
-                    ));
+                    return Err(format!("the snake touches itself at {} and {}", at(i), at(x)));
                 }
                 None if sol.even[x] != sol.even[i] => {
                     return Err(format!(
@@ -88,11 +70,7 @@ pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
     for unit in p.units() {
         let evens = unit.iter().filter(|&&i| sol.even[i]).count();
         if evens != p.evens() {
-            return Err(format!(
-                "the unit through {} has {evens} even cells, not {}",
-                at(unit[0]),
-                p.evens()
-            ));
+            return Err(format!("the unit through {} has {evens} even cells, not {}", at(unit[0]), p.evens()));
         }
     }
     match (p.rule, &sol.digits) {
@@ -101,10 +79,7 @@ pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
         (ParityRule::Sudoku, None) => return Err("a sudoku-mode answer needs its digits".into()),
         (ParityRule::Sudoku, Some(d)) => {
             if d.len() != n {
-                return Err(format!(
-                    "the digit grid has {} cells, the grid {n}",
-                    d.len()
-                ));
+                return Err(format!("the digit grid has {} cells, the grid {n}", d.len()));
             }
             for unit in p.units() {
                 let mut seen = vec![false; p.side() + 1];
@@ -116,11 +91,7 @@ pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
                 }
             }
             if let Some(i) = (0..n).find(|&i| (d[i] % 2 == 0) != sol.even[i]) {
-                return Err(format!(
-                    "digit {} at {} disagrees with the parity pattern",
-                    d[i],
-                    at(i)
-                ));
+                return Err(format!("digit {} at {} disagrees with the parity pattern", d[i], at(i)));
             }
         }
     }
@@ -128,9 +99,7 @@ pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
         let ok = giv.even.is_none_or(|e| e == sol.even[i])
             && giv.snake.is_none_or(|s| s == pos[i].is_some())
             && (p.rule == ParityRule::Counts
-                || giv
-                    .digit
-                    .is_none_or(|v| sol.digits.as_ref().is_some_and(|d| d[i] == v)));
+                || giv.digit.is_none_or(|v| sol.digits.as_ref().is_some_and(|d| d[i] == v)));
         if !ok {
             return Err(format!("the given at {} is not met", at(i)));
         }
@@ -169,29 +138,16 @@ fn digit_rows(p: &ParitySnake, digits: &[u8], sep: &str, align: bool) -> Vec<Str
     let g = p.grid;
     let w = if align && p.side() >= 10 { 2 } else { 1 };
     (0..g.rows)
-        .map(|r| {
-            (0..g.cols)
-                .map(|c| format!("{:>w$}", digits[g.index(r, c)]))
-                .collect::<Vec<_>>()
-                .join(sep)
-        })
+        .map(|r| (0..g.cols).map(|c| format!("{:>w$}", digits[g.index(r, c)])).collect::<Vec<_>>().join(sep))
         .collect()
 }
 
 fn cells_json(p: &ParitySnake, cells: &[usize]) -> Value {
-    Value::Array(
-        cells
-            .iter()
-            .map(|&i| json!([i / p.grid.cols, i % p.grid.cols]))
-            .collect(),
-    )
+    Value::Array(cells.iter().map(|&i| json!([i / p.grid.cols, i % p.grid.cols])).collect())
 }
 
 pub fn render_text(p: &ParitySnake, sol: &Solution) -> String {
-    let mut out = format!(
-        "snake of {} cells (E/O even/odd snake, e/o even/odd other cells):\n",
-        sol.snake.len()
-    );
+    let mut out = format!("snake of {} cells (E/O even/odd snake, e/o even/odd other cells):\n", sol.snake.len());
     for row in tokens(p, sol) {
         out.push_str(&row);
         out.push('\n');
@@ -250,9 +206,7 @@ impl Symmetry {
         match s {
             None | Some("d4") => Ok(Symmetry::D4),
             Some("none") => Ok(Symmetry::Identity),
-            Some(other) => Err(format!(
-                "unknown `--symmetry {other}`; parity-snake knows d4 (the default) and none"
-            )),
+            Some(other) => Err(format!("unknown `--symmetry {other}`; parity-snake knows d4 (the default) and none")),
         }
     }
 
@@ -293,10 +247,8 @@ pub fn stabiliser(p: &ParitySnake, sym: Symmetry) -> Vec<usize> {
         .iter()
         .copied()
         .filter(|&t| {
-            let boxes_kept = p.boxes().iter().all(|bx| {
-                bx.iter()
-                    .all(|&i| p.box_of(map(t, i)) == p.box_of(map(t, bx[0])))
-            });
+            let boxes_kept =
+                p.boxes().iter().all(|bx| bx.iter().all(|&i| p.box_of(map(t, i)) == p.box_of(map(t, bx[0]))));
             boxes_kept && (0..g.len()).all(|i| p.givens[map(t, i)] == p.givens[i])
         })
         .collect()
@@ -334,30 +286,18 @@ pub(super) fn image(p: &ParitySnake, t: usize, sol: &Solution) -> Solution {
     if snake.last() < snake.first() {
         snake.reverse();
     }
-    Solution {
-        snake,
-        even,
-        digits,
-        distinct: sol.distinct,
-    }
+    Solution { snake, even, digits, distinct: sol.distinct }
 }
 
 /// Lengths and symmetry classes of a complete enumeration. Every image of every answer
 /// under the puzzle's symmetries must itself be an answer, and the orbit sizes must add up
 /// to the total; anything else is reported as an internal error.
-pub fn count_summary(
-    p: &ParitySnake,
-    sols: &[Solution],
-    opts: &EncodeOptions,
-) -> Result<Vec<(String, Value)>, String> {
+pub fn count_summary(p: &ParitySnake, sols: &[Solution], opts: &EncodeOptions) -> Result<Vec<(String, Value)>, String> {
     let sym = Symmetry::parse(opts.symmetry.as_deref())?;
     let distinct = sols.first().map_or(Distinct::Snake, |s| s.distinct);
     let group = stabiliser(p, sym);
-    let index: HashMap<(Vec<usize>, Vec<u8>), usize> = sols
-        .iter()
-        .enumerate()
-        .map(|(k, s)| (key(s, distinct), k))
-        .collect();
+    let index: HashMap<(Vec<usize>, Vec<u8>), usize> =
+        sols.iter().enumerate().map(|(k, s)| (key(s, distinct), k)).collect();
     if index.len() != sols.len() {
         return Err("internal error: the enumeration holds the same answer twice".into());
     }
@@ -373,7 +313,10 @@ pub fn count_summary(
         for &t in &group {
             let img = image(p, t, &sols[k]);
             let Some(&j) = index.get(&key(&img, distinct)) else {
-                return Err(format!("internal error: symmetry {t} maps answer {} to a configuration that was not counted", k + 1));
+                return Err(format!(
+                    "internal error: symmetry {t} maps answer {} to a configuration that was not counted",
+                    k + 1
+                ));
             };
             if !members.contains(&j) {
                 members.push(j);
@@ -390,10 +333,7 @@ pub fn count_summary(
         orbits += 1;
     }
     if covered != sols.len() {
-        return Err(format!(
-            "internal error: orbit sizes add up to {covered}, not to the {} answers",
-            sols.len()
-        ));
+        return Err(format!("internal error: orbit sizes add up to {covered}, not to the {} answers", sols.len()));
     }
     let mut hist: BTreeMap<usize, usize> = BTreeMap::new();
     for s in sols {
