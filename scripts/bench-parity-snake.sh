@@ -73,3 +73,9 @@ for inst in classic-9x9 sudoku-9x9; do
     row "$inst" orbits lazy varisat
   fi
 done
+
+# The 8×8 board (2×4 boxes) against the independent brute force, both rules and both
+# encodings: too slow for the debug test run, so it runs here in release.
+echo
+echo "8x8 brute-force cross-check (release):"
+cargo test --release --quiet --lib eight_by_eight_matches_brute_force -- --ignored 2>&1 | grep -E "^test result|FAILED|panicked"
