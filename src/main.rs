@@ -576,8 +576,9 @@ fn print_svg(mut d: render::Drawing, note: Option<String>, output: Option<&str>)
     }
     let svg = render::to_svg(&d);
     match output {
-        Some(path) => std::fs::write(path, svg)
-            .map_err(|e| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") }),
+        Some(path) => {
+            std::fs::write(path, svg).map_err(|e| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") })
+        }
         None => {
             print!("{svg}");
             Ok(())

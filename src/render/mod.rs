@@ -84,18 +84,49 @@ pub enum Anchor {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// A closed polygon (a cell, a cube face).
-    Polygon { points: Vec<Pt>, style: Style },
+    Polygon {
+        points: Vec<Pt>,
+        style: Style,
+    },
     /// An axis-aligned rectangle with rounded corners of radius `round`.
-    Rect { at: Pt, w: f64, h: f64, round: f64, style: Style },
-    Line { from: Pt, to: Pt, style: Style },
+    Rect {
+        at: Pt,
+        w: f64,
+        h: f64,
+        round: f64,
+        style: Style,
+    },
+    Line {
+        from: Pt,
+        to: Pt,
+        style: Style,
+    },
     /// An open path through `points`; corners are rounded with radius `round` (0 for
     /// straight corners), ends and joins are round.
-    Path { points: Vec<Pt>, round: f64, style: Style },
-    Circle { centre: Pt, r: f64, style: Style },
+    Path {
+        points: Vec<Pt>,
+        round: f64,
+        style: Style,
+    },
+    Circle {
+        centre: Pt,
+        r: f64,
+        style: Style,
+    },
     /// A label centred vertically on `at`.
-    Text { at: Pt, text: String, size: f64, colour: Colour, anchor: Anchor, bold: bool },
+    Text {
+        at: Pt,
+        text: String,
+        size: f64,
+        colour: Colour,
+        anchor: Anchor,
+        bold: bool,
+    },
     /// Items shifted by `offset`.
-    Group { offset: Pt, items: Vec<Item> },
+    Group {
+        offset: Pt,
+        items: Vec<Item>,
+    },
 }
 
 /// A whole picture: what to draw, in drawing units, and the part of the plane to show.
@@ -105,13 +136,21 @@ pub struct Drawing {
     /// Left, top, width, height of the visible area.
     pub view: (f64, f64, f64, f64),
     pub background: Option<Colour>,
+    /// Blank space the renderer adds around the view on every side.
+    pub margin: f64,
     pub items: Vec<Item>,
 }
 
 impl Drawing {
     /// An empty drawing showing `w` × `h` units from the origin, on white.
     pub fn new(title: impl Into<String>, w: f64, h: f64) -> Self {
-        Drawing { title: title.into(), view: (0.0, 0.0, w, h), background: Some(palette::WHITE), items: Vec::new() }
+        Drawing {
+            title: title.into(),
+            view: (0.0, 0.0, w, h),
+            background: Some(palette::WHITE),
+            margin: 0.0,
+            items: Vec::new(),
+        }
     }
 
     pub fn push(&mut self, item: Item) {
@@ -167,15 +206,9 @@ impl Drawing {
     pub fn caption(&mut self, lines: &[String], size: f64) {
         let (x, y, w, h) = self.view;
         for (k, line) in lines.iter().enumerate() {
-            self.text_left(pt(x + size * 0.5, y + h + size * (0.9 + 1.3 * k as f64)), line.clone(), size, palette::INK);
+            self.text_left(pt(x, y + h + size * (0.9 + 1.3 * k as f64)), line.clone(), size, palette::INK);
         }
         let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
-        self.view = (x, y, w.max(longest * size * 0.6 + size), h + size * (0.4 + 1.3 * lines.len() as f64));
-    }
-
-    /// Adds a margin of `m` units on every side.
-    pub fn pad(&mut self, m: f64) {
-        let (x, y, w, h) = self.view;
-        self.view = (x - m, y - m, w + 2.0 * m, h + 2.0 * m);
+        self.view = (x, y, w.max(longest * size * 0.55), h + size * (0.4 + 1.3 * lines.len() as f64));
     }
 }

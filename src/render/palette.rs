@@ -47,8 +47,6 @@ pub const INK: Colour = Colour(0x22, 0x22, 0x22);
 pub const GRID: Colour = Colour(0x99, 0x99, 0x99);
 /// Shading (even cells, unknowns).
 pub const SHADE: Colour = Colour(0xd6, 0xd6, 0xd6);
-/// What is wrong or broken (vermillion of Okabe–Ito).
-pub const ALERT: Colour = Colour(0xd5, 0x5e, 0x00);
 
 /// Okabe & Ito (2008), without black: orange, sky blue, bluish green, yellow, blue,
 /// vermillion, reddish purple.

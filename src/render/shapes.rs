@@ -92,10 +92,7 @@ pub fn iso_cube(p: [usize; 3], s: f64, colour: Colour) -> Vec<Item> {
     let [x, y, z] = p.map(|v| v as f64);
     let v = |dx: f64, dy: f64, dz: f64| iso([x + dx, y + dy, z + dz], s);
     let edge = Style::stroke(palette::INK, s * 0.03);
-    let face = |points: Vec<Pt>, c: Colour| Item::Polygon {
-        points,
-        style: Style { fill: Some(c), ..edge },
-    };
+    let face = |points: Vec<Pt>, c: Colour| Item::Polygon { points, style: Style { fill: Some(c), ..edge } };
     vec![
         face(vec![v(0., 0., 1.), v(1., 0., 1.), v(1., 1., 1.), v(0., 1., 1.)], colour.tint(0.25)),
         face(vec![v(1., 0., 0.), v(1., 1., 0.), v(1., 1., 1.), v(1., 0., 1.)], colour),

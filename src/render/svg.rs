@@ -9,7 +9,8 @@ const SCALE: f64 = 1.0;
 
 /// The whole document, ready to write to a `.svg` file.
 pub fn to_svg(d: &Drawing) -> String {
-    let (x, y, w, h) = d.view;
+    let m = d.margin;
+    let (x, y, w, h) = (d.view.0 - m, d.view.1 - m, d.view.2 + 2.0 * m, d.view.3 + 2.0 * m);
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(

@@ -74,7 +74,7 @@ pub fn draw(p: &ParitySnake, sol: Option<&Solution>) -> Drawing {
         ParityRule::Sudoku => "the parity pattern of a valid Sudoku".to_string(),
     });
     d.caption(&lines, CELL * 0.4);
-    d.pad(CELL * 0.25);
+    d.margin = CELL * 0.25;
     d
 }
 
@@ -92,10 +92,8 @@ pub fn read_solution(p: &ParitySnake, v: &Value) -> Result<Solution, String> {
         .collect();
     let rows = |key: &str| -> Result<Vec<Vec<String>>, String> {
         let rows = v.get(key).and_then(Value::as_array).ok_or_else(|| format!("expected a `{key}` array of rows"))?;
-        let rows: Vec<Vec<String>> = rows
-            .iter()
-            .map(|r| r.as_str().unwrap_or("").split_whitespace().map(str::to_string).collect())
-            .collect();
+        let rows: Vec<Vec<String>> =
+            rows.iter().map(|r| r.as_str().unwrap_or("").split_whitespace().map(str::to_string).collect()).collect();
         if rows.len() != n || rows.iter().any(|r| r.len() != n) {
             return Err(format!("`{key}` must be {n} rows of {n} cells"));
         }

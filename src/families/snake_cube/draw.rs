@@ -54,7 +54,7 @@ pub fn draw(p: &SnakeCube, sol: Option<&Solution>) -> Drawing {
         lines.push(format!("fold it into the {} box", p.dims));
     }
     d.caption(&lines, CELL * 0.4);
-    d.pad(CELL * 0.3);
+    d.margin = CELL * 0.3;
     d
 }
 

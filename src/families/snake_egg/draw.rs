@@ -28,8 +28,9 @@ pub fn draw(p: &SnakeEgg, sol: Option<&Solution>) -> Drawing {
             let colour = palette::category(k).tint(0.55);
             d.extend(blob(&cells, CELL, CELL * 0.08, Style::fill(colour)));
         }
-        for egg in &eggs {
-            if let Some(&i) = egg.iter().find(|&&i| !matches!(p.clues[i], Clue::Egg(Some(_)))) {
+        // An egg with a size clue shows its size already.
+        for egg in eggs.iter().filter(|egg| !egg.iter().any(|&i| matches!(p.clues[i], Clue::Egg(Some(_))))) {
+            if let Some(&i) = egg.iter().find(|&&i| p.clues[i] == Clue::Unknown).or(egg.first()) {
                 d.text(at(i), egg.len().to_string(), CELL * 0.4, palette::INK.tint(0.35));
             }
         }
@@ -60,7 +61,7 @@ pub fn draw(p: &SnakeEgg, sol: Option<&Solution>) -> Drawing {
     }
     let bank: Vec<String> = p.eggs.iter().map(u32::to_string).collect();
     d.caption(&[format!("eggs: {}", bank.join(" "))], CELL * 0.45);
-    d.pad(CELL * 0.25);
+    d.margin = CELL * 0.25;
     d
 }
 
@@ -100,9 +101,10 @@ pub fn read_solution(p: &SnakeEgg, v: &Value) -> Result<Solution, String> {
         for (c, t) in toks.iter().enumerate() {
             sol.push(match *t {
                 "o" | "#" => Cell::Snake,
-                k => Cell::Egg(k.parse().map_err(|_| {
-                    format!("row {}, cell {}: `{k}` is not `o`, `#` or an egg size", r + 1, c + 1)
-                })?),
+                k => Cell::Egg(
+                    k.parse()
+                        .map_err(|_| format!("row {}, cell {}: `{k}` is not `o`, `#` or an egg size", r + 1, c + 1))?,
+                ),
             });
         }
     }

@@ -36,10 +36,12 @@ fn layout(p: &Snakes) -> (Vec<Pt>, f64, f64) {
             let unit = if unit.is_finite() && unit > 0.0 { unit } else { 1.0 };
             let min_x = coords.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
             let min_y = coords.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
-            let at: Vec<Pt> =
-                coords.iter().map(|c| pt((c.0 - min_x) / unit * CELL + CELL, (c.1 - min_y) / unit * CELL + CELL)).collect();
+            let at: Vec<Pt> = coords
+                .iter()
+                .map(|c| pt((c.0 - min_x) / unit * CELL + CELL, (c.1 - min_y) / unit * CELL + CELL))
+                .collect();
             let w = at.iter().map(|q| q.x).fold(0.0, f64::max) + CELL;
-            let h = at.iter().map(|q| q.y).fold(0.0, f64::max) + CELL;
+            let h = at.iter().map(|q| q.y).fold(0.0, f64::max) + CELL * 0.6;
             (at, w, h)
         }
     }
@@ -114,7 +116,12 @@ pub fn draw(p: &Snakes, sol: Option<&Placement>) -> Drawing {
         }
         for &(h, k) in &breaks {
             let s = &sol.snakes[h];
-            d.line(at[s[k]], at[s[k + 1]], Style::stroke(palette::ALERT, CELL * 0.08).dashed(CELL * 0.15, CELL * 0.12));
+            // Dashed in ink, not in a snake colour, with a cross at its middle.
+            let (from, to) = (at[s[k]], at[s[k + 1]]);
+            d.line(from, to, Style::stroke(palette::INK, CELL * 0.07).dashed(CELL * 0.15, CELL * 0.12));
+            let mid = from.lerp(to, 0.5);
+            d.circle(mid, CELL * 0.16, Style::both(palette::WHITE, palette::INK, CELL * 0.04));
+            d.bold(mid, "×", CELL * 0.3, palette::INK);
             lines.push(format!(
                 "broken link: snake {} from cell {} to cell {} (positions {} and {})",
                 letter(h),
@@ -131,7 +138,7 @@ pub fn draw(p: &Snakes, sol: Option<&Placement>) -> Drawing {
         d.bold(at[i], letter(h), CELL * 0.28, fill.ink_on());
     }
     d.caption(&lines, CELL * 0.4);
-    d.pad(CELL * 0.25);
+    d.margin = CELL * 0.25;
     d
 }
 
