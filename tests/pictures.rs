@@ -211,7 +211,7 @@ fn rasterise(svg: &str, name: &str) {
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{name}: not a PNG");
     let (w, h) =
         (u32::from_be_bytes(png[16..20].try_into().unwrap()), u32::from_be_bytes(png[20..24].try_into().unwrap()));
-    assert!(w > 100 && h > 100, "{name}: {w}×{h}");
+    assert!(w > 50 && h > 50, "{name}: {w}×{h}");
 }
 
 #[test]

@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::render::shapes::{centre, iso, iso_cube};
-use crate::render::{palette, pt, Drawing, Pt, Style};
+use crate::render::{palette, pt, Colour, Drawing, Pt, Style};
 
 use super::{verify, SnakeCube, Solution};
 
@@ -15,7 +15,7 @@ use super::{verify, SnakeCube, Solution};
 const CELL: f64 = 32.0;
 
 /// The colour of cube `c` (0-based) of a chain of `n`.
-fn colour(c: usize, n: usize) -> palette::Colour {
+fn colour(c: usize, n: usize) -> Colour {
     palette::ramp(c as f64 / (n.max(2) - 1) as f64)
 }
 
@@ -33,7 +33,9 @@ pub fn draw(p: &SnakeCube, sol: Option<&Solution>) -> Drawing {
             x += w + gap;
             height = height.max(h);
         }
-        let view = isometric(p, sol);
+        let cubes: Vec<([usize; 3], Colour)> =
+            sol.iter().enumerate().map(|(c, q)| (*q, colour(c, sol.len()))).collect();
+        let view = isometric(p, &cubes, "folded (chain colour: dark = first)");
         let (w, h) = (view.view.2, view.view.3);
         d.place(view, pt(x, 0.0));
         x += w;
@@ -43,6 +45,16 @@ pub fn draw(p: &SnakeCube, sol: Option<&Solution>) -> Drawing {
     let strip = strip(p, sol.is_some());
     let (w, h) = (strip.view.2, strip.view.3);
     d.place(strip, pt(0.0, height));
+    if sol.is_none() {
+        // The empty box to fill, beside the chain.
+        let d3 = p.dims;
+        let cubes: Vec<([usize; 3], Colour)> = (0..d3.cells()).map(|i| (d3.coords(i), palette::SHADE)).collect();
+        let view = isometric(p, &cubes, "the box");
+        let (bw, bh) = (view.view.2, view.view.3);
+        d.place(view, pt(w + CELL, 0.0));
+        x = w + CELL + bw;
+        height = bh.max(h) - h;
+    }
     d.view = (0.0, 0.0, x.max(w), height + h);
     let segs: Vec<String> = p.segments.iter().map(usize::to_string).collect();
     let mut lines = vec![format!("{n} cubes in segments {}", segs.join(" "))];
@@ -94,8 +106,8 @@ fn layer(p: &SnakeCube, sol: &Solution, z: usize) -> Drawing {
     d
 }
 
-/// The folded box in isometric view, every cube in its chain colour.
-fn isometric(p: &SnakeCube, sol: &Solution) -> Drawing {
+/// The box in isometric view, every cube at its cell in its colour.
+fn isometric(p: &SnakeCube, cubes: &[([usize; 3], Colour)], label: &str) -> Drawing {
     let [dx, dy, dz] = p.dims.0.map(|v| v as f64);
     let s = CELL * 0.9;
     let top = CELL * 0.7;
@@ -103,15 +115,15 @@ fn isometric(p: &SnakeCube, sol: &Solution) -> Drawing {
     let right = dx * 30f64.to_radians().cos() * s;
     let (y0, y1) = (iso([0.0, 0.0, dz], s).y, iso([dx, dy, 0.0], s).y);
     let mut d = Drawing::new("folded", right - left, y1 - y0 + top);
-    d.text_left(pt(0.0, top * 0.4), "folded (chain colour: dark = first)", CELL * 0.4, palette::INK);
-    let mut order: Vec<usize> = (0..sol.len()).collect();
-    order.sort_by_key(|&c| sol[c].iter().sum::<usize>());
-    let mut cubes = Drawing::new("cubes", 0.0, 0.0);
-    for c in order {
-        cubes.extend(iso_cube(sol[c], s, colour(c, sol.len())));
+    d.text_left(pt(0.0, top * 0.4), label, CELL * 0.4, palette::INK);
+    let mut order: Vec<&([usize; 3], Colour)> = cubes.iter().collect();
+    order.sort_by_key(|(q, _)| q.iter().sum::<usize>());
+    let mut faces = Drawing::new("cubes", 0.0, 0.0);
+    for (q, c) in order {
+        faces.extend(iso_cube(*q, s, *c));
     }
-    cubes.view = (left, y0, 0.0, 0.0);
-    d.place(cubes, pt(0.0, top));
+    faces.view = (left, y0, 0.0, 0.0);
+    d.place(faces, pt(0.0, top));
     d
 }
 
