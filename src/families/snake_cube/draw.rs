@@ -90,11 +90,13 @@ fn layer(p: &SnakeCube, sol: &Solution, z: usize) -> Drawing {
     for q in sol {
         if q[2] == z {
             run.push(at(*q));
-        } else if !run.is_empty() {
+        } else if run.len() > 1 {
             d.path(std::mem::take(&mut run), 0.0, Style::stroke(palette::WHITE, CELL * 0.1).opacity(0.8));
+        } else {
+            run.clear();
         }
     }
-    if !run.is_empty() {
+    if run.len() > 1 {
         d.path(run, 0.0, Style::stroke(palette::WHITE, CELL * 0.1).opacity(0.8));
     }
     for (c, q) in sol.iter().enumerate().filter(|(_, q)| q[2] == z) {
