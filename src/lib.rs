@@ -16,3 +16,4 @@ pub mod input;
 pub mod puzzle;
 pub mod pzpr;
 pub mod render;
+pub mod solution_file;

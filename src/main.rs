@@ -546,23 +546,8 @@ fn draw<P: Puzzle>(p: &P, solution: Option<&str>, output: Option<&str>) -> Resul
     let sol = match solution {
         None => None,
         Some(path) => {
-            let src = snakesat::input::Source::read(path)?;
-            let v: serde_json::Value = serde_json::from_str(&src.text).map_err(|e| {
-                let msg = e.to_string();
-                let msg = msg.rsplit_once(" at line ").map_or(msg.as_str(), |(m, _)| m);
-                InputError {
-                    file: path.to_string(),
-                    line: e.line().max(1),
-                    col: e.column().max(1),
-                    msg: format!("expected the JSON that `solve --format json` writes: {msg}"),
-                }
-            })?;
-            // The whole `solve --format json` object (or `--relax`'s), or just its answer.
-            let answer = v.get("solution").or_else(|| v.pointer("/relaxed/solution")).unwrap_or(&v);
-            if answer.get("status").is_some() {
-                return Err(usage(format!("{path}: holds no answer (status {})", answer["status"])));
-            }
-            Some(p.read_solution(answer).map_err(|e| usage(format!("{path}: not an answer to this puzzle: {e}")))?)
+            let answer = snakesat::solution_file::read(path)?;
+            Some(p.read_solution(&answer).map_err(|e| usage(format!("{path}: not an answer to this puzzle: {e}")))?)
         }
     };
     print_svg(p.draw(sol.as_ref()), None, output)?;
