@@ -82,8 +82,13 @@ pub fn draw(p: &Snakes, sol: Option<&Placement>) -> Drawing {
             }
         }
     }
-    // Cell numbers, small, out of the way of the snakes.
+    // Cell numbers: inside the notches of an empty points board, else small and out of
+    // the way of the snakes.
     for (i, c) in at.iter().enumerate() {
+        if !grid && sol.is_none() {
+            d.text(*c, (i + 1).to_string(), CELL * 0.26, palette::INK.tint(0.2));
+            continue;
+        }
         let off = if grid { pt(-0.3, -0.3) } else { pt(0.32, -0.32) };
         let q = pt(c.x + off.x * CELL, c.y + off.y * CELL);
         d.text(q, (i + 1).to_string(), CELL * 0.2, palette::INK.tint(0.4));
@@ -94,6 +99,8 @@ pub fn draw(p: &Snakes, sol: Option<&Placement>) -> Drawing {
         p.length,
         if p.self_touch { ", a snake may touch itself" } else { ", no snake touches itself" }
     )];
+    let heads: Vec<String> = p.heads.iter().enumerate().map(|(h, &i)| format!("{} at {}", letter(h), i + 1)).collect();
+    lines.push(format!("heads: {}", heads.join(", ")));
     if let Some(sol) = sol {
         let breaks = sol.breaks(&p.board);
         for (h, s) in sol.snakes.iter().enumerate() {
