@@ -42,7 +42,7 @@ pub fn draw(p: &SnakeCube, sol: Option<&Solution>) -> Drawing {
         height = height.max(h);
         height += CELL * 0.4;
     }
-    let strip = strip(p, sol.is_some());
+    let strip = strip(p, sol.is_some(), x);
     let (w, h) = (strip.view.2, strip.view.3);
     d.place(strip, pt(0.0, height));
     if sol.is_none() {
@@ -58,6 +58,9 @@ pub fn draw(p: &SnakeCube, sol: Option<&Solution>) -> Drawing {
     d.view = (0.0, 0.0, x.max(w), height + h);
     let segs: Vec<String> = p.segments.iter().map(usize::to_string).collect();
     let mut lines = vec![format!("{n} cubes in segments {}", segs.join(" "))];
+    if sol.is_some() {
+        lines.push("layers seen from above: x to the right, y downwards".to_string());
+    }
     if let Some(sol) = sol {
         let moves: Vec<&str> = p.moves(sol).iter().map(|m| m.name()).collect();
         let s = sol[0];
@@ -130,11 +133,13 @@ fn isometric(p: &SnakeCube, cubes: &[([usize; 3], Colour)], label: &str) -> Draw
 }
 
 /// The chain stretched out: one square per cube, corner cubes darker, numbered every
-/// segment start; coloured by chain position when `coloured`.
-fn strip(p: &SnakeCube, coloured: bool) -> Drawing {
+/// segment start; coloured by chain position when `coloured`; rows as wide as `width`
+/// allows (24 cubes at least).
+fn strip(p: &SnakeCube, coloured: bool, width: f64) -> Drawing {
     let n = p.n_cubes();
     let side = CELL * 0.6;
-    let per_row = 24.min(n.max(1));
+    let fits = (width / side).floor() as usize;
+    let per_row = fits.max(24).min(n.max(1));
     let rows = n.div_ceil(per_row);
     let mut d = Drawing::new("chain", per_row as f64 * side, rows as f64 * side * 1.6);
     let joints = p.joints();
