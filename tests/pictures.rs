@@ -1,7 +1,7 @@
 //! Pictures through the real binary: every fixture drawn alone and with its answer (or
 //! with the note that it has none) and parsed with a real XML parser; solution files read
-//! back by `draw`; `count --svg-dir`; bad solution files rejected with exit code 2; and a
-//! few pictures rasterised with `rsvg-convert` so that a picture a real renderer cannot
+//! back by `draw`; `count --svg-dir`; `decode --format svg`; bad solution files rejected
+//! with exit code 2; and a few pictures rasterised with `rsvg-convert` so that a picture a real renderer cannot
 //! draw fails the suite.
 
 mod common;
@@ -243,4 +243,32 @@ fn readme_pictures_rasterise_with_rsvg() {
         check_svg(&svg, &path.to_string_lossy());
         rasterise(&svg, &path.file_stem().unwrap().to_string_lossy());
     }
+}
+
+#[test]
+fn decode_draws_what_the_solver_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("unsat.out");
+    std::fs::write(&out, "s UNSATISFIABLE\n").unwrap();
+    let seed = fixture("snake-egg/seed-6x6.toml");
+    let (code, svg) = svg_of(&["decode", &seed, out.to_str().unwrap(), "--format", "svg"]);
+    assert_eq!(code, 1);
+    check_svg(&svg, "decode unsat");
+    assert!(svg.contains("no solution (as the solver says)"));
+}
+
+#[test]
+#[cfg_attr(not(has_cadical), ignore = "cadical is not on PATH; run scripts/install-solvers.sh")]
+fn decode_draws_an_external_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cnf, out) = (dir.path().join("seed.cnf"), dir.path().join("seed.out"));
+    let seed = fixture("snake-egg/seed-6x6.toml");
+    assert!(run(&["dimacs", &seed, "-o", cnf.to_str().unwrap()]).status.success());
+    let c = std::process::Command::new("cadical").arg("-q").arg(&cnf).output().unwrap();
+    assert_eq!(c.status.code(), Some(10));
+    std::fs::write(&out, &c.stdout).unwrap();
+    let (code, svg) = svg_of(&["decode", &seed, out.to_str().unwrap(), "--format", "svg"]);
+    assert_eq!(code, 0);
+    check_svg(&svg, "decode");
+    assert_eq!(svg.matches("<path").count(), 1, "the snake");
 }
