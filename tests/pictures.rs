@@ -1,8 +1,8 @@
 //! Pictures through the real binary: every fixture drawn alone and with its answer (or
 //! with the note that it has none) and parsed with a real XML parser; solution files read
 //! back by `draw`; `count --svg-dir`; `decode --format svg`; bad solution files rejected
-//! with exit code 2; and a few pictures rasterised with `rsvg-convert` so that a picture a real renderer cannot
-//! draw fails the suite.
+//! with exit code 2; and a few pictures rasterised with `rsvg-convert` so that a picture
+//! a real renderer cannot draw fails the suite.
 
 mod common;
 
