@@ -10,19 +10,25 @@ pub fn square_grid(rows: usize, cols: usize, cell: f64, boxes: Option<(usize, us
     let (w, h) = (cols as f64 * cell, rows as f64 * cell);
     let thin = Style::stroke(palette::GRID, cell * 0.025);
     let thick = Style::stroke(palette::INK, cell * 0.06);
-    let mut out = Vec::new();
+    // Thin lines first, box lines after them so that they lie on top.
+    let (mut out, mut boxed) = (Vec::new(), Vec::new());
     for r in 1..rows {
         let y = r as f64 * cell;
-        let style = if boxes.is_some_and(|(bh, _)| r % bh == 0) { thick } else { thin };
-        out.push(Item::Line { from: pt(0.0, y), to: pt(w, y), style });
+        let line = |style| Item::Line { from: pt(0.0, y), to: pt(w, y), style };
+        match boxes {
+            Some((bh, _)) if r % bh == 0 => boxed.push(line(thick)),
+            _ => out.push(line(thin)),
+        }
     }
     for c in 1..cols {
         let x = c as f64 * cell;
-        let style = if boxes.is_some_and(|(_, bw)| c % bw == 0) { thick } else { thin };
-        out.push(Item::Line { from: pt(x, 0.0), to: pt(x, h), style });
+        let line = |style| Item::Line { from: pt(x, 0.0), to: pt(x, h), style };
+        match boxes {
+            Some((_, bw)) if c % bw == 0 => boxed.push(line(thick)),
+            _ => out.push(line(thin)),
+        }
     }
-    // Box lines last so that they lie over the thin ones.
-    out.sort_by_key(|it| matches!(it, Item::Line { style, .. } if style.width > cell * 0.03));
+    out.extend(boxed);
     out.push(Item::Rect { at: pt(0.0, 0.0), w, h, round: 0.0, style: thick });
     out
 }
