@@ -1,5 +1,6 @@
 //! Notes which external solvers are on PATH, so tests that need one are compiled as
-//! `#[ignore]`d with a reason when it is missing (never silently passed).
+//! `#[ignore]`d with a reason when it is missing (never silently passed). The same for
+//! `rsvg-convert` (Debian `librsvg2-bin`), which the picture tests rasterise SVG with.
 
 fn on_path(name: &str) -> bool {
     let Some(path) = std::env::var_os("PATH") else { return false };
@@ -23,5 +24,9 @@ fn main() {
         if on_path(solver) {
             println!("cargo::rustc-cfg=has_{solver}");
         }
+    }
+    println!("cargo::rustc-check-cfg=cfg(has_rsvg)");
+    if on_path("rsvg-convert") {
+        println!("cargo::rustc-cfg=has_rsvg");
     }
 }

@@ -2,6 +2,7 @@
 # Installs the external SAT solvers the tests and benchmarks use:
 #   kissat  - the binary shipped inside the PyPI package passagemath-kissat
 #   cadical, minisat - Debian packages
+#   rsvg-convert - Debian librsvg2-bin (the picture tests rasterise SVG with it)
 # and links them into /usr/local/bin (or $PREFIX/bin). Idempotent; safe to re-run.
 set -euo pipefail
 
@@ -12,6 +13,7 @@ if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
 need_apt=()
 command -v cadical >/dev/null || need_apt+=(cadical)
 command -v minisat >/dev/null || need_apt+=(minisat)
+command -v rsvg-convert >/dev/null || need_apt+=(librsvg2-bin)
 if [ ${#need_apt[@]} -gt 0 ]; then
     echo "installing ${need_apt[*]} from Debian"
     $SUDO apt-get update -qq
@@ -30,7 +32,7 @@ if ! command -v kissat >/dev/null; then
     $SUDO ln -sf "$bin" "$PREFIX/bin/kissat"
 fi
 
-for s in kissat cadical minisat; do
+for s in kissat cadical minisat rsvg-convert; do
     printf '%-8s %s\n' "$s" "$(command -v $s)"
 done
 kissat --version

@@ -22,6 +22,7 @@ use snakesat::families::{self, AnyPuzzle, Snakes};
 use snakesat::input::InputError;
 use snakesat::puzzle::{self, Connectivity, EncodeOptions, Puzzle, RunError, Status};
 use snakesat::pzpr;
+use snakesat::render;
 
 #[derive(Parser)]
 #[command(name = "snakesat", version, about = "Compile snake puzzles to SAT, solve them, and count their solutions")]
@@ -54,6 +55,20 @@ enum Command {
         /// Write every answer, one per line, to this file.
         #[arg(long)]
         list: Option<String>,
+        /// Write a picture of every answer into this folder (`solution-0001.svg`, …).
+        #[arg(long)]
+        svg_dir: Option<String>,
+    },
+    /// Draw a puzzle as SVG, with an answer on top when a solution file (the JSON that
+    /// `solve --format json` writes) is given.
+    Draw {
+        /// Puzzle file or puzz.link URL.
+        puzzle: String,
+        /// A solution file: `solve --format json` output, or just its `solution` object.
+        solution: Option<String>,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<String>,
     },
     /// Write the complete (eager) CNF in DIMACS format.
     Dimacs {
@@ -135,6 +150,8 @@ struct EncArgs {
 enum Format {
     Text,
     Json,
+    /// A standalone SVG picture on standard output.
+    Svg,
 }
 
 /// A failure with the exit code it maps to.
@@ -183,13 +200,21 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             }
             dispatch!(p, |p| solve(p, &common, unique))
         }
+        Command::Count { common: Common { format: Format::Svg, .. }, .. }
+        | Command::Sample { common: Common { format: Format::Svg, .. }, .. } => {
+            Err(usage("--format svg draws answers of solve and decode; count writes pictures with --svg-dir DIR"))
+        }
         Command::Sample { common, trials, seed, threads } => match families::load(&common.puzzle)? {
             AnyPuzzle::Snakes(p) => sample(&p, &common, trials, seed, threads),
             _ => Err(usage("sample applies to snakes puzzles only")),
         },
-        Command::Count { common, limit, list } => {
+        Command::Count { common, limit, list, svg_dir } => {
             let p = families::load(&common.puzzle)?;
-            dispatch!(p, |p| count(p, &common, limit, list.as_deref()))
+            dispatch!(p, |p| count(p, &common, limit, list.as_deref(), svg_dir.as_deref()))
+        }
+        Command::Draw { puzzle, solution, output } => {
+            let p = families::load(&puzzle)?;
+            dispatch!(p, |p| draw(p, solution.as_deref(), output.as_deref()))
         }
         Command::Dimacs { puzzle, output, enc } => {
             let p = families::load(&puzzle)?;
@@ -286,8 +311,8 @@ fn watchdog(deadline: Option<Instant>, format: Format, progress: Arc<AtomicU64>,
                     println!("{}", json!({"status": "unknown", "count": n, "complete": false, "stopped": reason}))
                 }
                 (Format::Json, false) => println!("{}", json!({"status": "unknown", "reason": reason})),
-                (Format::Text, true) => println!("timeout: at least {n} solutions"),
-                (Format::Text, false) => println!("unknown: timeout"),
+                (Format::Text | Format::Svg, true) => println!("timeout: at least {n} solutions"),
+                (Format::Text | Format::Svg, false) => println!("unknown: timeout"),
             }
             let _ = std::io::stdout().flush();
             std::process::exit(3);
@@ -324,6 +349,18 @@ fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> {
             }
             println!("{out}");
         }
+        Format::Svg => {
+            let note = match (&report.status, unique, report.unique) {
+                (Status::Solved(_), false, _) => None,
+                (Status::Solved(_), true, Some(true)) => Some("unique".to_string()),
+                (Status::Solved(_), true, Some(false)) => Some("not unique: another answer exists".to_string()),
+                (Status::Solved(_), true, None) => Some("uniqueness unknown (timeout)".to_string()),
+                (Status::Unsat, ..) => Some("no solution".to_string()),
+                (Status::Unknown(why), ..) => Some(format!("unknown: {why}")),
+            };
+            let sol = if let Status::Solved(s) = &report.status { Some(s) } else { None };
+            print_svg(p.draw(sol), note, None)?;
+        }
         Format::Text => match &report.status {
             Status::Solved(s) => {
                 print!("{}", p.render_text(s));
@@ -342,9 +379,20 @@ fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> {
     Ok(code)
 }
 
-fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -> Result<u8, Failure> {
+fn count<P: Puzzle>(
+    p: &P,
+    c: &Common,
+    limit: Option<u64>,
+    list: Option<&str>,
+    svg_dir: Option<&str>,
+) -> Result<u8, Failure> {
     let dl = deadline(c.timeout)?;
     let enc = encode(p, c.connectivity, &c.enc)?;
+    let io_err = |e: std::io::Error, path: &str| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") };
+    if let Some(dir) = svg_dir {
+        std::fs::create_dir_all(dir).map_err(|e| io_err(e, dir))?;
+    }
+    let mut svg_error = None;
     let progress = Arc::new(AtomicU64::new(0));
     let done = watchdog(dl, c.format, progress.clone(), true);
     // A steady tick keeps the spinner, count and clock moving through long solver calls.
@@ -363,6 +411,14 @@ fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -
         if list.is_some() {
             lines.push(p.list_line(s));
         }
+        if let (Some(dir), None) = (svg_dir, &svg_error) {
+            // `progress` is bumped after this call: it counts the answers before this one.
+            let n = progress.load(Ordering::Relaxed) + 1;
+            let path = std::path::Path::new(dir).join(format!("solution-{n:04}.svg")).to_string_lossy().into_owned();
+            if let Err(e) = std::fs::write(&path, render::to_svg(&p.draw(Some(s)))) {
+                svg_error = Some(io_err(e, &path));
+            }
+        }
         if keep {
             kept.push(s.clone());
         }
@@ -370,6 +426,9 @@ fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -
     let summary = if report.complete { p.count_summary(&kept, &opts).map_err(usage)? } else { Vec::new() };
     bar.finish_and_clear();
     done.store(true, Ordering::Relaxed);
+    if let Some(e) = svg_error {
+        return Err(e);
+    }
     if let Some(path) = list {
         let mut text = lines.join("\n");
         text.push('\n');
@@ -401,7 +460,7 @@ fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -
             }
             println!("{out}");
         }
-        Format::Text => {
+        Format::Text | Format::Svg => {
             if report.complete {
                 println!("{} solution{}", report.count, if report.count == 1 { "" } else { "s" });
                 for (k, v) in summary {
@@ -447,6 +506,7 @@ fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> R
             match format {
                 Format::Json => println!("{}", json!({"status": "unsat"})),
                 Format::Text => println!("no solution (as the solver says)"),
+                Format::Svg => print_svg(p.draw(None), Some("no solution (as the solver says)".into()), None)?,
             }
             return Ok(1);
         }
@@ -454,6 +514,7 @@ fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> R
             match format {
                 Format::Json => println!("{}", json!({"status": "unknown"})),
                 Format::Text => println!("unknown (the solver gave no answer)"),
+                Format::Svg => print_svg(p.draw(None), Some("unknown (the solver gave no answer)".into()), None)?,
             }
             return Ok(3);
         }
@@ -475,8 +536,39 @@ fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> R
     match format {
         Format::Json => println!("{}", json!({"status": "solved", "solution": p.solution_json(&sol)})),
         Format::Text => print!("{}", p.render_text(&sol)),
+        Format::Svg => print_svg(p.draw(Some(&sol)), None, None)?,
     }
     Ok(0)
+}
+
+/// `draw`: the puzzle, with the answer read from a solution file on top when given.
+fn draw<P: Puzzle>(p: &P, solution: Option<&str>, output: Option<&str>) -> Result<u8, Failure> {
+    let sol = match solution {
+        None => None,
+        Some(path) => {
+            let answer = snakesat::solution_file::read(path)?;
+            Some(p.read_solution(&answer).map_err(|e| usage(format!("{path}: not an answer to this puzzle: {e}")))?)
+        }
+    };
+    print_svg(p.draw(sol.as_ref()), None, output)?;
+    Ok(0)
+}
+
+/// Writes a drawing as SVG, with a note under it, to `output` or standard output.
+fn print_svg(mut d: render::Drawing, note: Option<String>, output: Option<&str>) -> Result<(), Failure> {
+    if let Some(note) = note {
+        d.caption(&[note], 16.0);
+    }
+    let svg = render::to_svg(&d);
+    match output {
+        Some(path) => {
+            std::fs::write(path, svg).map_err(|e| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") })
+        }
+        None => {
+            print!("{svg}");
+            Ok(())
+        }
+    }
 }
 
 /// `solve --relax` for snakes: the puzzle's answer if it has one, else a placement with the
@@ -506,6 +598,18 @@ fn solve_relaxed(p: &Snakes, c: &Common) -> Result<u8, Failure> {
             out["relax_steps"] = json!(report.steps);
             println!("{out}");
         }
+        Format::Svg => match &report.outcome {
+            RelaxOutcome::Feasible(s) => print_svg(p.draw(Some(s)), None, None)?,
+            RelaxOutcome::Relaxed { breaks, placement } => print_svg(
+                p.relaxed(*breaks).draw(Some(placement)),
+                Some(format!("no solution; fewest broken links: {breaks} ({})", proof.join("; "))),
+                None,
+            )?,
+            RelaxOutcome::Impossible => {
+                print_svg(p.draw(None), Some("no solution, not even with broken links".into()), None)?
+            }
+            RelaxOutcome::Unknown(why) => print_svg(p.draw(None), Some(format!("unknown: {why}")), None)?,
+        },
         Format::Text => match &report.outcome {
             RelaxOutcome::Feasible(s) => print!("{}", p.render_text(s)),
             RelaxOutcome::Relaxed { breaks, placement } => {
@@ -542,7 +646,7 @@ fn sample(p: &Snakes, c: &Common, trials: u64, seed: u64, threads: Option<usize>
     bar.finish_and_clear();
     match c.format {
         Format::Json => println!("{}", json!({"status": "done", "sample": report})),
-        Format::Text => {
+        Format::Text | Format::Svg => {
             let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
             println!(
                 "trials: {} (seed {}, {} threads, {:.2} s)",

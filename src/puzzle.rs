@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use crate::backend::Backend;
 use crate::engine::{Encoded, EngineError, Session, Stats, Step};
+use crate::render::Drawing;
 
 /// How global rules (connectivity) are handled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
@@ -47,6 +48,14 @@ pub trait Puzzle {
     fn render_text(&self, sol: &Self::Solution) -> String;
     /// The answer for `--format json` (the value of `solution`).
     fn solution_json(&self, sol: &Self::Solution) -> serde_json::Value;
+
+    /// A picture of the puzzle as setters draw it, with the answer on top when given; the
+    /// `render` module turns it into SVG.
+    fn draw(&self, sol: Option<&Self::Solution>) -> Drawing;
+
+    /// Reads an answer back from the `solution` object `--format json` wrote, and checks
+    /// it with the verifier (for `snakesat draw PUZZLE SOLUTION`).
+    fn read_solution(&self, v: &serde_json::Value) -> Result<Self::Solution, String>;
 
     /// One line of `count --list FILE`.
     fn list_line(&self, sol: &Self::Solution) -> String {

@@ -1,5 +1,7 @@
 //! The puzzle families, and reading any puzzle file or URL into the right one.
 
+#[cfg(test)]
+mod draw_tests;
 pub mod parity_snake;
 pub mod snake_cube;
 pub mod snake_egg;

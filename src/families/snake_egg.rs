@@ -5,6 +5,8 @@
 //! are exactly the bank, as a multiset. A number k marks an unshaded cell of an egg of size
 //! k. The encoding is explained in `encodings/snake-egg.md`.
 
+mod draw;
+
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
@@ -591,6 +593,14 @@ impl Puzzle for SnakeEgg {
     fn solution_json(&self, sol: &Solution) -> serde_json::Value {
         let rows: Vec<String> = tokens(self, sol).iter().map(|r| r.join(" ")).collect();
         serde_json::json!({ "grid": rows })
+    }
+
+    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
+        draw::draw(self, sol)
+    }
+
+    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
+        draw::read_solution(self, v)
     }
 }
 

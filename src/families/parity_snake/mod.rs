@@ -15,6 +15,7 @@
 
 #[cfg(test)]
 mod brute;
+mod draw;
 mod encode;
 mod show;
 #[cfg(test)]
@@ -291,6 +292,14 @@ impl Puzzle for ParitySnake {
 
     fn list_line(&self, sol: &Solution) -> String {
         show::list_line(self, sol)
+    }
+
+    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
+        draw::draw(self, sol)
+    }
+
+    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
+        draw::read_solution(self, v)
     }
 
     fn wants_solutions(&self, _opts: &EncodeOptions) -> bool {

@@ -7,6 +7,7 @@
 //! (`encode.rs`), symmetry classes (`symmetry.rs`), verifying and showing answers. The
 //! encodings are explained in `encodings/snake-cube.md`.
 
+mod draw;
 mod encode;
 pub mod symmetry;
 #[cfg(test)]
@@ -382,6 +383,14 @@ impl Puzzle for SnakeCube {
         let moves: Vec<&str> = self.moves(sol).iter().map(|d| d.name()).collect();
         let p = sol[0];
         format!("start {},{},{} moves {}", p[0], p[1], p[2], moves.join(" "))
+    }
+
+    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
+        draw::draw(self, sol)
+    }
+
+    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
+        draw::read_solution(self, v)
     }
 
     fn wants_solutions(&self, opts: &EncodeOptions) -> bool {

@@ -9,6 +9,7 @@
 
 mod board;
 mod colour;
+mod draw;
 pub mod jobs;
 mod position;
 #[cfg(test)]
@@ -387,6 +388,14 @@ impl Puzzle for Snakes {
             out["breaks"] = serde_json::json!(list);
         }
         out
+    }
+
+    fn draw(&self, sol: Option<&Placement>) -> crate::render::Drawing {
+        draw::draw(self, sol)
+    }
+
+    fn read_solution(&self, v: &serde_json::Value) -> Result<Placement, String> {
+        draw::read_solution(self, v)
     }
 }
 

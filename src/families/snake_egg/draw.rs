@@ -1,0 +1,113 @@
+//! Snake Egg pictures: the clue grid as setters draw it (circles, numbers, shaded givens,
+//! the bank underneath) and the answer on top — eggs as soft blobs with their size, the
+//! snake as one rounded line through the cell centres with its ends marked. Also reads an
+//! answer back from `solve --format json` for `snakesat draw`.
+
+use serde_json::Value;
+
+use crate::render::shapes::{blob, centre, square_grid};
+use crate::render::{palette, Drawing, Pt, Style};
+
+use super::{verify, Cell, Clue, SnakeEgg, Solution};
+
+/// Drawing units per cell.
+const CELL: f64 = 40.0;
+
+pub fn draw(p: &SnakeEgg, sol: Option<&Solution>) -> Drawing {
+    let g = p.grid;
+    let mut d = Drawing::new(format!("Snake Egg {}×{}", g.rows, g.cols), g.cols as f64 * CELL, g.rows as f64 * CELL);
+    let at = |i: usize| {
+        let (r, c) = g.coords(i);
+        centre(r, c, CELL)
+    };
+    if let Some(sol) = sol {
+        // Eggs first, underneath everything: one colour per egg, its size in a free cell.
+        let eggs = g.components(|i| sol[i] != Cell::Snake);
+        for (k, egg) in eggs.iter().enumerate() {
+            let cells: Vec<(usize, usize)> = egg.iter().map(|&i| g.coords(i)).collect();
+            let colour = palette::category(k).tint(0.55);
+            d.extend(blob(&cells, CELL, CELL * 0.08, Style::fill(colour)));
+        }
+        // An egg with a size clue shows its size already.
+        for egg in eggs.iter().filter(|egg| !egg.iter().any(|&i| matches!(p.clues[i], Clue::Egg(Some(_))))) {
+            if let Some(&i) = egg.iter().find(|&&i| p.clues[i] == Clue::Unknown).or(egg.first()) {
+                d.text(at(i), egg.len().to_string(), CELL * 0.4, palette::INK.tint(0.35));
+            }
+        }
+    }
+    for (i, clue) in p.clues.iter().enumerate() {
+        if *clue == Clue::Snake {
+            let (r, c) = g.coords(i);
+            let corner = Pt { x: c as f64 * CELL, y: r as f64 * CELL };
+            d.rect(corner, CELL, CELL, 0.0, Style::fill(palette::SHADE));
+        }
+    }
+    d.extend(square_grid(g.rows, g.cols, CELL, None));
+    if let Some(sol) = sol {
+        let path: Vec<Pt> = snake_order(p, sol).into_iter().map(at).collect();
+        let green = palette::OKABE_ITO[2];
+        d.path(path.clone(), CELL * 0.35, Style::stroke(green, CELL * 0.34));
+        for end in [path.first(), path.last()].into_iter().flatten() {
+            d.circle(*end, CELL * 0.2, Style::both(green.shade(0.45), palette::WHITE, CELL * 0.05));
+        }
+    }
+    for (i, clue) in p.clues.iter().enumerate() {
+        match clue {
+            Clue::End => d.circle(at(i), CELL * 0.34, Style::stroke(palette::INK, CELL * 0.06)),
+            Clue::Egg(Some(k)) => d.bold(at(i), k.to_string(), CELL * 0.5, palette::INK),
+            Clue::Egg(None) => d.bold(at(i), "?", CELL * 0.5, palette::INK),
+            Clue::Unknown | Clue::Snake => {}
+        }
+    }
+    let bank: Vec<String> = p.eggs.iter().map(u32::to_string).collect();
+    d.caption(&[format!("eggs: {}", bank.join(" "))], CELL * 0.45);
+    d.margin = CELL * 0.25;
+    d
+}
+
+/// The snake's cells from one end to the other (of a verified answer; a broken one gives
+/// what can be walked).
+fn snake_order(p: &SnakeEgg, sol: &Solution) -> Vec<usize> {
+    let g = p.grid;
+    let on = |i: usize| sol[i] == Cell::Snake;
+    let Some(start) = (0..g.len()).find(|&i| on(i) && g.neighbours(i).filter(|&k| on(k)).count() == 1) else {
+        return Vec::new();
+    };
+    let mut order = vec![start];
+    let mut prev = None;
+    let mut cur = start;
+    while let Some(next) = g.neighbours(cur).find(|&k| on(k) && Some(k) != prev && !order.contains(&k)) {
+        order.push(next);
+        prev = Some(cur);
+        cur = next;
+    }
+    order
+}
+
+/// Reads `{"grid": ["o 4 4 # …", …]}` back into an answer and verifies it.
+pub fn read_solution(p: &SnakeEgg, v: &Value) -> Result<Solution, String> {
+    let g = p.grid;
+    let rows = v.get("grid").and_then(Value::as_array).ok_or("expected a `grid` array of rows")?;
+    if rows.len() != g.rows {
+        return Err(format!("the answer has {} rows, the puzzle {}", rows.len(), g.rows));
+    }
+    let mut sol = Vec::with_capacity(g.len());
+    for (r, row) in rows.iter().enumerate() {
+        let text = row.as_str().ok_or_else(|| format!("row {} is not a string", r + 1))?;
+        let toks: Vec<&str> = text.split_whitespace().collect();
+        if toks.len() != g.cols {
+            return Err(format!("row {} has {} cells, the puzzle {}", r + 1, toks.len(), g.cols));
+        }
+        for (c, t) in toks.iter().enumerate() {
+            sol.push(match *t {
+                "o" | "#" => Cell::Snake,
+                k => Cell::Egg(
+                    k.parse()
+                        .map_err(|_| format!("row {}, cell {}: `{k}` is not `o`, `#` or an egg size", r + 1, c + 1))?,
+                ),
+            });
+        }
+    }
+    verify(p, &sol)?;
+    Ok(sol)
+}

@@ -1,0 +1,172 @@
+//! Multi-snake pictures: the board with its real geometry (square cells, or the points of a
+//! points board such as the 72-notch hexagon with its neighbour lines), every cell
+//! numbered, the heads marked; with an answer each snake in its own colour-blind-safe
+//! colour, arrows along it in path order, and broken links (`solve --relax`) dashed. Also
+//! reads an answer back from `solve --format json` for `snakesat draw`.
+
+use serde_json::Value;
+
+use crate::render::shapes::{arrows, centre, square_grid};
+use crate::render::{palette, pt, Drawing, Pt, Style};
+
+use super::{verify, Placement, Shape, Snakes};
+
+/// Drawing units per cell, or per neighbour distance on a points board.
+const CELL: f64 = 40.0;
+
+fn letter(h: usize) -> String {
+    ((b'A' + h as u8) as char).to_string()
+}
+
+/// Where every cell is drawn, and the size of the picture.
+fn layout(p: &Snakes) -> (Vec<Pt>, f64, f64) {
+    match &p.board.shape {
+        Shape::Grid(g) => {
+            let at = (0..g.len()).map(|i| centre(i / g.cols, i % g.cols, CELL)).collect();
+            (at, g.cols as f64 * CELL, g.rows as f64 * CELL)
+        }
+        Shape::Points { coords, .. } => {
+            // One neighbour distance (the shortest link) is one cell.
+            let unit = p
+                .board
+                .edges()
+                .iter()
+                .map(|&(a, b)| (coords[a].0 - coords[b].0).hypot(coords[a].1 - coords[b].1))
+                .fold(f64::INFINITY, f64::min);
+            let unit = if unit.is_finite() && unit > 0.0 { unit } else { 1.0 };
+            let min_x = coords.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
+            let min_y = coords.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+            let at: Vec<Pt> = coords
+                .iter()
+                .map(|c| pt((c.0 - min_x) / unit * CELL + CELL, (c.1 - min_y) / unit * CELL + CELL))
+                .collect();
+            let w = at.iter().map(|q| q.x).fold(0.0, f64::max) + CELL;
+            let h = at.iter().map(|q| q.y).fold(0.0, f64::max) + CELL * 0.6;
+            (at, w, h)
+        }
+    }
+}
+
+pub fn draw(p: &Snakes, sol: Option<&Placement>) -> Drawing {
+    let (at, w, h) = layout(p);
+    let n = p.board.len();
+    let mut d = Drawing::new(format!("snakes on {}", p.board.name()), w, h);
+    let mut owner = vec![None; n];
+    if let Some(sol) = sol {
+        for (h, s) in sol.snakes.iter().enumerate() {
+            for &i in s {
+                owner[i] = Some(h);
+            }
+        }
+    }
+    let grid = matches!(p.board.shape, Shape::Grid(_));
+    // The board: cells tinted by their snake.
+    match &p.board.shape {
+        Shape::Grid(g) => {
+            for (i, o) in owner.iter().enumerate() {
+                if let Some(h) = o {
+                    let c = at[i];
+                    let corner = pt(c.x - CELL / 2.0, c.y - CELL / 2.0);
+                    d.rect(corner, CELL, CELL, 0.0, Style::fill(palette::category(*h).tint(0.65)));
+                }
+            }
+            d.extend(square_grid(g.rows, g.cols, CELL, None));
+        }
+        Shape::Points { .. } => {
+            for (a, b) in p.board.edges() {
+                d.line(at[a], at[b], Style::stroke(palette::GRID, CELL * 0.03));
+            }
+            for (i, o) in owner.iter().enumerate() {
+                let fill = o.map_or(palette::WHITE, |h| palette::category(h).tint(0.65));
+                d.circle(at[i], CELL * 0.3, Style::both(fill, palette::GRID, CELL * 0.03));
+            }
+        }
+    }
+    // Cell numbers: inside the notches of an empty points board, else small and out of
+    // the way of the snakes.
+    for (i, c) in at.iter().enumerate() {
+        if !grid && sol.is_none() {
+            d.text(*c, (i + 1).to_string(), CELL * 0.26, palette::INK.tint(0.2));
+            continue;
+        }
+        let off = if grid { pt(-0.3, -0.3) } else { pt(0.32, -0.32) };
+        let q = pt(c.x + off.x * CELL, c.y + off.y * CELL);
+        d.text(q, (i + 1).to_string(), CELL * 0.2, palette::INK.tint(0.4));
+    }
+    let mut lines = vec![format!(
+        "{} snakes of {} cells{}",
+        p.heads.len(),
+        p.length,
+        if p.self_touch { ", a snake may touch itself" } else { ", no snake touches itself" }
+    )];
+    let heads: Vec<String> = p.heads.iter().enumerate().map(|(h, &i)| format!("{} at {}", letter(h), i + 1)).collect();
+    lines.push(format!("heads: {}", heads.join(", ")));
+    if let Some(sol) = sol {
+        let breaks = sol.breaks(&p.board);
+        for (h, s) in sol.snakes.iter().enumerate() {
+            let colour = palette::category(h);
+            // Runs between broken links are drawn as separate lines.
+            let mut start = 0;
+            for k in 0..s.len() {
+                if k + 1 == s.len() || breaks.contains(&(h, k)) {
+                    let run: Vec<Pt> = s[start..=k].iter().map(|&i| at[i]).collect();
+                    if run.len() > 1 {
+                        d.path(run.clone(), CELL * 0.25, Style::stroke(colour, CELL * 0.2));
+                        d.extend(arrows(&run, CELL * 0.22, colour.shade(0.5)));
+                    }
+                    start = k + 1;
+                }
+            }
+            if let Some(&last) = s.last() {
+                d.circle(at[last], CELL * 0.1, Style::fill(colour.shade(0.5)));
+            }
+        }
+        for &(h, k) in &breaks {
+            let s = &sol.snakes[h];
+            // Dashed in ink, not in a snake colour, with a cross at its middle.
+            let (from, to) = (at[s[k]], at[s[k + 1]]);
+            d.line(from, to, Style::stroke(palette::INK, CELL * 0.07).dashed(CELL * 0.15, CELL * 0.12));
+            let mid = from.lerp(to, 0.5);
+            d.circle(mid, CELL * 0.16, Style::both(palette::WHITE, palette::INK, CELL * 0.04));
+            d.bold(mid, "×", CELL * 0.3, palette::INK);
+            lines.push(format!(
+                "broken link: snake {} from cell {} to cell {} (positions {} and {})",
+                letter(h),
+                s[k] + 1,
+                s[k + 1] + 1,
+                k + 1,
+                k + 2
+            ));
+        }
+    }
+    for (h, &i) in p.heads.iter().enumerate() {
+        let fill = palette::category(h).shade(0.2);
+        d.circle(at[i], CELL * 0.24, Style::both(fill, palette::INK, CELL * 0.04));
+        d.bold(at[i], letter(h), CELL * 0.28, fill.ink_on());
+    }
+    d.caption(&lines, CELL * 0.4);
+    d.margin = CELL * 0.25;
+    d
+}
+
+/// Reads `{"snakes": [[1, 2, …], …]}` (1-based cells, heads first) back into an answer
+/// and verifies it; a relaxed answer (with `breaks`) is checked against that many breaks.
+pub fn read_solution(p: &Snakes, v: &Value) -> Result<Placement, String> {
+    let snakes = v.get("snakes").and_then(Value::as_array).ok_or("expected a `snakes` array")?;
+    let mut out = Vec::with_capacity(snakes.len());
+    for (h, s) in snakes.iter().enumerate() {
+        let cells = s.as_array().ok_or_else(|| format!("snake {} is not an array of cells", h + 1))?;
+        let cells: Result<Vec<usize>, String> = cells
+            .iter()
+            .map(|c| match c.as_u64() {
+                Some(k) if k >= 1 && k <= p.board.len() as u64 => Ok(k as usize - 1),
+                _ => Err(format!("snake {}: `{c}` is not a cell number from 1 to {}", h + 1, p.board.len())),
+            })
+            .collect();
+        out.push(cells?);
+    }
+    let sol = Placement { snakes: out };
+    let declared = v.get("breaks").and_then(Value::as_array).map_or(0, Vec::len);
+    verify(&p.relaxed(p.max_breaks.max(declared)), &sol)?;
+    Ok(sol)
+}

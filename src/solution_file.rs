@@ -1,0 +1,49 @@
+//! Reading an answer file back (for `snakesat draw PUZZLE SOLUTION`): the JSON object that
+//! `solve --format json` writes, `solve --relax`'s object, or just the `solution` inside
+//! either. Which family's answer it is, and whether it answers the puzzle, the family
+//! decides (`Puzzle::read_solution`).
+
+use serde_json::Value;
+
+use crate::input::{InputError, Source};
+
+/// The answer object in the file at `path`; errors are located (`file:line:col`).
+pub fn read(path: &str) -> Result<Value, InputError> {
+    let src = Source::read(path)?;
+    parse(&src)
+}
+
+pub fn parse(src: &Source) -> Result<Value, InputError> {
+    let v: Value = serde_json::from_str(&src.text).map_err(|e| {
+        let msg = e.to_string();
+        let msg = msg.rsplit_once(" at line ").map_or(msg.as_str(), |(m, _)| m);
+        InputError {
+            file: src.name.clone(),
+            line: e.line().max(1),
+            col: e.column().max(1),
+            msg: format!("expected the JSON that `solve --format json` writes: {msg}"),
+        }
+    })?;
+    let answer = v.get("solution").or_else(|| v.pointer("/relaxed/solution")).unwrap_or(&v);
+    if let Some(status) = answer.get("status") {
+        return Err(src.error_at(0, format!("the file holds no answer (status {status})")));
+    }
+    Ok(answer.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_answer_or_says_where_the_json_breaks() {
+        let read = |text: &str| parse(&Source::new("a.json", text));
+        let plain = serde_json::json!({"grid": ["o o"]});
+        assert_eq!(read(r#"{"status": "solved", "solution": {"grid": ["o o"]}}"#).unwrap(), plain);
+        assert_eq!(read(r#"{"grid": ["o o"]}"#).unwrap(), plain);
+        assert_eq!(read(r#"{"status": "unsat", "relaxed": {"solution": {"grid": ["o o"]}}}"#).unwrap(), plain);
+        let e = read("{\n  \"solution\": [1,\n").unwrap_err();
+        assert_eq!((e.file.as_str(), e.line, e.col), ("a.json", 3, 1));
+        assert!(read(r#"{"status": "unsat"}"#).unwrap_err().msg.contains("no answer"));
+    }
+}
