@@ -49,9 +49,18 @@ pub fn draw(p: &ParitySnake, sol: Option<&Solution>) -> Drawing {
     let mut lines = Vec::new();
     if let Some(sol) = sol {
         let path: Vec<Pt> = sol.snake.iter().map(|&i| at(i)).collect();
-        d.path(path.clone(), CELL * 0.35, Style::stroke(blue, CELL * 0.3).opacity(0.7));
-        for end in [path.first(), path.last()].into_iter().flatten() {
-            d.circle(*end, CELL * 0.17, Style::both(blue.shade(0.4), palette::WHITE, CELL * 0.04));
+        // With digits on show the snake steps back: a thinner, lighter line and hollow
+        // end rings, so every digit stays readable.
+        if sol.digits.is_some() {
+            d.path(path.clone(), CELL * 0.35, Style::stroke(blue, CELL * 0.14).opacity(0.55));
+            for end in [path.first(), path.last()].into_iter().flatten() {
+                d.circle(*end, CELL * 0.36, Style::stroke(blue.shade(0.4), CELL * 0.06));
+            }
+        } else {
+            d.path(path.clone(), CELL * 0.35, Style::stroke(blue, CELL * 0.3).opacity(0.7));
+            for end in [path.first(), path.last()].into_iter().flatten() {
+                d.circle(*end, CELL * 0.17, Style::both(blue.shade(0.4), palette::WHITE, CELL * 0.04));
+            }
         }
         lines.push(format!("a snake of {} cells; grey cells are even", sol.snake.len()));
     }
