@@ -64,6 +64,8 @@ pub enum OutputError {
     NoModel,
     #[error("the output has no `s` line")]
     NoStatus,
+    #[error("the model gives no value to {missing} of the {n_vars} variables (the first is {first})")]
+    Incomplete { missing: usize, n_vars: u32, first: usize },
 }
 
 fn bad(line: usize, msg: impl Into<String>) -> OutputError {
@@ -73,8 +75,8 @@ fn bad(line: usize, msg: impl Into<String>) -> OutputError {
 /// Reads the `s` and `v` lines of a DIMACS solver's output (the SAT competition format)
 /// over `n_vars` variables. Comment lines and any line starting with another letter are
 /// ignored; a `v` line must hold only integers within range, and the values must be
-/// consistent (no variable both true and false). Variables the solver left out read false:
-/// the caller checks the model against the formula anyway.
+/// consistent (no variable both true and false) and complete (every variable of the
+/// formula gets a value: a solver that leaves some out is not trusted to have checked them).
 pub fn parse_output(text: &str, n_vars: u32) -> Result<Answer, OutputError> {
     if let Some(answer) = parse_minisat_result(text, n_vars) {
         return answer;
@@ -127,6 +129,10 @@ pub fn parse_output(text: &str, n_vars: u32) -> Result<Answer, OutputError> {
         _ => {
             if !saw_v {
                 return Err(OutputError::NoModel);
+            }
+            let missing = values.iter().filter(|v| v.is_none()).count();
+            if let Some(first) = values.iter().position(|v| v.is_none()) {
+                return Err(OutputError::Incomplete { missing, n_vars, first: first + 1 });
             }
             Ok(Answer::Sat(Model::new(values.into_iter().map(|v| v.unwrap_or(false)).collect())))
         }

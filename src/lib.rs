@@ -14,3 +14,4 @@ pub mod grid;
 pub mod input;
 pub mod puzzle;
 pub mod pzpr;
+pub mod signals;

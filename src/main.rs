@@ -114,6 +114,10 @@ struct Common {
     /// Give up after this many seconds (exit code 3).
     #[arg(long)]
     timeout: Option<f64>,
+    /// Confirm every UNSAT answer of the solver with this second backend; a model found
+    /// by it is reported as the solver's fault (exit code 4).
+    #[arg(long, value_name = "BACKEND")]
+    cross_check: Option<BackendKind>,
     #[command(flatten)]
     enc: EncArgs,
 }
@@ -160,6 +164,7 @@ fn usage(msg: impl Into<String>) -> Failure {
 }
 
 fn main() -> ExitCode {
+    snakesat::signals::quiet_broken_pipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
@@ -264,43 +269,57 @@ fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, Failure> {
     }
 }
 
-/// Ends the process with exit code 3 when the job overruns its deadline by more than a
-/// grace period — the backstop for backends that cannot be interrupted (varisat). What is
-/// known so far (answers counted) is printed first.
+/// Watches the job until it is done. On Ctrl-C it stops any external solver, prints what
+/// is known (answers counted so far) and exits with 130. When the job overruns its deadline
+/// by more than a grace period — the backstop for backends that cannot be interrupted
+/// (varisat) — it does the same with exit code 3.
 fn watchdog(deadline: Option<Instant>, format: Format, progress: Arc<AtomicU64>, counting: bool) -> Arc<AtomicBool> {
     let done = Arc::new(AtomicBool::new(false));
-    if let Some(d) = deadline {
-        let done2 = done.clone();
-        std::thread::spawn(move || {
-            let until = d + Duration::from_millis(500);
-            while Instant::now() < until {
-                std::thread::sleep(Duration::from_millis(20));
-                if done2.load(Ordering::Relaxed) {
-                    return;
-                }
+    let done2 = done.clone();
+    snakesat::signals::catch_interrupt();
+    std::thread::spawn(move || {
+        let until = deadline.map(|d| d + Duration::from_millis(500));
+        let (code, reason, short) = loop {
+            std::thread::sleep(Duration::from_millis(20));
+            if done2.load(Ordering::Relaxed) {
+                return;
             }
-            let n = progress.load(Ordering::Relaxed);
-            let reason = "the solver did not stop at the deadline";
-            match (format, counting) {
-                (Format::Json, true) => {
-                    println!("{}", json!({"status": "unknown", "count": n, "complete": false, "stopped": reason}))
-                }
-                (Format::Json, false) => println!("{}", json!({"status": "unknown", "reason": reason})),
-                (Format::Text, true) => println!("timeout: at least {n} solutions"),
-                (Format::Text, false) => println!("unknown: timeout"),
+            if snakesat::signals::interrupted() {
+                break (130, "interrupted", "interrupted");
             }
-            let _ = std::io::stdout().flush();
-            std::process::exit(3);
-        });
-    }
+            if until.is_some_and(|u| Instant::now() >= u) {
+                break (3, "the solver did not stop at the deadline", "timeout");
+            }
+        };
+        snakesat::backend::kill_running();
+        let n = progress.load(Ordering::Relaxed);
+        match (format, counting) {
+            (Format::Json, true) => {
+                println!("{}", json!({"status": "unknown", "count": n, "complete": false, "stopped": reason}))
+            }
+            (Format::Json, false) => println!("{}", json!({"status": "unknown", "reason": reason})),
+            (Format::Text, true) => println!("{short}: at least {n} solutions"),
+            (Format::Text, false) => println!("unknown: {short}"),
+        }
+        let _ = std::io::stdout().flush();
+        std::process::exit(code);
+    });
     done
+}
+
+/// The backend `--backend` names, wrapped to confirm its UNSAT answers with `--cross-check`.
+fn backend(c: &Common) -> Box<dyn snakesat::backend::Backend> {
+    match &c.cross_check {
+        Some(check) => Box::new(snakesat::backend::CrossChecked::new(c.backend.build(), check.clone())),
+        None => c.backend.build(),
+    }
 }
 
 fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> {
     let dl = deadline(c.timeout)?;
     let enc = encode(p, c.connectivity, &c.enc)?;
     let done = watchdog(dl, c.format, Arc::new(AtomicU64::new(0)), false);
-    let report = puzzle::solve(p, &enc, c.backend.build(), dl, unique)?;
+    let report = puzzle::solve(p, &enc, backend(c), dl, unique)?;
     done.store(true, Ordering::Relaxed);
     let (status, code) = match &report.status {
         Status::Solved(_) => ("solved", 0),
@@ -358,7 +377,7 @@ fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -
     let keep = p.wants_solutions(&opts);
     let mut lines = Vec::new();
     let mut kept = Vec::new();
-    let report = puzzle::count(p, &enc, c.backend.build(), dl, limit, &progress, |s| {
+    let report = puzzle::count(p, &enc, backend(c), dl, limit, &progress, |s| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
         if list.is_some() {
             lines.push(p.list_line(s));
@@ -479,9 +498,17 @@ fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> R
     Ok(0)
 }
 
+fn no_cross_check(c: &Common) -> Result<(), Failure> {
+    match c.cross_check {
+        Some(_) => Err(usage("--cross-check applies to solve and count only")),
+        None => Ok(()),
+    }
+}
+
 /// `solve --relax` for snakes: the puzzle's answer if it has one, else a placement with the
 /// fewest broken links and the runs that prove fewer impossible.
 fn solve_relaxed(p: &Snakes, c: &Common) -> Result<u8, Failure> {
+    no_cross_check(c)?;
     let dl = deadline(c.timeout)?;
     let opts = options(c.connectivity, &c.enc);
     let done = watchdog(dl, c.format, Arc::new(AtomicU64::new(0)), false);
@@ -522,6 +549,7 @@ fn solve_relaxed(p: &Snakes, c: &Common) -> Result<u8, Failure> {
 
 /// `sample` for snakes: the feasible fraction of random head sets, on all cores.
 fn sample(p: &Snakes, c: &Common, trials: u64, seed: u64, threads: Option<usize>) -> Result<u8, Failure> {
+    no_cross_check(c)?;
     let per_trial = match c.timeout {
         None => None,
         Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),

@@ -2,15 +2,75 @@
 //! solver's stdout and stderr are drained on their own threads (so a chatty solver can
 //! never fill a pipe and deadlock), the deadline kills it, and only the SAT-competition
 //! exit codes and `s`/`v` lines are believed.
+//!
+//! The solver runs in its own process group, so killing it at the deadline (or on Ctrl-C,
+//! through [`kill_running`]) also kills any helper processes it started; what it prints
+//! is capped, so a solver that floods its output is stopped rather than exhausting memory.
 
 use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::{Backend, BackendError, Outcome};
 use crate::cnf::{Formula, Lit};
 use crate::dimacs::{self, Answer};
+
+/// The most a solver's answer (standard output or `{out}` file) may hold: 64 MiB plus 16
+/// bytes per variable, far above any real model.
+pub fn max_answer_bytes(n_vars: u32) -> usize {
+    (64 << 20) + 16 * n_vars as usize
+}
+
+/// Only the end of standard error is kept (it is quoted in error messages).
+const STDERR_KEEP: usize = 64 << 10;
+
+/// How long the output pipes may stay open once the solver has exited and its process
+/// group has been killed.
+const PIPE_GRACE: Duration = Duration::from_secs(5);
+
+/// Process groups of the external solvers running now, for [`kill_running`].
+static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// Kills every external solver running now, with its helpers (for a Ctrl-C handler).
+pub fn kill_running() {
+    let groups = RUNNING.lock().map(|g| g.clone()).unwrap_or_default();
+    for pgid in groups {
+        kill_group(pgid);
+    }
+}
+
+fn kill_group(pgid: i32) {
+    // SAFETY: kill(2) has no memory-safety preconditions; a negative pid names a group.
+    unsafe {
+        libc::kill(-pgid, libc::SIGKILL);
+    }
+}
+
+/// A running solver's process group: registered for [`kill_running`] while it lives, and
+/// killed (helpers included) when dropped, on every path out of `solve`.
+struct Group(i32);
+
+impl Group {
+    fn new(pgid: i32) -> Self {
+        if let Ok(mut g) = RUNNING.lock() {
+            g.push(pgid);
+        }
+        Group(pgid)
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        kill_group(self.0);
+        if let Ok(mut g) = RUNNING.lock() {
+            g.retain(|&p| p != self.0);
+        }
+    }
+}
 
 pub struct ExternalBackend {
     command: Vec<String>,
@@ -29,24 +89,62 @@ impl ExternalBackend {
     }
 }
 
-fn drain(mut r: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
+/// Reads `r` to its end on a thread. At most `cap` bytes are kept: with `keep_tail` the
+/// last ones, and reading goes on; otherwise the first ones, and reading stops with
+/// `overflow` set (the solver then meets a broken pipe).
+fn drain(
+    mut r: impl Read + Send + 'static,
+    cap: usize,
+    keep_tail: bool,
+    overflow: Arc<AtomicBool>,
+) -> mpsc::Receiver<Vec<u8>> {
+    let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
         let mut buf = Vec::new();
-        let _ = r.read_to_end(&mut buf);
-        buf
-    })
+        let mut chunk = [0u8; 8192];
+        loop {
+            match r.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            }
+            if buf.len() > cap {
+                if keep_tail {
+                    buf.drain(..buf.len() - cap);
+                } else {
+                    buf.truncate(cap);
+                    overflow.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+        }
+        let _ = tx.send(buf);
+    });
+    rx
 }
 
-/// Waits for `child`, killing it at `deadline`. Returns `None` when it was killed.
-fn wait_until(child: &mut Child, deadline: Option<Instant>) -> std::io::Result<Option<std::process::ExitStatus>> {
+/// How a solver run ended.
+enum Ended {
+    Exited(std::process::ExitStatus),
+    /// Killed at the deadline.
+    Deadline,
+    /// Killed for printing more than the cap.
+    Flooded,
+}
+
+/// Waits for `child`, killing its process group at `deadline` or once it floods its output.
+fn wait_until(child: &mut Child, deadline: Option<Instant>, flooded: &AtomicBool) -> std::io::Result<Ended> {
     loop {
         if let Some(st) = child.try_wait()? {
-            return Ok(Some(st));
+            return Ok(if flooded.load(Ordering::Relaxed) { Ended::Flooded } else { Ended::Exited(st) });
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        let late = deadline.is_some_and(|d| Instant::now() >= d);
+        if late || flooded.load(Ordering::Relaxed) {
+            kill_group(child.id() as i32);
             let _ = child.kill();
             let _ = child.wait();
-            return Ok(None);
+            return Ok(if late { Ended::Deadline } else { Ended::Flooded });
         }
         thread::sleep(Duration::from_millis(5));
     }
@@ -56,7 +154,11 @@ fn tail(bytes: &[u8]) -> String {
     let s = String::from_utf8_lossy(bytes);
     let lines: Vec<&str> = s.lines().filter(|l| !l.trim().is_empty()).collect();
     let start = lines.len().saturating_sub(3);
-    lines[start..].join(" | ")
+    let text = lines[start..].join(" | ");
+    match text.char_indices().nth(300) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
+    }
 }
 
 impl Backend for ExternalBackend {
@@ -69,6 +171,9 @@ impl Backend for ExternalBackend {
     }
 
     fn solve(&mut self, n_vars: u32, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome, BackendError> {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(Outcome::Unknown(format!("the deadline passed before {} started", self.label)));
+        }
         let mut file =
             tempfile::Builder::new().prefix("snakesat-").suffix(".cnf").tempfile().map_err(|e| self.err_io(e))?;
         let mut extra = self.clauses.clone();
@@ -97,23 +202,37 @@ impl Backend for ExternalBackend {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            .process_group(0)
             .spawn()
             .map_err(|e| BackendError::Spawn { solver: self.label.clone(), msg: e.to_string() })?;
-        let out = drain(child.stdout.take().expect("stdout is piped"));
-        let err = drain(child.stderr.take().expect("stderr is piped"));
-        let status = wait_until(&mut child, deadline).map_err(|e| self.err_io(e))?;
-        let out = out.join().unwrap_or_default();
-        let err = err.join().unwrap_or_default();
-        let Some(status) = status else {
-            return Ok(Outcome::Unknown(format!("{} was stopped at the deadline", self.label)));
+        let group = Group::new(child.id() as i32);
+        let cap = max_answer_bytes(n_vars);
+        let flooded = Arc::new(AtomicBool::new(false));
+        let out = drain(child.stdout.take().expect("stdout is piped"), cap, false, flooded.clone());
+        let err = drain(child.stderr.take().expect("stderr is piped"), STDERR_KEEP, true, flooded.clone());
+        let ended = wait_until(&mut child, deadline, &flooded).map_err(|e| self.err_io(e));
+        drop(group); // kills helpers the solver left behind, so the pipes close
+        let ended = ended?;
+        let failed = |msg: String| BackendError::Failed { solver: self.label.clone(), msg };
+        let bad = |msg: String| BackendError::BadOutput { solver: self.label.clone(), msg };
+        let (Ok(out), Ok(err)) = (out.recv_timeout(PIPE_GRACE), err.recv_timeout(PIPE_GRACE)) else {
+            return Err(failed("its output pipes stayed open after it was stopped".into()));
+        };
+        let status = match ended {
+            Ended::Exited(status) => status,
+            Ended::Deadline => return Ok(Outcome::Unknown(format!("{} was stopped at the deadline", self.label))),
+            Ended::Flooded => return Err(bad(format!("printed more than {cap} bytes; it was stopped"))),
         };
         let text = if uses_out {
-            std::fs::read_to_string(out_file.path()).unwrap_or_default()
+            match std::fs::metadata(out_file.path()) {
+                Ok(m) if m.len() > cap as u64 => {
+                    return Err(bad(format!("wrote {} bytes to its answer file, more than {cap}", m.len())))
+                }
+                _ => std::fs::read_to_string(out_file.path()).unwrap_or_default(),
+            }
         } else {
             String::from_utf8_lossy(&out).to_string()
         };
-        let failed = |msg: String| BackendError::Failed { solver: self.label.clone(), msg };
-        let bad = |msg: String| BackendError::BadOutput { solver: self.label.clone(), msg };
         let code = match status.code() {
             Some(c) => c,
             None => return Err(failed(format!("killed by a signal ({status}); stderr: {}", tail(&err)))),

@@ -6,6 +6,7 @@
 //! it built, and a panic inside an in-process solver becomes a `BackendError`.
 
 mod cadical;
+mod crosscheck;
 mod external;
 mod splr;
 mod varisat;
@@ -19,7 +20,8 @@ use thiserror::Error;
 use crate::cnf::{Lit, Model};
 
 pub use self::cadical::CadicalBackend;
-pub use self::external::ExternalBackend;
+pub use self::crosscheck::CrossChecked;
+pub use self::external::{kill_running, max_answer_bytes, ExternalBackend};
 pub use self::splr::SplrBackend;
 pub use self::varisat::VarisatBackend;
 
@@ -40,6 +42,11 @@ pub enum BackendError {
     Failed { solver: String, msg: String },
     #[error("solver `{solver}` printed output that cannot be trusted: {msg}")]
     BadOutput { solver: String, msg: String },
+    #[error(
+        "solver `{solver}` answered UNSATISFIABLE, but the cross-check solver `{checker}` found a model \
+         satisfying all {clauses} clauses: `{solver}` is wrong"
+    )]
+    WrongUnsat { solver: String, checker: String, clauses: usize },
     #[error("I/O error while running solver `{solver}`: {msg}")]
     Io { solver: String, msg: String },
 }
