@@ -155,7 +155,8 @@ impl From<InputError> for Failure {
 
 impl From<RunError> for Failure {
     fn from(e: RunError) -> Self {
-        Failure { code: 4, err: e.into() }
+        let code = if matches!(e, RunError::TooBig(_)) { 2 } else { 4 };
+        Failure { code, err: e.into() }
     }
 }
 
@@ -257,8 +258,10 @@ fn options(connectivity: Connectivity, enc: &EncArgs) -> EncodeOptions {
     }
 }
 
+/// Compiles the puzzle; an encoding beyond the size limit is refused (exit code 2).
 fn encode<P: Puzzle>(p: &P, connectivity: Connectivity, enc: &EncArgs) -> Result<P::Encoded, Failure> {
-    p.encode(&options(connectivity, enc)).map_err(usage)
+    let e = p.encode(&options(connectivity, enc)).map_err(usage)?;
+    e.formula().too_big().map_or(Ok(e), |why| Err(usage(why)))
 }
 
 fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, Failure> {
@@ -317,8 +320,8 @@ fn backend(c: &Common) -> Box<dyn snakesat::backend::Backend> {
 
 fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> {
     let dl = deadline(c.timeout)?;
-    let enc = encode(p, c.connectivity, &c.enc)?;
     let done = watchdog(dl, c.format, Arc::new(AtomicU64::new(0)), false);
+    let enc = encode(p, c.connectivity, &c.enc)?;
     let report = puzzle::solve(p, &enc, backend(c), dl, unique)?;
     done.store(true, Ordering::Relaxed);
     let (status, code) = match &report.status {
@@ -363,9 +366,9 @@ fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> {
 
 fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -> Result<u8, Failure> {
     let dl = deadline(c.timeout)?;
-    let enc = encode(p, c.connectivity, &c.enc)?;
     let progress = Arc::new(AtomicU64::new(0));
     let done = watchdog(dl, c.format, progress.clone(), true);
+    let enc = encode(p, c.connectivity, &c.enc)?;
     // A steady tick keeps the spinner, count and clock moving through long solver calls.
     let bar = indicatif::ProgressBar::new_spinner();
     if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} {msg} in {elapsed} ({per_sec})") {
@@ -460,7 +463,9 @@ fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> R
     let src = snakesat::input::Source::read(path)?;
     let f = enc.formula();
     let bad = |msg: String| Failure { code: 2, err: anyhow::anyhow!("{path}: {msg}") };
-    let model: Model = match dimacs::parse_output(&src.text, f.n_vars()).map_err(|e| bad(e.to_string()))? {
+    let mut occurs = vec![false; f.n_vars() as usize];
+    f.clauses.iter().flatten().for_each(|l| occurs[l.var().idx()] = true);
+    let model: Model = match dimacs::parse_output_for(&src.text, f.n_vars(), &occurs).map_err(|e| bad(e.to_string()))? {
         Answer::Sat(m) => m,
         Answer::Unsat => {
             match format {

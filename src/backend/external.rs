@@ -240,7 +240,13 @@ impl Backend for ExternalBackend {
         if ![0, 10, 20].contains(&code) {
             return Err(failed(format!("exit code {code}; stderr: {}", tail(&err))));
         }
-        let answer = dimacs::parse_output(&text, n_vars);
+        let mut occurs = vec![false; n_vars as usize];
+        for &l in extra.iter().flatten() {
+            if let Some(o) = occurs.get_mut(l.var().idx()) {
+                *o = true;
+            }
+        }
+        let answer = dimacs::parse_output_for(&text, n_vars, &occurs);
         match (code, answer) {
             (10, Ok(Answer::Sat(m))) => Ok(Outcome::Sat(m)),
             (20, Ok(Answer::Unsat)) => Ok(Outcome::Unsat),
