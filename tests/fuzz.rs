@@ -9,6 +9,8 @@
 //! the debug test profile). A longer campaign: `SNAKESAT_FUZZ_CASES=50 SNAKESAT_FUZZ_SEED=7
 //! cargo test --release --test fuzz` (50× the cases, another seed). Every crasher found is
 //! kept under `fixtures/fuzz-regressions/` and replayed by `regressions_stay_fixed`.
+//! `SNAKESAT_FUZZ_LOG=1` prints one line per input (`ok` or the error) to see how deep
+//! the inputs reach.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::{Path, PathBuf};
@@ -53,14 +55,28 @@ const MAX_TIME: Duration = Duration::from_secs(3);
 
 /// Runs `f` on one input, checking time and allocation (tests run on several threads, so
 /// the allocation bound is shared by whatever runs at the same time: generous on purpose).
-fn bounded<T>(what: &str, input: &str, f: impl FnOnce() -> T) -> T {
+fn bounded<T: std::fmt::Debug>(what: &str, input: &str, f: impl FnOnce() -> T) -> T {
     LARGEST.store(0, Ordering::Relaxed);
     let t = Instant::now();
     let out = f();
     let (took, largest) = (t.elapsed(), LARGEST.load(Ordering::Relaxed));
+    if std::env::var_os("SNAKESAT_FUZZ_LOG").is_some() {
+        // One line per input, to see how deep the inputs reach: `... | sort | uniq -c`.
+        eprintln!("fuzz {what}: {}", outcome(&out));
+    }
     assert!(took < MAX_TIME, "{what}: {took:?} on input {input:?}");
     assert!(largest < MAX_ALLOC, "{what}: an allocation of {largest} bytes on input {input:?}");
     out
+}
+
+/// `ok`, or an error's message without its location and details.
+fn outcome(out: &impl std::fmt::Debug) -> String {
+    let text = format!("{out:?}");
+    if text.starts_with("Ok") {
+        return "ok".into();
+    }
+    let msg = text.split("msg: \"").nth(1).unwrap_or(&text);
+    msg.split([':', ';', '`', '"']).next().unwrap_or("").chars().take(50).collect()
 }
 
 fn config(cases: u32, seed: u64) -> Config {
@@ -307,53 +323,92 @@ proptest! {
     }
 }
 
-/// Random documents from the keys and values the formats use, for deeper reach than bytes.
-fn toml_doc() -> impl Strategy<Value = String> {
-    let kind = prop::sample::select(families::KINDS.to_vec());
-    let key = prop::sample::select(vec![
-        "size",
-        "grid",
-        "eggs",
-        "segments",
-        "chain",
-        "length",
-        "heads",
-        "rows",
-        "cols",
-        "board",
-        "points",
-        "box",
-        "parity",
-        "givens",
-        "self_touch",
-        "neighbour_distance",
-    ]);
-    let value = prop_oneof![
-        any::<i64>().prop_map(|v| v.to_string()),
-        (0i64..20).prop_map(|v| v.to_string()),
-        "\"[a-zA-Z0-9 .#o?\n-]{0,40}\"".prop_map(|s| s.replace('\n', "\\n")),
-        prop::collection::vec(-3i64..40, 0..30).prop_map(|v| format!("{v:?}")),
-        prop::collection::vec((-5.0f64..5.0, -5.0f64..5.0), 0..12)
-            .prop_map(|v| format!("[{}]", v.iter().map(|(x, y)| format!("[{x}, {y}]")).collect::<Vec<_>>().join(","))),
-        prop::sample::select(vec![
-            "true",
-            "false",
-            "\"grid\"",
-            "\"hex72\"",
-            "\"points\"",
-            "\"sudoku\"",
-            "\"rows\"",
-            "\"ESCSE\""
-        ])
-        .prop_map(str::to_string),
-    ];
-    (kind, prop::collection::vec((key, value), 0..8)).prop_map(|(k, kv)| {
-        let mut s = format!("kind = \"{k}\"\n");
-        for (key, v) in kv {
-            s.push_str(&format!("{key} = {v}\n"));
-        }
-        s
+/// A grid string of `rows` lines of tokens drawn from `alphabet`.
+fn grid_value(alphabet: &'static [&'static str]) -> impl Strategy<Value = String> {
+    (1usize..10, 1usize..10, any::<bool>()).prop_flat_map(move |(r, c, spaced)| {
+        prop::collection::vec(prop::sample::select(alphabet.to_vec()), r * c).prop_map(move |cells| {
+            let rows: Vec<String> = cells.chunks(c).map(|ch| ch.join(if spaced { " " } else { "" })).collect();
+            format!("\"\"\"\n{}\n\"\"\"", rows.join("\n"))
+        })
     })
+}
+
+fn small_int() -> impl Strategy<Value = String> {
+    prop_oneof![(-2i64..30).prop_map(|v| v.to_string()), any::<i64>().prop_map(|v| v.to_string())]
+}
+
+fn int_list() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::collection::vec(-1i64..10, 0..30).prop_map(|v| format!("{v:?}")),
+        prop::collection::vec(any::<i64>(), 0..4).prop_map(|v| format!("{v:?}")),
+    ]
+}
+
+fn maybe(key: &'static str, value: impl Strategy<Value = String>) -> impl Strategy<Value = String> {
+    prop::option::weighted(0.95, value).prop_map(move |v| v.map_or(String::new(), |v| format!("{key} = {v}\n")))
+}
+
+/// Random documents of each kind, with that kind's keys and values of the right types at
+/// their edges (for deeper reach than mutated bytes).
+fn toml_doc() -> impl Strategy<Value = String> {
+    let egg = (
+        maybe("eggs", int_list()),
+        maybe("grid", grid_value(&[".", "o", "O", "#", "?", "1", "2", "3", "5", "12", "x"])),
+    )
+        .prop_map(|(a, b)| format!("kind = \"snake-egg\"\n{a}{b}"));
+    let cube = (
+        maybe(
+            "size",
+            prop_oneof![small_int(), (1i64..5, 1i64..5, 1i64..5).prop_map(|(a, b, c)| format!("[{a}, {b}, {c}]"))],
+        ),
+        maybe("segments", int_list()),
+        maybe("chain", "\"[ESC]{0,70}\""),
+    )
+        .prop_map(|(a, b, c)| format!("kind = \"snake-cube\"\n{a}{b}{c}"));
+    let points = prop::collection::vec((-3.0f64..3.0, -3.0f64..3.0), 0..12).prop_map(|v| {
+        format!("[{}]", v.iter().map(|(x, y)| format!("[{x:.1}, {y:.1}]")).collect::<Vec<_>>().join(", "))
+    });
+    let snakes = (
+        maybe(
+            "board",
+            prop::sample::select(vec!["\"grid\"", "\"hex72\"", "\"points\"", "\"torus\""]).prop_map(str::to_string),
+        ),
+        (maybe("rows", small_int()), maybe("cols", small_int())),
+        (
+            maybe("points", points),
+            maybe(
+                "neighbour_distance",
+                prop_oneof![
+                    Just("1.0".to_string()),
+                    (-1.0f64..3.0).prop_map(|d| d.to_string()),
+                    Just("nan".to_string())
+                ],
+            ),
+        ),
+        (
+            maybe("length", small_int()),
+            maybe("heads", int_list()),
+            maybe("self_touch", any::<bool>().prop_map(|b| b.to_string())),
+        ),
+    )
+        .prop_map(|(a, (b, c), (d, e), (f, g, h))| format!("kind = \"snakes\"\n{a}{b}{c}{d}{e}{f}{g}{h}"));
+    let parity = (
+        maybe(
+            "box",
+            prop_oneof![
+                small_int(),
+                (-1i64..6, -1i64..6).prop_map(|(a, b)| format!("[{a}, {b}]")),
+                Just("[2]".to_string())
+            ],
+        ),
+        maybe(
+            "parity",
+            prop::sample::select(vec!["\"sudoku\"", "\"rows\"", "\"counts\"", "\"none\""]).prop_map(str::to_string),
+        ),
+        maybe("grid", grid_value(&[".", "O", "E", "o", "e", "1", "2", "9", "#", "?"])),
+    )
+        .prop_map(|(a, b, c)| format!("kind = \"parity-snake\"\n{a}{b}{c}"));
+    prop_oneof![egg, cube, snakes, parity]
 }
 
 proptest! {
