@@ -118,6 +118,10 @@ struct Common {
     /// by it is reported as the solver's fault (exit code 4).
     #[arg(long, value_name = "BACKEND")]
     cross_check: Option<BackendKind>,
+    /// Keep each solver call's CNF and DRAT proof in this directory (kissat, or an
+    /// external command with `{proof}`); `unsat.txt` there names the UNSAT certificate.
+    #[arg(long, value_name = "DIR")]
+    proof: Option<String>,
     #[command(flatten)]
     enc: EncArgs,
 }
@@ -310,19 +314,27 @@ fn watchdog(deadline: Option<Instant>, format: Format, progress: Arc<AtomicU64>,
     done
 }
 
-/// The backend `--backend` names, wrapped to confirm its UNSAT answers with `--cross-check`.
-fn backend(c: &Common) -> Box<dyn snakesat::backend::Backend> {
-    match &c.cross_check {
-        Some(check) => Box::new(snakesat::backend::CrossChecked::new(c.backend.build(), check.clone())),
+/// The backend `--backend` names, keeping proofs with `--proof`, wrapped to confirm its
+/// UNSAT answers with `--cross-check`.
+fn backend(c: &Common) -> Result<Box<dyn snakesat::backend::Backend>, Failure> {
+    let b = match &c.proof {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| usage(format!("--proof {dir}: {e}")))?;
+            c.backend.build_with_proofs(std::path::Path::new(dir)).map_err(usage)?
+        }
         None => c.backend.build(),
-    }
+    };
+    Ok(match &c.cross_check {
+        Some(check) => Box::new(snakesat::backend::CrossChecked::new(b, check.clone())),
+        None => b,
+    })
 }
 
 fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> {
     let dl = deadline(c.timeout)?;
     let done = watchdog(dl, c.format, Arc::new(AtomicU64::new(0)), false);
     let enc = encode(p, c.connectivity, &c.enc)?;
-    let report = puzzle::solve(p, &enc, backend(c), dl, unique)?;
+    let report = puzzle::solve(p, &enc, backend(c)?, dl, unique)?;
     done.store(true, Ordering::Relaxed);
     let (status, code) = match &report.status {
         Status::Solved(_) => ("solved", 0),
@@ -380,7 +392,7 @@ fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -
     let keep = p.wants_solutions(&opts);
     let mut lines = Vec::new();
     let mut kept = Vec::new();
-    let report = puzzle::count(p, &enc, backend(c), dl, limit, &progress, |s| {
+    let report = puzzle::count(p, &enc, backend(c)?, dl, limit, &progress, |s| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
         if list.is_some() {
             lines.push(p.list_line(s));
@@ -504,9 +516,9 @@ fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> R
 }
 
 fn no_cross_check(c: &Common) -> Result<(), Failure> {
-    match c.cross_check {
-        Some(_) => Err(usage("--cross-check applies to solve and count only")),
-        None => Ok(()),
+    match (&c.cross_check, &c.proof) {
+        (None, None) => Ok(()),
+        _ => Err(usage("--cross-check and --proof apply to solve and count only")),
     }
 }
 

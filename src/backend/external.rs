@@ -9,6 +9,7 @@
 
 use std::io::Read;
 use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -76,12 +77,54 @@ pub struct ExternalBackend {
     command: Vec<String>,
     label: String,
     clauses: Vec<Vec<Lit>>,
+    /// Where each call's CNF and DRAT proof are kept (`--proof DIR`), and the calls so far.
+    proofs: Option<(PathBuf, u64)>,
 }
 
 impl ExternalBackend {
     /// `command` is the program and its arguments; the CNF file's path is appended.
     pub fn new(command: Vec<String>, label: &str) -> Self {
-        Self { command, label: label.to_string(), clauses: Vec::new() }
+        Self { command, label: label.to_string(), clauses: Vec::new(), proofs: None }
+    }
+
+    /// Keeps call N's formula as `DIR/call-N.cnf` and has the solver write its proof to
+    /// `DIR/call-N.drat` (the command's `{proof}`); after an UNSAT answer, `DIR/unsat.txt`
+    /// names the pair and says what it certifies.
+    pub fn with_proofs(mut self, dir: PathBuf) -> Self {
+        self.proofs = Some((dir, 0));
+        self
+    }
+
+    /// The formula file for this call (kept under `--proof`, else temporary) and the proof file.
+    fn files(&mut self) -> std::io::Result<(PathBuf, Option<tempfile::TempPath>, Option<PathBuf>)> {
+        match &mut self.proofs {
+            Some((dir, n)) => {
+                *n += 1;
+                Ok((dir.join(format!("call-{n}.cnf")), None, Some(dir.join(format!("call-{n}.drat")))))
+            }
+            None => {
+                let tmp = tempfile::Builder::new().prefix("snakesat-").suffix(".cnf").tempfile()?.into_temp_path();
+                Ok((tmp.to_path_buf(), Some(tmp), None))
+            }
+        }
+    }
+
+    /// Writes `DIR/unsat.txt` for the call that answered UNSAT.
+    fn record_unsat(&self, cnf: &Path, proof: &Path, n_clauses: usize) -> std::io::Result<()> {
+        let Some((dir, _)) = &self.proofs else { return Ok(()) };
+        let name = |p: &Path| p.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+        let text = format!(
+            "{} {}\n\n{} answered UNSATISFIABLE on {}, a formula of {n_clauses} clauses: the puzzle's CNF\n\
+             first, then the lazy cuts and blocking clauses the run had added, in that order.\n\
+             {} is its DRAT proof. Check it with: python3 scripts/check-proof.py {}\n",
+            name(cnf),
+            name(proof),
+            self.label,
+            name(cnf),
+            name(proof),
+            dir.display()
+        );
+        std::fs::write(dir.join("unsat.txt"), text)
     }
 
     fn err_io(&self, e: impl std::fmt::Display) -> BackendError {
@@ -174,25 +217,28 @@ impl Backend for ExternalBackend {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Ok(Outcome::Unknown(format!("the deadline passed before {} started", self.label)));
         }
-        let mut file =
-            tempfile::Builder::new().prefix("snakesat-").suffix(".cnf").tempfile().map_err(|e| self.err_io(e))?;
+        let (cnf, _tmp, proof) = self.files().map_err(|e| self.err_io(e))?;
+        let mut file = std::fs::File::create(&cnf).map_err(|e| self.err_io(e))?;
         let mut extra = self.clauses.clone();
         extra.extend(assumptions.iter().map(|&l| vec![l]));
         let mut f = Formula::new();
         for _ in 0..n_vars {
             f.new_var();
         }
-        dimacs::write_cnf(file.as_file_mut(), &f, &[format!("written by snakesat for {}", self.label)], &extra)
+        dimacs::write_cnf(&mut file, &f, &[format!("written by snakesat for {}", self.label)], &extra)
             .map_err(|e| self.err_io(e))?;
         // `{cnf}` and `{out}` in the command stand for the formula file and a file the
         // solver writes its answer to (MiniSat style); without `{cnf}` the formula's path
         // is appended, without `{out}` the answer is read from standard output.
         let out_file =
             tempfile::Builder::new().prefix("snakesat-").suffix(".out").tempfile().map_err(|e| self.err_io(e))?;
-        let cnf_path = file.path().to_string_lossy().to_string();
+        let cnf_path = cnf.to_string_lossy().to_string();
         let out_path = out_file.path().to_string_lossy().to_string();
-        let mut args: Vec<String> =
-            self.command[1..].iter().map(|a| a.replace("{cnf}", &cnf_path).replace("{out}", &out_path)).collect();
+        let proof_path = proof.as_ref().map_or(String::new(), |p| p.to_string_lossy().to_string());
+        let mut args: Vec<String> = self.command[1..]
+            .iter()
+            .map(|a| a.replace("{cnf}", &cnf_path).replace("{out}", &out_path).replace("{proof}", &proof_path))
+            .collect();
         let uses_out = self.command.iter().any(|a| a.contains("{out}"));
         if !self.command.iter().any(|a| a.contains("{cnf}")) {
             args.push(cnf_path.clone());
@@ -249,7 +295,12 @@ impl Backend for ExternalBackend {
         let answer = dimacs::parse_output_for(&text, n_vars, &occurs);
         match (code, answer) {
             (10, Ok(Answer::Sat(m))) => Ok(Outcome::Sat(m)),
-            (20, Ok(Answer::Unsat)) => Ok(Outcome::Unsat),
+            (20, Ok(Answer::Unsat)) => {
+                if let Some(proof) = &proof {
+                    self.record_unsat(&cnf, proof, extra.len()).map_err(|e| self.err_io(e))?;
+                }
+                Ok(Outcome::Unsat)
+            }
             (0, Ok(Answer::Unknown)) | (0, Err(dimacs::OutputError::NoStatus)) => {
                 Ok(Outcome::Unknown(format!("{} gave no answer", self.label)))
             }

@@ -99,6 +99,24 @@ impl BackendKind {
         }
     }
 
+    /// The backend with DRAT proofs kept in `dir` (`--proof`): kissat, or an external
+    /// command with `{proof}` where the proof file goes.
+    pub fn build_with_proofs(&self, dir: &std::path::Path) -> Result<Box<dyn Backend>, String> {
+        let (cmd, label) = match self {
+            BackendKind::Kissat => {
+                (vec![kissat_path(), "-q".into(), "--no-binary".into(), "{cnf}".into(), "{proof}".into()], "kissat")
+            }
+            BackendKind::External(cmd) if cmd.iter().any(|a| a.contains("{proof}")) => (cmd.clone(), cmd[0].as_str()),
+            _ => {
+                return Err(format!(
+                    "--proof needs `--backend kissat` or an external command with `{{proof}}` where the solver \
+                     writes a text DRAT proof, e.g. external:\"cadical -q --no-binary {{cnf}} {{proof}}\" (not {self})"
+                ))
+            }
+        };
+        Ok(Box::new(ExternalBackend::new(cmd, label).with_proofs(dir.to_path_buf())))
+    }
+
     pub fn in_process() -> [BackendKind; 3] {
         [BackendKind::Cadical, BackendKind::Varisat, BackendKind::Splr]
     }
