@@ -314,20 +314,9 @@ fn watchdog(deadline: Option<Instant>, format: Format, progress: Arc<AtomicU64>,
     done
 }
 
-/// The backend `--backend` names, keeping proofs with `--proof`, wrapped to confirm its
-/// UNSAT answers with `--cross-check`.
+/// The backend `--backend` names, with `--proof` and `--cross-check`.
 fn backend(c: &Common) -> Result<Box<dyn snakesat::backend::Backend>, Failure> {
-    let b = match &c.proof {
-        Some(dir) => {
-            std::fs::create_dir_all(dir).map_err(|e| usage(format!("--proof {dir}: {e}")))?;
-            c.backend.build_with_proofs(std::path::Path::new(dir)).map_err(usage)?
-        }
-        None => c.backend.build(),
-    };
-    Ok(match &c.cross_check {
-        Some(check) => Box::new(snakesat::backend::CrossChecked::new(b, check.clone())),
-        None => b,
-    })
+    c.backend.build_checked(c.proof.as_deref().map(std::path::Path::new), c.cross_check.as_ref()).map_err(usage)
 }
 
 fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> {

@@ -117,6 +117,26 @@ impl BackendKind {
         Ok(Box::new(ExternalBackend::new(cmd, label).with_proofs(dir.to_path_buf())))
     }
 
+    /// The backend keeping proofs in `proof` (created if need be), and confirming its UNSAT
+    /// answers with `cross_check` (see `CrossChecked`).
+    pub fn build_checked(
+        &self,
+        proof: Option<&std::path::Path>,
+        cross_check: Option<&BackendKind>,
+    ) -> Result<Box<dyn Backend>, String> {
+        let b = match proof {
+            Some(dir) => {
+                std::fs::create_dir_all(dir).map_err(|e| format!("--proof {}: {e}", dir.display()))?;
+                self.build_with_proofs(dir)?
+            }
+            None => self.build(),
+        };
+        Ok(match cross_check {
+            Some(check) => Box::new(CrossChecked::new(b, check.clone())),
+            None => b,
+        })
+    }
+
     pub fn in_process() -> [BackendKind; 3] {
         [BackendKind::Cadical, BackendKind::Varisat, BackendKind::Splr]
     }
