@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
@@ -379,12 +378,15 @@ fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -
     bar.enable_steady_tick(Duration::from_millis(120));
     let opts = options(c.connectivity, &c.enc);
     let keep = p.wants_solutions(&opts);
-    let mut lines = Vec::new();
+    // The list is written as answers come, so memory does not grow with it.
+    let list_err = |e: std::io::Error| Failure { code: 2, err: anyhow::anyhow!("writing {}: {e}", list.unwrap_or("")) };
+    let mut out = list.map(std::fs::File::create).transpose().map_err(list_err)?.map(std::io::BufWriter::new);
+    let mut write_err = None;
     let mut kept = Vec::new();
     let report = puzzle::count(p, &enc, backend(c)?, dl, limit, &progress, |s| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
-        if list.is_some() {
-            lines.push(p.list_line(s));
+        if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.list_line(s))) {
+            write_err.get_or_insert(e);
         }
         if keep {
             kept.push(s.clone());
@@ -393,12 +395,8 @@ fn count<P: Puzzle>(p: &P, c: &Common, limit: Option<u64>, list: Option<&str>) -
     let summary = if report.complete { p.count_summary(&kept, &opts).map_err(usage)? } else { Vec::new() };
     bar.finish_and_clear();
     done.store(true, Ordering::Relaxed);
-    if let Some(path) = list {
-        let mut text = lines.join("\n");
-        text.push('\n');
-        std::fs::write(path, text)
-            .with_context(|| format!("writing {path}"))
-            .map_err(|e| Failure { code: 2, err: e })?;
+    if let Some(e) = write_err.or_else(|| out.and_then(|mut w| w.flush().err())) {
+        return Err(list_err(e));
     }
     let limit_hit = !report.complete && limit.is_some_and(|l| report.count >= l);
     let (status, code) = if report.count > 0 && (report.complete || limit_hit) {
