@@ -64,6 +64,8 @@ pub enum OutputError {
     NoModel,
     #[error("the output has no `s` line")]
     NoStatus,
+    #[error("the output has `v` lines (a model) but says `s {0}`")]
+    ModelWithout(String),
     #[error(
         "the model gives no value to {missing} of the {n_vars} variables that occur in clauses (the first is {first})"
     )]
@@ -133,6 +135,7 @@ pub fn parse_output_for(text: &str, n_vars: u32, occurs: &[bool]) -> Result<Answ
     }
     match status {
         None => Err(OutputError::NoStatus),
+        Some(st) if saw_v && st != "SATISFIABLE" => Err(OutputError::ModelWithout(st.to_string())),
         Some("UNSATISFIABLE") => Ok(Answer::Unsat),
         Some("UNKNOWN") => Ok(Answer::Unknown),
         _ => {
@@ -247,6 +250,7 @@ mod tests {
         assert_eq!(parse_output("hello\n", 2), Err(OutputError::NoStatus));
         assert_eq!(parse_output("s UNSATISFIABLE\n", 2), Ok(Answer::Unsat));
         assert!(matches!(parse_output("s MAYBE\n", 2), Err(OutputError::Bad { .. })));
+        assert!(matches!(parse_output("s UNSATISFIABLE\nv 1 2 0\n", 2), Err(OutputError::ModelWithout(_))));
     }
 
     #[test]

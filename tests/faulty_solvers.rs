@@ -65,6 +65,11 @@ fn a_model_that_violates_the_cnf_is_a_solver_fault() {
 }
 
 #[test]
+fn unsat_with_a_model_is_a_solver_fault() {
+    caught("unsat-with-model.sh", 4, "but says `s UNSATISFIABLE`");
+}
+
+#[test]
 fn a_flood_of_output_is_stopped_and_a_solver_fault() {
     caught("flood.sh", 4, "printed more than");
 }
