@@ -127,6 +127,8 @@ impl BackendKind {
         let b = match proof {
             Some(dir) => {
                 std::fs::create_dir_all(dir).map_err(|e| format!("--proof {}: {e}", dir.display()))?;
+                // A certificate left by an earlier run must not pass for this run's.
+                let _ = std::fs::remove_file(dir.join("unsat.txt"));
                 self.build_with_proofs(dir)?
             }
             None => self.build(),
