@@ -19,6 +19,12 @@ fn on_path(name: &str) -> bool {
 fn main() {
     println!("cargo::rerun-if-env-changed=PATH");
     println!("cargo::rerun-if-changed=build.rs");
+    // The DRAT checker the proof tests use (`dratify`, a Python package).
+    println!("cargo::rustc-check-cfg=cfg(has_dratify)");
+    let dratify = std::process::Command::new("python3").args(["-c", "import dratify"]).output();
+    if dratify.is_ok_and(|o| o.status.success()) {
+        println!("cargo::rustc-cfg=has_dratify");
+    }
     for solver in ["kissat", "cadical", "minisat"] {
         println!("cargo::rustc-check-cfg=cfg(has_{solver})");
         if on_path(solver) {

@@ -32,6 +32,11 @@ if ! command -v kissat >/dev/null; then
     $SUDO ln -sf "$bin" "$PREFIX/bin/kissat"
 fi
 
+if ! python3 -c 'import dratify' 2>/dev/null; then
+    echo "installing the DRAT proof checker dratify from PyPI"
+    python3 -m pip install --quiet --no-deps 'dratify==0.1.10'
+fi
+
 for s in kissat cadical minisat rsvg-convert; do
     printf '%-8s %s\n' "$s" "$(command -v $s)"
 done

@@ -14,6 +14,10 @@ use rustsat::encodings::CollectClauses;
 use rustsat::instances::{BasicVarManager, ManageVars};
 pub use rustsat::types::{Clause, Lit, Var};
 
+/// The most literals a formula may hold (about 200 MB with the clause offsets, and more
+/// than any solver here handles well). A puzzle whose encoding needs more is refused.
+pub const MAX_LITERALS: usize = 50_000_000;
+
 /// A flat clause buffer. Implements `rustsat`'s `CollectClauses` so its encodings can
 /// write into it directly.
 #[derive(Clone, Debug, Default)]
@@ -21,12 +25,24 @@ pub struct ClauseDb {
     lits: Vec<Lit>,
     /// `ends[i]` is one past the last literal of clause `i`.
     ends: Vec<usize>,
+    /// Set once a clause would have taken the buffer past `MAX_LITERALS`; from then on
+    /// clauses are dropped, so memory stays bounded, and the formula must not be used.
+    overflow: bool,
 }
 
 impl ClauseDb {
     pub fn push(&mut self, clause: &[Lit]) {
+        if self.overflow || self.lits.len() + clause.len() > MAX_LITERALS {
+            self.overflow = true;
+            return;
+        }
         self.lits.extend_from_slice(clause);
         self.ends.push(self.lits.len());
+    }
+
+    /// Did the clauses outgrow `MAX_LITERALS` (so some were dropped)?
+    pub fn overflowed(&self) -> bool {
+        self.overflow
     }
 
     pub fn len(&self) -> usize {
@@ -110,6 +126,15 @@ impl Formula {
 
     pub fn n_clauses(&self) -> usize {
         self.clauses.len()
+    }
+
+    /// Why the formula cannot be used, when it outgrew the size limit.
+    pub fn too_big(&self) -> Option<String> {
+        self.clauses.overflowed().then(|| {
+            format!(
+                "the encoding needs more than {MAX_LITERALS} literals, the most snakesat builds; try a smaller puzzle"
+            )
+        })
     }
 
     pub fn names(&self) -> &[(Var, String)] {

@@ -64,6 +64,12 @@ pub enum OutputError {
     NoModel,
     #[error("the output has no `s` line")]
     NoStatus,
+    #[error("the output has `v` lines (a model) but says `s {0}`")]
+    ModelWithout(String),
+    #[error(
+        "the model gives no value to {missing} of the {n_vars} variables that occur in clauses (the first is {first})"
+    )]
+    Incomplete { missing: usize, n_vars: u32, first: usize },
 }
 
 fn bad(line: usize, msg: impl Into<String>) -> OutputError {
@@ -73,10 +79,17 @@ fn bad(line: usize, msg: impl Into<String>) -> OutputError {
 /// Reads the `s` and `v` lines of a DIMACS solver's output (the SAT competition format)
 /// over `n_vars` variables. Comment lines and any line starting with another letter are
 /// ignored; a `v` line must hold only integers within range, and the values must be
-/// consistent (no variable both true and false). Variables the solver left out read false:
-/// the caller checks the model against the formula anyway.
+/// consistent (no variable both true and false). Variables the solver left out read false
+/// (solvers may omit variables that occur in no clause); see [`parse_output_for`].
 pub fn parse_output(text: &str, n_vars: u32) -> Result<Answer, OutputError> {
-    if let Some(answer) = parse_minisat_result(text, n_vars) {
+    parse_output_for(text, n_vars, &[])
+}
+
+/// [`parse_output`] for a formula whose variable `v` (0-based) occurs in a clause when
+/// `occurs[v]`: a model must give each of those a value, or the solver cannot be trusted
+/// to have checked the clauses it is in.
+pub fn parse_output_for(text: &str, n_vars: u32, occurs: &[bool]) -> Result<Answer, OutputError> {
+    if let Some(answer) = parse_minisat_result(text, n_vars, occurs) {
         return answer;
     }
     let mut status: Option<&str> = None;
@@ -122,11 +135,17 @@ pub fn parse_output(text: &str, n_vars: u32) -> Result<Answer, OutputError> {
     }
     match status {
         None => Err(OutputError::NoStatus),
+        Some(st) if saw_v && st != "SATISFIABLE" => Err(OutputError::ModelWithout(st.to_string())),
         Some("UNSATISFIABLE") => Ok(Answer::Unsat),
         Some("UNKNOWN") => Ok(Answer::Unknown),
         _ => {
             if !saw_v {
                 return Err(OutputError::NoModel);
+            }
+            let unset = |(i, v): &(usize, &Option<bool>)| v.is_none() && occurs.get(*i).copied().unwrap_or(false);
+            let missing = values.iter().enumerate().filter(unset).count();
+            if let Some((first, _)) = values.iter().enumerate().find(unset) {
+                return Err(OutputError::Incomplete { missing, n_vars, first: first + 1 });
             }
             Ok(Answer::Sat(Model::new(values.into_iter().map(|v| v.unwrap_or(false)).collect())))
         }
@@ -135,7 +154,7 @@ pub fn parse_output(text: &str, n_vars: u32) -> Result<Answer, OutputError> {
 
 /// MiniSat's result file (`minisat in.cnf out.txt`): `SAT` then one line of literals
 /// ending in 0, or `UNSAT`, or `INDET`. `None` when the text is not in that format.
-fn parse_minisat_result(text: &str, n_vars: u32) -> Option<Result<Answer, OutputError>> {
+fn parse_minisat_result(text: &str, n_vars: u32, occurs: &[bool]) -> Option<Result<Answer, OutputError>> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     match lines.next()? {
         "UNSAT" => Some(Ok(Answer::Unsat)),
@@ -143,7 +162,7 @@ fn parse_minisat_result(text: &str, n_vars: u32) -> Option<Result<Answer, Output
         "SAT" => {
             let rest: Vec<&str> = lines.collect();
             let as_v = format!("s SATISFIABLE\nv {}\n", rest.join(" "));
-            Some(parse_output(&as_v, n_vars).map_err(|e| match e {
+            Some(parse_output_for(&as_v, n_vars, occurs).map_err(|e| match e {
                 OutputError::Bad { msg, .. } => OutputError::Bad { line: 2, msg },
                 other => other,
             }))
@@ -231,6 +250,18 @@ mod tests {
         assert_eq!(parse_output("hello\n", 2), Err(OutputError::NoStatus));
         assert_eq!(parse_output("s UNSATISFIABLE\n", 2), Ok(Answer::Unsat));
         assert!(matches!(parse_output("s MAYBE\n", 2), Err(OutputError::Bad { .. })));
+        assert!(matches!(parse_output("s UNSATISFIABLE\nv 1 2 0\n", 2), Err(OutputError::ModelWithout(_))));
+    }
+
+    #[test]
+    fn a_model_must_cover_the_variables_in_clauses() {
+        let occurs = [true, false, true];
+        assert!(matches!(parse_output_for("s SATISFIABLE\nv 1 3 0\n", 3, &occurs), Ok(Answer::Sat(_))));
+        assert_eq!(
+            parse_output_for("s SATISFIABLE\nv 1 2 0\n", 3, &occurs),
+            Err(OutputError::Incomplete { missing: 1, n_vars: 3, first: 3 })
+        );
+        assert!(matches!(parse_output_for("SAT\n2 0\n", 3, &occurs), Err(OutputError::Incomplete { missing: 2, .. })));
     }
 
     #[test]

@@ -134,6 +134,11 @@ impl<'a, E: Encoded> Session<'a, E> {
             return Err(fault);
         }
         loop {
+            // Checked here too, not only inside the backends, so a run of quick calls (cut
+            // rounds, answers being counted) stops at the deadline as well.
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(Step::Unknown("timeout".into()));
+            }
             self.stats.solver_calls += 1;
             let t = Instant::now();
             let outcome = self.backend.solve(self.n_vars(), &[], self.deadline)?;

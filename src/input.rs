@@ -1,10 +1,14 @@
 //! Reading puzzle text: sources with line/column lookup, the located error every bad input
 //! turns into, and helpers for TOML documents and the grid strings inside them.
 
+use std::io::Read;
 use std::ops::Range;
 
 use serde::de::DeserializeOwned;
 use thiserror::Error;
+
+/// The largest file snakesat reads (a puzzle, a points file, a solver's output).
+pub const MAX_INPUT_BYTES: u64 = 16 << 20;
 
 /// A bad input, located: `file:line:column: what was expected`.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -28,9 +32,19 @@ impl Source {
         Self { name: name.into(), text: text.into() }
     }
 
-    /// Reads a file; a missing or unreadable file is an `InputError` at 1:1.
+    /// Reads a file; a missing, unreadable or too large file (more than
+    /// [`MAX_INPUT_BYTES`]; `/dev/zero` has no end) is an `InputError` at 1:1.
     pub fn read(path: &str) -> Result<Self, InputError> {
-        match std::fs::read(path) {
+        let at_start = |msg: String| InputError { file: path.to_string(), line: 1, col: 1, msg };
+        let mut bytes = Vec::new();
+        let read = std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes));
+        if read.is_ok() && bytes.len() as u64 > MAX_INPUT_BYTES {
+            return Err(at_start(format!(
+                "the file is larger than {} MiB, the most snakesat reads",
+                MAX_INPUT_BYTES >> 20
+            )));
+        }
+        match read.map(|_| bytes) {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => Ok(Self::new(path, text)),
                 Err(e) => {
@@ -39,9 +53,7 @@ impl Source {
                     Err(src.error_at(src.text.len(), "the file is not valid UTF-8"))
                 }
             },
-            Err(e) => {
-                Err(InputError { file: path.to_string(), line: 1, col: 1, msg: format!("cannot read the file: {e}") })
-            }
+            Err(e) => Err(at_start(format!("cannot read the file: {e}"))),
         }
     }
 

@@ -16,4 +16,5 @@ pub mod input;
 pub mod puzzle;
 pub mod pzpr;
 pub mod render;
+pub mod signals;
 pub mod solution_file;

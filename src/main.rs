@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
@@ -129,6 +128,14 @@ struct Common {
     /// Give up after this many seconds (exit code 3).
     #[arg(long)]
     timeout: Option<f64>,
+    /// Confirm every UNSAT answer of the solver with this second backend; a model found
+    /// by it is reported as the solver's fault (exit code 4).
+    #[arg(long, value_name = "BACKEND")]
+    cross_check: Option<BackendKind>,
+    /// Keep each solver call's CNF and DRAT proof in this directory (kissat, or an
+    /// external command with `{proof}`); `unsat.txt` there names the UNSAT certificate.
+    #[arg(long, value_name = "DIR")]
+    proof: Option<String>,
     #[command(flatten)]
     enc: EncArgs,
 }
@@ -168,7 +175,8 @@ impl From<InputError> for Failure {
 
 impl From<RunError> for Failure {
     fn from(e: RunError) -> Self {
-        Failure { code: 4, err: e.into() }
+        let code = if matches!(e, RunError::TooBig(_)) { 2 } else { 4 };
+        Failure { code, err: e.into() }
     }
 }
 
@@ -177,6 +185,7 @@ fn usage(msg: impl Into<String>) -> Failure {
 }
 
 fn main() -> ExitCode {
+    snakesat::signals::quiet_broken_pipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
@@ -277,8 +286,10 @@ fn options(connectivity: Connectivity, enc: &EncArgs) -> EncodeOptions {
     }
 }
 
+/// Compiles the puzzle; an encoding beyond the size limit is refused (exit code 2).
 fn encode<P: Puzzle>(p: &P, connectivity: Connectivity, enc: &EncArgs) -> Result<P::Encoded, Failure> {
-    p.encode(&options(connectivity, enc)).map_err(usage)
+    let e = p.encode(&options(connectivity, enc)).map_err(usage)?;
+    e.formula().too_big().map_or(Ok(e), |why| Err(usage(why)))
 }
 
 fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, Failure> {
@@ -289,43 +300,54 @@ fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, Failure> {
     }
 }
 
-/// Ends the process with exit code 3 when the job overruns its deadline by more than a
-/// grace period — the backstop for backends that cannot be interrupted (varisat). What is
-/// known so far (answers counted) is printed first.
+/// Watches the job until it is done. On Ctrl-C it stops any external solver, prints what
+/// is known (answers counted so far) and exits with 130. When the job overruns its deadline
+/// by more than a grace period — the backstop for backends that cannot be interrupted
+/// (varisat) — it does the same with exit code 3.
 fn watchdog(deadline: Option<Instant>, format: Format, progress: Arc<AtomicU64>, counting: bool) -> Arc<AtomicBool> {
     let done = Arc::new(AtomicBool::new(false));
-    if let Some(d) = deadline {
-        let done2 = done.clone();
-        std::thread::spawn(move || {
-            let until = d + Duration::from_millis(500);
-            while Instant::now() < until {
-                std::thread::sleep(Duration::from_millis(20));
-                if done2.load(Ordering::Relaxed) {
-                    return;
-                }
+    let done2 = done.clone();
+    snakesat::signals::catch_interrupt();
+    std::thread::spawn(move || {
+        let until = deadline.map(|d| d + Duration::from_millis(500));
+        let (code, reason, short) = loop {
+            std::thread::sleep(Duration::from_millis(20));
+            if done2.load(Ordering::Relaxed) {
+                return;
             }
-            let n = progress.load(Ordering::Relaxed);
-            let reason = "the solver did not stop at the deadline";
-            match (format, counting) {
-                (Format::Json, true) => {
-                    println!("{}", json!({"status": "unknown", "count": n, "complete": false, "stopped": reason}))
-                }
-                (Format::Json, false) => println!("{}", json!({"status": "unknown", "reason": reason})),
-                (Format::Text | Format::Svg, true) => println!("timeout: at least {n} solutions"),
-                (Format::Text | Format::Svg, false) => println!("unknown: timeout"),
+            if snakesat::signals::interrupted() {
+                break (130, "interrupted", "interrupted");
             }
-            let _ = std::io::stdout().flush();
-            std::process::exit(3);
-        });
-    }
+            if until.is_some_and(|u| Instant::now() >= u) {
+                break (3, "the solver did not stop at the deadline", "timeout");
+            }
+        };
+        snakesat::backend::kill_running();
+        let n = progress.load(Ordering::Relaxed);
+        match (format, counting) {
+            (Format::Json, true) => {
+                println!("{}", json!({"status": "unknown", "count": n, "complete": false, "stopped": reason}))
+            }
+            (Format::Json, false) => println!("{}", json!({"status": "unknown", "reason": reason})),
+            (Format::Text | Format::Svg, true) => println!("{short}: at least {n} solutions"),
+            (Format::Text | Format::Svg, false) => println!("unknown: {short}"),
+        }
+        let _ = std::io::stdout().flush();
+        std::process::exit(code);
+    });
     done
+}
+
+/// The backend `--backend` names, with `--proof` and `--cross-check`.
+fn backend(c: &Common) -> Result<Box<dyn snakesat::backend::Backend>, Failure> {
+    c.backend.build_checked(c.proof.as_deref().map(std::path::Path::new), c.cross_check.as_ref()).map_err(usage)
 }
 
 fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> {
     let dl = deadline(c.timeout)?;
-    let enc = encode(p, c.connectivity, &c.enc)?;
     let done = watchdog(dl, c.format, Arc::new(AtomicU64::new(0)), false);
-    let report = puzzle::solve(p, &enc, c.backend.build(), dl, unique)?;
+    let enc = encode(p, c.connectivity, &c.enc)?;
+    let report = puzzle::solve(p, &enc, backend(c)?, dl, unique)?;
     done.store(true, Ordering::Relaxed);
     let (status, code) = match &report.status {
         Status::Solved(_) => ("solved", 0),
@@ -387,7 +409,6 @@ fn count<P: Puzzle>(
     svg_dir: Option<&str>,
 ) -> Result<u8, Failure> {
     let dl = deadline(c.timeout)?;
-    let enc = encode(p, c.connectivity, &c.enc)?;
     let io_err = |e: std::io::Error, path: &str| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") };
     if let Some(dir) = svg_dir {
         std::fs::create_dir_all(dir).map_err(|e| io_err(e, dir))?;
@@ -395,6 +416,7 @@ fn count<P: Puzzle>(
     let mut svg_error = None;
     let progress = Arc::new(AtomicU64::new(0));
     let done = watchdog(dl, c.format, progress.clone(), true);
+    let enc = encode(p, c.connectivity, &c.enc)?;
     // A steady tick keeps the spinner, count and clock moving through long solver calls.
     let bar = indicatif::ProgressBar::new_spinner();
     if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} {msg} in {elapsed} ({per_sec})") {
@@ -404,12 +426,15 @@ fn count<P: Puzzle>(
     bar.enable_steady_tick(Duration::from_millis(120));
     let opts = options(c.connectivity, &c.enc);
     let keep = p.wants_solutions(&opts);
-    let mut lines = Vec::new();
+    // The list is written as answers come, so memory does not grow with it.
+    let list_err = |e: std::io::Error| Failure { code: 2, err: anyhow::anyhow!("writing {}: {e}", list.unwrap_or("")) };
+    let mut out = list.map(std::fs::File::create).transpose().map_err(list_err)?.map(std::io::BufWriter::new);
+    let mut write_err = None;
     let mut kept = Vec::new();
-    let report = puzzle::count(p, &enc, c.backend.build(), dl, limit, &progress, |s| {
+    let report = puzzle::count(p, &enc, backend(c)?, dl, limit, &progress, |s| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
-        if list.is_some() {
-            lines.push(p.list_line(s));
+        if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.list_line(s))) {
+            write_err.get_or_insert(e);
         }
         if let (Some(dir), None) = (svg_dir, &svg_error) {
             // `progress` is bumped after this call: it counts the answers before this one.
@@ -429,12 +454,8 @@ fn count<P: Puzzle>(
     if let Some(e) = svg_error {
         return Err(e);
     }
-    if let Some(path) = list {
-        let mut text = lines.join("\n");
-        text.push('\n');
-        std::fs::write(path, text)
-            .with_context(|| format!("writing {path}"))
-            .map_err(|e| Failure { code: 2, err: e })?;
+    if let Some(e) = write_err.or_else(|| out.and_then(|mut w| w.flush().err())) {
+        return Err(list_err(e));
     }
     let limit_hit = !report.complete && limit.is_some_and(|l| report.count >= l);
     let (status, code) = if report.count > 0 && (report.complete || limit_hit) {
@@ -500,7 +521,9 @@ fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> R
     let src = snakesat::input::Source::read(path)?;
     let f = enc.formula();
     let bad = |msg: String| Failure { code: 2, err: anyhow::anyhow!("{path}: {msg}") };
-    let model: Model = match dimacs::parse_output(&src.text, f.n_vars()).map_err(|e| bad(e.to_string()))? {
+    let mut occurs = vec![false; f.n_vars() as usize];
+    f.clauses.iter().flatten().for_each(|l| occurs[l.var().idx()] = true);
+    let model: Model = match dimacs::parse_output_for(&src.text, f.n_vars(), &occurs).map_err(|e| bad(e.to_string()))? {
         Answer::Sat(m) => m,
         Answer::Unsat => {
             match format {
@@ -571,9 +594,17 @@ fn print_svg(mut d: render::Drawing, note: Option<String>, output: Option<&str>)
     }
 }
 
+fn no_cross_check(c: &Common) -> Result<(), Failure> {
+    match (&c.cross_check, &c.proof) {
+        (None, None) => Ok(()),
+        _ => Err(usage("--cross-check and --proof apply to solve and count only")),
+    }
+}
+
 /// `solve --relax` for snakes: the puzzle's answer if it has one, else a placement with the
 /// fewest broken links and the runs that prove fewer impossible.
 fn solve_relaxed(p: &Snakes, c: &Common) -> Result<u8, Failure> {
+    no_cross_check(c)?;
     let dl = deadline(c.timeout)?;
     let opts = options(c.connectivity, &c.enc);
     let done = watchdog(dl, c.format, Arc::new(AtomicU64::new(0)), false);
@@ -626,6 +657,7 @@ fn solve_relaxed(p: &Snakes, c: &Common) -> Result<u8, Failure> {
 
 /// `sample` for snakes: the feasible fraction of random head sets, on all cores.
 fn sample(p: &Snakes, c: &Common, trials: u64, seed: u64, threads: Option<usize>) -> Result<u8, Failure> {
+    no_cross_check(c)?;
     let per_trial = match c.timeout {
         None => None,
         Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),

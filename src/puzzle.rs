@@ -85,6 +85,8 @@ pub enum RunError {
     Engine(#[from] EngineError),
     #[error("internal error: an answer failed the independent verifier: {0}")]
     Unverified(String),
+    #[error("{0}")]
+    TooBig(String),
 }
 
 #[derive(Clone, Debug)]
@@ -104,6 +106,11 @@ pub struct SolveReport<S> {
     pub stats: Stats,
 }
 
+/// Refuses a formula that outgrew the size limit (the command line refuses it earlier).
+fn usable<E: Encoded>(enc: &E) -> Result<(), RunError> {
+    enc.formula().too_big().map_or(Ok(()), |why| Err(RunError::TooBig(why)))
+}
+
 fn verified<P: Puzzle>(p: &P, sol: P::Solution) -> Result<P::Solution, RunError> {
     p.verify(&sol).map_err(RunError::Unverified)?;
     Ok(sol)
@@ -117,6 +124,7 @@ pub fn solve<P: Puzzle>(
     deadline: Option<Instant>,
     unique: bool,
 ) -> Result<SolveReport<P::Solution>, RunError> {
+    usable(enc)?;
     let mut session = Session::new(enc, backend, deadline);
     let first = match session.next()? {
         Step::Found(model, sol) => (model, verified(p, sol)?),
@@ -173,6 +181,7 @@ pub fn count<P: Puzzle>(
     progress: &AtomicU64,
     mut on_solution: impl FnMut(&P::Solution),
 ) -> Result<CountReport, RunError> {
+    usable(enc)?;
     let mut session = Session::new(enc, backend, deadline);
     let mut count = 0u64;
     loop {

@@ -78,8 +78,17 @@ fn dimacs_through_kissat_decodes_to_the_answer() {
 fn decode_rejects_a_model_that_breaks_the_cnf() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("bogus.out");
-    // All variables false: breaks "one type per cell".
+    // No values at all: a model must cover every variable that occurs in a clause.
     std::fs::write(&out, "s SATISFIABLE\nv 0\n").unwrap();
+    let o = run(&["decode", &fixture("snake-egg/seed-6x6.toml"), out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("gives no value to"), "{}", stderr(&o));
+    // All variables false: breaks "one type per cell".
+    let cnf = stdout(&run(&["dimacs", &fixture("snake-egg/seed-6x6.toml")]));
+    let n: usize =
+        cnf.lines().find_map(|l| l.strip_prefix("p cnf ")).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let all_false: Vec<String> = (1..=n).map(|v| format!("-{v}")).collect();
+    std::fs::write(&out, format!("s SATISFIABLE\nv {} 0\n", all_false.join(" "))).unwrap();
     let o = run(&["decode", &fixture("snake-egg/seed-6x6.toml"), out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("violates clause"), "{}", stderr(&o));

@@ -6,6 +6,7 @@
 //! it built, and a panic inside an in-process solver becomes a `BackendError`.
 
 mod cadical;
+mod crosscheck;
 mod external;
 mod splr;
 mod varisat;
@@ -19,7 +20,8 @@ use thiserror::Error;
 use crate::cnf::{Lit, Model};
 
 pub use self::cadical::CadicalBackend;
-pub use self::external::ExternalBackend;
+pub use self::crosscheck::CrossChecked;
+pub use self::external::{kill_running, max_answer_bytes, ExternalBackend};
 pub use self::splr::SplrBackend;
 pub use self::varisat::VarisatBackend;
 
@@ -40,6 +42,11 @@ pub enum BackendError {
     Failed { solver: String, msg: String },
     #[error("solver `{solver}` printed output that cannot be trusted: {msg}")]
     BadOutput { solver: String, msg: String },
+    #[error(
+        "solver `{solver}` answered UNSATISFIABLE, but the cross-check solver `{checker}` found a model \
+         satisfying all {clauses} clauses: `{solver}` is wrong"
+    )]
+    WrongUnsat { solver: String, checker: String, clauses: usize },
     #[error("I/O error while running solver `{solver}`: {msg}")]
     Io { solver: String, msg: String },
 }
@@ -90,6 +97,46 @@ impl BackendKind {
             )),
             BackendKind::External(cmd) => Box::new(ExternalBackend::new(cmd.clone(), &cmd[0])),
         }
+    }
+
+    /// The backend with DRAT proofs kept in `dir` (`--proof`): kissat, or an external
+    /// command with `{proof}` where the proof file goes.
+    pub fn build_with_proofs(&self, dir: &std::path::Path) -> Result<Box<dyn Backend>, String> {
+        let (cmd, label) = match self {
+            BackendKind::Kissat => {
+                (vec![kissat_path(), "-q".into(), "--no-binary".into(), "{cnf}".into(), "{proof}".into()], "kissat")
+            }
+            BackendKind::External(cmd) if cmd.iter().any(|a| a.contains("{proof}")) => (cmd.clone(), cmd[0].as_str()),
+            _ => {
+                return Err(format!(
+                    "--proof needs `--backend kissat` or an external command with `{{proof}}` where the solver \
+                     writes a text DRAT proof, e.g. external:\"cadical -q --no-binary {{cnf}} {{proof}}\" (not {self})"
+                ))
+            }
+        };
+        Ok(Box::new(ExternalBackend::new(cmd, label).with_proofs(dir.to_path_buf())))
+    }
+
+    /// The backend keeping proofs in `proof` (created if need be), and confirming its UNSAT
+    /// answers with `cross_check` (see `CrossChecked`).
+    pub fn build_checked(
+        &self,
+        proof: Option<&std::path::Path>,
+        cross_check: Option<&BackendKind>,
+    ) -> Result<Box<dyn Backend>, String> {
+        let b = match proof {
+            Some(dir) => {
+                std::fs::create_dir_all(dir).map_err(|e| format!("--proof {}: {e}", dir.display()))?;
+                // A certificate left by an earlier run must not pass for this run's.
+                let _ = std::fs::remove_file(dir.join("unsat.txt"));
+                self.build_with_proofs(dir)?
+            }
+            None => self.build(),
+        };
+        Ok(match cross_check {
+            Some(check) => Box::new(CrossChecked::new(b, check.clone())),
+            None => b,
+        })
     }
 
     pub fn in_process() -> [BackendKind; 3] {

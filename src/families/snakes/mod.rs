@@ -249,11 +249,11 @@ fn read_board(src: &Source, raw: &RawFile) -> Result<Board, InputError> {
                     let dir = Path::new(&src.name).parent().unwrap_or(Path::new(""));
                     let path = dir.join(file.get_ref());
                     let path = path.to_string_lossy();
-                    let text = std::fs::read_to_string(path.as_ref()).map_err(|e| {
-                        src.error_at(file.span().start, format!("cannot read the points file {path}: {e}"))
+                    let points = Source::read(path.as_ref()).map_err(|e| {
+                        src.error_at(file.span().start, format!("cannot read the points file {path}: {}", e.msg))
                     })?;
                     let name = Path::new(file.get_ref()).file_stem().map_or("points".into(), |s| s.to_string_lossy());
-                    board::read_points_file(&Source::new(path.as_ref(), text), &name, MAX_CELLS)
+                    board::read_points_file(&points, &name, MAX_CELLS)
                 }
                 (_, _, Some(file)) => Err(src.error_at(
                     file.span().start,

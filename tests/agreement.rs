@@ -1,0 +1,140 @@
+//! Two backends must agree: random small instances of every family (fixed seeds, so CI
+//! sees the same ones) are counted by CaDiCaL and by varisat, lazily and eagerly. The
+//! family unit tests check CaDiCaL's counts against brute force on instances like these
+//! (`snake_egg.rs`, `snakes/tests.rs`, `snake_cube/tests.rs`, `parity_snake/tests.rs`),
+//! so agreement here carries that check over to the second solver.
+
+use std::sync::atomic::AtomicU64;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+use snakesat::backend::BackendKind;
+use snakesat::families::{self, AnyPuzzle};
+use snakesat::input::Source;
+use snakesat::puzzle::{self, Connectivity, EncodeOptions, Puzzle};
+
+fn count<P: Puzzle>(p: &P, backend: BackendKind, connectivity: Connectivity) -> (u64, bool) {
+    let opts = EncodeOptions { connectivity, ..EncodeOptions::default() };
+    let enc = p.encode(&opts).expect("default options encode");
+    let progress = AtomicU64::new(0);
+    let r = puzzle::count(p, &enc, backend.build(), None, Some(500), &progress, |_| {}).expect("count runs");
+    (r.count, r.complete)
+}
+
+fn counts(text: &str, backend: BackendKind, connectivity: Connectivity) -> (u64, bool) {
+    let p = families::parse(&Source::new("generated.toml", text)).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    match &p {
+        AnyPuzzle::SnakeEgg(p) => count(p, backend, connectivity),
+        AnyPuzzle::SnakeCube(p) => count(p, backend, connectivity),
+        AnyPuzzle::Snakes(p) => count(p, backend, connectivity),
+        AnyPuzzle::ParitySnake(p) => count(p, backend, connectivity),
+    }
+}
+
+fn agree(text: &str) {
+    for conn in [Connectivity::Lazy, Connectivity::Eager] {
+        let a = counts(text, BackendKind::Cadical, conn);
+        let b = counts(text, BackendKind::Varisat, conn);
+        assert_eq!(a, b, "cadical vs varisat ({conn:?}) on\n{text}");
+        if std::env::var_os("SNAKESAT_AGREEMENT_LOG").is_some() {
+            eprintln!("agreement: {} answers ({conn:?}), {}", a.0, text.lines().next().unwrap_or(""));
+        }
+    }
+}
+
+fn config(cases: u32, seed: u64) -> Config {
+    Config { cases, rng_seed: RngSeed::Fixed(seed), failure_persistence: None, ..Config::default() }
+}
+
+/// A snake cube chain of 2×2×2, 2×2×3 or 2×3×3 cubes as segment lengths (most do not fold).
+fn cube() -> impl Strategy<Value = String> {
+    prop::sample::select(vec![(8usize, "2"), (12, "[2, 2, 3]"), (18, "[2, 3, 3]")]).prop_flat_map(|(n, size)| {
+        let len = prop_oneof![3 => Just(2usize), 1 => Just(3usize)];
+        prop::collection::vec(len, 20).prop_map(move |lens| {
+            // Consecutive segments share a cube: lengths l1..lk cover sum(l) - (k - 1) cubes.
+            let (mut segs, mut cubes) = (Vec::new(), 1);
+            for l in lens {
+                if cubes == n {
+                    break;
+                }
+                let l = l.min(n - cubes + 1);
+                segs.push(l);
+                cubes += l - 1;
+            }
+            format!("kind = \"snake-cube\"\nsize = {size}\nsegments = {segs:?}\n")
+        })
+    })
+}
+
+/// Snakes of equal length covering a small grid, heads anywhere.
+fn snakes() -> impl Strategy<Value = String> {
+    (2usize..=4, 2usize..=4, any::<bool>(), any::<proptest::sample::Index>()).prop_flat_map(|(r, c, touch, k)| {
+        let n = r * c;
+        let divisors: Vec<usize> = (1..=n.min(4)).filter(|d| n % d == 0).collect();
+        let hs = divisors[k.index(divisors.len())];
+        prop::sample::subsequence((1..=n).collect::<Vec<_>>(), hs).prop_shuffle().prop_map(move |heads| {
+            format!(
+                "kind = \"snakes\"\nboard = \"grid\"\nrows = {r}\ncols = {c}\nlength = {}\nheads = {heads:?}\nself_touch = {touch}\n",
+                n / hs
+            )
+        })
+    })
+}
+
+/// The 6×6 parity snake (2×3 boxes; the 4×4 board has no snake) with a few random givens, under either parity rule.
+fn parity() -> impl Strategy<Value = String> {
+    let tok = prop_oneof![40 => Just("."), 1 => prop::sample::select(vec!["e", "o", "E", "O", "1", "2"])];
+    (prop::collection::vec(tok, 36), any::<bool>()).prop_map(|(cells, sudoku)| {
+        let rows: Vec<String> = cells.chunks(6).map(|r| r.join(" ")).collect();
+        let rule = if sudoku { "sudoku" } else { "counts" };
+        format!(
+            "kind = \"parity-snake\"\nbox = [2, 3]\nparity = \"{rule}\"\ngrid = \"\"\"\n{}\n\"\"\"\n",
+            rows.join("\n")
+        )
+    })
+}
+
+/// A small Snake Egg: a 4×4 grid, a bank of one or two eggs, a few clues.
+fn egg() -> impl Strategy<Value = String> {
+    let tok = prop_oneof![30 => Just("."), 1 => prop::sample::select(vec!["o", "#", "?", "1", "2"])];
+    (
+        prop::collection::vec(tok, 16),
+        prop::sample::select(vec!["[1, 2, 2]", "[1, 2]", "[2, 2]", "[1, 1, 2]", "[3]", "[1, 3]", "[2, 3]"]),
+    )
+        .prop_map(|(cells, eggs)| {
+            let rows: Vec<String> = cells.chunks(4).map(|r| r.join(" ")).collect();
+            format!("kind = \"snake-egg\"\neggs = {eggs}\ngrid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"))
+        })
+}
+
+/// Generated instances that a family refuses (a clue not in the bank, too many ends) are
+/// skipped: this is about solvers agreeing, not about the readers.
+fn agree_if_valid(text: &str) {
+    if families::parse(&Source::new("generated.toml", text)).is_ok() {
+        agree(text);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(12, 11))]
+    #[test]
+    fn snake_cube_backends_agree(text in cube()) {
+        agree_if_valid(&text);
+    }
+
+    #[test]
+    fn snakes_backends_agree(text in snakes()) {
+        agree_if_valid(&text);
+    }
+
+    #[test]
+    fn parity_snake_backends_agree(text in parity()) {
+        agree_if_valid(&text);
+    }
+
+    #[test]
+    fn snake_egg_backends_agree(text in egg()) {
+        agree_if_valid(&text);
+    }
+}

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Crashes: dies by SIGSEGV after reading nothing.
+kill -SEGV $$

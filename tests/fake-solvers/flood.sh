@@ -1,0 +1,3 @@
+#!/bin/sh
+# Prints comment lines without end.
+exec yes "c chatter chatter chatter chatter chatter chatter chatter chatter chatter"

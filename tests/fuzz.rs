@@ -1,0 +1,536 @@
+//! Fuzzing every input format with proptest: puzzle TOML of each kind, puzz.link URLs,
+//! DIMACS CNF and solver output. Inputs are random bytes and structure-aware mutations of
+//! the fixtures (bytes replaced, dictionary tokens such as huge numbers, quotes and keys
+//! inserted, ranges deleted or duplicated). Every input must give `Ok` or an error — never a
+//! panic (proptest reports one with a shrunk input), a slow case, or a huge allocation (a
+//! counting allocator records the largest single request).
+//!
+//! The seed is fixed so CI is reproducible and bounded (the whole file runs in seconds in
+//! the debug test profile). A longer campaign: `SNAKESAT_FUZZ_CASES=100 SNAKESAT_FUZZ_SEED=7
+//! cargo test --test fuzz` (100× the cases, another seed). Every crasher found is
+//! kept under `fixtures/fuzz-regressions/` and replayed by `regressions_stay_fixed`.
+//! `SNAKESAT_FUZZ_LOG=1` prints one line per input (`ok` or the error) to see how deep
+//! the inputs reach.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use proptest::sample::Index;
+use proptest::test_runner::{Config, RngSeed};
+
+use snakesat::dimacs;
+use snakesat::families;
+use snakesat::input::Source;
+use snakesat::pzpr;
+
+/// The system allocator, noting the largest single allocation.
+struct Counting;
+
+static LARGEST: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LARGEST.fetch_max(new_size, Ordering::Relaxed);
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// No single allocation may exceed this while reading an input of a few kilobytes.
+const MAX_ALLOC: usize = 64 << 20;
+/// Nor may one input take longer than this (debug build, shared machine).
+const MAX_TIME: Duration = Duration::from_secs(3);
+
+/// Runs `f` on one input, checking time and allocation (tests run on several threads, so
+/// the allocation bound is shared by whatever runs at the same time: generous on purpose).
+fn bounded<T: std::fmt::Debug>(what: &str, input: &str, f: impl FnOnce() -> T) -> T {
+    LARGEST.store(0, Ordering::Relaxed);
+    let t = Instant::now();
+    let out = f();
+    let (took, largest) = (t.elapsed(), LARGEST.load(Ordering::Relaxed));
+    if std::env::var_os("SNAKESAT_FUZZ_LOG").is_some() {
+        // One line per input, to see how deep the inputs reach: `... | sort | uniq -c`.
+        eprintln!("fuzz {what}: {}", outcome(&out));
+    }
+    assert!(took < MAX_TIME, "{what}: {took:?} on input {input:?}");
+    assert!(largest < MAX_ALLOC, "{what}: an allocation of {largest} bytes on input {input:?}");
+    out
+}
+
+/// `ok`, or an error's message without its location and details.
+fn outcome(out: &impl std::fmt::Debug) -> String {
+    let text = format!("{out:?}");
+    if text.starts_with("Ok") {
+        return "ok".into();
+    }
+    let msg = text.split("msg: \"").nth(1).unwrap_or(&text);
+    msg.split([':', ';', '`', '"']).next().unwrap_or("").chars().take(50).collect()
+}
+
+/// The case counts below, times this, are what CI runs: 126,000 inputs in about 3 s.
+const CI_SCALE: u32 = 20;
+
+fn config(cases: u32, seed: u64) -> Config {
+    let scale: u32 = std::env::var("SNAKESAT_FUZZ_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let seed = std::env::var("SNAKESAT_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(seed);
+    Config {
+        cases: cases * CI_SCALE * scale.max(1),
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: None,
+        max_shrink_iters: 2000,
+        ..Config::default()
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every file under `dir` whose name ends in `ext`, sorted.
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(ext) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn fixture_texts(ext: &str) -> Vec<String> {
+    files(&root().join("fixtures"), ext).iter().map(|p| std::fs::read_to_string(p).unwrap()).collect()
+}
+
+/// Tokens a mutation may insert: extreme numbers, TOML punctuation, keys of every kind,
+/// grid tokens, multi-byte and control characters.
+const DICT: &[&str] = &[
+    "0",
+    "-1",
+    "1",
+    "2",
+    "3",
+    "7",
+    "64",
+    "65",
+    "255",
+    "4294967295",
+    "4294967296",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "99999999999999999999999",
+    "1e308",
+    "-1e308",
+    "nan",
+    "inf",
+    "0.0",
+    "-0",
+    "\"",
+    "\"\"\"",
+    "'''",
+    "'",
+    "[",
+    "]",
+    "[[",
+    "]]",
+    "{",
+    "}",
+    "=",
+    ",",
+    "\n",
+    "\r\n",
+    " ",
+    "\t",
+    "#",
+    "o",
+    "O",
+    "?",
+    ".",
+    "x",
+    "é",
+    "\u{0}",
+    "\\",
+    "\\u0000",
+    "kind = \"snake-egg\"\n",
+    "kind = \"snakes\"\n",
+    "kind = \"snake-cube\"\n",
+    "kind = \"parity-snake\"\n",
+    "size",
+    "grid",
+    "eggs",
+    "segments",
+    "chain",
+    "length",
+    "heads",
+    "rows",
+    "cols",
+    "board",
+    "points",
+    "box",
+    "parity",
+    "givens",
+    "self_touch",
+    "neighbour_distance",
+    "points_file = \"/dev/zero\"\n",
+    "true",
+    "E",
+    "S",
+    "C",
+    "ECE",
+    "SSSS",
+    "CCCCCCCC",
+    "[1,2,3]",
+    "[[0,0],[1,0]]",
+    "p cnf",
+    "s SATISFIABLE",
+    "v",
+    " 0",
+    "snakeegg/",
+    "/",
+    "//",
+    "-",
+    "+",
+    "zz",
+    "999/999/",
+];
+
+/// One edit of a text.
+#[derive(Clone, Debug)]
+enum Edit {
+    /// Replace the byte at a position.
+    Byte(Index, u8),
+    /// Insert a dictionary token at a position.
+    Token(Index, Index),
+    /// Delete up to `len` bytes from a position.
+    Delete(Index, u8),
+    /// Copy up to `len` bytes from one position to another.
+    Duplicate(Index, u8, Index),
+    /// Replace the integer at or after a position with a dictionary token.
+    Number(Index, Index),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<Index>(), any::<u8>()).prop_map(|(i, b)| Edit::Byte(i, b)),
+        (any::<Index>(), any::<Index>()).prop_map(|(i, t)| Edit::Token(i, t)),
+        (any::<Index>(), any::<u8>()).prop_map(|(i, n)| Edit::Delete(i, n)),
+        (any::<Index>(), any::<u8>(), any::<Index>()).prop_map(|(i, n, j)| Edit::Duplicate(i, n, j)),
+        (any::<Index>(), any::<Index>()).prop_map(|(i, t)| Edit::Number(i, t)),
+    ]
+}
+
+fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut b = text.as_bytes().to_vec();
+    for e in edits {
+        let at = |i: &Index, len: usize| if len == 0 { 0 } else { i.index(len + 1) };
+        match e {
+            Edit::Byte(i, v) if !b.is_empty() => {
+                let k = i.index(b.len());
+                b[k] = *v;
+            }
+            Edit::Byte(..) => b.push(b'x'),
+            Edit::Token(i, t) => {
+                let k = at(i, b.len());
+                let tok = DICT[t.index(DICT.len())].as_bytes();
+                b.splice(k..k, tok.iter().copied());
+            }
+            Edit::Delete(i, n) => {
+                let k = at(i, b.len());
+                let end = (k + *n as usize % 16 + 1).min(b.len());
+                b.drain(k..end);
+            }
+            Edit::Duplicate(i, n, j) => {
+                let k = at(i, b.len());
+                let end = (k + *n as usize).min(b.len());
+                let piece: Vec<u8> = b[k..end].to_vec();
+                let to = at(j, b.len());
+                b.splice(to..to, piece);
+            }
+            Edit::Number(i, t) => {
+                let k = at(i, b.len());
+                if let Some(s) = b[k.min(b.len())..].iter().position(u8::is_ascii_digit).map(|s| s + k) {
+                    let e = b[s..].iter().position(|c| !c.is_ascii_digit()).map_or(b.len(), |e| e + s);
+                    let tok = DICT[t.index(DICT.len())].as_bytes();
+                    b.splice(s..e, tok.iter().copied());
+                }
+            }
+        }
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
+/// A fixture of the given kind, with 1 to 6 edits.
+fn mutated(texts: Vec<String>) -> impl Strategy<Value = String> {
+    (prop::sample::select(texts), prop::collection::vec(edit(), 1..6)).prop_map(|(t, e)| apply(&t, &e))
+}
+
+fn random_text() -> impl Strategy<Value = String> {
+    prop::collection::vec(any::<u8>(), 0..400).prop_map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
+/// Reads a puzzle file from text; a Snake Egg that reads must also survive its URL.
+fn check_toml(text: &str) {
+    let p = bounded("puzzle TOML", text, || families::parse(&Source::new("fuzz.toml", text)));
+    if let Ok(families::AnyPuzzle::SnakeEgg(p)) = p {
+        if p.clues.iter().all(|&c| c != families::snake_egg::Clue::Snake) {
+            let url = pzpr::to_url(&p);
+            let back = pzpr::parse_snakeegg(&Source::new("<url>", url.as_str()));
+            assert!(back.is_ok(), "the URL {url} of a valid puzzle does not read back: {back:?}\n{text}");
+        }
+    }
+}
+
+fn check_url(text: &str) {
+    let _ = bounded("puzz.link URL", text, || pzpr::parse_snakeegg(&Source::new("<url>", text)));
+}
+
+fn check_cnf(text: &str) {
+    let _ = bounded("DIMACS CNF", text, || dimacs::parse_cnf(text));
+}
+
+fn check_output(text: &str, n_vars: u32) {
+    let _ = bounded("solver output", text, || dimacs::parse_output(text, n_vars));
+}
+
+proptest! {
+    #![proptest_config(config(600, 1))]
+    #[test]
+    fn puzzle_toml_mutations(text in mutated(fixture_texts(".toml"))) {
+        check_toml(&text);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(300, 2))]
+    #[test]
+    fn puzzle_toml_random_bytes(text in random_text()) {
+        check_toml(&text);
+    }
+}
+
+/// A grid string of `rows` lines of tokens drawn from `alphabet`.
+fn grid_value(alphabet: &'static [&'static str]) -> impl Strategy<Value = String> {
+    (1usize..10, 1usize..10, any::<bool>()).prop_flat_map(move |(r, c, spaced)| {
+        prop::collection::vec(prop::sample::select(alphabet.to_vec()), r * c).prop_map(move |cells| {
+            let rows: Vec<String> = cells.chunks(c).map(|ch| ch.join(if spaced { " " } else { "" })).collect();
+            format!("\"\"\"\n{}\n\"\"\"", rows.join("\n"))
+        })
+    })
+}
+
+fn small_int() -> impl Strategy<Value = String> {
+    prop_oneof![(-2i64..30).prop_map(|v| v.to_string()), any::<i64>().prop_map(|v| v.to_string())]
+}
+
+fn int_list() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::collection::vec(-1i64..10, 0..30).prop_map(|v| format!("{v:?}")),
+        prop::collection::vec(any::<i64>(), 0..4).prop_map(|v| format!("{v:?}")),
+    ]
+}
+
+fn maybe(key: &'static str, value: impl Strategy<Value = String>) -> impl Strategy<Value = String> {
+    prop::option::weighted(0.95, value).prop_map(move |v| v.map_or(String::new(), |v| format!("{key} = {v}\n")))
+}
+
+/// Random documents of each kind, with that kind's keys and values of the right types at
+/// their edges (for deeper reach than mutated bytes).
+fn toml_doc() -> impl Strategy<Value = String> {
+    let egg = (
+        maybe("eggs", int_list()),
+        maybe("grid", grid_value(&[".", "o", "O", "#", "?", "1", "2", "3", "5", "12", "x"])),
+    )
+        .prop_map(|(a, b)| format!("kind = \"snake-egg\"\n{a}{b}"));
+    let cube = (
+        maybe(
+            "size",
+            prop_oneof![small_int(), (1i64..5, 1i64..5, 1i64..5).prop_map(|(a, b, c)| format!("[{a}, {b}, {c}]"))],
+        ),
+        maybe("segments", int_list()),
+        maybe("chain", "\"[ESC]{0,70}\""),
+    )
+        .prop_map(|(a, b, c)| format!("kind = \"snake-cube\"\n{a}{b}{c}"));
+    let points = prop::collection::vec((-3.0f64..3.0, -3.0f64..3.0), 0..12).prop_map(|v| {
+        format!("[{}]", v.iter().map(|(x, y)| format!("[{x:.1}, {y:.1}]")).collect::<Vec<_>>().join(", "))
+    });
+    let snakes = (
+        maybe(
+            "board",
+            prop::sample::select(vec!["\"grid\"", "\"hex72\"", "\"points\"", "\"torus\""]).prop_map(str::to_string),
+        ),
+        (maybe("rows", small_int()), maybe("cols", small_int())),
+        (
+            maybe("points", points),
+            maybe(
+                "neighbour_distance",
+                prop_oneof![
+                    Just("1.0".to_string()),
+                    (-1.0f64..3.0).prop_map(|d| d.to_string()),
+                    Just("nan".to_string())
+                ],
+            ),
+        ),
+        (
+            maybe("length", small_int()),
+            maybe("heads", int_list()),
+            maybe("self_touch", any::<bool>().prop_map(|b| b.to_string())),
+        ),
+    )
+        .prop_map(|(a, (b, c), (d, e), (f, g, h))| format!("kind = \"snakes\"\n{a}{b}{c}{d}{e}{f}{g}{h}"));
+    let parity = (
+        maybe(
+            "box",
+            prop_oneof![
+                small_int(),
+                (-1i64..6, -1i64..6).prop_map(|(a, b)| format!("[{a}, {b}]")),
+                Just("[2]".to_string())
+            ],
+        ),
+        maybe(
+            "parity",
+            prop::sample::select(vec!["\"sudoku\"", "\"rows\"", "\"counts\"", "\"none\""]).prop_map(str::to_string),
+        ),
+        maybe("grid", grid_value(&[".", "O", "E", "o", "e", "1", "2", "9", "#", "?"])),
+    )
+        .prop_map(|(a, b, c)| format!("kind = \"parity-snake\"\n{a}{b}{c}"));
+    prop_oneof![egg, cube, snakes, parity]
+}
+
+proptest! {
+    #![proptest_config(config(600, 3))]
+    #[test]
+    fn puzzle_toml_documents(text in toml_doc()) {
+        check_toml(&text);
+    }
+}
+
+fn fixture_urls() -> Vec<String> {
+    let mut v: Vec<String> = fixture_texts(".url").into_iter().map(|s| s.trim().to_string()).collect();
+    for p in files(&root().join("fixtures/snake-egg"), ".toml") {
+        if let Ok(families::AnyPuzzle::SnakeEgg(p)) = families::parse(&Source::read(&p.to_string_lossy()).unwrap()) {
+            if p.clues.iter().all(|&c| c != families::snake_egg::Clue::Snake) {
+                v.push(pzpr::to_url(&p));
+            }
+        }
+    }
+    v
+}
+
+proptest! {
+    #![proptest_config(config(800, 4))]
+    #[test]
+    fn url_mutations(text in mutated(fixture_urls())) {
+        check_url(&text);
+    }
+
+    #[test]
+    fn url_random_bodies(prefix in prop::sample::select(vec![
+        "https://puzz.link/p?snakeegg/", "http://pzv.jp/p.html?snakeegg/", "https://puzz.link/p?snakeegg/6/6/",
+        "https://puzz.link/p?snakeegg/", "puzz.link/p?snakeegg/3/3/",
+    ]), body in "[0-9a-zA-Z/./_+-]{0,60}") {
+        check_url(&format!("{prefix}{body}"));
+    }
+}
+
+/// A small valid CNF, as text.
+fn cnf_text() -> impl Strategy<Value = String> {
+    (1u32..12).prop_flat_map(|n| {
+        let lit = (1..=n as i32, any::<bool>()).prop_map(|(v, s)| if s { v } else { -v });
+        prop::collection::vec(prop::collection::vec(lit, 0..5), 0..10).prop_map(move |cls| {
+            let mut s = format!("c random\np cnf {n} {}\n", cls.len());
+            for c in cls {
+                for l in c {
+                    s.push_str(&format!("{l} "));
+                }
+                s.push_str("0\n");
+            }
+            s
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(config(800, 5))]
+    #[test]
+    fn cnf_mutations(text in (cnf_text(), prop::collection::vec(edit(), 0..6)).prop_map(|(t, e)| apply(&t, &e))) {
+        check_cnf(&text);
+    }
+
+    #[test]
+    fn cnf_random_bytes(text in random_text()) {
+        check_cnf(&text);
+    }
+}
+
+/// A small solver answer in the competition format or MiniSat's.
+fn output_text() -> impl Strategy<Value = (String, u32)> {
+    (1u32..12, any::<bool>(), any::<bool>()).prop_flat_map(|(n, minisat, sat)| {
+        prop::collection::vec(any::<bool>(), n as usize).prop_map(move |vals| {
+            let lits: Vec<String> =
+                vals.iter().enumerate().map(|(i, &v)| format!("{}{}", if v { "" } else { "-" }, i + 1)).collect();
+            let text = match (minisat, sat) {
+                (true, true) => format!("SAT\n{} 0\n", lits.join(" ")),
+                (true, false) => "UNSAT\n".to_string(),
+                (false, true) => format!("c solver\ns SATISFIABLE\nv {}\nv 0\n", lits.join(" ")),
+                (false, false) => "s UNSATISFIABLE\n".to_string(),
+            };
+            (text, n)
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(config(800, 6))]
+    #[test]
+    fn output_mutations(
+        (text, n) in (output_text(), prop::collection::vec(edit(), 0..6)).prop_map(|((t, n), e)| (apply(&t, &e), n))
+    ) {
+        check_output(&text, n);
+    }
+
+    #[test]
+    fn output_random_bytes(text in random_text(), n in 0u32..100) {
+        check_output(&text, n);
+    }
+}
+
+/// Replays every input that once crashed a reader (`fixtures/fuzz-regressions/<format>/`).
+#[test]
+fn regressions_stay_fixed() {
+    let dir = root().join("fixtures/fuzz-regressions");
+    let mut n = 0;
+    for (sub, check) in [
+        ("toml", check_toml as fn(&str)),
+        ("url", check_url),
+        ("cnf", check_cnf),
+        ("output", |t: &str| check_output(t, 10)),
+    ] {
+        for p in files(&dir.join(sub), "") {
+            if p.file_name().is_some_and(|f| f == "README.md") {
+                continue;
+            }
+            let text = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned();
+            check(&text);
+            n += 1;
+        }
+    }
+    assert!(n > 0, "no regression inputs under {}", dir.display());
+}

@@ -1,0 +1,76 @@
+//! Ctrl-C and closed pipes through the real binary: an interrupted count ends with exit
+//! code 130 and the answers found so far; output into a closed pipe ends the program
+//! without a panic.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::{fixture, root, stderr, stdout};
+
+fn snakesat(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_snakesat"));
+    c.args(args).current_dir(root()).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    c
+}
+
+fn interrupt_count(format: &str) -> (i32, String) {
+    // The plain encoding of the classic 9x9 has far more answers than a few seconds find.
+    let puzzle = fixture("parity-snake/classic-9x9.toml");
+    let child =
+        snakesat(&["count", &puzzle, "--encoding", "plain", "--format", format]).spawn().expect("snakesat runs");
+    std::thread::sleep(Duration::from_secs(3));
+    // SAFETY: kill(2) on our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let o = child.wait_with_output().unwrap();
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    (o.status.code().unwrap_or(-1), stdout(&o))
+}
+
+#[test]
+fn ctrl_c_ends_a_count_with_what_is_known() {
+    let (code, out) = interrupt_count("text");
+    assert_eq!(code, 130, "{out}");
+    let n: u64 = out
+        .trim()
+        .strip_prefix("interrupted: at least ")
+        .and_then(|r| r.strip_suffix(" solutions"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("unexpected output: {out}"));
+    assert!(n > 0, "{out}");
+}
+
+#[test]
+fn ctrl_c_ends_a_json_count_with_what_is_known() {
+    let (code, out) = interrupt_count("json");
+    assert_eq!(code, 130, "{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((v["status"].as_str(), v["complete"].as_bool()), (Some("unknown"), Some(false)), "{v}");
+    assert_eq!(v["stopped"], "interrupted");
+    assert!(v["count"].as_u64().unwrap() > 0, "{v}");
+}
+
+/// Runs with standard output a pipe closed before the program writes to it.
+fn into_closed_pipe(args: &[&str]) {
+    let mut child = snakesat(args).spawn().expect("snakesat runs");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+    assert_ne!(o.status.code(), Some(101), "{args:?}: {err}");
+}
+
+#[test]
+fn a_closed_stdout_ends_solve_quietly() {
+    into_closed_pipe(&["solve", &fixture("snake-egg/seed-6x6.toml")]);
+    into_closed_pipe(&["solve", &fixture("snake-egg/seed-6x6.toml"), "--format", "json"]);
+}
+
+#[test]
+fn a_closed_stdout_ends_count_list_quietly() {
+    into_closed_pipe(&["count", &fixture("snake-egg/several-4x4.toml"), "--list", "/dev/stdout"]);
+    into_closed_pipe(&["dimacs", &fixture("snake-egg/seed-6x6.toml")]);
+}
