@@ -1,0 +1,101 @@
+//! The jobs that read or write files around the solver: DIMACS export, decoding another
+//! solver's answer, and pictures.
+
+use crate::*;
+
+pub fn write_dimacs<P: Puzzle>(p: &P, name: &str, output: Option<&str>, enc_args: &EncArgs) -> Result<u8, Failure> {
+    let enc = encode(p, Connectivity::Eager, enc_args)?;
+    let f = enc.formula();
+    let header = vec![
+        format!("snakesat {} — complete (eager) encoding of {name}", env!("CARGO_PKG_VERSION")),
+        format!("{} variables, {} clauses; answer variables: {}", f.n_vars(), f.n_clauses(), enc.answer_vars().len()),
+        "decode a solver's answer with: snakesat decode PUZZLE SOLVER_OUTPUT".to_string(),
+    ];
+    let io_err = |e: std::io::Error, path: &str| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") };
+    match output {
+        Some(path) => {
+            let mut file = std::fs::File::create(path).map_err(|e| io_err(e, path))?;
+            dimacs::write_cnf(&mut file, f, &header, &[]).map_err(|e| io_err(e, path))?;
+        }
+        None => dimacs::write_cnf(&mut std::io::stdout().lock(), f, &header, &[]).map_err(|e| io_err(e, "stdout"))?,
+    }
+    Ok(0)
+}
+
+pub fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> Result<u8, Failure> {
+    let enc = encode(p, Connectivity::Eager, enc_args)?;
+    let src = snakesat::input::Source::read(path)?;
+    let f = enc.formula();
+    let bad = |msg: String| Failure { code: 2, err: anyhow::anyhow!("{path}: {msg}") };
+    let mut occurs = vec![false; f.n_vars() as usize];
+    f.clauses.iter().flatten().for_each(|l| occurs[l.var().idx()] = true);
+    let model: Model = match dimacs::parse_output_for(&src.text, f.n_vars(), &occurs).map_err(|e| bad(e.to_string()))? {
+        Answer::Sat(m) => m,
+        Answer::Unsat => {
+            match format {
+                Format::Json => println!("{}", json!({"status": "unsat"})),
+                Format::Text => println!("no solution (as the solver says)"),
+                Format::Svg => print_svg(p.draw(None), Some("no solution (as the solver says)".into()), None)?,
+            }
+            return Ok(1);
+        }
+        Answer::Unknown => {
+            match format {
+                Format::Json => println!("{}", json!({"status": "unknown"})),
+                Format::Text => println!("unknown (the solver gave no answer)"),
+                Format::Svg => print_svg(p.draw(None), Some("unknown (the solver gave no answer)".into()), None)?,
+            }
+            return Ok(3);
+        }
+    };
+    if let Some(i) = f.first_violated(&model) {
+        return Err(bad(format!("the model violates clause {} of the CNF; it is not an answer to this puzzle", i + 1)));
+    }
+    if !enc.separate(&model).is_empty() {
+        return Err(Failure {
+            code: 4,
+            err: anyhow::anyhow!("internal error: a model of the complete CNF breaks a rule"),
+        });
+    }
+    let sol = enc.decode(&model);
+    p.verify(&sol).map_err(|e| Failure {
+        code: 4,
+        err: anyhow::anyhow!("internal error: the decoded answer fails verification: {e}"),
+    })?;
+    match format {
+        Format::Json => println!("{}", json!({"status": "solved", "solution": p.solution_json(&sol)})),
+        Format::Text => print!("{}", p.render_text(&sol)),
+        Format::Svg => print_svg(p.draw(Some(&sol)), None, None)?,
+    }
+    Ok(0)
+}
+
+/// `draw`: the puzzle, with the answer read from a solution file on top when given.
+pub fn draw<P: Puzzle>(p: &P, solution: Option<&str>, output: Option<&str>) -> Result<u8, Failure> {
+    let sol = match solution {
+        None => None,
+        Some(path) => {
+            let answer = snakesat::solution_file::read(path)?;
+            Some(p.read_solution(&answer).map_err(|e| usage(format!("{path}: not an answer to this puzzle: {e}")))?)
+        }
+    };
+    print_svg(p.draw(sol.as_ref()), None, output)?;
+    Ok(0)
+}
+
+/// Writes a drawing as SVG, with a note under it, to `output` or standard output.
+pub fn print_svg(mut d: render::Drawing, note: Option<String>, output: Option<&str>) -> Result<(), Failure> {
+    if let Some(note) = note {
+        d.caption(&[note], 16.0);
+    }
+    let svg = render::to_svg(&d);
+    match output {
+        Some(path) => {
+            std::fs::write(path, svg).map_err(|e| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") })
+        }
+        None => {
+            print!("{svg}");
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! Snake Egg as CNF: the local rules with their implied clauses, the eager connectivity
+//! labels, and the lazy rim cuts (see `encodings/snake-egg.md`).
+
+use crate::cnf::{Formula, Lit, Model, Var};
+use crate::engine::{Encoded, Lazy};
+use crate::grid::Grid;
+use crate::puzzle::Connectivity;
+
+use super::{Cell, Clue, SnakeEgg, Solution};
+
+/// The compiled puzzle: answer variables first (snake, then one type per egg size), then
+/// the end markers and whatever the connectivity mode adds.
+pub struct EggCnf {
+    pub(super) formula: Formula,
+    pub(super) grid: Grid,
+    pub(super) sizes: Vec<u32>,
+    /// `snake[c]`: cell c is shaded.
+    pub(super) snake: Vec<Var>,
+    /// `egg[j][c]`: cell c is in an egg of size `sizes[j]`.
+    pub(super) egg: Vec<Vec<Var>>,
+    /// `end[c]`: cell c is an end of the snake.
+    pub(super) end: Vec<Var>,
+    pub(super) answer: Vec<Var>,
+}
+
+impl EggCnf {
+    pub(super) fn build(p: &SnakeEgg, mode: Connectivity) -> Self {
+        let g = p.grid;
+        let n = g.len();
+        let sizes: Vec<u32> = p.sizes().keys().copied().collect();
+        let mut f = Formula::new();
+        let snake: Vec<Var> = f.group("snake[cell]", |f| {
+            (0..n).map(|i| f.named_var(format!("snake r{}c{}", i / g.cols, i % g.cols))).collect()
+        });
+        let egg: Vec<Vec<Var>> = f.group("egg[size][cell]", |f| {
+            sizes
+                .iter()
+                .map(|&k| (0..n).map(|i| f.named_var(format!("egg{k} r{}c{}", i / g.cols, i % g.cols))).collect())
+                .collect()
+        });
+        let end: Vec<Var> = f.group("end[cell]", |f| {
+            (0..n).map(|i| f.named_var(format!("end r{}c{}", i / g.cols, i % g.cols))).collect()
+        });
+        let answer: Vec<Var> = snake.iter().chain(egg.iter().flatten()).copied().collect();
+        let mut enc = EggCnf { formula: f, grid: g, sizes, snake, egg, end, answer };
+        enc.local_rules(p);
+        if mode == Connectivity::Eager {
+            enc.eager_snake(p);
+            enc.eager_eggs(p);
+        }
+        enc
+    }
+
+    fn s(&self, i: usize) -> Lit {
+        self.snake[i].pos_lit()
+    }
+
+    fn t(&self, j: usize, i: usize) -> Lit {
+        self.egg[j][i].pos_lit()
+    }
+
+    fn e(&self, i: usize) -> Lit {
+        self.end[i].pos_lit()
+    }
+
+    fn local_rules(&mut self, p: &SnakeEgg) {
+        let g = self.grid;
+        let n = g.len();
+        let mult = p.sizes();
+        let mut f = std::mem::take(&mut self.formula);
+        f.group("one type per cell", |f| {
+            for i in 0..n {
+                let lits: Vec<Lit> =
+                    std::iter::once(self.s(i)).chain((0..self.sizes.len()).map(|j| self.t(j, i))).collect();
+                f.exactly_one(&lits);
+            }
+        });
+        f.group("clues", |f| {
+            for i in 0..n {
+                match p.clues[i] {
+                    Clue::Unknown => {}
+                    Clue::End => {
+                        f.add(&[self.s(i)]);
+                        f.add(&[self.e(i)]);
+                    }
+                    Clue::Snake => f.add(&[self.s(i)]),
+                    Clue::Egg(None) => f.add(&[!self.s(i)]),
+                    Clue::Egg(Some(k)) => {
+                        let j = self.sizes.iter().position(|&s| s == k).expect("clues are checked against the bank");
+                        f.add(&[self.t(j, i)]);
+                    }
+                }
+            }
+        });
+        f.group("egg and snake sizes", |f| {
+            for (j, &k) in self.sizes.iter().enumerate() {
+                let lits: Vec<Lit> = (0..n).map(|i| self.t(j, i)).collect();
+                f.exactly(&lits, mult[&k] * k as usize);
+            }
+            let lits: Vec<Lit> = (0..n).map(|i| self.s(i)).collect();
+            f.exactly(&lits, p.snake_len());
+        });
+        f.group("eggs of different sizes never touch", |f| {
+            for (a, b) in g.edges() {
+                for j in 0..self.sizes.len() {
+                    f.add(&[!self.t(j, a), self.s(b), self.t(j, b)]);
+                    f.add(&[!self.t(j, b), self.s(a), self.t(j, a)]);
+                }
+            }
+        });
+        f.group("snake ends and degrees", |f| {
+            let ends: Vec<Lit> = (0..n).map(|i| self.e(i)).collect();
+            f.exactly(&ends, 2);
+            for i in 0..n {
+                f.imply(self.e(i), self.s(i));
+                let nbrs: Vec<Lit> = g.neighbours(i).map(|k| self.s(k)).collect();
+                let ctr = f.counter(&nbrs, 1, 2);
+                // An end has exactly one shaded neighbour; any other shaded cell, two.
+                f.require(&[self.e(i)], ctr.at_least(1));
+                f.require(&[self.e(i)], ctr.at_most(1));
+                f.require(&[self.s(i), !self.e(i)], ctr.at_least(2));
+                f.require(&[self.s(i), !self.e(i)], ctr.at_most(2));
+            }
+        });
+        f.group("implied: no 2x2 snake, eggs reach out", |f| {
+            for b in g.blocks_2x2() {
+                f.add(&b.map(|i| !self.s(i)));
+            }
+            for (j, &k) in self.sizes.iter().enumerate() {
+                for i in 0..n {
+                    if k == 1 {
+                        for nb in g.neighbours(i) {
+                            f.add(&[!self.t(j, i), self.s(nb)]);
+                        }
+                    } else {
+                        let mut cl = vec![!self.t(j, i)];
+                        cl.extend(g.neighbours(i).map(|nb| self.t(j, nb)));
+                        f.add(&cl);
+                    }
+                }
+            }
+        });
+        self.formula = f;
+    }
+
+    /// The snake is connected: order-encoded distances from a root end (the end with the
+    /// smaller index), each shaded non-root cell having a shaded neighbour strictly closer.
+    fn eager_snake(&mut self, p: &SnakeEgg) {
+        let g = self.grid;
+        let n = g.len();
+        let len = p.snake_len();
+        let mut f = std::mem::take(&mut self.formula);
+        f.group("eager snake: root end and distances", |f| {
+            // before[i]: some end has an index below i.
+            let mut before: Vec<Lit> = Vec::with_capacity(n);
+            let mut acc: Option<Lit> = None;
+            for i in 0..n {
+                let b = f.new_lit();
+                match acc {
+                    None => f.add(&[!b]),
+                    Some(a) => {
+                        // b <-> a or end[i-1]
+                        f.add(&[!b, a, self.e(i - 1)]);
+                        f.imply(a, b);
+                        f.imply(self.e(i - 1), b);
+                    }
+                }
+                before.push(b);
+                acc = Some(b);
+            }
+            let root: Vec<Lit> = (0..n).map(|i| f.and(&[self.e(i), !before[i]])).collect();
+            // dist[i][d-1] <-> distance of cell i from the root is at least d, d = 1..len-1.
+            let dist: Vec<Vec<Lit>> = (0..n).map(|_| (1..len).map(|_| f.new_lit()).collect()).collect();
+            // closer[i][d-1]: cell i is shaded and its distance is below d.
+            let closer: Vec<Vec<Lit>> = (0..n)
+                .map(|i| {
+                    (1..len)
+                        .map(|d| {
+                            let c = f.new_lit();
+                            f.imply(c, self.s(i));
+                            f.imply(c, !dist[i][d - 1]);
+                            c
+                        })
+                        .collect()
+                })
+                .collect();
+            for i in 0..n {
+                for d in 1..len.saturating_sub(1) {
+                    f.imply(dist[i][d], dist[i][d - 1]);
+                }
+                if len > 1 {
+                    f.imply(root[i], !dist[i][0]);
+                    f.add(&[!self.s(i), root[i], dist[i][0]]);
+                }
+                // A shaded non-root cell at distance at most d has a neighbour closer than d.
+                for d in 1..len {
+                    let mut cl = vec![!self.s(i), root[i]];
+                    cl.extend(dist[i].get(d).copied());
+                    cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
+                    f.add(&cl);
+                }
+            }
+        });
+        self.formula = f;
+    }
+
+    /// Every egg is connected: one root per egg (per copy of a repeated size, with copy
+    /// labels), and distances within the egg bounded by its size.
+    fn eager_eggs(&mut self, p: &SnakeEgg) {
+        let g = self.grid;
+        let n = g.len();
+        let mult = p.sizes();
+        let max = self.sizes.last().copied().unwrap_or(0) as usize;
+        let mut f = std::mem::take(&mut self.formula);
+        f.group("eager eggs: copies, roots and distances", |f| {
+            // One membership literal vector per egg copy.
+            let mut copies: Vec<(usize, Vec<Lit>)> = Vec::new();
+            for (j, &k) in self.sizes.iter().enumerate() {
+                let m = mult[&k];
+                if m == 1 {
+                    copies.push((k as usize, (0..n).map(|i| self.t(j, i)).collect()));
+                    continue;
+                }
+                let labels: Vec<Vec<Lit>> = (0..m).map(|_| (0..n).map(|_| f.new_lit()).collect()).collect();
+                for i in 0..n {
+                    let mut any = vec![!self.t(j, i)];
+                    for l in &labels {
+                        f.imply(l[i], self.t(j, i));
+                        any.push(l[i]);
+                    }
+                    f.add(&any);
+                    let col: Vec<Lit> = labels.iter().map(|l| l[i]).collect();
+                    f.at_most_one(&col);
+                }
+                for l in labels {
+                    for (a, b) in g.edges() {
+                        f.add(&[!l[a], self.s(b), l[b]]);
+                        f.add(&[!l[b], self.s(a), l[a]]);
+                    }
+                    f.exactly(&l, k as usize);
+                    copies.push((k as usize, l));
+                }
+            }
+            if max <= 1 {
+                return;
+            }
+            // dist[i][d-1] <-> the distance of egg cell i from its egg's root is at least d.
+            let dist: Vec<Vec<Lit>> = (0..n).map(|_| (1..max).map(|_| f.new_lit()).collect()).collect();
+            let closer: Vec<Vec<Lit>> = (0..n)
+                .map(|i| {
+                    (1..max)
+                        .map(|d| {
+                            let c = f.new_lit();
+                            f.imply(c, !self.s(i));
+                            f.imply(c, !dist[i][d - 1]);
+                            c
+                        })
+                        .collect()
+                })
+                .collect();
+            let mut is_root: Vec<Vec<Lit>> = vec![Vec::new(); n];
+            for (k, member) in &copies {
+                let roots: Vec<Lit> = (0..n).map(|_| f.new_lit()).collect();
+                for i in 0..n {
+                    f.imply(roots[i], member[i]);
+                    if *k < max {
+                        f.imply(member[i], !dist[i][*k - 1]);
+                    }
+                    is_root[i].push(roots[i]);
+                }
+                f.exactly(&roots, 1);
+            }
+            for i in 0..n {
+                for d in 1..max - 1 {
+                    f.imply(dist[i][d], dist[i][d - 1]);
+                }
+                for &r in &is_root[i] {
+                    f.imply(r, !dist[i][0]);
+                }
+                let mut cl = vec![self.s(i), dist[i][0]];
+                cl.extend(is_root[i].iter().copied());
+                f.add(&cl);
+                // An egg cell that is no root, at distance at most d, has a neighbour closer than d.
+                for d in 1..max {
+                    let mut cl = vec![self.s(i)];
+                    cl.extend(is_root[i].iter().copied());
+                    cl.extend(dist[i].get(d).copied());
+                    cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
+                    f.add(&cl);
+                }
+            }
+        });
+        self.formula = f;
+    }
+
+    fn cell_types(&self, m: &Model) -> Vec<Option<usize>> {
+        (0..self.grid.len()).map(|i| (0..self.sizes.len()).find(|&j| m.var(self.egg[j][i]))).collect()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Lazy connectivity cuts
+
+impl Lazy for EggCnf {
+    /// Rim cuts, one family per broken rule (see `encodings/snake-egg.md` for soundness):
+    /// an egg piece smaller than its size must grow through its rim; a connected set of
+    /// k+1 cells cannot all be in eggs of size k; a snake piece with no end must grow.
+    fn separate(&self, m: &Model) -> Vec<Vec<Lit>> {
+        let g = self.grid;
+        let types = self.cell_types(m);
+        let mut cuts = Vec::new();
+        for (j, &k) in self.sizes.iter().enumerate() {
+            let k = k as usize;
+            for comp in g.components(|i| types[i] == Some(j)) {
+                if comp.len() < k {
+                    let rim = g.rim(&comp);
+                    for &a in &comp {
+                        let mut cl = vec![!self.t(j, a)];
+                        cl.extend(rim.iter().map(|&w| self.t(j, w)));
+                        cuts.push(cl);
+                    }
+                } else if comp.len() > k {
+                    // `comp` is in BFS order, so its first k+1 cells are connected.
+                    cuts.push(comp[..=k].iter().map(|&a| !self.t(j, a)).collect());
+                }
+            }
+        }
+        let pieces = g.components(|i| m.var(self.snake[i]));
+        if pieces.len() > 1 {
+            let path = pieces.iter().find(|c| c.iter().any(|&i| m.var(self.end[i])));
+            for comp in pieces.iter().filter(|c| !c.iter().any(|&i| m.var(self.end[i]))) {
+                let rim = g.rim(comp);
+                if let Some(path) = path {
+                    // The cycle and the path are both snake, so a snake cell must lie on
+                    // the part of the rim that faces the path.
+                    let b = path[0];
+                    let sep = g.separator(&rim, b);
+                    for &a in comp {
+                        let mut cl = vec![!self.s(a), !self.s(b)];
+                        cl.extend(sep.iter().map(|&w| self.s(w)));
+                        cuts.push(cl);
+                    }
+                }
+                for &a in comp {
+                    let mut cl = vec![!self.s(a)];
+                    cl.extend(rim.iter().map(|&w| self.s(w)));
+                    cl.extend(comp.iter().map(|&c| self.e(c)));
+                    cuts.push(cl);
+                }
+            }
+        }
+        cuts
+    }
+}
+
+impl Encoded for EggCnf {
+    type Solution = Solution;
+
+    fn formula(&self) -> &Formula {
+        &self.formula
+    }
+
+    fn answer_vars(&self) -> &[Var] {
+        &self.answer
+    }
+
+    fn decode(&self, m: &Model) -> Solution {
+        self.cell_types(m).into_iter().map(|t| t.map_or(Cell::Snake, |j| Cell::Egg(self.sizes[j]))).collect()
+    }
+}

@@ -1,0 +1,319 @@
+//! Snake Egg (Serkan Yürekli; puzz.link "snakeegg").
+//!
+//! Rules: shaded cells form one snake — an induced path with two distinct ends; circled
+//! cells are its ends. Unshaded cells form eggs (orthogonally connected areas) whose sizes
+//! are exactly the bank, as a multiset. A number k marks an unshaded cell of an egg of size
+//! k. The encoding is explained in `encodings/snake-egg.md`.
+
+mod draw;
+mod encode;
+
+pub use encode::EggCnf;
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::grid::Grid;
+use crate::input::{grid_rows, InputError, Source};
+use crate::puzzle::{EncodeOptions, Puzzle};
+
+// ---------------------------------------------------------------------------------------
+// Clues and the puzzle
+
+/// The largest board side and bank the tool accepts; beyond these the eager encoding's
+/// size (cells × snake length) stops being sensible.
+pub const MAX_SIDE: usize = 64;
+pub const MAX_EGG: u32 = 4096;
+
+/// What a cell's clue says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clue {
+    /// `.`: nothing known.
+    Unknown,
+    /// `o`: a snake end (circle).
+    End,
+    /// `#`: a snake cell.
+    Snake,
+    /// `?` (size unknown) or a number: an egg cell.
+    Egg(Option<u32>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SnakeEgg {
+    pub grid: Grid,
+    pub clues: Vec<Clue>,
+    /// Egg sizes, sorted ascending (a multiset).
+    pub eggs: Vec<u32>,
+}
+
+/// A cell of an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Snake,
+    Egg(u32),
+}
+
+pub type Solution = Vec<Cell>;
+
+// ---------------------------------------------------------------------------------------
+// Reading puzzles
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[allow(dead_code)]
+    kind: String,
+    eggs: Spanned<Vec<Spanned<i64>>>,
+    grid: Spanned<String>,
+}
+
+impl SnakeEgg {
+    /// Reads the TOML format (`kind = "snake-egg"`), with every error located.
+    pub fn from_toml(src: &Source) -> Result<Self, InputError> {
+        let raw: RawFile = src.toml()?;
+        let mut eggs = Vec::new();
+        for e in raw.eggs.get_ref() {
+            let v = *e.get_ref();
+            if v < 1 || v > MAX_EGG as i64 {
+                return Err(
+                    src.error_at(e.span().start, format!("expected an egg size from 1 to {MAX_EGG}, found {v}"))
+                );
+            }
+            eggs.push(v as u32);
+        }
+        let rows = grid_rows(src, raw.grid.get_ref(), raw.grid.span());
+        if rows.is_empty() {
+            return Err(src.error_at(raw.grid.span().start, "expected a grid with at least one row"));
+        }
+        let cols = rows[0].len();
+        let mut clues = Vec::new();
+        for row in &rows {
+            if row.len() != cols {
+                let at = row.get(cols).or(row.last()).map_or(raw.grid.span().start, |t| t.offset);
+                return Err(src.error_at(
+                    at,
+                    format!(
+                        "grid row {}: expected {cols} cells (as in the first row), found {}",
+                        row[0].row,
+                        row.len()
+                    ),
+                ));
+            }
+            for tok in row {
+                let clue = parse_token(tok.text).ok_or_else(|| {
+                    src.error_at(
+                        tok.offset,
+                        format!(
+                            "grid row {}, cell {}: unknown cell `{}`; expected `.`, `o`, `#`, `?` or an egg size",
+                            tok.row, tok.col, tok.text
+                        ),
+                    )
+                })?;
+                if let Clue::Egg(Some(k)) = clue {
+                    if !eggs.contains(&k) {
+                        return Err(src.error_at(
+                            tok.offset,
+                            format!(
+                                "grid row {}, cell {}: clue {k} names no egg in the bank {eggs:?}",
+                                tok.row, tok.col
+                            ),
+                        ));
+                    }
+                }
+                clues.push(clue);
+            }
+        }
+        let puzzle = SnakeEgg::new(Grid::new(rows.len(), cols), clues, eggs);
+        puzzle.check().map_err(|(what, msg)| match what {
+            Where::Eggs => src.error_at(raw.eggs.span().start, msg),
+            Where::Grid => src.error_at(raw.grid.span().start, msg),
+            Where::Cell(i) => {
+                let tok = &rows[i / cols][i % cols];
+                src.error_at(tok.offset, format!("grid row {}, cell {}: {msg}", tok.row, tok.col))
+            }
+        })?;
+        Ok(puzzle)
+    }
+
+    pub fn new(grid: Grid, clues: Vec<Clue>, mut eggs: Vec<u32>) -> Self {
+        eggs.sort_unstable();
+        Self { grid, clues, eggs }
+    }
+
+    /// Structural checks shared by every reader (TOML, URL): sizes, the bank fitting, at
+    /// most two ends.
+    pub fn check(&self) -> Result<(), (Where, String)> {
+        let g = self.grid;
+        if g.rows > MAX_SIDE || g.cols > MAX_SIDE {
+            return Err((
+                Where::Grid,
+                format!("the grid is {}×{}; at most {MAX_SIDE}×{MAX_SIDE} is supported", g.rows, g.cols),
+            ));
+        }
+        if let Some(&e) = self.eggs.iter().find(|&&e| e == 0 || e > MAX_EGG) {
+            return Err((Where::Eggs, format!("egg size {e} is outside 1..={MAX_EGG}")));
+        }
+        let eggs: u64 = self.eggs.iter().map(|&e| e as u64).sum();
+        if eggs + 2 > g.len() as u64 {
+            return Err((
+                Where::Eggs,
+                format!("the eggs need {eggs} cells and the snake at least 2, but the grid has only {}", g.len()),
+            ));
+        }
+        let ends: Vec<usize> = (0..g.len()).filter(|&i| self.clues[i] == Clue::End).collect();
+        if ends.len() > 2 {
+            return Err((Where::Cell(ends[2]), "a third snake end; a snake has two".into()));
+        }
+        if let Some(i) = (0..g.len()).find(|&i| matches!(self.clues[i], Clue::Egg(Some(k)) if !self.eggs.contains(&k)))
+        {
+            return Err((Where::Cell(i), "this clue names no egg in the bank".into()));
+        }
+        Ok(())
+    }
+
+    /// Distinct egg sizes with their multiplicities.
+    fn sizes(&self) -> BTreeMap<u32, usize> {
+        let mut m = BTreeMap::new();
+        for &e in &self.eggs {
+            *m.entry(e).or_insert(0) += 1;
+        }
+        m
+    }
+
+    fn snake_len(&self) -> usize {
+        self.grid.len() - self.eggs.iter().map(|&e| e as usize).sum::<usize>()
+    }
+}
+
+/// Where a structural problem is, for locating it in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Where {
+    Eggs,
+    Grid,
+    Cell(usize),
+}
+
+fn parse_token(t: &str) -> Option<Clue> {
+    match t {
+        "." => Some(Clue::Unknown),
+        "o" | "O" => Some(Clue::End),
+        "#" => Some(Clue::Snake),
+        "?" => Some(Clue::Egg(None)),
+        _ => t.parse::<u32>().ok().filter(|&k| k >= 1).map(|k| Clue::Egg(Some(k))),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Verifying and showing answers
+
+impl Puzzle for SnakeEgg {
+    type Solution = Solution;
+    type Encoded = EggCnf;
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<EggCnf, String> {
+        if let Some(e) = &opts.encoding {
+            return Err(format!("snake-egg has one encoding; `--encoding {e}` is not known"));
+        }
+        Ok(EggCnf::build(self, opts.connectivity))
+    }
+
+    fn verify(&self, sol: &Solution) -> Result<(), String> {
+        verify(self, sol)
+    }
+
+    fn render_text(&self, sol: &Solution) -> String {
+        tokens(self, sol).iter().map(|row| align(row)).collect::<Vec<_>>().join("\n") + "\n"
+    }
+
+    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
+        let rows: Vec<String> = tokens(self, sol).iter().map(|r| r.join(" ")).collect();
+        serde_json::json!({ "grid": rows })
+    }
+
+    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
+        draw::draw(self, sol)
+    }
+
+    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
+        draw::read_solution(self, v)
+    }
+}
+
+/// Checks every rule on the answer itself.
+pub fn verify(p: &SnakeEgg, sol: &Solution) -> Result<(), String> {
+    let g = p.grid;
+    if sol.len() != g.len() {
+        return Err(format!("the answer has {} cells, the grid {}", sol.len(), g.len()));
+    }
+    let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
+    let shaded = |i: usize| sol[i] == Cell::Snake;
+    let snake: Vec<usize> = (0..g.len()).filter(|&i| shaded(i)).collect();
+    let degree = |i: usize| g.neighbours(i).filter(|&k| shaded(k)).count();
+    let ends: Vec<usize> = snake.iter().copied().filter(|&i| degree(i) == 1).collect();
+    if let Some(&i) = snake.iter().find(|&&i| degree(i) > 2 || degree(i) == 0) {
+        return Err(format!("the snake cell at {} has {} shaded neighbours", at(i), degree(i)));
+    }
+    if ends.len() != 2 || g.components(shaded).len() != 1 {
+        return Err("the shaded cells are not one snake with two ends".into());
+    }
+    let mut sizes = Vec::new();
+    for comp in g.components(|i| !shaded(i)) {
+        for &i in &comp {
+            if sol[i] != Cell::Egg(comp.len() as u32) {
+                return Err(format!(
+                    "the cell at {} is in an egg of {} cells but marked {:?}",
+                    at(i),
+                    comp.len(),
+                    sol[i]
+                ));
+            }
+        }
+        sizes.push(comp.len() as u32);
+    }
+    sizes.sort_unstable();
+    if sizes != p.eggs {
+        return Err(format!("the eggs have sizes {sizes:?}, the bank is {:?}", p.eggs));
+    }
+    for i in 0..g.len() {
+        let ok = match p.clues[i] {
+            Clue::Unknown => true,
+            Clue::End => ends.contains(&i),
+            Clue::Snake => shaded(i),
+            Clue::Egg(None) => !shaded(i),
+            Clue::Egg(Some(k)) => sol[i] == Cell::Egg(k),
+        };
+        if !ok {
+            return Err(format!("the clue at {} is not met", at(i)));
+        }
+    }
+    Ok(())
+}
+
+/// The answer in the input's token language: `o` ends, `#` other snake cells, egg sizes.
+pub fn tokens(p: &SnakeEgg, sol: &Solution) -> Vec<Vec<String>> {
+    let g = p.grid;
+    (0..g.rows)
+        .map(|r| {
+            (0..g.cols)
+                .map(|c| {
+                    let i = g.index(r, c);
+                    match sol[i] {
+                        Cell::Egg(k) => k.to_string(),
+                        Cell::Snake if g.neighbours(i).filter(|&k| sol[k] == Cell::Snake).count() == 1 => "o".into(),
+                        Cell::Snake => "#".into(),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn align(row: &[String]) -> String {
+    let w = row.iter().map(String::len).max().unwrap_or(1);
+    row.iter().map(|t| format!("{t:>w$}")).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests;
