@@ -386,7 +386,7 @@ fn lazy_cuts_and_blocks_are_sound_on_every_snake_of_a_six_by_six_board() {
 
 /// The 8×8 board with 2×4 boxes (4 704 snakes): the brute force takes a while.
 #[test]
-#[ignore = "slow in a debug build; scripts/bench-parity-snake.sh runs it in release"]
+#[ignore = "about 40 minutes (the brute force); `scripts/bench-parity-snake.sh --with-8x8` runs it in release"]
 fn eight_by_eight_matches_brute_force() {
     for rule in [ParityRule::Counts, ParityRule::Sudoku] {
         let p = ParitySnake::new(2, 4, rule, None);
