@@ -36,6 +36,12 @@ impl Source {
     /// [`MAX_INPUT_BYTES`]; `/dev/zero` has no end) is an `InputError` at 1:1.
     pub fn read(path: &str) -> Result<Self, InputError> {
         let at_start = |msg: String| InputError { file: path.to_string(), line: 1, col: 1, msg };
+        // A FIFO or a device could block or never end; only regular files are read.
+        if let Ok(meta) = std::fs::metadata(path) {
+            if !meta.is_file() {
+                return Err(at_start("not a regular file".to_string()));
+            }
+        }
         let mut bytes = Vec::new();
         let read = std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes));
         if read.is_ok() && bytes.len() as u64 > MAX_INPUT_BYTES {

@@ -23,6 +23,34 @@ use snakesat::puzzle::{self, Connectivity, EncodeOptions, Puzzle, RunError, Stat
 use snakesat::pzpr;
 use snakesat::render;
 
+/// `print!` that never panics: when standard output cannot be written (a full disk,
+/// `> /dev/full`) the program says so and exits with code 2. A closed pipe ends it
+/// quietly through SIGPIPE instead (`signals::quiet_broken_pipe`).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut lock = std::io::stdout().lock();
+        if let Err(e) = write!(lock, $($arg)*).and_then(|_| lock.flush()) {
+            $crate::stdout_failed(e);
+        }
+    }};
+}
+
+/// `println!` that never panics; see `out!`.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            $crate::stdout_failed(e);
+        }
+    }};
+}
+
+fn stdout_failed(e: std::io::Error) -> ! {
+    eprintln!("snakesat: cannot write to standard output: {e}");
+    std::process::exit(2);
+}
+
 mod cli {
     pub mod files;
     pub mod jobs;
@@ -253,7 +281,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                         c + 1
                     )));
                 }
-                println!("{}", pzpr::to_url(&p));
+                outln!("{}", pzpr::to_url(&p));
                 Ok(0)
             }
             _ => Err(usage("only snake-egg puzzles have puzz.link URLs")),
@@ -311,6 +339,9 @@ fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, Failure> {
 
 /// The backend `--backend` names, with `--proof` and `--cross-check`.
 fn backend(c: &Common) -> Result<Box<dyn snakesat::backend::Backend>, Failure> {
+    if c.proof.as_deref() == Some("") {
+        return Err(usage("--proof needs a folder name"));
+    }
     c.backend.build_checked(c.proof.as_deref().map(std::path::Path::new), c.cross_check.as_ref()).map_err(usage)
 }
 

@@ -55,6 +55,17 @@ fn snakes_limits() {
     refused(&["solve"], &grid(257, 1, 1), "from 1 to 256");
     refused(&["solve"], &grid(40, 40, 1), "at most 1024 are supported");
     refused(&["solve"], &grid(10, 10, 27), "1 to 26 heads");
+    let points = |xy: &str| {
+        format!("kind = \"snakes\"\nboard = \"points\"\npoints = [[0, 0], {xy}]\nneighbour_distance = 1.0\nlength = 2\nheads = [1]\nself_touch = true\n")
+    };
+    refused(&["solve"], &points("[1e308, 0]"), "between -1000000 and 1000000");
+}
+
+#[test]
+fn only_regular_files_are_read() {
+    let o = run(&["solve", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/dev/zero:1:1: not a regular file"), "{}", stderr(&o));
 }
 
 #[test]

@@ -72,7 +72,15 @@ fn every_fixture_draws_with_its_answer() {
         let (code, svg) = svg_of(&["solve", &f, "--format", "svg", "--timeout", "4"]);
         check_svg(&svg, &f);
         match code {
-            0 => solved += 1,
+            0 => {
+                // The answer is drawn on top of the puzzle: the picture gains elements.
+                let elements = |svg: &str| {
+                    roxmltree::Document::parse(svg).unwrap().descendants().filter(|n| n.is_element()).count()
+                };
+                let (_, alone) = svg_of(&["draw", &f]);
+                assert!(elements(&svg) > elements(&alone), "{f}: the answer adds nothing to the picture");
+                solved += 1
+            }
             1 => assert!(svg.contains("no solution"), "{f}"),
             _ => assert!(svg.contains("unknown"), "{f}"),
         }
@@ -146,6 +154,30 @@ fn count_writes_one_picture_per_answer() {
     }
     // `--list FILE` keeps its meaning: one line per answer.
     assert_eq!(std::fs::read_to_string(&list).unwrap().lines().count(), n);
+
+    // A second run into the same folder would mix its pictures with these: refused.
+    let o = run(&["count", &f, "--limit", "1", "--svg-dir", pics.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("already holds solution-*.svg"), "{}", stderr(&o));
+    let o = run(&["count", &f, "--svg-dir", ""]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn a_wrong_placement_cannot_pass_as_a_relaxed_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = fixture("snakes/10x5-trivial-touch.toml");
+    let o = run(&["solve", &puzzle, "--format", "json"]);
+    let mut v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    // Swap two cells of the first snake: the placement now has broken links; claim one.
+    let snake = v["solution"]["snakes"][0].as_array_mut().unwrap();
+    snake.swap(2, 5);
+    v["solution"]["breaks"] = serde_json::json!([[1, 3]]);
+    let file = dir.path().join("claimed.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let o = run(&["draw", &puzzle, file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("broken links but declares 1"), "{}", stderr(&o));
 }
 
 #[test]

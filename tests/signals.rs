@@ -53,6 +53,46 @@ fn ctrl_c_ends_a_json_count_with_what_is_known() {
     assert!(v["count"].as_u64().unwrap() > 0, "{v}");
 }
 
+#[test]
+fn ctrl_c_keeps_every_listed_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    let puzzle = fixture("parity-snake/classic-9x9.toml");
+    let child = snakesat(&["count", &puzzle, "--encoding", "plain", "--list", list.to_str().unwrap()])
+        .spawn()
+        .expect("snakesat runs");
+    std::thread::sleep(Duration::from_secs(3));
+    // SAFETY: kill(2) on our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let out = stdout(&o);
+    let n: usize = out
+        .trim()
+        .strip_prefix("interrupted: at least ")
+        .and_then(|r| r.strip_suffix(" solutions"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("unexpected output: {out}"));
+    let text = std::fs::read_to_string(&list).unwrap();
+    assert!(text.is_empty() || text.ends_with('\n'), "a line was cut short");
+    let lines = text.lines().count();
+    // An answer is listed before it is counted, so the list may hold one more.
+    assert!(lines == n || lines == n + 1, "{lines} listed, {n} counted");
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+    }
+}
+
+#[test]
+fn an_unwritable_stdout_is_an_error_not_a_panic() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full exists on Linux");
+    let o = snakesat(&["solve", &fixture("snake-egg/seed-6x6.toml")]).stdout(full).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot write to standard output"), "{}", stderr(&o));
+}
+
 /// Runs with standard output a pipe closed before the program writes to it.
 fn into_closed_pipe(args: &[&str]) {
     let mut child = snakesat(args).spawn().expect("snakesat runs");

@@ -33,16 +33,16 @@ pub fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) 
         Answer::Sat(m) => m,
         Answer::Unsat => {
             match format {
-                Format::Json => println!("{}", json!({"status": "unsat"})),
-                Format::Text => println!("no solution (as the solver says)"),
+                Format::Json => outln!("{}", json!({"status": "unsat"})),
+                Format::Text => outln!("no solution (as the solver says)"),
                 Format::Svg => print_svg(p.draw(None), Some("no solution (as the solver says)".into()), None)?,
             }
             return Ok(1);
         }
         Answer::Unknown => {
             match format {
-                Format::Json => println!("{}", json!({"status": "unknown"})),
-                Format::Text => println!("unknown (the solver gave no answer)"),
+                Format::Json => outln!("{}", json!({"status": "unknown"})),
+                Format::Text => outln!("unknown (the solver gave no answer)"),
                 Format::Svg => print_svg(p.draw(None), Some("unknown (the solver gave no answer)".into()), None)?,
             }
             return Ok(3);
@@ -63,8 +63,8 @@ pub fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) 
         err: anyhow::anyhow!("internal error: the decoded answer fails verification: {e}"),
     })?;
     match format {
-        Format::Json => println!("{}", json!({"status": "solved", "solution": p.solution_json(&sol)})),
-        Format::Text => print!("{}", p.render_text(&sol)),
+        Format::Json => outln!("{}", json!({"status": "solved", "solution": p.solution_json(&sol)})),
+        Format::Text => out!("{}", p.render_text(&sol)),
         Format::Svg => print_svg(p.draw(Some(&sol)), None, None)?,
     }
     Ok(0)
@@ -94,7 +94,7 @@ pub fn print_svg(mut d: render::Drawing, note: Option<String>, output: Option<&s
             std::fs::write(path, svg).map_err(|e| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") })
         }
         None => {
-            print!("{svg}");
+            out!("{svg}");
             Ok(())
         }
     }

@@ -34,11 +34,11 @@ pub fn watchdog(
         let n = progress.load(Ordering::Relaxed);
         match (format, counting) {
             (Format::Json, true) => {
-                println!("{}", json!({"status": "unknown", "count": n, "complete": false, "stopped": reason}))
+                outln!("{}", json!({"status": "unknown", "count": n, "complete": false, "stopped": reason}))
             }
-            (Format::Json, false) => println!("{}", json!({"status": "unknown", "reason": reason})),
-            (Format::Text | Format::Svg, true) => println!("{short}: at least {n} solutions"),
-            (Format::Text | Format::Svg, false) => println!("unknown: {short}"),
+            (Format::Json, false) => outln!("{}", json!({"status": "unknown", "reason": reason})),
+            (Format::Text | Format::Svg, true) => outln!("{short}: at least {n} solutions"),
+            (Format::Text | Format::Svg, false) => outln!("unknown: {short}"),
         }
         let _ = std::io::stdout().flush();
         std::process::exit(code);
@@ -72,7 +72,7 @@ pub fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> 
                     out["second_solution"] = p.solution_json(s2);
                 }
             }
-            println!("{out}");
+            outln!("{out}");
         }
         Format::Svg => {
             let note = match (&report.status, unique, report.unique) {
@@ -88,17 +88,17 @@ pub fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> 
         }
         Format::Text => match &report.status {
             Status::Solved(s) => {
-                print!("{}", p.render_text(s));
+                out!("{}", p.render_text(s));
                 if unique {
                     match (report.unique, &report.second) {
-                        (Some(true), _) => println!("unique"),
-                        (Some(false), Some(s2)) => print!("not unique; another solution:\n{}", p.render_text(s2)),
-                        _ => println!("uniqueness unknown (timeout)"),
+                        (Some(true), _) => outln!("unique"),
+                        (Some(false), Some(s2)) => out!("not unique; another solution:\n{}", p.render_text(s2)),
+                        _ => outln!("uniqueness unknown (timeout)"),
                     }
                 }
             }
-            Status::Unsat => println!("no solution"),
-            Status::Unknown(why) => println!("unknown: {why}"),
+            Status::Unsat => outln!("no solution"),
+            Status::Unknown(why) => outln!("unknown: {why}"),
         },
     }
     Ok(code)
@@ -112,9 +112,23 @@ pub fn count<P: Puzzle>(
     svg_dir: Option<&str>,
 ) -> Result<u8, Failure> {
     let dl = deadline(c.timeout)?;
+    if limit == Some(0) {
+        return Err(usage("--limit must be at least 1"));
+    }
     let io_err = |e: std::io::Error, path: &str| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") };
     if let Some(dir) = svg_dir {
+        if dir.is_empty() {
+            return Err(usage("--svg-dir needs a folder name"));
+        }
         std::fs::create_dir_all(dir).map_err(|e| io_err(e, dir))?;
+        // Pictures of an earlier run would pass for answers of this one.
+        let stale = std::fs::read_dir(dir).map_err(|e| io_err(e, dir))?.flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.starts_with("solution-") && name.ends_with(".svg")
+        });
+        if stale {
+            return Err(usage(format!("{dir} already holds solution-*.svg pictures; choose an empty folder")));
+        }
     }
     let mut svg_error = None;
     let progress = Arc::new(AtomicU64::new(0));
@@ -129,9 +143,10 @@ pub fn count<P: Puzzle>(
     bar.enable_steady_tick(Duration::from_millis(120));
     let opts = options(c.connectivity, &c.enc);
     let keep = p.wants_solutions(&opts);
-    // The list is written as answers come, so memory does not grow with it.
+    // The list is written line by line as answers come, so memory does not grow with it and
+    // Ctrl-C (which exits from the watchdog thread) loses no answer already counted.
     let list_err = |e: std::io::Error| Failure { code: 2, err: anyhow::anyhow!("writing {}: {e}", list.unwrap_or("")) };
-    let mut out = list.map(std::fs::File::create).transpose().map_err(list_err)?.map(std::io::BufWriter::new);
+    let mut out = list.map(std::fs::File::create).transpose().map_err(list_err)?.map(std::io::LineWriter::new);
     let mut write_err = None;
     let mut kept = Vec::new();
     let report = puzzle::count(p, &enc, backend(c)?, dl, limit, &progress, |s| {
@@ -182,18 +197,18 @@ pub fn count<P: Puzzle>(
             for (k, v) in summary {
                 out[k] = v;
             }
-            println!("{out}");
+            outln!("{out}");
         }
         Format::Text | Format::Svg => {
             if report.complete {
-                println!("{} solution{}", report.count, if report.count == 1 { "" } else { "s" });
+                outln!("{} solution{}", report.count, if report.count == 1 { "" } else { "s" });
                 for (k, v) in summary {
-                    println!("{k}: {v}");
+                    outln!("{k}: {v}");
                 }
             } else if limit_hit {
-                println!("at least {} solutions (stopped at the limit)", report.count);
+                outln!("at least {} solutions (stopped at the limit)", report.count);
             } else {
-                println!("at least {} solutions ({})", report.count, report.stopped.as_deref().unwrap_or("stopped"));
+                outln!("at least {} solutions ({})", report.count, report.stopped.as_deref().unwrap_or("stopped"));
             }
         }
     }

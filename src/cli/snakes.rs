@@ -28,7 +28,7 @@ pub fn solve_relaxed(p: &Snakes, c: &Common) -> Result<u8, Failure> {
     match c.format {
         Format::Json => {
             out["relax_steps"] = json!(report.steps);
-            println!("{out}");
+            outln!("{out}");
         }
         Format::Svg => match &report.outcome {
             RelaxOutcome::Feasible(s) => print_svg(p.draw(Some(s)), None, None)?,
@@ -43,14 +43,14 @@ pub fn solve_relaxed(p: &Snakes, c: &Common) -> Result<u8, Failure> {
             RelaxOutcome::Unknown(why) => print_svg(p.draw(None), Some(format!("unknown: {why}")), None)?,
         },
         Format::Text => match &report.outcome {
-            RelaxOutcome::Feasible(s) => print!("{}", p.render_text(s)),
+            RelaxOutcome::Feasible(s) => out!("{}", p.render_text(s)),
             RelaxOutcome::Relaxed { breaks, placement } => {
-                println!("no solution");
-                println!("fewest broken links: {breaks} ({})", proof.join("; "));
-                print!("{}", p.relaxed(*breaks).render_text(placement));
+                outln!("no solution");
+                outln!("fewest broken links: {breaks} ({})", proof.join("; "));
+                out!("{}", p.relaxed(*breaks).render_text(placement));
             }
-            RelaxOutcome::Impossible => println!("no solution, not even with broken links ({})", proof.join("; ")),
-            RelaxOutcome::Unknown(why) => println!("unknown: {why}"),
+            RelaxOutcome::Impossible => outln!("no solution, not even with broken links ({})", proof.join("; ")),
+            RelaxOutcome::Unknown(why) => outln!("unknown: {why}"),
         },
     }
     Ok(code)
@@ -78,18 +78,21 @@ pub fn sample(p: &Snakes, c: &Common, trials: u64, seed: u64, threads: Option<us
     let report = run_sample(p, &opts, &c.backend, trials, seed, threads, per_trial, &tick)?.map_err(usage)?;
     bar.finish_and_clear();
     match c.format {
-        Format::Json => println!("{}", json!({"status": "done", "sample": report})),
+        Format::Json => outln!("{}", json!({"status": "done", "sample": report})),
         Format::Text | Format::Svg => {
             let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
-            println!(
+            outln!(
                 "trials: {} (seed {}, {} threads, {:.2} s)",
-                report.trials, report.seed, report.threads, report.seconds
+                report.trials,
+                report.seed,
+                report.threads,
+                report.seconds
             );
-            println!("feasible: {} ({:.1}% of those decided)", report.feasible, 100.0 * report.feasible_fraction);
-            println!("infeasible: {}", report.infeasible);
-            println!("unknown: {}", report.unknown);
-            println!("feasible heads, e.g.: {}", ex(&report.feasible_examples));
-            println!("infeasible heads, e.g.: {}", ex(&report.infeasible_examples));
+            outln!("feasible: {} ({:.1}% of those decided)", report.feasible, 100.0 * report.feasible_fraction);
+            outln!("infeasible: {}", report.infeasible);
+            outln!("unknown: {}", report.unknown);
+            outln!("feasible heads, e.g.: {}", ex(&report.feasible_examples));
+            outln!("infeasible heads, e.g.: {}", ex(&report.infeasible_examples));
         }
     }
     Ok(if report.unknown > 0 { 3 } else { 0 })

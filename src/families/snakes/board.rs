@@ -175,8 +175,11 @@ pub fn read_points(
     max_cells: usize,
 ) -> Result<Board, InputError> {
     let d = *distance.get_ref();
-    if !(d.is_finite() && d > 0.0) {
-        return Err(src.error_at(distance.span().start, format!("expected a positive neighbour distance, found {d}")));
+    if !(d.is_finite() && d > 0.0 && d <= MAX_COORD) {
+        return Err(src.error_at(
+            distance.span().start,
+            format!("expected a positive neighbour distance of at most {MAX_COORD}, found {d}"),
+        ));
     }
     if points.get_ref().is_empty() {
         return Err(src.error_at(points.span().start, "expected at least one point"));
@@ -190,8 +193,13 @@ pub fn read_points(
     let mut coords = Vec::new();
     for p in points.get_ref() {
         match p.get_ref().as_slice() {
-            [x, y] if x.is_finite() && y.is_finite() => coords.push((*x, *y)),
-            _ => return Err(src.error_at(p.span().start, "expected a point `[x, y]` of two finite numbers")),
+            [x, y] if x.abs() <= MAX_COORD && y.abs() <= MAX_COORD => coords.push((*x, *y)),
+            _ => {
+                return Err(src.error_at(
+                    p.span().start,
+                    format!("expected a point `[x, y]` of two numbers between -{MAX_COORD} and {MAX_COORD}"),
+                ))
+            }
         }
     }
     Board::points(name, coords, d).map_err(|(i, j)| {
@@ -206,6 +214,10 @@ pub fn read_points(
         )
     })
 }
+
+/// Coordinates and distances beyond this are refused: pictures and the neighbour test
+/// need them finite and of a sane range.
+pub const MAX_COORD: f64 = 1e6;
 
 /// Reads a points file (`points = [[x, y], …]`, `neighbour_distance = d`).
 pub fn read_points_file(src: &Source, name: &str, max_cells: usize) -> Result<Board, InputError> {

@@ -166,7 +166,14 @@ pub fn read_solution(p: &Snakes, v: &Value) -> Result<Placement, String> {
         out.push(cells?);
     }
     let sol = Placement { snakes: out };
+    // A relaxed answer declares its broken links; they must be exactly the links that are
+    // broken, so a file cannot pass off a wrong placement as a relaxed one.
     let declared = v.get("breaks").and_then(Value::as_array).map_or(0, Vec::len);
+    let actual =
+        sol.snakes.iter().flat_map(|s| s.windows(2)).filter(|w| !p.board.neighbours(w[0]).contains(&w[1])).count();
+    if declared != actual {
+        return Err(format!("the answer has {actual} broken links but declares {declared}"));
+    }
     verify(&p.relaxed(p.max_breaks.max(declared)), &sol)?;
     Ok(sol)
 }
