@@ -21,10 +21,12 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, RngSeed};
 
+use snakesat::backend::BackendKind;
 use snakesat::dimacs;
 use snakesat::families;
 use snakesat::input::Source;
-use snakesat::pzpr;
+use snakesat::puzzle::{self, EncodeOptions, Puzzle};
+use snakesat::{pzpr, render, solution_file};
 
 /// The system allocator, noting the largest single allocation.
 struct Counting;
@@ -512,6 +514,104 @@ proptest! {
     }
 }
 
+/// Puzzles of every family with a solved answer each, as `solve --format json` writes it.
+fn solved() -> &'static [(families::AnyPuzzle, String)] {
+    static SOLVED: std::sync::OnceLock<Vec<(families::AnyPuzzle, String)>> = std::sync::OnceLock::new();
+    fn answer<P: Puzzle>(p: &P) -> String {
+        let enc = p.encode(&EncodeOptions::default()).expect("the fixture encodes");
+        let report = puzzle::solve(p, &enc, BackendKind::Cadical.build(), None, false).expect("the fixture solves");
+        let puzzle::Status::Solved(sol) = report.status else { panic!("the fixture has an answer") };
+        serde_json::json!({"status": "solved", "solution": p.solution_json(&sol)}).to_string()
+    }
+    SOLVED.get_or_init(|| {
+        [
+            "snake-egg/seed-6x6.toml",
+            "snakes/10x5-trivial-touch.toml",
+            "snake-cube/seed-3x3x3.toml",
+            "parity-snake/counts-6x6.toml",
+        ]
+        .iter()
+        .map(|f| {
+            let path = root().join("fixtures").join(f);
+            let p = families::load(path.to_str().unwrap()).expect("the fixture reads");
+            let text = families_dispatch(&p, |p| answer(p), |p| answer(p), |p| answer(p), |p| answer(p));
+            (p, text)
+        })
+        .collect()
+    })
+}
+
+/// Runs one generic function on whichever family `p` is.
+fn families_dispatch<T>(
+    p: &families::AnyPuzzle,
+    egg: impl FnOnce(&families::SnakeEgg) -> T,
+    snakes: impl FnOnce(&families::Snakes) -> T,
+    cube: impl FnOnce(&families::SnakeCube) -> T,
+    parity: impl FnOnce(&families::ParitySnake) -> T,
+) -> T {
+    match p {
+        families::AnyPuzzle::SnakeEgg(p) => egg(p),
+        families::AnyPuzzle::Snakes(p) => snakes(p),
+        families::AnyPuzzle::SnakeCube(p) => cube(p),
+        families::AnyPuzzle::ParitySnake(p) => parity(p),
+    }
+}
+
+/// Reads a solution file's text as an answer to every bundled puzzle (its own family and
+/// the others), and draws whatever reads: `snakesat draw PUZZLE SOLUTION`'s path.
+fn check_solution(text: &str) {
+    fn read_and_draw<P: Puzzle>(p: &P, v: &serde_json::Value) {
+        if let Ok(sol) = p.read_solution(v) {
+            let svg = render::to_svg(&p.draw(Some(&sol)));
+            assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "not an SVG");
+        }
+    }
+    let _ = bounded("solution JSON", text, || {
+        let Ok(v) = solution_file::parse(&Source::new("fuzz.json", text)) else { return };
+        for (p, _) in solved() {
+            families_dispatch(
+                p,
+                |p| read_and_draw(p, &v),
+                |p| read_and_draw(p, &v),
+                |p| read_and_draw(p, &v),
+                |p| read_and_draw(p, &v),
+            );
+        }
+    });
+}
+
+proptest! {
+    #![proptest_config(config(300, 7))]
+    #[test]
+    fn solution_json_mutations(
+        text in (prop::sample::select((0..4).collect::<Vec<usize>>()), prop::collection::vec(edit(), 1..6))
+            .prop_map(|(k, e)| apply(&solved()[k].1, &e))
+    ) {
+        check_solution(&text);
+    }
+
+    #[test]
+    fn solution_json_random_bytes(text in random_text()) {
+        check_solution(&text);
+    }
+}
+
+/// The unmutated answers read back as answers to their own puzzles.
+#[test]
+fn solution_json_reads_back() {
+    for (p, text) in solved() {
+        let v = solution_file::parse(&Source::new("answer.json", text)).expect("well-formed");
+        let ok = families_dispatch(
+            p,
+            |p| p.read_solution(&v).is_ok(),
+            |p| p.read_solution(&v).is_ok(),
+            |p| p.read_solution(&v).is_ok(),
+            |p| p.read_solution(&v).is_ok(),
+        );
+        assert!(ok, "{text}");
+    }
+}
+
 /// Replays every input that once crashed a reader (`fixtures/fuzz-regressions/<format>/`).
 #[test]
 fn regressions_stay_fixed() {
@@ -522,6 +622,7 @@ fn regressions_stay_fixed() {
         ("url", check_url),
         ("cnf", check_cnf),
         ("output", |t: &str| check_output(t, 10)),
+        ("solution", check_solution),
     ] {
         for p in files(&dir.join(sub), "") {
             if p.file_name().is_some_and(|f| f == "README.md") {
