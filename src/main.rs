@@ -155,9 +155,11 @@ enum Command {
 struct Common {
     /// Puzzle file or puzz.link URL.
     puzzle: String,
-    /// cadical, varisat, splr, kissat, or external:"CMD ARGS" for any DIMACS solver.
-    #[arg(long, default_value = "cadical")]
-    backend: BackendKind,
+    /// cadical (the default; cadical:sat|unsat|plain for its presets), varisat, splr,
+    /// kissat, minisat, or external:"CMD ARGS" for any DIMACS solver. Without it, a family
+    /// may pick the preset it measured fastest on (the Snake Cube: cadical:sat).
+    #[arg(long)]
+    backend: Option<BackendKind>,
     #[arg(long, value_enum, default_value_t = Connectivity::Lazy)]
     connectivity: Connectivity,
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -337,12 +339,19 @@ fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, Failure> {
     }
 }
 
-/// The backend `--backend` names, with `--proof` and `--cross-check`.
-fn backend(c: &Common) -> Result<Box<dyn snakesat::backend::Backend>, Failure> {
+/// The solver `--backend` names, else the one the family prefers, else the default.
+fn backend_kind<P: Puzzle>(p: &P, c: &Common) -> BackendKind {
+    c.backend.clone().or_else(|| p.preferred_backend(&options(c.connectivity, &c.enc))).unwrap_or(BackendKind::DEFAULT)
+}
+
+/// The backend for a job, with `--proof` and `--cross-check`.
+fn backend<P: Puzzle>(p: &P, c: &Common) -> Result<Box<dyn snakesat::backend::Backend>, Failure> {
     if c.proof.as_deref() == Some("") {
         return Err(usage("--proof needs a folder name"));
     }
-    c.backend.build_checked(c.proof.as_deref().map(std::path::Path::new), c.cross_check.as_ref()).map_err(usage)
+    backend_kind(p, c)
+        .build_checked(c.proof.as_deref().map(std::path::Path::new), c.cross_check.as_ref())
+        .map_err(usage)
 }
 
 fn no_cross_check(c: &Common) -> Result<(), Failure> {

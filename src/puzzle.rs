@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use thiserror::Error;
 
-use crate::backend::Backend;
+use crate::backend::{Backend, BackendKind};
 use crate::engine::{Encoded, EngineError, Session, Stats, Step};
 use crate::render::Drawing;
 
@@ -60,6 +60,12 @@ pub trait Puzzle {
     /// One line of `count --list FILE`.
     fn list_line(&self, sol: &Self::Solution) -> String {
         self.solution_json(sol).to_string()
+    }
+
+    /// The solver this family runs fastest on, measured, when the user names none
+    /// (`--backend`); `None` means the tool's default.
+    fn preferred_backend(&self, _opts: &EncodeOptions) -> Option<BackendKind> {
+        None
     }
 
     /// Whether `count` must keep every answer for `count_summary`.

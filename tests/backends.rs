@@ -86,6 +86,16 @@ fn cadical_conforms() {
 }
 
 #[test]
+fn cadical_presets_conform() {
+    for preset in ["sat", "unsat", "plain"] {
+        let kind: BackendKind = format!("cadical:{preset}").parse().unwrap();
+        assert_eq!(kind.to_string(), format!("cadical:{preset}"));
+        assert_eq!(kind.build().name(), format!("cadical:{preset}"));
+        conformance(kind);
+    }
+}
+
+#[test]
 fn varisat_conforms() {
     conformance(BackendKind::Varisat);
 }

@@ -105,6 +105,16 @@ fn the_king_snake_has_192_placements_in_4_classes() {
     assert_eq!(v["orbit_sizes"], serde_json::json!({"48": 4}));
     let (code, v) = json(&["count", &fixture("king-snake-4x4x4"), "--distinct", "cube-class"]);
     assert_eq!((code, v["count"].clone()), (0, Value::from(4)));
+    // The defaults: `orbits` on CaDiCaL's `sat` preset, which the family prefers; naming
+    // another backend overrides the preference and changes nothing in the answer.
+    let (code, v) = json(&["count", &fixture("king-snake-4x4x4")]);
+    assert_eq!((code, v["count"].clone()), (0, Value::from(192)));
+    assert_eq!(v["stats"]["backend"], "cadical:sat");
+    let (code, v) = json(&["count", &fixture("king-snake-4x4x4"), "--backend", "cadical"]);
+    assert_eq!(
+        (code, v["count"].clone(), v["stats"]["backend"].clone()),
+        (0, Value::from(192), Value::from("cadical"))
+    );
 }
 
 #[test]

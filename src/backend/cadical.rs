@@ -18,11 +18,19 @@ impl ::cadical::Callbacks for Deadline {
 pub struct CadicalBackend {
     solver: ::cadical::Solver<Deadline>,
     buf: Vec<i32>,
+    label: String,
 }
 
 impl CadicalBackend {
     pub fn new() -> Self {
-        Self { solver: ::cadical::Solver::new(), buf: Vec::new() }
+        Self { solver: ::cadical::Solver::new(), buf: Vec::new(), label: "cadical".into() }
+    }
+
+    /// CaDiCaL with one of its preset option sets: `sat`, `unsat` or `plain`
+    /// (`--backend cadical:sat`); an unknown name keeps the defaults.
+    pub fn with_config(config: &str) -> Self {
+        let solver = ::cadical::Solver::with_config(config).unwrap_or_else(|_| ::cadical::Solver::new());
+        Self { solver, buf: Vec::new(), label: format!("cadical:{config}") }
     }
 }
 
@@ -34,7 +42,7 @@ impl Default for CadicalBackend {
 
 impl Backend for CadicalBackend {
     fn name(&self) -> String {
-        "cadical".into()
+        self.label.clone()
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {

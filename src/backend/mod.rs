@@ -68,6 +68,8 @@ pub trait Backend {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BackendKind {
     Cadical,
+    /// CaDiCaL with a preset option set (`cadical:sat`, `cadical:unsat`, `cadical:plain`).
+    CadicalPreset(&'static str),
     Varisat,
     Splr,
     /// `kissat` found on `PATH` (or `$SNAKESAT_KISSAT`).
@@ -88,6 +90,7 @@ impl BackendKind {
     pub fn build(&self) -> Box<dyn Backend> {
         match self {
             BackendKind::Cadical => Box::new(CadicalBackend::new()),
+            BackendKind::CadicalPreset(config) => Box::new(CadicalBackend::with_config(config)),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),
             BackendKind::Splr => Box::new(SplrBackend::new()),
             BackendKind::Kissat => Box::new(ExternalBackend::new(vec![kissat_path(), "-q".into()], "kissat")),
@@ -153,6 +156,7 @@ impl fmt::Display for BackendKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BackendKind::Cadical => write!(f, "cadical"),
+            BackendKind::CadicalPreset(config) => write!(f, "cadical:{config}"),
             BackendKind::Varisat => write!(f, "varisat"),
             BackendKind::Splr => write!(f, "splr"),
             BackendKind::Kissat => write!(f, "kissat"),
@@ -168,6 +172,9 @@ impl FromStr for BackendKind {
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
             "cadical" => Ok(BackendKind::Cadical),
+            "cadical:sat" => Ok(BackendKind::CadicalPreset("sat")),
+            "cadical:unsat" => Ok(BackendKind::CadicalPreset("unsat")),
+            "cadical:plain" => Ok(BackendKind::CadicalPreset("plain")),
             "varisat" => Ok(BackendKind::Varisat),
             "splr" => Ok(BackendKind::Splr),
             "kissat" => Ok(BackendKind::Kissat),
@@ -181,7 +188,7 @@ impl FromStr for BackendKind {
                     Ok(BackendKind::External(parts))
                 } else {
                     Err(format!(
-                        "unknown backend `{s}`; expected cadical, varisat, splr, kissat, minisat or external:\"CMD ARGS\""
+                        "unknown backend `{s}`; expected cadical, cadical:sat|unsat|plain, varisat, splr, kissat, minisat or external:\"CMD ARGS\""
                     ))
                 }
             }

@@ -50,7 +50,7 @@ pub fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> 
     let dl = deadline(c.timeout)?;
     let done = watchdog(dl, c.format, Arc::new(AtomicU64::new(0)), false);
     let enc = encode(p, c.connectivity, &c.enc)?;
-    let report = puzzle::solve(p, &enc, backend(c)?, dl, unique)?;
+    let report = puzzle::solve(p, &enc, backend(p, c)?, dl, unique)?;
     done.store(true, Ordering::Relaxed);
     let (status, code) = match &report.status {
         Status::Solved(_) => ("solved", 0),
@@ -149,7 +149,7 @@ pub fn count<P: Puzzle>(
     let mut out = list.map(std::fs::File::create).transpose().map_err(list_err)?.map(std::io::LineWriter::new);
     let mut write_err = None;
     let mut kept = Vec::new();
-    let report = puzzle::count(p, &enc, backend(c)?, dl, limit, &progress, |s| {
+    let report = puzzle::count(p, &enc, backend(p, c)?, dl, limit, &progress, |s| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
         if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.list_line(s))) {
             write_err.get_or_insert(e);

@@ -9,7 +9,7 @@ pub fn solve_relaxed(p: &Snakes, c: &Common) -> Result<u8, Failure> {
     let dl = deadline(c.timeout)?;
     let opts = options(c.connectivity, &c.enc);
     let done = watchdog(dl, c.format, Arc::new(AtomicU64::new(0)), false);
-    let report = relax(p, &opts, &c.backend, dl)?.map_err(usage)?;
+    let report = relax(p, &opts, &backend_kind(p, c), dl)?.map_err(usage)?;
     done.store(true, Ordering::Relaxed);
     let proof: Vec<String> =
         report.steps.iter().map(|s| format!("at most {} broken: {}", s.max_breaks, s.result)).collect();
@@ -75,7 +75,7 @@ pub fn sample(p: &Snakes, c: &Common, trials: u64, seed: u64, threads: Option<us
             .expect("a valid template"),
     );
     let tick = || bar.inc(1);
-    let report = run_sample(p, &opts, &c.backend, trials, seed, threads, per_trial, &tick)?.map_err(usage)?;
+    let report = run_sample(p, &opts, &backend_kind(p, c), trials, seed, threads, per_trial, &tick)?.map_err(usage)?;
     bar.finish_and_clear();
     match c.format {
         Format::Json => outln!("{}", json!({"status": "done", "sample": report})),

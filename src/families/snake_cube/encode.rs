@@ -32,13 +32,13 @@ pub enum Encoding {
 }
 
 impl Encoding {
-    pub const NAMES: &'static str = "cells, joints or orbits";
+    pub const NAMES: &'static str = "orbits (the default), cells or joints";
 
     pub fn parse(name: Option<&str>) -> Result<Self, String> {
         match name {
-            None | Some("cells") => Ok(Encoding::Cells),
+            Some("cells") => Ok(Encoding::Cells),
             Some("joints") => Ok(Encoding::Joints),
-            Some("orbits") => Ok(Encoding::Orbits),
+            None | Some("orbits") => Ok(Encoding::Orbits),
             Some(other) => Err(format!("snake-cube: unknown encoding `{other}`; expected {}", Self::NAMES)),
         }
     }
