@@ -86,6 +86,29 @@ fn ctrl_c_keeps_every_listed_answer() {
 }
 
 #[test]
+fn ctrl_c_ends_a_sample_with_the_trials_finished() {
+    let puzzle = fixture("snakes/10x5-trivial-notouch.toml");
+    let child =
+        snakesat(&["sample", &puzzle, "--trials", "10000000", "--format", "json"]).spawn().expect("snakesat runs");
+    std::thread::sleep(Duration::from_secs(2));
+    // SAFETY: kill(2) on our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["status"], "interrupted");
+    let s = &v["sample"];
+    let trials = s["trials"].as_u64().unwrap();
+    assert!(trials > 0 && trials < 10_000_000, "{v}");
+    assert_eq!(
+        s["feasible"].as_u64().unwrap() + s["infeasible"].as_u64().unwrap() + s["unknown"].as_u64().unwrap(),
+        trials
+    );
+}
+
+#[test]
 fn an_unwritable_stdout_is_an_error_not_a_panic() {
     let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full exists on Linux");
     let o = snakesat(&["solve", &fixture("snake-egg/seed-6x6.toml")]).stdout(full).output().unwrap();

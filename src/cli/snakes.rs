@@ -75,12 +75,19 @@ pub fn sample(p: &Snakes, c: &Common, trials: u64, seed: u64, threads: Option<us
             .expect("a valid template"),
     );
     let tick = || bar.inc(1);
+    snakesat::signals::catch_interrupt();
     let report = run_sample(p, &opts, &backend_kind(p, c), trials, seed, threads, per_trial, &tick)?.map_err(usage)?;
     bar.finish_and_clear();
     match c.format {
-        Format::Json => outln!("{}", json!({"status": "done", "sample": report})),
+        Format::Json => {
+            let status = if report.interrupted { "interrupted" } else { "done" };
+            outln!("{}", json!({"status": status, "sample": report}))
+        }
         Format::Text | Format::Svg => {
             let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
+            if report.interrupted {
+                outln!("interrupted: the figures cover the {} trials finished", report.trials);
+            }
             outln!(
                 "trials: {} (seed {}, {} threads, {:.2} s)",
                 report.trials,
@@ -95,5 +102,11 @@ pub fn sample(p: &Snakes, c: &Common, trials: u64, seed: u64, threads: Option<us
             outln!("infeasible heads, e.g.: {}", ex(&report.infeasible_examples));
         }
     }
-    Ok(if report.unknown > 0 { 3 } else { 0 })
+    Ok(if report.interrupted {
+        130
+    } else if report.unknown > 0 {
+        3
+    } else {
+        0
+    })
 }

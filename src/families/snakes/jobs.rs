@@ -132,7 +132,9 @@ pub fn relax(
 /// What `sample` found.
 #[derive(Clone, Debug, Serialize)]
 pub struct SampleReport {
+    /// Trials finished: all that were asked for, unless Ctrl-C stopped the run.
     pub trials: u64,
+    pub interrupted: bool,
     pub feasible: u64,
     pub infeasible: u64,
     pub unknown: u64,
@@ -195,7 +197,8 @@ pub fn sample(
         for _ in 0..threads {
             scope.spawn(|| loop {
                 let t = next.fetch_add(1, Ordering::Relaxed);
-                if t >= trials || failed.load(Ordering::Relaxed) > 0 {
+                // Ctrl-C: finish the trials under way, start no more, report what is known.
+                if t >= trials || failed.load(Ordering::Relaxed) > 0 || crate::signals::interrupted() {
                     return;
                 }
                 let heads = sample_heads(seed, t, template.heads.len(), template.length);
@@ -233,7 +236,8 @@ pub fn sample(
     let (feasible, infeasible, unknown) = (count(0), count(1), count(2));
     let decided = feasible + infeasible;
     Ok(Ok(SampleReport {
-        trials,
+        trials: results.len() as u64,
+        interrupted: (results.len() as u64) < trials,
         feasible,
         infeasible,
         unknown,
