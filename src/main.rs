@@ -155,9 +155,10 @@ enum Command {
 struct Common {
     /// Puzzle file or puzz.link URL.
     puzzle: String,
-    /// cadical (the default; cadical:sat|unsat|plain for its presets), varisat, splr,
-    /// kissat, minisat, or external:"CMD ARGS" for any DIMACS solver. Without it, a family
-    /// may pick the preset it measured fastest on (the Snake Cube: cadical:sat).
+    /// cadical:sat (the default), cadical (CaDiCaL's own defaults), cadical:unsat,
+    /// cadical:plain, varisat, splr, kissat, minisat, or external:"CMD ARGS" for any DIMACS
+    /// solver. Without it, a family may pick the solver it measured fastest on (multi-snake
+    /// puzzles without self-touch: varisat).
     #[arg(long)]
     backend: Option<BackendKind>,
     #[arg(long, value_enum, default_value_t = Connectivity::Lazy)]

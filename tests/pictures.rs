@@ -19,7 +19,7 @@ fn fixtures() -> Vec<PathBuf> {
         for p in entries {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
             if p.is_dir() {
-                if name != "bad" && name != "boards" && name != "fuzz-regressions" {
+                if !["bad", "boards", "fuzz-regressions", "bench"].contains(&name.as_str()) {
                     walk(&p, out);
                 }
             } else if (name.ends_with(".toml") || name.ends_with(".url")) && !name.starts_with("bad-") {

@@ -18,7 +18,6 @@ use std::fmt;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::backend::BackendKind;
 use crate::input::{grid_rows, InputError, Source};
 use crate::puzzle::{EncodeOptions, Puzzle};
 
@@ -365,13 +364,6 @@ impl Puzzle for SnakeCube {
         let distinct = Distinct::parse(opts.distinct.as_deref())?;
         Group::parse(opts.symmetry.as_deref())?;
         Ok(CubeCnf::build(self, encoding, distinct))
-    }
-
-    /// CaDiCaL's `sat` preset: on the King Snake it enumerates all 192 placements in 0.6 s
-    /// CPU against 1.0 s with the defaults (`orbits`), and 16 s against 20 s (`cells`);
-    /// the other fixtures are too quick to tell (`bench/snake-cube.md`).
-    fn preferred_backend(&self, _opts: &EncodeOptions) -> Option<BackendKind> {
-        Some(BackendKind::CadicalPreset("sat"))
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), String> {
