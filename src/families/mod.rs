@@ -2,6 +2,7 @@
 
 #[cfg(test)]
 mod draw_tests;
+pub mod connect;
 pub mod parity_snake;
 pub mod snake_cube;
 pub mod snake_egg;

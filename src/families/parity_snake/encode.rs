@@ -6,6 +6,7 @@
 
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
+use crate::families::connect::eager_path;
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -203,66 +204,12 @@ impl ParityCnf {
         self.formula = f;
     }
 
-    /// The snake is connected: order-encoded distances from a root end (the end with the
-    /// smaller index), each snake cell other than the root having a snake neighbour strictly
-    /// closer. The clause for bound d reads "a non-root snake cell at distance ≤ d has a
-    /// neighbour at distance < d": stated for every d it pins the cell's own distance (the
-    /// number of true `dist` bits) to one more than some neighbour's, so distances cannot
-    /// float upwards in a cycle detached from the root.
+    /// The snake is connected (`connect::eager_path`), its length bounded by `max_len`.
     fn eager_snake(&mut self, p: &ParitySnake) {
-        let g = self.grid;
-        let n = g.len();
-        let len = p.max_len();
+        let n = self.grid.len();
+        let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
         let mut f = std::mem::take(&mut self.formula);
-        f.group("eager snake: root end and distances", |f| {
-            // before[i]: some end has an index below i.
-            let mut before: Vec<Lit> = Vec::with_capacity(n);
-            let mut acc: Option<Lit> = None;
-            for i in 0..n {
-                let b = f.new_lit();
-                match acc {
-                    None => f.add(&[!b]),
-                    Some(a) => {
-                        f.add(&[!b, a, self.e(i - 1)]);
-                        f.imply(a, b);
-                        f.imply(self.e(i - 1), b);
-                    }
-                }
-                before.push(b);
-                acc = Some(b);
-            }
-            let root: Vec<Lit> = (0..n).map(|i| f.and(&[self.e(i), !before[i]])).collect();
-            // dist[i][d-1] <-> the distance of cell i from the root is at least d, d = 1..len-1.
-            let dist: Vec<Vec<Lit>> = (0..n).map(|_| (1..len).map(|_| f.new_lit()).collect()).collect();
-            // closer[i][d-1]: cell i is a snake cell at distance below d.
-            let closer: Vec<Vec<Lit>> = (0..n)
-                .map(|i| {
-                    (1..len)
-                        .map(|d| {
-                            let c = f.new_lit();
-                            f.imply(c, self.s(i));
-                            f.imply(c, !dist[i][d - 1]);
-                            c
-                        })
-                        .collect()
-                })
-                .collect();
-            for i in 0..n {
-                for d in 1..len.saturating_sub(1) {
-                    f.imply(dist[i][d], dist[i][d - 1]);
-                }
-                if len > 1 {
-                    f.imply(root[i], !dist[i][0]);
-                    f.add(&[!self.s(i), root[i], dist[i][0]]);
-                }
-                for d in 1..len {
-                    let mut cl = vec![!self.s(i), root[i]];
-                    cl.extend(dist[i].get(d).copied());
-                    cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
-                    f.add(&cl);
-                }
-            }
-        });
+        f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.max_len()));
         self.formula = f;
     }
 
