@@ -137,7 +137,7 @@ fn sudoku_rule_shows_the_digits() {
         assert_eq!(row, (1..=9).collect::<Vec<_>>());
         for c in 0..9 {
             let even = grid[r][c].eq_ignore_ascii_case("e");
-            assert_eq!(digits[r][c] % 2 == 0, even, "digit parity at {r},{c}");
+            assert_eq!(digits[r][c].is_multiple_of(2), even, "digit parity at {r},{c}");
         }
     }
     let (code, text, _) = run(&["solve", &fixture("unique-6x6.toml")]);

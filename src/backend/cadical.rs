@@ -55,7 +55,7 @@ impl Backend for CadicalBackend {
         self.solver.set_callbacks(Some(Deadline(deadline)));
         let assumps: Vec<i32> = assumptions.iter().map(|l| l.to_ipasir()).collect();
         let solver = &mut self.solver;
-        let res = guard("cadical", || solver.solve_with(assumps.into_iter()))?;
+        let res = guard("cadical", || solver.solve_with(assumps))?;
         Ok(match res {
             Some(true) => {
                 let values = (1..=n_vars as i32).map(|v| self.solver.value(v).unwrap_or(false)).collect();

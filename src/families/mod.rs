@@ -1,8 +1,8 @@
 //! The puzzle families, and reading any puzzle file or URL into the right one.
 
+pub mod connect;
 #[cfg(test)]
 mod draw_tests;
-pub mod connect;
 pub mod parity_snake;
 pub mod snake_cube;
 pub mod snake_egg;

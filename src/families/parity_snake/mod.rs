@@ -245,7 +245,11 @@ fn parse_token(t: &str, side: usize) -> Option<Given> {
         "O" => Some(parity(false, Some(true))),
         _ if t.bytes().all(|c| c.is_ascii_digit()) => {
             let d: usize = t.parse().ok()?;
-            (1..=side).contains(&d).then(|| Given { even: Some(d % 2 == 0), snake: None, digit: Some(d as u8) })
+            (1..=side).contains(&d).then(|| Given {
+                even: Some(d.is_multiple_of(2)),
+                snake: None,
+                digit: Some(d as u8),
+            })
         }
         _ => None,
     }

@@ -317,7 +317,7 @@ fn verifier_checks_counts_boxes_and_givens() {
     let (a, b) = (0, 1);
     tiny.snake = vec![a, b];
     for i in 0..n {
-        tiny.even[i] = if i == b || (i != a && p.grid.neighbours(b).any(|k| k == i)) { false } else { true };
+        tiny.even[i] = !(i == b || (i != a && p.grid.neighbours(b).any(|k| k == i)));
     }
     let err = verify(&p, &tiny).unwrap_err();
     assert!(err.contains("misses box") || err.contains("ambiguous"), "{err}");
