@@ -10,4 +10,5 @@ mkdir -p "$out"
 # Exit code 1: no placement without broken links; the picture shows the fewest.
 "$bin" solve fixtures/snakes/hex72-seed-notouch.toml --relax --format svg >"$out/snakes-hex72-relaxed.svg" || [ $? = 1 ]
 "$bin" solve fixtures/snake-cube/seed-3x3x3.toml --format svg >"$out/snake-cube-seed.svg"
+"$bin" solve fixtures/parity-snake/unique-9x9.toml --format svg >"$out/parity-snake-unique-9x9.svg"
 ls -l "$out"

@@ -139,8 +139,10 @@ fn strip(p: &SnakeCube, coloured: bool, width: f64) -> Drawing {
     let n = p.n_cubes();
     let side = CELL * 0.6;
     let fits = (width / side).floor() as usize;
-    let per_row = fits.max(24).min(n.max(1));
-    let rows = n.div_ceil(per_row);
+    let widest = fits.max(24).min(n.max(1));
+    let rows = n.div_ceil(widest);
+    // Rows of even length: 27 cubes wrap as 14 + 13, not 26 + 1.
+    let per_row = n.max(1).div_ceil(rows);
     let mut d = Drawing::new("chain", per_row as f64 * side, rows as f64 * side * 1.6);
     let joints = p.joints();
     for c in 0..n {
