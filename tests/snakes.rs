@@ -175,6 +175,19 @@ fn sampling_is_fixed_by_the_seed() {
 }
 
 #[test]
+fn sampling_honours_a_per_trial_timeout() {
+    // Without self-touch the family prefers varisat, which cannot stop inside a call: with a
+    // per-trial timeout the default CaDiCaL runs instead, and every trial stops in time.
+    let f = fixture("15x6-c-notouch.toml");
+    let (code, v) = json(&["sample", &f, "--trials", "4", "--timeout", "0.001", "--threads", "1"]);
+    assert_eq!(code, 3, "{v}");
+    assert_eq!(v["sample"]["unknown"], 4, "{v}");
+    let (code, _, err) = run(&["sample", &f, "--trials", "4", "--timeout", "0.01", "--backend", "varisat"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot honour a per-trial --timeout"), "{err}");
+}
+
+#[test]
 fn bad_files_are_located() {
     let cases = [
         ("bad/head-off-board.toml", ":7:18: expected a cell number from 1 to 50, found 51"),

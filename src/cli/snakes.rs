@@ -76,7 +76,16 @@ pub fn sample(p: &Snakes, c: &Common, trials: u64, seed: u64, threads: Option<us
     );
     let tick = || bar.inc(1);
     snakesat::signals::catch_interrupt();
-    let report = run_sample(p, &opts, &backend_kind(p, c), trials, seed, threads, per_trial, &tick)?.map_err(usage)?;
+    // A per-trial timeout needs a solver that stops inside a call: the family's preferred
+    // varisat cannot, so without an explicit --backend the default (CaDiCaL) runs instead.
+    let kind = match (&c.backend, per_trial) {
+        (None, Some(_)) => BackendKind::DEFAULT,
+        (Some(BackendKind::Varisat), Some(_)) => {
+            return Err(usage("varisat cannot stop inside a solver call, so it cannot honour a per-trial --timeout"))
+        }
+        _ => backend_kind(p, c),
+    };
+    let report = run_sample(p, &opts, &kind, trials, seed, threads, per_trial, &tick)?.map_err(usage)?;
     bar.finish_and_clear();
     match c.format {
         Format::Json => {
