@@ -304,3 +304,20 @@ fn decode_draws_an_external_answer() {
     check_svg(&svg, "decode");
     assert_eq!(svg.matches("<path").count(), 1, "the snake");
 }
+
+#[test]
+fn a_second_answer_is_drawn_beside_the_first() {
+    let f = fixture("snake-egg/several-4x4.toml");
+    let (code, one) = svg_of(&["solve", &f, "--format", "svg"]);
+    assert_eq!(code, 0);
+    let (code, two) = svg_of(&["solve", &f, "--unique", "--format", "svg"]);
+    assert_eq!(code, 0);
+    check_svg(&two, "two answers");
+    assert!(two.contains("not unique"), "{two}");
+    let elements =
+        |svg: &str| roxmltree::Document::parse(svg).unwrap().descendants().filter(|n| n.is_element()).count();
+    assert!(elements(&two) > elements(&one) + 5, "the second answer is drawn too");
+    let (code, unique) = svg_of(&["solve", &fixture("snake-egg/seed-6x6.toml"), "--unique", "--format", "svg"]);
+    assert_eq!(code, 0);
+    assert!(unique.contains("unique") && !unique.contains("not unique"));
+}

@@ -78,13 +78,30 @@ pub fn solve<P: Puzzle>(p: &P, c: &Common, unique: bool) -> Result<u8, Failure> 
             let note = match (&report.status, unique, report.unique) {
                 (Status::Solved(_), false, _) => None,
                 (Status::Solved(_), true, Some(true)) => Some("unique".to_string()),
-                (Status::Solved(_), true, Some(false)) => Some("not unique: another answer exists".to_string()),
+                (Status::Solved(_), true, Some(false)) => Some("not unique: a second answer, on the right".to_string()),
                 (Status::Solved(_), true, None) => Some("uniqueness unknown (timeout)".to_string()),
                 (Status::Unsat, ..) => Some("no solution".to_string()),
                 (Status::Unknown(why), ..) => Some(format!("unknown: {why}")),
             };
             let sol = if let Status::Solved(s) = &report.status { Some(s) } else { None };
-            print_svg(p.draw(sol), note, None)?;
+            let mut picture = p.draw(sol);
+            // Not unique: the second answer stands beside the first, so a setter sees where
+            // the two differ.
+            if let (Some(_), Some(second)) = (sol, &report.second) {
+                let (first, second) = (picture, p.draw(Some(second)));
+                let gap = first.view.2.max(second.view.2) * 0.08 + first.margin + second.margin;
+                let mut both = snakesat::render::Drawing::new(
+                    first.title.clone(),
+                    first.view.2 + gap + second.view.2,
+                    first.view.3.max(second.view.3),
+                );
+                both.margin = first.margin.max(second.margin);
+                let width = first.view.2;
+                both.place(first, snakesat::render::pt(0.0, 0.0));
+                both.place(second, snakesat::render::pt(width + gap, 0.0));
+                picture = both;
+            }
+            print_svg(picture, note, None)?;
         }
         Format::Text => match &report.status {
             Status::Solved(s) => {
