@@ -1,8 +1,25 @@
-//! Connectivity encodings shared by the families whose answer contains one snake on a grid
-//! (Snake Egg, the parity snake).
+//! Path encodings shared by the families whose answer contains one snake on a grid (Snake
+//! Egg, the parity snake): local degrees, and complete (eager) connectivity.
 
 use crate::cnf::{Formula, Lit};
 use crate::grid::Grid;
+
+/// Exactly two ends, each a snake cell with exactly one snake neighbour; every other snake
+/// cell has exactly two. The snake cells then form one path plus, possibly, cycles, which
+/// the lazy cuts or `eager_path` remove. One totalizer per cell over its neighbours carries
+/// all four conditional bounds.
+pub fn path_degrees(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit]) {
+    f.exactly(end, 2);
+    for i in 0..g.len() {
+        f.imply(end[i], snake[i]);
+        let nbrs: Vec<Lit> = g.neighbours(i).map(|k| snake[k]).collect();
+        let ctr = f.counter(&nbrs, 1, 2);
+        f.require(&[end[i]], ctr.at_least(1));
+        f.require(&[end[i]], ctr.at_most(1));
+        f.require(&[snake[i], !end[i]], ctr.at_least(2));
+        f.require(&[snake[i], !end[i]], ctr.at_most(2));
+    }
+}
 
 /// The snake cells (`snake[i]`, with `end[i]` marking its two ends) form one connected
 /// path: order-encoded distances from a root end (the end with the smaller index), each

@@ -6,7 +6,7 @@
 
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
-use crate::families::connect::eager_path;
+use crate::families::connect::{eager_path, path_degrees};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -143,20 +143,8 @@ impl ParityCnf {
                 f.add(&lits);
             }
         });
-        f.group("snake ends and degrees", |f| {
-            let ends: Vec<Lit> = (0..n).map(|i| self.e(i)).collect();
-            f.exactly(&ends, 2);
-            for i in 0..n {
-                f.imply(self.e(i), self.s(i));
-                let nbrs: Vec<Lit> = g.neighbours(i).map(|k| self.s(k)).collect();
-                let ctr = f.counter(&nbrs, 1, 2);
-                // An end has exactly one snake neighbour; any other snake cell, two.
-                f.require(&[self.e(i)], ctr.at_least(1));
-                f.require(&[self.e(i)], ctr.at_most(1));
-                f.require(&[self.s(i), !self.e(i)], ctr.at_least(2));
-                f.require(&[self.s(i), !self.e(i)], ctr.at_most(2));
-            }
-        });
+        let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
+        f.group("snake ends and degrees", |f| path_degrees(f, &g, &snake, &end));
         f.group("implied: no 2x2 snake block", |f| {
             for blk in g.blocks_2x2() {
                 f.add(&blk.map(|i| !self.s(i)));

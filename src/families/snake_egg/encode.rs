@@ -3,7 +3,7 @@
 
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
-use crate::families::connect::eager_path;
+use crate::families::connect::{eager_path, path_degrees};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -109,20 +109,8 @@ impl EggCnf {
                 }
             }
         });
-        f.group("snake ends and degrees", |f| {
-            let ends: Vec<Lit> = (0..n).map(|i| self.e(i)).collect();
-            f.exactly(&ends, 2);
-            for i in 0..n {
-                f.imply(self.e(i), self.s(i));
-                let nbrs: Vec<Lit> = g.neighbours(i).map(|k| self.s(k)).collect();
-                let ctr = f.counter(&nbrs, 1, 2);
-                // An end has exactly one shaded neighbour; any other shaded cell, two.
-                f.require(&[self.e(i)], ctr.at_least(1));
-                f.require(&[self.e(i)], ctr.at_most(1));
-                f.require(&[self.s(i), !self.e(i)], ctr.at_least(2));
-                f.require(&[self.s(i), !self.e(i)], ctr.at_most(2));
-            }
-        });
+        let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
+        f.group("snake ends and degrees", |f| path_degrees(f, &g, &snake, &end));
         f.group("implied: no 2x2 snake, eggs reach out", |f| {
             for b in g.blocks_2x2() {
                 f.add(&b.map(|i| !self.s(i)));
