@@ -79,6 +79,38 @@ pub struct Stats {
     pub seconds: f64,
 }
 
+/// A stop request from the caller (Ctrl-C, a client that went away), checked between
+/// solver calls and between trials. The library never looks at signals itself.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Cancel {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// What a job has to stay within: a deadline and the caller's stop request.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub deadline: Option<Instant>,
+    pub cancel: Cancel,
+}
+
+impl Limits {
+    pub fn until(deadline: Option<Instant>) -> Self {
+        Self { deadline, cancel: Cancel::new() }
+    }
+}
+
 /// What `Session::next` found.
 pub enum Step<S> {
     Found(Model, S),
@@ -96,20 +128,22 @@ pub struct Session<'a, E: Encoded> {
     fault: Option<EngineError>,
     pub stats: Stats,
     pub deadline: Option<Instant>,
+    cancel: Cancel,
     started: Instant,
     /// Print one line per solver call to stderr (`SNAKESAT_TRACE=1`).
     trace: bool,
 }
 
 impl<'a, E: Encoded> Session<'a, E> {
-    pub fn new(enc: &'a E, mut backend: Box<dyn Backend>, deadline: Option<Instant>) -> Self {
+    pub fn new(enc: &'a E, mut backend: Box<dyn Backend>, limits: &Limits) -> Self {
+        let (deadline, cancel) = (limits.deadline, limits.cancel.clone());
         let started = Instant::now();
         for cl in enc.formula().clauses.iter() {
             backend.add_clause(cl);
         }
         let stats = Stats { backend: backend.name(), ..Stats::default() };
         let trace = std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0");
-        Self { enc, backend, cuts: Vec::new(), seen: HashSet::new(), fault: None, stats, deadline, started, trace }
+        Self { enc, backend, cuts: Vec::new(), seen: HashSet::new(), fault: None, stats, deadline, cancel, started, trace }
     }
 
     fn n_vars(&self) -> u32 {
@@ -122,7 +156,9 @@ impl<'a, E: Encoded> Session<'a, E> {
         self.stats.seconds = self.started.elapsed().as_secs_f64();
     }
 
-    /// The next answer not yet blocked, or proof that there is none.
+    /// The next answer not yet blocked, or proof that there is none. (Not an `Iterator`:
+    /// it can fail, and `Exhausted` is an answer in its own right.)
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<Step<E::Solution>, EngineError> {
         let result = self.next_inner();
         self.refresh_stats();
@@ -138,6 +174,9 @@ impl<'a, E: Encoded> Session<'a, E> {
             // rounds, answers being counted) stops at the deadline as well.
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(Step::Unknown("timeout".into()));
+            }
+            if self.cancel.is_cancelled() {
+                return Ok(Step::Unknown("interrupted".into()));
             }
             self.stats.solver_calls += 1;
             let t = Instant::now();

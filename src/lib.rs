@@ -1,10 +1,19 @@
 //! snakesat: snake puzzles compiled to SAT.
 //!
-//! The layers point one way, as the folder reads: `cnf` (variables, clauses, cardinality
-//! via rustsat) → `dimacs` → `backend` (solvers) → `engine` (lazy cut loop, enumeration)
-//! → `puzzle` (the family seam, solve and count with verification) → `families` (one file
-//! per puzzle kind) → the `snakesat` binary. `render` (neutral pictures and the one SVG
-//! writer) sits beside them: families hand it drawings, and it knows nothing of puzzles.
+//! The layers point one way, as the folder reads; nothing imports upward:
+//!
+//! - `input` (sources, located errors, grid strings) and `grid` (square grids: neighbours,
+//!   components, rims) at the bottom;
+//! - `cnf` (variables, clauses, cardinality via rustsat) → `dimacs` → `backend` (solvers)
+//!   → `engine` (the lazy cut loop and enumeration on one warm solver; limits and
+//!   cancellation);
+//! - `pzpr` (puzz.link codecs every genre shares) and `render` (neutral pictures and the
+//!   one SVG writer) beside them, knowing nothing of puzzles;
+//! - `puzzle` (the `Puzzle` trait every genre implements; solve and count with
+//!   verification; exit codes) → `families` (one folder per genre, and the registry that
+//!   lists them once) → `jobs` (answers as reports for any front end);
+//! - `solution_file` (answer files read back) and `signals` (Ctrl-C, closed pipes) for the
+//!   front ends; the `snakesat` binary (`main.rs`, `cli/`) on top.
 
 pub mod backend;
 pub mod cnf;
@@ -13,6 +22,7 @@ pub mod engine;
 pub mod families;
 pub mod grid;
 pub mod input;
+pub mod jobs;
 pub mod puzzle;
 pub mod pzpr;
 pub mod render;

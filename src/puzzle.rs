@@ -4,16 +4,34 @@
 
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 
 use thiserror::Error;
 
 use crate::backend::{Backend, BackendKind};
+pub use crate::engine::{Cancel, Limits};
 use crate::engine::{Encoded, EngineError, Session, Stats, Step};
+use crate::input::{InputError, Source};
+use crate::pzpr;
 use crate::render::Drawing;
 
+/// Exit codes, shared by the command line and the server's JSON: one place names them.
+pub mod exit {
+    /// An answer was found, or a count finished.
+    pub const ANSWER: u8 = 0;
+    /// Proven: no answer (also a complete count of 0).
+    pub const NO_ANSWER: u8 = 1;
+    /// Bad input or usage, including a puzzle beyond the size limits.
+    pub const BAD_INPUT: u8 = 2;
+    /// Timeout, or the solver gave no answer.
+    pub const UNKNOWN: u8 = 3;
+    /// A solver failure or an internal error (a wrong model, an unverified answer).
+    pub const FAILURE: u8 = 4;
+    /// Interrupted by Ctrl-C, after printing what is known.
+    pub const INTERRUPTED: u8 = 130;
+}
+
 /// How global rules (connectivity) are handled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Connectivity {
     /// Left out of the CNF, enforced by cuts as the solver breaks them.
@@ -23,25 +41,121 @@ pub enum Connectivity {
     Eager,
 }
 
-/// Choices that shape the CNF.
+impl std::str::FromStr for Connectivity {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "lazy" => Ok(Connectivity::Lazy),
+            "eager" => Ok(Connectivity::Eager),
+            _ => Err(format!("unknown connectivity `{s}`; expected lazy or eager")),
+        }
+    }
+}
+
+/// The options a user gives as text (`--encoding`, `--distinct`, `--symmetry`), before the
+/// genre has read them into its own typed options ([`Puzzle::options`]).
 #[derive(Clone, Debug, Default)]
-pub struct EncodeOptions {
-    pub connectivity: Connectivity,
-    /// A family-specific encoding name (e.g. "position" or "colour" for multi-snakes).
+pub struct RawOptions {
     pub encoding: Option<String>,
-    /// A family-specific notion of "distinct answers" for counting.
     pub distinct: Option<String>,
-    /// A family-specific symmetry group to count classes under (`count --symmetry`).
     pub symmetry: Option<String>,
 }
 
-/// A puzzle family: how an instance becomes CNF, and how its answers are checked and shown.
-pub trait Puzzle {
+/// Reads one textual option against the values a genre knows (the first is the default
+/// when the option is absent), or says what is known.
+pub fn choose<T: Copy>(kind: &str, flag: &str, value: Option<&str>, known: &[(&str, T)]) -> Result<T, String> {
+    let Some(value) = value else {
+        return Ok(known.first().map(|k| k.1).expect("a genre lists at least one value"));
+    };
+    if let Some(&(_, v)) = known.iter().find(|k| k.0 == value) {
+        return Ok(v);
+    }
+    if known.len() <= 1 {
+        return Err(format!("{kind} has no choice of `--{flag}`; `--{flag} {value}` does not apply"));
+    }
+    let names: Vec<&str> = known.iter().map(|k| k.0).collect();
+    Err(format!("unknown `--{flag} {value}` for {kind}; expected {}", names.join(", ")))
+}
+
+/// Refuses an option a genre has no use for.
+pub fn refuse(kind: &str, flag: &str, value: Option<&str>) -> Result<(), String> {
+    match value {
+        None => Ok(()),
+        Some(v) => Err(format!("{kind} has no choice of `--{flag}`; `--{flag} {v}` does not apply")),
+    }
+}
+
+/// Choices that shape the CNF: connectivity, and the genre's own typed options.
+#[derive(Clone, Debug, Default)]
+pub struct EncodeOptions<O> {
+    pub connectivity: Connectivity,
+    pub family: O,
+}
+
+/// The result of a genre's own job (`solve --relax`, `sample`), ready for any front end:
+/// its exit code, its JSON object, its text, and a picture with a caption when it has one.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub code: u8,
+    pub json: serde_json::Value,
+    pub text: String,
+    pub picture: Option<(Drawing, Option<String>)>,
+}
+
+/// What a genre's own jobs are given besides the puzzle.
+pub struct JobSetup<'a, O> {
+    pub opts: &'a EncodeOptions<O>,
+    /// The solver `--backend` names, if it names one.
+    pub backend: Option<&'a BackendKind>,
+    pub limits: &'a Limits,
+}
+
+/// `sample`'s parameters.
+#[derive(Clone, Copy, Debug)]
+pub struct SampleArgs {
+    pub trials: u64,
+    pub seed: u64,
+    pub threads: usize,
+    /// A timeout per trial (rather than for the whole run).
+    pub per_trial: Option<std::time::Duration>,
+}
+
+/// A puzzle genre: how a puzzle is read (TOML, puzz.link), compiled to CNF, checked, shown
+/// and drawn. `families/mod.rs` lists every genre once; everything else reaches a genre
+/// through this trait.
+pub trait Puzzle: Sized + Clone + Debug {
+    /// The `kind` of a puzzle file.
+    const KIND: &'static str;
+    /// One line for `--help` and the README table.
+    const ABOUT: &'static str;
+    /// puzz.link genre names read as this genre; the first is the one `url` writes.
+    const PIDS: &'static [&'static str] = &[];
+
     type Solution: Clone + Debug;
     type Encoded: Encoded<Solution = Self::Solution>;
+    /// `--encoding`, `--distinct`, `--symmetry` read and checked ([`Puzzle::options`]).
+    type Options: Clone + Debug + Default;
 
-    /// Compiles the instance. Fails only on options the family does not support.
-    fn encode(&self, opts: &EncodeOptions) -> Result<Self::Encoded, String>;
+    /// Reads a puzzle file of this kind; every error located.
+    fn from_toml(src: &Source) -> Result<Self, InputError>;
+
+    /// Reads the body of a puzz.link URL of one of `PIDS`; every error located.
+    fn from_url(url: &mut pzpr::Reader<'_>) -> Result<Self, InputError> {
+        Err(url.error(format!("{} puzzles have no puzz.link form", Self::KIND)))
+    }
+
+    /// The puzz.link URL, byte for byte what pzprjs writes; an error when the puzzle has
+    /// something the URL cannot say.
+    fn to_url(&self) -> Result<String, String> {
+        Err(format!("{} puzzles have no puzz.link URL", Self::KIND))
+    }
+
+    /// Reads the textual options into the genre's own; an option the genre has no use for
+    /// is an error.
+    fn options(raw: &RawOptions) -> Result<Self::Options, String>;
+
+    /// Compiles the instance. Fails only on options or sizes the encoding cannot take.
+    fn encode(&self, opts: &EncodeOptions<Self::Options>) -> Result<Self::Encoded, String>;
     /// Checks an answer against the puzzle's rules directly, without the CNF.
     fn verify(&self, sol: &Self::Solution) -> Result<(), String>;
     /// The answer for a terminal.
@@ -62,26 +176,42 @@ pub trait Puzzle {
         self.solution_json(sol).to_string()
     }
 
-    /// The solver this family runs fastest on, measured, when the user names none
+    /// The solver this genre runs fastest on, measured, when the user names none
     /// (`--backend`); `None` means the tool's default.
-    fn preferred_backend(&self, _opts: &EncodeOptions) -> Option<BackendKind> {
+    fn preferred_backend(&self, _opts: &EncodeOptions<Self::Options>) -> Option<BackendKind> {
         None
     }
 
     /// Whether `count` must keep every answer for `count_summary`.
-    fn wants_solutions(&self, _opts: &EncodeOptions) -> bool {
+    fn wants_solutions(&self, _opts: &EncodeOptions<Self::Options>) -> bool {
         false
     }
 
-    /// Family-specific facts about a complete enumeration (counts up to symmetry, length
+    /// Genre-specific facts about a complete enumeration (counts up to symmetry, length
     /// histograms, ...), added to `count`'s JSON object and printed as `key: value` lines.
-    /// Fails only on options the family does not support.
     fn count_summary(
         &self,
         _solutions: &[Self::Solution],
-        _opts: &EncodeOptions,
+        _opts: &EncodeOptions<Self::Options>,
     ) -> Result<Vec<(String, serde_json::Value)>, String> {
         Ok(Vec::new())
+    }
+
+    /// `solve --relax`: when the puzzle has no answer, the one that breaks the fewest
+    /// rules, with proof that fewer cannot do. `None`: the genre has no such job.
+    fn relax(&self, _setup: &JobSetup<'_, Self::Options>) -> Option<Result<Report, RunError>> {
+        None
+    }
+
+    /// `sample`: solve random variants of the puzzle and report the feasible fraction.
+    /// `tick` is called once per finished trial. `None`: the genre has no such job.
+    fn sample(
+        &self,
+        _setup: &JobSetup<'_, Self::Options>,
+        _args: SampleArgs,
+        _tick: &(dyn Fn() + Sync),
+    ) -> Option<Result<Report, RunError>> {
+        None
     }
 }
 
@@ -93,6 +223,19 @@ pub enum RunError {
     Unverified(String),
     #[error("{0}")]
     TooBig(String),
+    /// Options or a puzzle the job cannot take (a usage error, exit code 2).
+    #[error("{0}")]
+    Usage(String),
+}
+
+impl RunError {
+    /// The exit code this error maps to.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            RunError::TooBig(_) | RunError::Usage(_) => exit::BAD_INPUT,
+            RunError::Engine(_) | RunError::Unverified(_) => exit::FAILURE,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -127,11 +270,11 @@ pub fn solve<P: Puzzle>(
     p: &P,
     enc: &P::Encoded,
     backend: Box<dyn Backend>,
-    deadline: Option<Instant>,
+    limits: &Limits,
     unique: bool,
 ) -> Result<SolveReport<P::Solution>, RunError> {
     usable(enc)?;
-    let mut session = Session::new(enc, backend, deadline);
+    let mut session = Session::new(enc, backend, limits);
     let first = match session.next()? {
         Step::Found(model, sol) => (model, verified(p, sol)?),
         Step::Exhausted => {
@@ -182,13 +325,13 @@ pub fn count<P: Puzzle>(
     p: &P,
     enc: &P::Encoded,
     backend: Box<dyn Backend>,
-    deadline: Option<Instant>,
+    limits: &Limits,
     limit: Option<u64>,
     progress: &AtomicU64,
     mut on_solution: impl FnMut(&P::Solution),
 ) -> Result<CountReport, RunError> {
     usable(enc)?;
-    let mut session = Session::new(enc, backend, deadline);
+    let mut session = Session::new(enc, backend, limits);
     let mut count = 0u64;
     loop {
         if limit.is_some_and(|l| count >= l) {

@@ -1,4 +1,4 @@
-//! Process-wide signal behaviour for the command line: Ctrl-C is noted (so the job can end
+//! Process-wide signal behaviour for the front ends (the command line, a server): Ctrl-C is noted (so the job can end
 //! with what it knows) and a closed output pipe ends the program quietly.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,6 +22,22 @@ pub fn catch_interrupt() {
 /// Has Ctrl-C been pressed since [`catch_interrupt`]?
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// A cancellation token that Ctrl-C sets, for library jobs that finish what is under way
+/// and report (the library itself never looks at signals).
+pub fn cancel_on_interrupt() -> crate::engine::Cancel {
+    catch_interrupt();
+    let cancel = crate::engine::Cancel::new();
+    let token = cancel.clone();
+    std::thread::spawn(move || loop {
+        if interrupted() {
+            token.cancel();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    });
+    cancel
 }
 
 /// Restores the default SIGPIPE action, which Rust's runtime sets to "ignore": writing to

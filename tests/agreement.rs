@@ -12,26 +12,32 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngSeed};
 
 use snakesat::backend::BackendKind;
-use snakesat::families::{self, AnyPuzzle};
+use snakesat::engine::Limits;
+use snakesat::families::{self, Visit};
 use snakesat::input::Source;
 use snakesat::puzzle::{self, Connectivity, EncodeOptions, Puzzle};
 
-fn count<P: Puzzle>(p: &P, backend: BackendKind, connectivity: Connectivity) -> (u64, bool) {
-    let opts = EncodeOptions { connectivity, ..EncodeOptions::default() };
-    let enc = p.encode(&opts).expect("default options encode");
-    let progress = AtomicU64::new(0);
-    let r = puzzle::count(p, &enc, backend.build(), None, Some(500), &progress, |_| {}).expect("count runs");
-    (r.count, r.complete)
+/// Counts a puzzle of any genre with the default options, up to 500.
+struct Count {
+    backend: BackendKind,
+    connectivity: Connectivity,
+}
+
+impl Visit for Count {
+    type Output = (u64, bool);
+    fn visit<P: Puzzle>(self, p: &P) -> (u64, bool) {
+        let opts = EncodeOptions { connectivity: self.connectivity, ..EncodeOptions::default() };
+        let enc = p.encode(&opts).expect("default options encode");
+        let progress = AtomicU64::new(0);
+        let limits = Limits::default();
+        let r = puzzle::count(p, &enc, self.backend.build(), &limits, Some(500), &progress, |_| {}).expect("count runs");
+        (r.count, r.complete)
+    }
 }
 
 fn counts(text: &str, backend: BackendKind, connectivity: Connectivity) -> (u64, bool) {
     let p = families::parse(&Source::new("generated.toml", text)).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    match &p {
-        AnyPuzzle::SnakeEgg(p) => count(p, backend, connectivity),
-        AnyPuzzle::SnakeCube(p) => count(p, backend, connectivity),
-        AnyPuzzle::Snakes(p) => count(p, backend, connectivity),
-        AnyPuzzle::ParitySnake(p) => count(p, backend, connectivity),
-    }
+    p.run(Count { backend, connectivity })
 }
 
 /// Both backends, both connectivity modes: four counts that must be equal. Returns the count.

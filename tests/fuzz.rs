@@ -23,10 +23,10 @@ use proptest::test_runner::{Config, RngSeed};
 
 use snakesat::backend::BackendKind;
 use snakesat::dimacs;
-use snakesat::families;
+use snakesat::families::{self, Visit};
 use snakesat::input::Source;
 use snakesat::puzzle::{self, EncodeOptions, Puzzle};
-use snakesat::{pzpr, render, solution_file};
+use snakesat::{render, solution_file};
 
 /// The system allocator, noting the largest single allocation.
 struct Counting;
@@ -288,20 +288,29 @@ fn random_text() -> impl Strategy<Value = String> {
     prop::collection::vec(any::<u8>(), 0..400).prop_map(|b| String::from_utf8_lossy(&b).into_owned())
 }
 
-/// Reads a puzzle file from text; a Snake Egg that reads must also survive its URL.
+/// Reads a puzzle file from text; a puzzle that reads and has a URL must survive it.
 fn check_toml(text: &str) {
     let p = bounded("puzzle TOML", text, || families::parse(&Source::new("fuzz.toml", text)));
-    if let Ok(families::AnyPuzzle::SnakeEgg(p)) = p {
-        if p.clues.iter().all(|&c| c != families::snake_egg::Clue::Snake) {
-            let url = pzpr::to_url(&p);
-            let back = pzpr::parse_snakeegg(&Source::new("<url>", url.as_str()));
-            assert!(back.is_ok(), "the URL {url} of a valid puzzle does not read back: {back:?}\n{text}");
-        }
+    if let Some(url) = p.ok().and_then(|p| url_of(&p)) {
+        let back = families::read_url(&Source::new("<url>", url.as_str()));
+        assert!(back.is_ok(), "the URL {url} of a valid puzzle does not read back: {back:?}\n{text}");
     }
 }
 
+/// The puzzle's puzz.link URL, when it has one.
+fn url_of(p: &families::AnyPuzzle) -> Option<String> {
+    struct Url;
+    impl Visit for Url {
+        type Output = Option<String>;
+        fn visit<P: Puzzle>(self, p: &P) -> Option<String> {
+            p.to_url().ok()
+        }
+    }
+    p.run(Url)
+}
+
 fn check_url(text: &str) {
-    let _ = bounded("puzz.link URL", text, || pzpr::parse_snakeegg(&Source::new("<url>", text)));
+    let _ = bounded("puzz.link URL", text, || families::read_url(&Source::new("<url>", text)));
 }
 
 fn check_cnf(text: &str) {
@@ -426,10 +435,10 @@ proptest! {
 
 fn fixture_urls() -> Vec<String> {
     let mut v: Vec<String> = fixture_texts(".url").into_iter().map(|s| s.trim().to_string()).collect();
-    for p in files(&root().join("fixtures/snake-egg"), ".toml") {
-        if let Ok(families::AnyPuzzle::SnakeEgg(p)) = families::parse(&Source::read(&p.to_string_lossy()).unwrap()) {
-            if p.clues.iter().all(|&c| c != families::snake_egg::Clue::Snake) {
-                v.push(pzpr::to_url(&p));
+    for dir in std::fs::read_dir(root().join("fixtures")).unwrap().flatten() {
+        for p in files(&dir.path(), ".toml") {
+            if let Ok(p) = families::parse(&Source::read(&p.to_string_lossy()).unwrap()) {
+                v.extend(url_of(&p));
             }
         }
     }
@@ -517,11 +526,16 @@ proptest! {
 /// Puzzles of every family with a solved answer each, as `solve --format json` writes it.
 fn solved() -> &'static [(families::AnyPuzzle, String)] {
     static SOLVED: std::sync::OnceLock<Vec<(families::AnyPuzzle, String)>> = std::sync::OnceLock::new();
-    fn answer<P: Puzzle>(p: &P) -> String {
-        let enc = p.encode(&EncodeOptions::default()).expect("the fixture encodes");
-        let report = puzzle::solve(p, &enc, BackendKind::Cadical.build(), None, false).expect("the fixture solves");
-        let puzzle::Status::Solved(sol) = report.status else { panic!("the fixture has an answer") };
-        serde_json::json!({"status": "solved", "solution": p.solution_json(&sol)}).to_string()
+    struct Answer;
+    impl Visit for Answer {
+        type Output = String;
+        fn visit<P: Puzzle>(self, p: &P) -> String {
+            let enc = p.encode(&EncodeOptions::default()).expect("the fixture encodes");
+            let limits = snakesat::engine::Limits::default();
+            let report = puzzle::solve(p, &enc, BackendKind::Cadical.build(), &limits, false).expect("the fixture solves");
+            let puzzle::Status::Solved(sol) = report.status else { panic!("the fixture has an answer") };
+            serde_json::json!({"status": "solved", "solution": p.solution_json(&sol)}).to_string()
+        }
     }
     SOLVED.get_or_init(|| {
         [
@@ -534,48 +548,39 @@ fn solved() -> &'static [(families::AnyPuzzle, String)] {
         .map(|f| {
             let path = root().join("fixtures").join(f);
             let p = families::load(path.to_str().unwrap()).expect("the fixture reads");
-            let text = families_dispatch(&p, answer, answer, answer, answer);
+            let text = p.run(Answer);
             (p, text)
         })
         .collect()
     })
 }
 
-/// Runs one generic function on whichever family `p` is.
-fn families_dispatch<T>(
-    p: &families::AnyPuzzle,
-    egg: impl FnOnce(&families::SnakeEgg) -> T,
-    snakes: impl FnOnce(&families::Snakes) -> T,
-    cube: impl FnOnce(&families::SnakeCube) -> T,
-    parity: impl FnOnce(&families::ParitySnake) -> T,
-) -> T {
-    match p {
-        families::AnyPuzzle::SnakeEgg(p) => egg(p),
-        families::AnyPuzzle::Snakes(p) => snakes(p),
-        families::AnyPuzzle::SnakeCube(p) => cube(p),
-        families::AnyPuzzle::ParitySnake(p) => parity(p),
+/// Reads an answer file's JSON as an answer to the puzzle and draws it when it reads;
+/// says whether it read.
+fn read_and_draw<P: Puzzle>(p: &P, v: &serde_json::Value) -> bool {
+    let Ok(sol) = p.read_solution(v) else { return false };
+    let svg = render::to_svg(&p.draw(Some(&sol)));
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "not an SVG");
+    true
+}
+
+/// Runs `read_and_draw` on a puzzle of any genre.
+struct ReadAndDraw<'a>(&'a serde_json::Value);
+
+impl Visit for ReadAndDraw<'_> {
+    type Output = bool;
+    fn visit<P: Puzzle>(self, p: &P) -> bool {
+        read_and_draw(p, self.0)
     }
 }
 
 /// Reads a solution file's text as an answer to every bundled puzzle (its own family and
 /// the others), and draws whatever reads: `snakesat draw PUZZLE SOLUTION`'s path.
 fn check_solution(text: &str) {
-    fn read_and_draw<P: Puzzle>(p: &P, v: &serde_json::Value) {
-        if let Ok(sol) = p.read_solution(v) {
-            let svg = render::to_svg(&p.draw(Some(&sol)));
-            assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "not an SVG");
-        }
-    }
     bounded("solution JSON", text, || {
         let Ok(v) = solution_file::parse(&Source::new("fuzz.json", text)) else { return };
         for (p, _) in solved() {
-            families_dispatch(
-                p,
-                |p| read_and_draw(p, &v),
-                |p| read_and_draw(p, &v),
-                |p| read_and_draw(p, &v),
-                |p| read_and_draw(p, &v),
-            );
+            p.run(ReadAndDraw(&v));
         }
     });
 }
@@ -601,13 +606,7 @@ proptest! {
 fn solution_json_reads_back() {
     for (p, text) in solved() {
         let v = solution_file::parse(&Source::new("answer.json", text)).expect("well-formed");
-        let ok = families_dispatch(
-            p,
-            |p| p.read_solution(&v).is_ok(),
-            |p| p.read_solution(&v).is_ok(),
-            |p| p.read_solution(&v).is_ok(),
-            |p| p.read_solution(&v).is_ok(),
-        );
+        let ok = p.run(ReadAndDraw(&v));
         assert!(ok, "{text}");
     }
 }

@@ -210,13 +210,29 @@ fn options_are_checked() {
     let f = fixture("10x5-game-touch.toml");
     let (code, _, err) = run(&["solve", &f, "--encoding", "flow"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown encoding `flow`"));
+    assert!(err.contains("unknown `--encoding flow` for snakes; expected position, colour"), "{err}");
     let (code, _, err) = run(&["count", &f, "--distinct", "shapes"]);
     assert_eq!(code, 2);
-    assert!(err.contains("expected `colourings` or `sequences`"));
-    let (code, _, err) = run(&["sample", &fixture("../snake-egg/seed-6x6.toml")]);
+    assert!(err.contains("expected colourings, colorings, sequences"), "{err}");
+    let (code, _, err) = run(&["count", &f, "--symmetry", "d4"]);
     assert_eq!(code, 2);
-    assert!(err.contains("sample applies to snakes puzzles only"));
+    assert!(err.contains("`--symmetry d4` does not apply"), "{err}");
+    let egg = fixture("../snake-egg/seed-6x6.toml");
+    let (code, _, err) = run(&["sample", &egg]);
+    assert_eq!(code, 2);
+    assert!(err.contains("sample does not apply to snake-egg puzzles"), "{err}");
+    let (code, _, err) = run(&["solve", &egg, "--relax"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--relax does not apply to snake-egg puzzles"), "{err}");
+    let (code, _, err) = run(&["solve", &egg, "--encoding", "x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("snake-egg has no choice of `--encoding`"), "{err}");
+    // Flags that mean nothing for a subcommand are not offered by it.
+    for args in [["sample", &f, "--symmetry", "cube"], ["sample", &f, "--distinct", "sequences"], ["solve", &f, "--symmetry", "cube"], ["dimacs", &f, "--limit", "2"]] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains("unexpected argument"), "{args:?}: {err}");
+    }
     let (code, v) = json(&["solve", &fixture("15x6-c-notouch.toml"), "--timeout", "0"]);
     assert_eq!((code, v["status"].as_str()), (3, Some("unknown")));
 }

@@ -2,16 +2,22 @@
 //! solver's answer, and pictures.
 
 use crate::*;
+use cli::args::Format;
 
-pub fn write_dimacs<P: Puzzle>(p: &P, name: &str, output: Option<&str>, enc_args: &EncArgs) -> Result<u8, Failure> {
-    let enc = encode(p, Connectivity::Eager, enc_args)?;
+pub fn write_dimacs<P: Puzzle>(
+    p: &P,
+    name: &str,
+    output: Option<&str>,
+    opts: &EncodeOptions<P::Options>,
+) -> Result<u8, Failure> {
+    let enc = encode(p, opts)?;
     let f = enc.formula();
     let header = vec![
         format!("snakesat {} — complete (eager) encoding of {name}", env!("CARGO_PKG_VERSION")),
         format!("{} variables, {} clauses; answer variables: {}", f.n_vars(), f.n_clauses(), enc.answer_vars().len()),
         "decode a solver's answer with: snakesat decode PUZZLE SOLVER_OUTPUT".to_string(),
     ];
-    let io_err = |e: std::io::Error, path: &str| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") };
+    let io_err = io_failure;
     match output {
         Some(path) => {
             let mut file = std::fs::File::create(path).map_err(|e| io_err(e, path))?;
@@ -19,14 +25,14 @@ pub fn write_dimacs<P: Puzzle>(p: &P, name: &str, output: Option<&str>, enc_args
         }
         None => dimacs::write_cnf(&mut std::io::stdout().lock(), f, &header, &[]).map_err(|e| io_err(e, "stdout"))?,
     }
-    Ok(0)
+    Ok(exit::ANSWER)
 }
 
-pub fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) -> Result<u8, Failure> {
-    let enc = encode(p, Connectivity::Eager, enc_args)?;
+pub fn decode<P: Puzzle>(p: &P, path: &str, opts: &EncodeOptions<P::Options>, format: Format) -> Result<u8, Failure> {
+    let enc = encode(p, opts)?;
     let src = snakesat::input::Source::read(path)?;
     let f = enc.formula();
-    let bad = |msg: String| Failure { code: 2, err: anyhow::anyhow!("{path}: {msg}") };
+    let bad = |msg: String| Failure { code: exit::BAD_INPUT, err: anyhow::anyhow!("{path}: {msg}") };
     let mut occurs = vec![false; f.n_vars() as usize];
     f.clauses.iter().flatten().for_each(|l| occurs[l.var().idx()] = true);
     let model: Model = match dimacs::parse_output_for(&src.text, f.n_vars(), &occurs).map_err(|e| bad(e.to_string()))? {
@@ -37,7 +43,7 @@ pub fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) 
                 Format::Text => outln!("no solution (as the solver says)"),
                 Format::Svg => print_svg(p.draw(None), Some("no solution (as the solver says)".into()), None)?,
             }
-            return Ok(1);
+            return Ok(exit::NO_ANSWER);
         }
         Answer::Unknown => {
             match format {
@@ -45,7 +51,7 @@ pub fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) 
                 Format::Text => outln!("unknown (the solver gave no answer)"),
                 Format::Svg => print_svg(p.draw(None), Some("unknown (the solver gave no answer)".into()), None)?,
             }
-            return Ok(3);
+            return Ok(exit::UNKNOWN);
         }
     };
     if let Some(i) = f.first_violated(&model) {
@@ -53,13 +59,13 @@ pub fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) 
     }
     if !enc.separate(&model).is_empty() {
         return Err(Failure {
-            code: 4,
+            code: exit::FAILURE,
             err: anyhow::anyhow!("internal error: a model of the complete CNF breaks a rule"),
         });
     }
     let sol = enc.decode(&model);
     p.verify(&sol).map_err(|e| Failure {
-        code: 4,
+        code: exit::FAILURE,
         err: anyhow::anyhow!("internal error: the decoded answer fails verification: {e}"),
     })?;
     match format {
@@ -67,7 +73,7 @@ pub fn decode<P: Puzzle>(p: &P, path: &str, enc_args: &EncArgs, format: Format) 
         Format::Text => out!("{}", p.render_text(&sol)),
         Format::Svg => print_svg(p.draw(Some(&sol)), None, None)?,
     }
-    Ok(0)
+    Ok(exit::ANSWER)
 }
 
 /// `draw`: the puzzle, with the answer read from a solution file on top when given.
@@ -80,7 +86,7 @@ pub fn draw<P: Puzzle>(p: &P, solution: Option<&str>, output: Option<&str>) -> R
         }
     };
     print_svg(p.draw(sol.as_ref()), None, output)?;
-    Ok(0)
+    Ok(exit::ANSWER)
 }
 
 /// Writes a drawing as SVG, with a note under it, to `output` or standard output.
@@ -91,7 +97,7 @@ pub fn print_svg(mut d: render::Drawing, note: Option<String>, output: Option<&s
     let svg = render::to_svg(&d);
     match output {
         Some(path) => {
-            std::fs::write(path, svg).map_err(|e| Failure { code: 2, err: anyhow::anyhow!("writing {path}: {e}") })
+            std::fs::write(path, svg).map_err(|e| io_failure(e, path))
         }
         None => {
             out!("{svg}");

@@ -21,7 +21,7 @@ where
     roxmltree::Document::parse(&alone).unwrap_or_else(|e| panic!("{name}: {e}"));
     let enc = p.encode(&EncodeOptions::default()).unwrap();
     let deadline = Some(Instant::now() + Duration::from_secs(1));
-    let report = puzzle::solve(p, &enc, BackendKind::Cadical.build(), deadline, false).unwrap();
+    let report = puzzle::solve(p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::until(deadline), false).unwrap();
     let Status::Solved(sol) = report.status else { return None };
     let back = p.read_solution(&p.solution_json(&sol)).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(back, sol, "{name}: the JSON round trip changed the answer");

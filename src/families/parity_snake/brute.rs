@@ -173,12 +173,12 @@ impl Board {
             return 0;
         }
         let mut par = st.par.clone();
-        for i in 0..n {
-            if let Some(e) = self.givens[i].even {
-                if par[i].is_some_and(|p| p != e) {
+        for (given, par) in self.givens.iter().zip(par.iter_mut()) {
+            if let Some(e) = given.even {
+                if par.is_some_and(|p| p != e) {
                     return 0;
                 }
-                par[i] = Some(e);
+                *par = Some(e);
             }
         }
         match self.rule {

@@ -59,8 +59,9 @@ impl ParityCnf {
             Distinct::Digits => snake.iter().chain(digit.iter().flatten()).copied().collect(),
         };
         let box_of: Vec<usize> = (0..n).map(|i| p.box_of(i)).collect();
-        let mut enc = ParityCnf {
-            formula: f,
+        // The rules read the variables off `enc` and write into `f`, which `enc` takes last.
+        let enc = ParityCnf {
+            formula: Formula::new(),
             puzzle: p.clone(),
             grid: g,
             box_of,
@@ -72,15 +73,15 @@ impl ParityCnf {
             distinct,
             group,
         };
-        enc.local_rules(p);
+        enc.local_rules(&mut f, p);
         if p.rule == ParityRule::Sudoku {
-            enc.sudoku(p);
+            enc.sudoku(&mut f, p);
         }
         if mode == Connectivity::Eager {
-            enc.eager_snake(p);
+            enc.eager_snake(&mut f, p);
         }
-        enc.lex_leader(p);
-        enc
+        enc.lex_leader(&mut f, p);
+        ParityCnf { formula: f, ..enc }
     }
 
     fn s(&self, i: usize) -> Lit {
@@ -95,11 +96,10 @@ impl ParityCnf {
         self.end[i].pos_lit()
     }
 
-    fn local_rules(&mut self, p: &ParitySnake) {
+    fn local_rules(&self, f: &mut Formula, p: &ParitySnake) {
         let g = self.grid;
         let n = g.len();
-        let mut f = std::mem::take(&mut self.formula);
-        f.group("givens", |f| {
+                f.group("givens", |f| {
             for (i, giv) in p.givens.iter().enumerate() {
                 if let Some(ev) = giv.even {
                     f.add(&[if ev { self.ev(i) } else { !self.ev(i) }]);
@@ -150,17 +150,15 @@ impl ParityCnf {
                 f.add(&blk.map(|i| !self.s(i)));
             }
         });
-        self.formula = f;
     }
 
     /// Sudoku mode: one digit per cell, every digit once per unit, and the parity of the
     /// digit is the cell's parity. The unit counts above then become implied, and stay as
     /// propagation help.
-    fn sudoku(&mut self, p: &ParitySnake) {
+    fn sudoku(&self, f: &mut Formula, p: &ParitySnake) {
         let n = self.grid.len();
         let side = p.side();
-        let mut f = std::mem::take(&mut self.formula);
-        let x = |i: usize, v: usize| self.digit[i][v - 1].pos_lit();
+                let x = |i: usize, v: usize| self.digit[i][v - 1].pos_lit();
         f.group("sudoku: one digit per cell", |f| {
             for i in 0..n {
                 let lits: Vec<Lit> = (1..=side).map(|v| x(i, v)).collect();
@@ -189,16 +187,13 @@ impl ParityCnf {
                 }
             }
         });
-        self.formula = f;
     }
 
     /// The snake is connected (`connect::eager_path`), its length bounded by `max_len`.
-    fn eager_snake(&mut self, p: &ParitySnake) {
+    fn eager_snake(&self, f: &mut Formula, p: &ParitySnake) {
         let n = self.grid.len();
         let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
-        let mut f = std::mem::take(&mut self.formula);
-        f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.max_len()));
-        self.formula = f;
+                f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.max_len()));
     }
 
     /// Where each symmetry sends each answer variable: the cell part moves with the cell,
@@ -230,15 +225,14 @@ impl ParityCnf {
     /// answer-variable order): for every broken symmetry σ, x ≥lex σ(x). `eq[k]` says the
     /// first k compared positions agree; only its "agree so far → eq" half is needed,
     /// because it is only ever used as a premise.
-    fn lex_leader(&mut self, p: &ParitySnake) {
+    fn lex_leader(&self, f: &mut Formula, p: &ParitySnake) {
         if self.group.len() <= 1 {
             return;
         }
         let perms: Vec<Vec<usize>> =
             self.group.iter().filter(|&&t| t != 0).map(|&t| self.answer_permutation(p, t)).collect();
         let x: Vec<Lit> = self.answer.iter().map(|v| v.pos_lit()).collect();
-        let mut f = std::mem::take(&mut self.formula);
-        f.group("orbits: lex-leader answer per symmetry class", |f| {
+                f.group("orbits: lex-leader answer per symmetry class", |f| {
             for perm in &perms {
                 let mut eq: Option<Lit> = None;
                 for (k, &j) in perm.iter().enumerate() {
@@ -255,7 +249,6 @@ impl ParityCnf {
                 }
             }
         });
-        self.formula = f;
     }
 }
 

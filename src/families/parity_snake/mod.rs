@@ -26,7 +26,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{EncodeOptions, Puzzle};
+use crate::puzzle::{choose, EncodeOptions, Puzzle, RawOptions};
 
 pub use encode::ParityCnf;
 pub use show::{verify, Symmetry};
@@ -157,7 +157,7 @@ struct RawFile {
 
 impl ParitySnake {
     /// Reads the TOML format (`kind = "parity-snake"`), with every error located.
-    pub fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read_toml(src: &Source) -> Result<Self, InputError> {
         let raw: RawFile = src.toml()?;
         let (box_rows, box_cols) = match &raw.box_size {
             None => (3, 3),
@@ -256,30 +256,56 @@ fn parse_token(t: &str, side: usize) -> Option<Given> {
 }
 
 // ---------------------------------------------------------------------------------------
-// The family seam
+// The genre seam
+
+/// `--encoding`, `--distinct` and `--symmetry`, read once.
+#[derive(Clone, Copy, Debug)]
+pub struct ParityOptions {
+    /// Lex-leader symmetry breaking (`orbits`, the default) or every answer (`plain`).
+    pub orbits: bool,
+    pub distinct: Distinct,
+    pub symmetry: Symmetry,
+}
+
+impl Default for ParityOptions {
+    fn default() -> Self {
+        Self { orbits: true, distinct: Distinct::Snake, symmetry: Symmetry::D4 }
+    }
+}
 
 impl Puzzle for ParitySnake {
+    const KIND: &'static str = "parity-snake";
+    const ABOUT: &'static str = "the Sudoku parity snake: every unambiguous alternating snake on a Sudoku grid";
+
     type Solution = Solution;
     type Encoded = ParityCnf;
+    type Options = ParityOptions;
 
-    fn encode(&self, opts: &EncodeOptions) -> Result<ParityCnf, String> {
-        let orbits = match opts.encoding.as_deref() {
-            Some("plain") => false,
-            None | Some("orbits") => true,
-            Some(e) => {
-                return Err(format!("unknown `--encoding {e}`; parity-snake knows orbits (the default) and plain"))
-            }
-        };
-        let distinct = match opts.distinct.as_deref() {
-            None | Some("snake") => Distinct::Snake,
-            Some("parity") => Distinct::Parity,
-            Some("digits") if self.rule == ParityRule::Sudoku => Distinct::Digits,
-            Some("digits") => return Err("`--distinct digits` needs `parity = \"sudoku\"` in the puzzle".into()),
-            Some(other) => return Err(format!("unknown `--distinct {other}`; expected snake, parity or digits")),
-        };
-        let sym = Symmetry::parse(opts.symmetry.as_deref())?;
-        let group = if orbits { show::stabiliser(self, sym) } else { vec![0] };
-        Ok(ParityCnf::build(self, opts.connectivity, distinct, group))
+    fn from_toml(src: &Source) -> Result<Self, InputError> {
+        Self::read_toml(src)
+    }
+
+    fn options(raw: &RawOptions) -> Result<ParityOptions, String> {
+        let kind = Self::KIND;
+        Ok(ParityOptions {
+            orbits: choose(kind, "encoding", raw.encoding.as_deref(), &[("orbits", true), ("plain", false)])?,
+            distinct: choose(
+                kind,
+                "distinct",
+                raw.distinct.as_deref(),
+                &[("snake", Distinct::Snake), ("parity", Distinct::Parity), ("digits", Distinct::Digits)],
+            )?,
+            symmetry: Symmetry::parse(raw.symmetry.as_deref())?,
+        })
+    }
+
+    fn encode(&self, opts: &EncodeOptions<ParityOptions>) -> Result<ParityCnf, String> {
+        let o = opts.family;
+        if o.distinct == Distinct::Digits && self.rule != ParityRule::Sudoku {
+            return Err("`--distinct digits` needs `parity = \"sudoku\"` in the puzzle".into());
+        }
+        let group = if o.orbits { show::stabiliser(self, o.symmetry) } else { vec![0] };
+        Ok(ParityCnf::build(self, opts.connectivity, o.distinct, group))
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), String> {
@@ -306,14 +332,14 @@ impl Puzzle for ParitySnake {
         draw::read_solution(self, v)
     }
 
-    fn wants_solutions(&self, _opts: &EncodeOptions) -> bool {
+    fn wants_solutions(&self, _opts: &EncodeOptions<ParityOptions>) -> bool {
         true
     }
 
     fn count_summary(
         &self,
         solutions: &[Solution],
-        opts: &EncodeOptions,
+        opts: &EncodeOptions<ParityOptions>,
     ) -> Result<Vec<(String, serde_json::Value)>, String> {
         show::count_summary(self, solutions, opts)
     }

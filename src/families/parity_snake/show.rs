@@ -7,6 +7,8 @@ use serde_json::{json, Value};
 
 use crate::puzzle::EncodeOptions;
 
+use super::ParityOptions;
+
 use super::{Distinct, ParityRule, ParitySnake, Solution};
 
 /// Checks every rule on the answer itself.
@@ -292,8 +294,12 @@ pub(super) fn image(p: &ParitySnake, t: usize, sol: &Solution) -> Solution {
 /// Lengths and symmetry classes of a complete enumeration. Every image of every answer
 /// under the puzzle's symmetries must itself be an answer, and the orbit sizes must add up
 /// to the total; anything else is reported as an internal error.
-pub fn count_summary(p: &ParitySnake, sols: &[Solution], opts: &EncodeOptions) -> Result<Vec<(String, Value)>, String> {
-    let sym = Symmetry::parse(opts.symmetry.as_deref())?;
+pub fn count_summary(
+    p: &ParitySnake,
+    sols: &[Solution],
+    opts: &EncodeOptions<ParityOptions>,
+) -> Result<Vec<(String, Value)>, String> {
+    let sym = opts.family.symmetry;
     let distinct = sols.first().map_or(Distinct::Snake, |s| s.distinct);
     let group = stabiliser(p, sym);
     let index: HashMap<(Vec<usize>, Vec<u8>), usize> =

@@ -13,27 +13,23 @@ use super::brute::{Board, Found};
 use super::*;
 use crate::backend::BackendKind;
 use crate::engine::Encoded;
-use crate::puzzle::{self, Connectivity, Status};
+use crate::puzzle::{self, Connectivity, RawOptions, Status};
 
 fn board(p: &ParitySnake) -> Board {
     Board { side: p.side(), box_rows: p.box_rows, box_cols: p.box_cols, rule: p.rule, givens: p.givens.clone() }
 }
 
-fn opts(conn: Connectivity, encoding: Option<&str>, distinct: Option<&str>) -> EncodeOptions {
-    EncodeOptions {
-        connectivity: conn,
-        encoding: encoding.map(str::to_string),
-        distinct: distinct.map(str::to_string),
-        ..EncodeOptions::default()
-    }
+fn opts(conn: Connectivity, encoding: Option<&str>, distinct: Option<&str>) -> EncodeOptions<ParityOptions> {
+    let raw = RawOptions { encoding: encoding.map(str::to_string), distinct: distinct.map(str::to_string), symmetry: None };
+    EncodeOptions { connectivity: conn, family: ParitySnake::options(&raw).unwrap() }
 }
 
-fn run_count(p: &ParitySnake, o: &EncodeOptions) -> (Vec<Solution>, Vec<(String, serde_json::Value)>) {
+fn run_count(p: &ParitySnake, o: &EncodeOptions<ParityOptions>) -> (Vec<Solution>, Vec<(String, serde_json::Value)>) {
     let enc = p.encode(o).unwrap();
     let progress = AtomicU64::new(0);
     let mut sols = Vec::new();
     let report =
-        puzzle::count(p, &enc, BackendKind::Cadical.build(), None, None, &progress, |s| sols.push(s.clone())).unwrap();
+        puzzle::count(p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::default(), None, &progress, |s| sols.push(s.clone())).unwrap();
     assert!(report.complete);
     assert_eq!(report.count as usize, sols.len());
     let summary = p.count_summary(&sols, o).unwrap();
@@ -200,7 +196,7 @@ fn read(text: &str) -> Result<ParitySnake, InputError> {
 fn small_puzzle_has_the_expected_unique_snake() {
     let p = read(SMALL).unwrap();
     let enc = p.encode(&EncodeOptions::default()).unwrap();
-    let report = puzzle::solve(&p, &enc, BackendKind::Cadical.build(), None, true).unwrap();
+    let report = puzzle::solve(&p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::default(), true).unwrap();
     assert_eq!(report.unique, Some(true));
     let Status::Solved(sol) = report.status else { panic!("no answer") };
     let path: Vec<(usize, usize)> = sol.snake.iter().map(|&i| p.grid.coords(i)).collect();
@@ -360,7 +356,7 @@ fn lazy_cuts_and_blocks_are_sound_on_every_snake_of_a_six_by_six_board() {
     let p = ParitySnake::new(1, 6, ParityRule::Counts, None);
     // The plain encoding: the session alone, without the drivers that add implied answers.
     let enc = p.encode(&opts(Connectivity::Lazy, Some("plain"), None)).unwrap();
-    let mut session = crate::engine::Session::new(&enc, BackendKind::Cadical.build(), None);
+    let mut session = crate::engine::Session::new(&enc, BackendKind::Cadical.build(), &crate::engine::Limits::default());
     let mut models = Vec::new();
     while let crate::engine::Step::Found(m, _) = session.next().unwrap() {
         session.block(&m);

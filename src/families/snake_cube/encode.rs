@@ -24,10 +24,11 @@ use super::symmetry::{box_symmetries, BoxSym};
 use super::{Dims, Dir, SnakeCube, Solution};
 
 /// Which encoding places the cubes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Encoding {
     Cells,
     Joints,
+    #[default]
     Orbits,
 }
 
@@ -45,9 +46,10 @@ impl Encoding {
 }
 
 /// What counts as a distinct answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Distinct {
     /// Every placement of the chain in the box.
+    #[default]
     Placement,
     /// One placement per class under the box's rotations and reflections, chosen by
     /// symmetry-breaking clauses on the segment directions.
@@ -101,8 +103,8 @@ impl CubeCnf {
             syms.iter().map(|g| f.named_var(format!("symmetry {:?} {:?}", g.perm, g.flip))).collect()
         });
         let answer = start.iter().chain(dir.iter().flatten()).chain(sym.iter()).copied().collect();
-        let mut enc = CubeCnf { formula: f, dims: d, segments: p.segments.clone(), start, dir, sym, syms, answer };
-        let mut f = std::mem::take(&mut enc.formula);
+        // The rules read the variables off `enc` and write into `f`, which `enc` takes last.
+        let enc = CubeCnf { formula: Formula::new(), dims: d, segments: p.segments.clone(), start, dir, sym, syms, answer };
         enc.directions(&mut f);
         match encoding {
             Encoding::Cells | Encoding::Orbits => enc.cells(&mut f, p),
@@ -114,8 +116,7 @@ impl CubeCnf {
         if expand {
             f.group("one symmetry", |f| f.exactly_one(&enc.sym.iter().copied().map(lit).collect::<Vec<_>>()));
         }
-        enc.formula = f;
-        enc
+        CubeCnf { formula: f, ..enc }
     }
 
     fn dir_lit(&self, s: usize, x: Dir) -> Lit {

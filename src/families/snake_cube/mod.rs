@@ -19,7 +19,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{EncodeOptions, Puzzle};
+use crate::puzzle::{EncodeOptions, Puzzle, RawOptions};
 
 pub use encode::{CubeCnf, Distinct, Encoding};
 pub use symmetry::Group;
@@ -245,7 +245,7 @@ enum Link {
 
 impl SnakeCube {
     /// Reads the TOML format (`kind = "snake-cube"`), with every error located.
-    pub fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read_toml(src: &Source) -> Result<Self, InputError> {
         let raw: RawFile = src.toml()?;
         let dims = read_size(src, &raw.size)?;
         let (segments, place): (Vec<usize>, Vec<usize>) = match (&raw.segments, &raw.chain) {
@@ -353,17 +353,39 @@ fn read_chain(src: &Source, chain: &Spanned<String>) -> Result<(Vec<usize>, Vec<
 }
 
 // ---------------------------------------------------------------------------------------
-// Verifying and showing answers
+// The genre seam
+
+/// `--encoding`, `--distinct` and `--symmetry`, read once.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CubeOptions {
+    pub encoding: Encoding,
+    pub distinct: Distinct,
+    /// The group `count` reports classes under, if any.
+    pub symmetry: Option<Group>,
+}
 
 impl Puzzle for SnakeCube {
+    const KIND: &'static str = "snake-cube";
+    const ABOUT: &'static str = "the Snake Cube: fold a chain of n³ cubes into a cube";
+
     type Solution = Solution;
     type Encoded = CubeCnf;
+    type Options = CubeOptions;
 
-    fn encode(&self, opts: &EncodeOptions) -> Result<CubeCnf, String> {
-        let encoding = Encoding::parse(opts.encoding.as_deref())?;
-        let distinct = Distinct::parse(opts.distinct.as_deref())?;
-        Group::parse(opts.symmetry.as_deref())?;
-        Ok(CubeCnf::build(self, encoding, distinct))
+    fn from_toml(src: &Source) -> Result<Self, InputError> {
+        Self::read_toml(src)
+    }
+
+    fn options(raw: &RawOptions) -> Result<CubeOptions, String> {
+        Ok(CubeOptions {
+            encoding: Encoding::parse(raw.encoding.as_deref())?,
+            distinct: Distinct::parse(raw.distinct.as_deref())?,
+            symmetry: Group::parse(raw.symmetry.as_deref())?,
+        })
+    }
+
+    fn encode(&self, opts: &EncodeOptions<CubeOptions>) -> Result<CubeCnf, String> {
+        Ok(CubeCnf::build(self, opts.family.encoding, opts.family.distinct))
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), String> {
@@ -393,20 +415,19 @@ impl Puzzle for SnakeCube {
         draw::read_solution(self, v)
     }
 
-    fn wants_solutions(&self, opts: &EncodeOptions) -> bool {
-        matches!(Group::parse(opts.symmetry.as_deref()), Ok(Some(_)))
+    fn wants_solutions(&self, opts: &EncodeOptions<CubeOptions>) -> bool {
+        opts.family.symmetry.is_some()
     }
 
     fn count_summary(
         &self,
         solutions: &[Solution],
-        opts: &EncodeOptions,
+        opts: &EncodeOptions<CubeOptions>,
     ) -> Result<Vec<(String, serde_json::Value)>, String> {
-        let Some(group) = Group::parse(opts.symmetry.as_deref())? else {
+        let Some(group) = opts.family.symmetry else {
             return Ok(Vec::new());
         };
-        let distinct = Distinct::parse(opts.distinct.as_deref())?;
-        symmetry::summary(self, solutions, group, distinct)
+        symmetry::summary(self, solutions, group, opts.family.distinct)
     }
 }
 

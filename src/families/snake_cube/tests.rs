@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicU64;
 use super::symmetry::{canonical, classify, Group};
 use super::*;
 use crate::backend::BackendKind;
-use crate::puzzle::{self, Connectivity, EncodeOptions};
+use crate::puzzle::{self, Connectivity, EncodeOptions, RawOptions};
 
 const ENCODINGS: [&str; 3] = ["cells", "joints", "orbits"];
 
@@ -83,21 +83,17 @@ fn brute_force(size: [usize; 3], segments: &[usize]) -> Vec<Vec<[usize; 3]>> {
     search.out
 }
 
-fn options(encoding: &str, connectivity: Connectivity, distinct: Option<&str>) -> EncodeOptions {
-    EncodeOptions {
-        connectivity,
-        encoding: Some(encoding.into()),
-        distinct: distinct.map(str::to_string),
-        symmetry: None,
-    }
+fn options(encoding: &str, connectivity: Connectivity, distinct: Option<&str>) -> EncodeOptions<CubeOptions> {
+    let raw = RawOptions { encoding: Some(encoding.into()), distinct: distinct.map(str::to_string), symmetry: None };
+    EncodeOptions { connectivity, family: SnakeCube::options(&raw).unwrap() }
 }
 
 /// Every answer the SAT side finds (each verified by the driver), as a set.
-fn sat_all(p: &SnakeCube, opts: &EncodeOptions) -> HashSet<Solution> {
+fn sat_all(p: &SnakeCube, opts: &EncodeOptions<CubeOptions>) -> HashSet<Solution> {
     let enc = p.encode(opts).expect("known options");
     let progress = AtomicU64::new(0);
     let mut sols = Vec::new();
-    let report = puzzle::count(p, &enc, BackendKind::Cadical.build(), None, None, &progress, |s| sols.push(s.clone()))
+    let report = puzzle::count(p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::default(), None, &progress, |s| sols.push(s.clone()))
         .expect("the count runs");
     assert!(report.complete);
     assert_eq!(report.stats.cuts, 0, "the encodings are complete");

@@ -43,13 +43,14 @@ impl EggCnf {
             (0..n).map(|i| f.named_var(format!("end r{}c{}", i / g.cols, i % g.cols))).collect()
         });
         let answer: Vec<Var> = snake.iter().chain(egg.iter().flatten()).copied().collect();
-        let mut enc = EggCnf { formula: f, grid: g, sizes, snake, egg, end, answer };
-        enc.local_rules(p);
+        // The rules read the variables off `enc` and write into `f`, which `enc` takes last.
+        let enc = EggCnf { formula: Formula::new(), grid: g, sizes, snake, egg, end, answer };
+        enc.local_rules(&mut f, p);
         if mode == Connectivity::Eager {
-            enc.eager_snake(p);
-            enc.eager_eggs(p);
+            enc.eager_snake(&mut f, p);
+            enc.eager_eggs(&mut f, p);
         }
-        enc
+        EggCnf { formula: f, ..enc }
     }
 
     fn s(&self, i: usize) -> Lit {
@@ -64,12 +65,11 @@ impl EggCnf {
         self.end[i].pos_lit()
     }
 
-    fn local_rules(&mut self, p: &SnakeEgg) {
+    fn local_rules(&self, f: &mut Formula, p: &SnakeEgg) {
         let g = self.grid;
         let n = g.len();
         let mult = p.sizes();
-        let mut f = std::mem::take(&mut self.formula);
-        f.group("one type per cell", |f| {
+                f.group("one type per cell", |f| {
             for i in 0..n {
                 let lits: Vec<Lit> =
                     std::iter::once(self.s(i)).chain((0..self.sizes.len()).map(|j| self.t(j, i))).collect();
@@ -155,27 +155,23 @@ impl EggCnf {
                 }
             }
         });
-        self.formula = f;
     }
 
     /// The snake is connected (`connect::eager_path`).
-    fn eager_snake(&mut self, p: &SnakeEgg) {
+    fn eager_snake(&self, f: &mut Formula, p: &SnakeEgg) {
         let n = self.grid.len();
         let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
-        let mut f = std::mem::take(&mut self.formula);
-        f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.snake_len()));
-        self.formula = f;
+                f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.snake_len()));
     }
 
     /// Every egg is connected: one root per egg (per copy of a repeated size, with copy
     /// labels), and distances within the egg bounded by its size.
-    fn eager_eggs(&mut self, p: &SnakeEgg) {
+    fn eager_eggs(&self, f: &mut Formula, p: &SnakeEgg) {
         let g = self.grid;
         let n = g.len();
         let mult = p.sizes();
         let max = self.sizes.last().copied().unwrap_or(0) as usize;
-        let mut f = std::mem::take(&mut self.formula);
-        f.group("eager eggs: copies, roots and distances", |f| {
+                f.group("eager eggs: copies, roots and distances", |f| {
             // One membership literal vector per egg copy.
             let mut copies: Vec<(usize, Vec<Lit>)> = Vec::new();
             for (j, &k) in self.sizes.iter().enumerate() {
@@ -253,7 +249,6 @@ impl EggCnf {
                 }
             }
         });
-        self.formula = f;
     }
 
     fn cell_types(&self, m: &Model) -> Vec<Option<usize>> {

@@ -7,8 +7,11 @@
 
 mod draw;
 mod encode;
+mod url;
+mod verify;
 
 pub use encode::EggCnf;
+pub use verify::{tokens, verify};
 
 use std::collections::BTreeMap;
 
@@ -17,7 +20,8 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{EncodeOptions, Puzzle};
+use crate::puzzle::{refuse, EncodeOptions, Puzzle, RawOptions};
+use crate::pzpr::Reader;
 
 // ---------------------------------------------------------------------------------------
 // Clues and the puzzle
@@ -71,7 +75,7 @@ struct RawFile {
 
 impl SnakeEgg {
     /// Reads the TOML format (`kind = "snake-egg"`), with every error located.
-    pub fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read_toml(src: &Source) -> Result<Self, InputError> {
         let raw: RawFile = src.toml()?;
         let mut eggs = Vec::new();
         for e in raw.eggs.get_ref() {
@@ -206,16 +210,36 @@ fn parse_token(t: &str) -> Option<Clue> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Verifying and showing answers
+// The genre seam
 
 impl Puzzle for SnakeEgg {
+    const KIND: &'static str = "snake-egg";
+    const ABOUT: &'static str = "Snake Egg (Serkan Yürekli; puzz.link `snakeegg`)";
+    const PIDS: &'static [&'static str] = &["snakeegg"];
+
     type Solution = Solution;
     type Encoded = EggCnf;
+    type Options = ();
 
-    fn encode(&self, opts: &EncodeOptions) -> Result<EggCnf, String> {
-        if let Some(e) = &opts.encoding {
-            return Err(format!("snake-egg has one encoding; `--encoding {e}` is not known"));
-        }
+    fn from_toml(src: &Source) -> Result<Self, InputError> {
+        Self::read_toml(src)
+    }
+
+    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
+        url::read(r)
+    }
+
+    fn to_url(&self) -> Result<String, String> {
+        url::write(self)
+    }
+
+    fn options(raw: &RawOptions) -> Result<(), String> {
+        refuse(Self::KIND, "encoding", raw.encoding.as_deref())?;
+        refuse(Self::KIND, "distinct", raw.distinct.as_deref())?;
+        refuse(Self::KIND, "symmetry", raw.symmetry.as_deref())
+    }
+
+    fn encode(&self, opts: &EncodeOptions<()>) -> Result<EggCnf, String> {
         Ok(EggCnf::build(self, opts.connectivity))
     }
 
@@ -239,75 +263,6 @@ impl Puzzle for SnakeEgg {
     fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
         draw::read_solution(self, v)
     }
-}
-
-/// Checks every rule on the answer itself.
-pub fn verify(p: &SnakeEgg, sol: &Solution) -> Result<(), String> {
-    let g = p.grid;
-    if sol.len() != g.len() {
-        return Err(format!("the answer has {} cells, the grid {}", sol.len(), g.len()));
-    }
-    let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
-    let shaded = |i: usize| sol[i] == Cell::Snake;
-    let snake: Vec<usize> = (0..g.len()).filter(|&i| shaded(i)).collect();
-    let degree = |i: usize| g.neighbours(i).filter(|&k| shaded(k)).count();
-    let ends: Vec<usize> = snake.iter().copied().filter(|&i| degree(i) == 1).collect();
-    if let Some(&i) = snake.iter().find(|&&i| degree(i) > 2 || degree(i) == 0) {
-        return Err(format!("the snake cell at {} has {} shaded neighbours", at(i), degree(i)));
-    }
-    if ends.len() != 2 || g.components(shaded).len() != 1 {
-        return Err("the shaded cells are not one snake with two ends".into());
-    }
-    let mut sizes = Vec::new();
-    for comp in g.components(|i| !shaded(i)) {
-        for &i in &comp {
-            if sol[i] != Cell::Egg(comp.len() as u32) {
-                return Err(format!(
-                    "the cell at {} is in an egg of {} cells but marked {:?}",
-                    at(i),
-                    comp.len(),
-                    sol[i]
-                ));
-            }
-        }
-        sizes.push(comp.len() as u32);
-    }
-    sizes.sort_unstable();
-    if sizes != p.eggs {
-        return Err(format!("the eggs have sizes {sizes:?}, the bank is {:?}", p.eggs));
-    }
-    for i in 0..g.len() {
-        let ok = match p.clues[i] {
-            Clue::Unknown => true,
-            Clue::End => ends.contains(&i),
-            Clue::Snake => shaded(i),
-            Clue::Egg(None) => !shaded(i),
-            Clue::Egg(Some(k)) => sol[i] == Cell::Egg(k),
-        };
-        if !ok {
-            return Err(format!("the clue at {} is not met", at(i)));
-        }
-    }
-    Ok(())
-}
-
-/// The answer in the input's token language: `o` ends, `#` other snake cells, egg sizes.
-pub fn tokens(p: &SnakeEgg, sol: &Solution) -> Vec<Vec<String>> {
-    let g = p.grid;
-    (0..g.rows)
-        .map(|r| {
-            (0..g.cols)
-                .map(|c| {
-                    let i = g.index(r, c);
-                    match sol[i] {
-                        Cell::Egg(k) => k.to_string(),
-                        Cell::Snake if g.neighbours(i).filter(|&k| sol[k] == Cell::Snake).count() == 1 => "o".into(),
-                        Cell::Snake => "#".into(),
-                    }
-                })
-                .collect()
-        })
-        .collect()
 }
 
 fn align(row: &[String]) -> String {

@@ -8,11 +8,13 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::backend::BackendKind;
-use crate::engine::Stats;
-use crate::puzzle::{self, Connectivity, EncodeOptions, Puzzle, RunError, Status};
+use serde_json::json;
 
-use super::{EncodingKind, Placement, Snakes};
+use crate::backend::BackendKind;
+use crate::engine::{Cancel, Limits, Stats};
+use crate::puzzle::{self, exit, Connectivity, EncodeOptions, JobSetup, Puzzle, Report, RunError, SampleArgs, Status};
+
+use super::{EncodingKind, Placement, Snakes, SnakesOptions};
 
 // ---------------------------------------------------------------------------------------
 // Relaxation
@@ -60,28 +62,30 @@ pub struct RelaxReport {
 /// link may break, and measured several times slower there (`bench/snakes.md`).
 pub fn relax(
     p: &Snakes,
-    opts: &EncodeOptions,
+    opts: &EncodeOptions<SnakesOptions>,
     backend: &BackendKind,
-    deadline: Option<Instant>,
+    limits: &Limits,
 ) -> Result<Result<RelaxReport, String>, RunError> {
-    let relaxed_opts = match opts.encoding {
+    let relaxed_opts = match opts.family.encoding {
         Some(_) => opts.clone(),
-        None => EncodeOptions { encoding: Some("colour".into()), connectivity: Connectivity::Eager, ..opts.clone() },
+        None => EncodeOptions {
+            connectivity: Connectivity::Eager,
+            family: SnakesOptions { encoding: Some(EncodingKind::Colour), ..opts.family },
+        },
     };
     let mut steps = Vec::new();
     let mut run = |k: usize| -> Result<Result<Status<Placement>, String>, RunError> {
         let q = p.relaxed(k);
         let o = if k == 0 { opts } else { &relaxed_opts };
-        let encoding = match super::choices(o) {
-            Ok((EncodingKind::Position, _)) => "position".to_string(),
-            Ok((EncodingKind::Colour, _)) => format!("colour/{:?}", o.connectivity).to_lowercase(),
-            Err(e) => return Ok(Err(e)),
+        let encoding = match o.family.encoding() {
+            EncodingKind::Position => "position".to_string(),
+            EncodingKind::Colour => format!("colour/{:?}", o.connectivity).to_lowercase(),
         };
         let enc = match q.encode(o) {
             Ok(e) => e,
             Err(e) => return Ok(Err(e)),
         };
-        let report = puzzle::solve(&q, &enc, backend.build(), deadline, false)?;
+        let report = puzzle::solve(&q, &enc, backend.build(), limits, false)?;
         let result = match report.status {
             Status::Solved(_) => "sat",
             Status::Unsat => "unsat",
@@ -176,12 +180,13 @@ fn splitmix64(mut z: u64) -> u64 {
 #[allow(clippy::too_many_arguments)]
 pub fn sample(
     template: &Snakes,
-    opts: &EncodeOptions,
+    opts: &EncodeOptions<SnakesOptions>,
     backend: &BackendKind,
     trials: u64,
     seed: u64,
     threads: usize,
     timeout: Option<Duration>,
+    cancel: &Cancel,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Result<SampleReport, String>, RunError> {
     if let Err(e) = template.encode(opts) {
@@ -197,15 +202,15 @@ pub fn sample(
         for _ in 0..threads {
             scope.spawn(|| loop {
                 let t = next.fetch_add(1, Ordering::Relaxed);
-                // Ctrl-C: finish the trials under way, start no more, report what is known.
-                if t >= trials || failed.load(Ordering::Relaxed) > 0 || crate::signals::interrupted() {
+                // Cancelled: finish the trials under way, start no more, report what is known.
+                if t >= trials || failed.load(Ordering::Relaxed) > 0 || cancel.is_cancelled() {
                     return;
                 }
                 let heads = sample_heads(seed, t, template.heads.len(), template.length);
                 let p = Snakes { heads: heads.clone(), ..template.clone() };
                 let enc = p.encode(opts).expect("the template encoded with these options");
-                let deadline = timeout.map(|d| Instant::now() + d);
-                match puzzle::solve(&p, &enc, backend.build(), deadline, false) {
+                let limits = Limits { deadline: timeout.map(|d| Instant::now() + d), cancel: cancel.clone() };
+                match puzzle::solve(&p, &enc, backend.build(), &limits, false) {
                     Ok(r) => {
                         let code = match r.status {
                             Status::Solved(_) => 0,
@@ -248,4 +253,105 @@ pub fn sample(
         feasible_examples: examples(0),
         infeasible_examples: examples(1),
     }))
+}
+
+// ---------------------------------------------------------------------------------------
+// The two jobs as reports for any front end
+
+/// `solve --relax` as a report: the answer, or the fewest broken links with the runs that
+/// prove fewer impossible.
+pub fn relax_report(p: &Snakes, setup: &JobSetup<'_, SnakesOptions>) -> Result<Report, RunError> {
+    let backend = setup.backend.cloned().or_else(|| p.preferred_backend(setup.opts)).unwrap_or(BackendKind::DEFAULT);
+    let report = relax(p, setup.opts, &backend, setup.limits)?.map_err(RunError::Usage)?;
+    let proof: Vec<String> =
+        report.steps.iter().map(|s| format!("at most {} broken: {}", s.max_breaks, s.result)).collect();
+    let proof = proof.join("; ");
+    let (mut json, code, text, picture) = match &report.outcome {
+        RelaxOutcome::Feasible(s) => (
+            json!({"status": "solved", "solution": p.solution_json(s)}),
+            exit::ANSWER,
+            p.render_text(s),
+            (p.draw(Some(s)), None),
+        ),
+        RelaxOutcome::Relaxed { breaks, placement } => {
+            let q = p.relaxed(*breaks);
+            (
+                json!({
+                    "status": "unsat",
+                    "relaxed": { "min_breaks": breaks, "solution": q.solution_json(placement) },
+                }),
+                exit::NO_ANSWER,
+                format!("no solution\nfewest broken links: {breaks} ({proof})\n{}", q.render_text(placement)),
+                (q.draw(Some(placement)), Some(format!("no solution; fewest broken links: {breaks} ({proof})"))),
+            )
+        }
+        RelaxOutcome::Impossible => (
+            json!({"status": "unsat", "relaxed": null}),
+            exit::NO_ANSWER,
+            format!("no solution, not even with broken links ({proof})\n"),
+            (p.draw(None), Some("no solution, not even with broken links".to_string())),
+        ),
+        RelaxOutcome::Unknown(why) => (
+            json!({"status": "unknown", "reason": why}),
+            exit::UNKNOWN,
+            format!("unknown: {why}\n"),
+            (p.draw(None), Some(format!("unknown: {why}"))),
+        ),
+    };
+    json["relax_steps"] = json!(report.steps);
+    Ok(Report { code, json, text, picture: Some(picture) })
+}
+
+/// `sample` as a report. A per-trial timeout needs a solver that stops inside a call: the
+/// preferred varisat cannot, so without an explicit backend the default (CaDiCaL) runs.
+pub fn sample_report(
+    p: &Snakes,
+    setup: &JobSetup<'_, SnakesOptions>,
+    args: SampleArgs,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Report, RunError> {
+    let kind = match (setup.backend, args.per_trial) {
+        (None, Some(_)) => BackendKind::DEFAULT,
+        (Some(BackendKind::Varisat), Some(_)) => {
+            return Err(RunError::Usage(
+                "varisat cannot stop inside a solver call, so it cannot honour a per-trial --timeout".into(),
+            ))
+        }
+        (Some(b), _) => b.clone(),
+        (None, None) => p.preferred_backend(setup.opts).unwrap_or(BackendKind::DEFAULT),
+    };
+    let report = sample(
+        p,
+        setup.opts,
+        &kind,
+        args.trials,
+        args.seed,
+        args.threads,
+        args.per_trial,
+        &setup.limits.cancel,
+        tick,
+    )?
+    .map_err(RunError::Usage)?;
+    let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
+    let mut text = String::new();
+    if report.interrupted {
+        text += &format!("interrupted: the figures cover the {} trials finished\n", report.trials);
+    }
+    text += &format!(
+        "trials: {} (seed {}, {} threads, {:.2} s)\n",
+        report.trials, report.seed, report.threads, report.seconds
+    );
+    text += &format!("feasible: {} ({:.1}% of those decided)\n", report.feasible, 100.0 * report.feasible_fraction);
+    text += &format!("infeasible: {}\nunknown: {}\n", report.infeasible, report.unknown);
+    text += &format!("feasible heads, e.g.: {}\n", ex(&report.feasible_examples));
+    text += &format!("infeasible heads, e.g.: {}\n", ex(&report.infeasible_examples));
+    let status = if report.interrupted { "interrupted" } else { "done" };
+    let code = if report.interrupted {
+        exit::INTERRUPTED
+    } else if report.unknown > 0 {
+        exit::UNKNOWN
+    } else {
+        exit::ANSWER
+    };
+    Ok(Report { code, json: json!({"status": status, "sample": report}), text, picture: None })
 }

@@ -24,7 +24,7 @@ use crate::backend::BackendKind;
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
 use crate::input::{InputError, Source};
-use crate::puzzle::{EncodeOptions, Puzzle};
+use crate::puzzle::{choose, refuse, EncodeOptions, JobSetup, Puzzle, RawOptions, Report, RunError, SampleArgs};
 
 pub use board::{hex72, Board, Shape, HEX72};
 use colour::ColourCnf;
@@ -86,9 +86,10 @@ pub enum EncodingKind {
 }
 
 /// What makes two answers distinct when counting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Distinct {
     /// Which cells belong to which snake.
+    #[default]
     Colourings,
     /// The ordered cells of every snake.
     Sequences,
@@ -165,7 +166,7 @@ struct RawFile {
 
 impl Snakes {
     /// Reads the TOML format (`kind = "snakes"`), with every error located.
-    pub fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read_toml(src: &Source) -> Result<Self, InputError> {
         let raw: RawFile = src.toml()?;
         let board = read_board(src, &raw)?;
         let n = board.len() as i64;
@@ -316,45 +317,62 @@ impl Encoded for SnakesCnf {
     }
 }
 
-/// Reads `--encoding` and `--distinct`.
-pub fn choices(opts: &EncodeOptions) -> Result<(EncodingKind, Distinct), String> {
-    if let Some(s) = &opts.symmetry {
-        return Err(format!("snakes has fixed heads and no symmetry classes; `--symmetry {s}` does not apply"));
+/// `--encoding` and `--distinct`, read once.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SnakesOptions {
+    /// `None`: the default encoding (and `solve --relax` picks its own for relaxed runs).
+    pub encoding: Option<EncodingKind>,
+    pub distinct: Distinct,
+}
+
+impl SnakesOptions {
+    pub fn encoding(&self) -> EncodingKind {
+        self.encoding.unwrap_or(DEFAULT_ENCODING)
     }
-    let enc = match opts.encoding.as_deref() {
-        None => DEFAULT_ENCODING,
-        Some("position") => EncodingKind::Position,
-        Some("colour") | Some("color") => EncodingKind::Colour,
-        Some(other) => return Err(format!("unknown encoding `{other}` for snakes; expected `position` or `colour`")),
-    };
-    let distinct = match opts.distinct.as_deref() {
-        None | Some("colourings") | Some("colorings") => Distinct::Colourings,
-        Some("sequences") => Distinct::Sequences,
-        Some(other) => {
-            return Err(format!("unknown `--distinct {other}` for snakes; expected `colourings` or `sequences`"))
-        }
-    };
-    Ok((enc, distinct))
 }
 
 // ---------------------------------------------------------------------------------------
-// Verifying and showing answers
+// The genre seam
 
 impl Puzzle for Snakes {
+    const KIND: &'static str = "snakes";
+    const ABOUT: &'static str = "multi-snake placement on grid, hex72 and `points` boards (seeds 001, 002)";
+
     type Solution = Placement;
     type Encoded = SnakesCnf;
+    type Options = SnakesOptions;
+
+    fn from_toml(src: &Source) -> Result<Self, InputError> {
+        Self::read_toml(src)
+    }
+
+    fn options(raw: &RawOptions) -> Result<SnakesOptions, String> {
+        refuse("snakes (fixed heads, no symmetry classes)", "symmetry", raw.symmetry.as_deref())?;
+        let encodings = [("position", EncodingKind::Position), ("colour", EncodingKind::Colour), ("color", EncodingKind::Colour)];
+        let encoding = match raw.encoding.as_deref() {
+            None => None,
+            e => Some(choose(Self::KIND, "encoding", e, &encodings)?),
+        };
+        let distinct = choose(
+            Self::KIND,
+            "distinct",
+            raw.distinct.as_deref(),
+            &[("colourings", Distinct::Colourings), ("colorings", Distinct::Colourings), ("sequences", Distinct::Sequences)],
+        )?;
+        Ok(SnakesOptions { encoding, distinct })
+    }
 
     /// varisat when snakes may not touch themselves: it refutes 15×6 `c` in 0.7 s against
     /// CaDiCaL's 1.07 s, is ahead on the other induced-path instances and on their `--relax`
     /// runs, and equal on their counts; with self-touch CaDiCaL stays (it enumerates
     /// sequences 4× faster). Measurements in `bench/snakes.md`.
-    fn preferred_backend(&self, _opts: &EncodeOptions) -> Option<BackendKind> {
+    fn preferred_backend(&self, _opts: &EncodeOptions<SnakesOptions>) -> Option<BackendKind> {
         (!self.self_touch).then_some(BackendKind::Varisat)
     }
 
-    fn encode(&self, opts: &EncodeOptions) -> Result<SnakesCnf, String> {
-        let (enc, distinct) = choices(opts)?;
-        Ok(match enc {
+    fn encode(&self, opts: &EncodeOptions<SnakesOptions>) -> Result<SnakesCnf, String> {
+        let distinct = opts.family.distinct;
+        Ok(match opts.family.encoding() {
             EncodingKind::Position => {
                 if self.board.len() > MAX_POSITION_CELLS {
                     return Err(format!(
@@ -366,6 +384,19 @@ impl Puzzle for Snakes {
             }
             EncodingKind::Colour => SnakesCnf::Colour(ColourCnf::build(self, distinct, opts.connectivity)),
         })
+    }
+
+    fn relax(&self, setup: &JobSetup<'_, SnakesOptions>) -> Option<Result<Report, RunError>> {
+        Some(jobs::relax_report(self, setup))
+    }
+
+    fn sample(
+        &self,
+        setup: &JobSetup<'_, SnakesOptions>,
+        args: SampleArgs,
+        tick: &(dyn Fn() + Sync),
+    ) -> Option<Result<Report, RunError>> {
+        Some(jobs::sample_report(self, setup, args, tick))
     }
 
     fn verify(&self, sol: &Placement) -> Result<(), String> {

@@ -10,7 +10,7 @@ use super::jobs::{relax, sample_heads, RelaxOutcome};
 use super::*;
 use crate::backend::BackendKind;
 use crate::engine::{Session, Step};
-use crate::puzzle::{self, Connectivity, Status};
+use crate::puzzle::{self, Connectivity, RawOptions, Status};
 
 // ---------------------------------------------------------------------------------------
 // Brute force
@@ -125,14 +125,15 @@ fn brute_min_breaks(p: &Snakes) -> Option<usize> {
 const MODES: [(&str, Connectivity); 3] =
     [("position", Connectivity::Eager), ("colour", Connectivity::Lazy), ("colour", Connectivity::Eager)];
 
-fn opts(enc: &str, conn: Connectivity, distinct: &str) -> EncodeOptions {
-    EncodeOptions { connectivity: conn, encoding: Some(enc.into()), distinct: Some(distinct.into()), symmetry: None }
+fn opts(enc: &str, conn: Connectivity, distinct: &str) -> EncodeOptions<SnakesOptions> {
+    let raw = RawOptions { encoding: Some(enc.into()), distinct: Some(distinct.into()), symmetry: None };
+    EncodeOptions { connectivity: conn, family: Snakes::options(&raw).unwrap() }
 }
 
-fn count(p: &Snakes, o: &EncodeOptions) -> u64 {
+fn count(p: &Snakes, o: &EncodeOptions<SnakesOptions>) -> u64 {
     let e = p.encode(o).unwrap();
     let progress = AtomicU64::new(0);
-    let r = puzzle::count(p, &e, BackendKind::Cadical.build(), None, None, &progress, |_| {}).unwrap();
+    let r = puzzle::count(p, &e, BackendKind::Cadical.build(), &crate::engine::Limits::default(), None, &progress, |_| {}).unwrap();
     assert!(r.complete);
     r.count
 }
@@ -190,7 +191,7 @@ fn two_by_four_has_one_placement_without_self_touch() {
     for (enc, conn) in MODES {
         let o = opts(enc, conn, "colourings");
         let e = p.encode(&o).unwrap();
-        let r = puzzle::solve(&p, &e, BackendKind::Cadical.build(), None, true).unwrap();
+        let r = puzzle::solve(&p, &e, BackendKind::Cadical.build(), &crate::engine::Limits::default(), true).unwrap();
         let Status::Solved(s) = r.status else { panic!("{enc} found no answer") };
         assert_eq!(s.snakes, vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]]);
         assert_eq!(r.unique, Some(true));
@@ -275,7 +276,7 @@ fn relaxation_minimum_matches_brute_force() {
             let p = puzzle_on(board.clone(), len, &heads, self_touch);
             let want = brute_min_breaks(&p);
             for (enc, conn) in MODES {
-                let r = relax(&p, &opts(enc, conn, "colourings"), &BackendKind::Cadical, None).unwrap().unwrap();
+                let r = relax(&p, &opts(enc, conn, "colourings"), &BackendKind::Cadical, &crate::engine::Limits::default()).unwrap().unwrap();
                 let got = match r.outcome {
                     RelaxOutcome::Feasible(_) => Some(0),
                     RelaxOutcome::Relaxed { breaks, placement } => {
@@ -306,7 +307,7 @@ fn every_subtour_cut_holds_in_every_placement() {
                 let SnakesCnf::Colour(inner) = &enc else { unreachable!() };
                 let known: Vec<Model> =
                     brute(&p).into_iter().map(|snakes| inner.assignment(&Placement { snakes })).collect();
-                let mut session = Session::new(&enc, BackendKind::Cadical.build(), None);
+                let mut session = Session::new(&enc, BackendKind::Cadical.build(), &crate::engine::Limits::default());
                 while let Step::Found(model, _) = session.next().unwrap() {
                     session.block(&model);
                 }

@@ -1,0 +1,309 @@
+//! The arguments in two stages, as ripgrep does: the raw flags clap reads (`Command`),
+//! then a checked job (`Job`) the rest of the program sees. Flags belong to the
+//! subcommands they mean something for; genre options are checked against the genre later,
+//! when the puzzle is read (`Puzzle::options`).
+
+use crate::*;
+
+#[derive(Parser)]
+#[command(name = "snakesat", version, about = "Compile snake puzzles to SAT, solve them, and count their solutions")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Solve a puzzle and print its answer.
+    Solve {
+        #[command(flatten)]
+        solver: SolverArgs,
+        #[command(flatten)]
+        checks: CheckArgs,
+        #[command(flatten)]
+        enc: EncodingArg,
+        #[command(flatten)]
+        distinct: DistinctArg,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Also prove the answer unique (or show a second one).
+        #[arg(long)]
+        unique: bool,
+        /// When there is no answer, find one that breaks the fewest rules, with proof
+        /// that fewer cannot do (multi-snake placement: the fewest broken links).
+        #[arg(long)]
+        relax: bool,
+    },
+    /// Count the distinct answers of a puzzle.
+    Count {
+        #[command(flatten)]
+        solver: SolverArgs,
+        #[command(flatten)]
+        checks: CheckArgs,
+        #[command(flatten)]
+        enc: EncodingArg,
+        #[command(flatten)]
+        distinct: DistinctArg,
+        /// Count classes under this symmetry group as well (genre-specific).
+        #[arg(long)]
+        symmetry: Option<String>,
+        /// text or json (pictures of every answer: --svg-dir DIR).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Stop after this many answers (`--limit 2` is the uniqueness check).
+        #[arg(long)]
+        limit: Option<u64>,
+        /// Write every answer, one per line, to this file.
+        #[arg(long)]
+        list: Option<String>,
+        /// Write a picture of every answer into this folder (`solution-0001.svg`, …).
+        #[arg(long)]
+        svg_dir: Option<String>,
+    },
+    /// Draw a puzzle as SVG, with an answer on top when a solution file (the JSON that
+    /// `solve --format json` writes) is given.
+    Draw {
+        /// Puzzle file or puzz.link URL.
+        puzzle: String,
+        /// A solution file: `solve --format json` output, or just its `solution` object.
+        solution: Option<String>,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<String>,
+    },
+    /// Write the complete (eager) CNF in DIMACS format.
+    Dimacs {
+        /// Puzzle file or puzz.link URL.
+        puzzle: String,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<String>,
+        #[command(flatten)]
+        enc: EncodingArg,
+        #[command(flatten)]
+        distinct: DistinctArg,
+    },
+    /// Decode a DIMACS solver's `s`/`v` output for the CNF written by `dimacs`, verify it
+    /// and print the answer.
+    Decode {
+        /// Puzzle file or puzz.link URL (the same one given to `dimacs`).
+        puzzle: String,
+        /// The solver's output.
+        solver_output: String,
+        #[command(flatten)]
+        enc: EncodingArg,
+        #[command(flatten)]
+        distinct: DistinctArg,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Solve random variants of a puzzle and report the feasible fraction (multi-snake
+    /// placement: random head sets, head h uniform in block h of the cells, as in seed
+    /// 002). `--timeout` is per trial.
+    Sample {
+        #[command(flatten)]
+        solver: SolverArgs,
+        #[command(flatten)]
+        enc: EncodingArg,
+        /// text or json.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// How many variants to draw.
+        #[arg(long, default_value_t = 100)]
+        trials: u64,
+        /// Seed of the variants (the same seed draws the same ones).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Print the puzz.link URL of a puzzle.
+    Url {
+        /// Puzzle file or puzz.link URL.
+        puzzle: String,
+    },
+}
+
+#[derive(Args, Clone)]
+pub struct SolverArgs {
+    /// Puzzle file or puzz.link URL.
+    pub puzzle: String,
+    /// cadical:sat (the default), cadical (CaDiCaL's own defaults), cadical:unsat,
+    /// cadical:plain, varisat, splr, kissat, minisat, or external:"CMD ARGS" for any DIMACS
+    /// solver. Without it, a genre may pick the solver it measured fastest on (multi-snake
+    /// puzzles without self-touch: varisat).
+    #[arg(long)]
+    pub backend: Option<BackendKind>,
+    #[arg(long, value_enum, default_value_t = ConnectivityArg::Lazy)]
+    pub connectivity: ConnectivityArg,
+    /// Give up after this many seconds (exit code 3).
+    #[arg(long)]
+    pub timeout: Option<f64>,
+}
+
+#[derive(Args, Clone)]
+pub struct CheckArgs {
+    /// Confirm every UNSAT answer of the solver with this second backend; a model found
+    /// by it is reported as the solver's fault (exit code 4).
+    #[arg(long, value_name = "BACKEND")]
+    pub cross_check: Option<BackendKind>,
+    /// Keep each solver call's CNF and DRAT proof in this directory (kissat, or an
+    /// external command with `{proof}`); `unsat.txt` there names the UNSAT certificate.
+    #[arg(long, value_name = "DIR")]
+    pub proof: Option<String>,
+}
+
+#[derive(Args, Clone)]
+pub struct EncodingArg {
+    /// A genre-specific encoding (see `encodings/`).
+    #[arg(long)]
+    pub encoding: Option<String>,
+}
+
+#[derive(Args, Clone)]
+pub struct DistinctArg {
+    /// What makes two answers distinct (genre-specific).
+    #[arg(long)]
+    pub distinct: Option<String>,
+}
+
+/// `--connectivity`, kept here so the library needs no clap.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ConnectivityArg {
+    /// Left out of the CNF, enforced by cuts as the solver breaks them.
+    Lazy,
+    /// A complete encoding: the CNF alone decides the puzzle.
+    Eager,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    /// A standalone SVG picture on standard output.
+    Svg,
+}
+
+/// What a solving job runs with, checked.
+pub struct RunArgs {
+    pub puzzle: String,
+    pub backend: Option<BackendKind>,
+    pub connectivity: Connectivity,
+    pub timeout: Option<Duration>,
+    pub format: Format,
+    pub cross_check: Option<BackendKind>,
+    pub proof: Option<String>,
+    pub raw: RawOptions,
+}
+
+impl RunArgs {
+    /// The deadline, counted from now.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.timeout.map(|t| Instant::now() + t)
+    }
+}
+
+/// A checked command.
+pub enum Job {
+    Solve { run: RunArgs, unique: bool, relax: bool },
+    Count { run: RunArgs, limit: Option<u64>, list: Option<String>, svg_dir: Option<String> },
+    Sample { run: RunArgs, args: puzzle::SampleArgs },
+    Draw { puzzle: String, solution: Option<String>, output: Option<String> },
+    Dimacs { puzzle: String, output: Option<String>, raw: RawOptions },
+    Decode { puzzle: String, solver_output: String, raw: RawOptions, format: Format },
+    Url { puzzle: String },
+}
+
+fn timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
+    match t {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t >= 0.0 => Ok(Some(Duration::from_secs_f64(t.min(1e9)))),
+        Some(t) => Err(usage(format!("--timeout must be a non-negative number of seconds, not {t}"))),
+    }
+}
+
+fn run_args(s: SolverArgs, checks: Option<CheckArgs>, format: Format, raw: RawOptions) -> Result<RunArgs, Failure> {
+    let checks = checks.unwrap_or(CheckArgs { cross_check: None, proof: None });
+    if checks.proof.as_deref() == Some("") {
+        return Err(usage("--proof needs a folder name"));
+    }
+    Ok(RunArgs {
+        puzzle: s.puzzle,
+        backend: s.backend,
+        connectivity: match s.connectivity {
+            ConnectivityArg::Lazy => Connectivity::Lazy,
+            ConnectivityArg::Eager => Connectivity::Eager,
+        },
+        timeout: timeout(s.timeout)?,
+        format,
+        cross_check: checks.cross_check,
+        proof: checks.proof,
+        raw,
+    })
+}
+
+impl Job {
+    pub fn from(c: Command) -> Result<Job, Failure> {
+        let raw = |encoding: Option<String>, distinct: Option<String>, symmetry: Option<String>| RawOptions {
+            encoding,
+            distinct,
+            symmetry,
+        };
+        Ok(match c {
+            Command::Solve { solver, checks, enc, distinct, format, unique, relax } => {
+                if relax && unique {
+                    return Err(usage("--relax and --unique do not combine"));
+                }
+                if relax && (checks.cross_check.is_some() || checks.proof.is_some()) {
+                    return Err(usage("--cross-check and --proof do not apply to --relax"));
+                }
+                let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, None))?;
+                Job::Solve { run, unique, relax }
+            }
+            Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir } => {
+                if format == Format::Svg {
+                    return Err(usage("--format svg draws answers of solve and decode; count writes pictures with --svg-dir DIR"));
+                }
+                if limit == Some(0) {
+                    return Err(usage("--limit must be at least 1"));
+                }
+                if svg_dir.as_deref() == Some("") {
+                    return Err(usage("--svg-dir needs a folder name"));
+                }
+                let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, symmetry))?;
+                Job::Count { run, limit, list, svg_dir }
+            }
+            Command::Sample { solver, enc, format, trials, seed, threads } => {
+                if format == Format::Svg {
+                    return Err(usage("--format svg draws answers of solve and decode; sample has none"));
+                }
+                let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+                if threads == 0 {
+                    return Err(usage("--threads must be at least 1"));
+                }
+                let run = run_args(solver, None, format, raw(enc.encoding, None, None))?;
+                let args = puzzle::SampleArgs { trials, seed, threads, per_trial: run.timeout };
+                Job::Sample { run, args }
+            }
+            Command::Draw { puzzle, solution, output } => Job::Draw { puzzle, solution, output },
+            Command::Dimacs { puzzle, output, enc, distinct } => {
+                Job::Dimacs { puzzle, output, raw: raw(enc.encoding, distinct.distinct, None) }
+            }
+            Command::Decode { puzzle, solver_output, enc, distinct, format } => {
+                Job::Decode { puzzle, solver_output, raw: raw(enc.encoding, distinct.distinct, None), format }
+            }
+            Command::Url { puzzle } => Job::Url { puzzle },
+        })
+    }
+
+    /// The puzzle argument.
+    pub fn puzzle(&self) -> &str {
+        match self {
+            Job::Solve { run, .. } | Job::Count { run, .. } | Job::Sample { run, .. } => &run.puzzle,
+            Job::Draw { puzzle, .. } | Job::Dimacs { puzzle, .. } | Job::Decode { puzzle, .. } | Job::Url { puzzle } => {
+                puzzle
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! The answers of `solve` and `count` as [`Report`]s: exit code, JSON object, text and
+//! picture, built once here for every front end (the command line prints one of the
+//! three; a server returns the JSON or the SVG). Generic over [`Puzzle`]: no genre is
+//! named here.
+
+use serde_json::{json, Value};
+
+use crate::puzzle::{exit, CountReport, Puzzle, Report, SolveReport, Status};
+use crate::render::{pt, Drawing};
+
+/// `solve` (with `unique` for `solve --unique`).
+pub fn solve_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, unique: bool) -> Report {
+    let (status, code) = match &r.status {
+        Status::Solved(_) => ("solved", exit::ANSWER),
+        Status::Unsat => ("unsat", exit::NO_ANSWER),
+        Status::Unknown(_) => ("unknown", exit::UNKNOWN),
+    };
+    let mut json = json!({ "status": status, "stats": r.stats });
+    if let Status::Solved(s) = &r.status {
+        json["solution"] = p.solution_json(s);
+    }
+    if let Status::Unknown(why) = &r.status {
+        json["reason"] = json!(why);
+    }
+    if unique {
+        json["unique"] = json!(r.unique);
+        if let Some(s2) = &r.second {
+            json["second_solution"] = p.solution_json(s2);
+        }
+    }
+    let text = match &r.status {
+        Status::Solved(s) => {
+            let mut t = p.render_text(s);
+            if unique {
+                match (r.unique, &r.second) {
+                    (Some(true), _) => t += "unique\n",
+                    (Some(false), Some(s2)) => t += &format!("not unique; another solution:\n{}", p.render_text(s2)),
+                    _ => t += "uniqueness unknown (timeout)\n",
+                }
+            }
+            t
+        }
+        Status::Unsat => "no solution\n".into(),
+        Status::Unknown(why) => format!("unknown: {why}\n"),
+    };
+    let note = match (&r.status, unique, r.unique) {
+        (Status::Solved(_), false, _) => None,
+        (Status::Solved(_), true, Some(true)) => Some("unique".to_string()),
+        (Status::Solved(_), true, Some(false)) => Some("not unique: a second answer, on the right".to_string()),
+        (Status::Solved(_), true, None) => Some("uniqueness unknown (timeout)".to_string()),
+        (Status::Unsat, ..) => Some("no solution".to_string()),
+        (Status::Unknown(why), ..) => Some(format!("unknown: {why}")),
+    };
+    let sol = if let Status::Solved(s) = &r.status { Some(s) } else { None };
+    let mut picture = p.draw(sol);
+    // Not unique: the second answer stands beside the first, so a setter sees where the
+    // two differ.
+    if let (Some(_), Some(second)) = (sol, &r.second) {
+        picture = side_by_side(picture, p.draw(Some(second)));
+    }
+    Report { code, json, text, picture: Some((picture, note)) }
+}
+
+/// Two drawings next to each other, with a gap.
+pub fn side_by_side(first: Drawing, second: Drawing) -> Drawing {
+    let gap = first.view.2.max(second.view.2) * 0.08 + first.margin + second.margin;
+    let mut both = Drawing::new(first.title.clone(), first.view.2 + gap + second.view.2, first.view.3.max(second.view.3));
+    both.margin = first.margin.max(second.margin);
+    let width = first.view.2;
+    both.place(first, pt(0.0, 0.0));
+    both.place(second, pt(width + gap, 0.0));
+    both
+}
+
+/// `count`, with the genre's summary of a complete enumeration.
+pub fn count_report(r: &CountReport, limit: Option<u64>, summary: Vec<(String, Value)>) -> Report {
+    let limit_hit = !r.complete && limit.is_some_and(|l| r.count >= l);
+    let (status, code) = if r.count > 0 && (r.complete || limit_hit) {
+        ("solved", exit::ANSWER)
+    } else if r.complete {
+        ("unsat", exit::NO_ANSWER)
+    } else {
+        ("unknown", exit::UNKNOWN)
+    };
+    let code = if !r.complete && !limit_hit { exit::UNKNOWN } else { code };
+    let mut json = json!({
+        "status": status,
+        "count": r.count,
+        "complete": r.complete,
+        "limit_reached": limit_hit,
+        "stopped": r.stopped,
+        "stats": r.stats,
+    });
+    let mut text = String::new();
+    if r.complete {
+        text += &format!("{} solution{}\n", r.count, if r.count == 1 { "" } else { "s" });
+        for (k, v) in &summary {
+            text += &format!("{k}: {v}\n");
+        }
+    } else if limit_hit {
+        text += &format!("at least {} solutions (stopped at the limit)\n", r.count);
+    } else {
+        text += &format!("at least {} solutions ({})\n", r.count, r.stopped.as_deref().unwrap_or("stopped"));
+    }
+    for (k, v) in summary {
+        json[k] = v;
+    }
+    Report { code, json, text, picture: None }
+}
