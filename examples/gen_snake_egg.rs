@@ -39,9 +39,15 @@ fn answers(p: &SnakeEgg, limit: u64) -> Vec<Solution> {
 fn answers_inner(p: &SnakeEgg, limit: u64) -> Vec<Solution> {
     let enc = p.encode(&EncodeOptions::default()).expect("default options");
     let mut out = Vec::new();
-    puzzle::count(p, &enc, BackendKind::Cadical.build(), &snakesat::engine::Limits::default(), Some(limit), &AtomicU64::new(0), |s| {
-        out.push(s.clone())
-    })
+    puzzle::count(
+        p,
+        &enc,
+        BackendKind::Cadical.build(),
+        &snakesat::engine::Limits::default(),
+        Some(limit),
+        &AtomicU64::new(0),
+        |s| out.push(s.clone()),
+    )
     .expect("solver run");
     out
 }
@@ -74,7 +80,9 @@ fn main() {
         let p = SnakeEgg { clues, ..empty.clone() };
         let enc = p.encode(&EncodeOptions::default()).expect("default options");
         let deadline = Some(std::time::Instant::now() + std::time::Duration::from_secs(5));
-        let rep = puzzle::solve(&p, &enc, BackendKind::Cadical.build(), &snakesat::engine::Limits::until(deadline), false).expect("solver run");
+        let rep =
+            puzzle::solve(&p, &enc, BackendKind::Cadical.build(), &snakesat::engine::Limits::until(deadline), false)
+                .expect("solver run");
         eprintln!("  start: {:?}", rep.stats.seconds);
         if let Status::Solved(s) = rep.status {
             let p = SnakeEgg { clues: vec![Clue::Unknown; g.len()], ..empty.clone() };

@@ -143,7 +143,18 @@ impl<'a, E: Encoded> Session<'a, E> {
         }
         let stats = Stats { backend: backend.name(), ..Stats::default() };
         let trace = std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0");
-        Self { enc, backend, cuts: Vec::new(), seen: HashSet::new(), fault: None, stats, deadline, cancel, started, trace }
+        Self {
+            enc,
+            backend,
+            cuts: Vec::new(),
+            seen: HashSet::new(),
+            fault: None,
+            stats,
+            deadline,
+            cancel,
+            started,
+            trace,
+        }
     }
 
     fn n_vars(&self) -> u32 {

@@ -64,7 +64,8 @@ pub fn solve_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, unique: bool
 /// Two drawings next to each other, with a gap.
 pub fn side_by_side(first: Drawing, second: Drawing) -> Drawing {
     let gap = first.view.2.max(second.view.2) * 0.08 + first.margin + second.margin;
-    let mut both = Drawing::new(first.title.clone(), first.view.2 + gap + second.view.2, first.view.3.max(second.view.3));
+    let mut both =
+        Drawing::new(first.title.clone(), first.view.2 + gap + second.view.2, first.view.3.max(second.view.3));
     both.margin = first.margin.max(second.margin);
     let width = first.view.2;
     both.place(first, pt(0.0, 0.0));

@@ -131,7 +131,7 @@ pub trait Puzzle: Sized + Clone + Debug {
     /// puzz.link genre names read as this genre; the first is the one `url` writes.
     const PIDS: &'static [&'static str] = &[];
 
-    type Solution: Clone + Debug;
+    type Solution: Clone + Debug + PartialEq;
     type Encoded: Encoded<Solution = Self::Solution>;
     /// `--encoding`, `--distinct`, `--symmetry` read and checked ([`Puzzle::options`]).
     type Options: Clone + Debug + Default;

@@ -30,7 +30,8 @@ impl Visit for Count {
         let enc = p.encode(&opts).expect("default options encode");
         let progress = AtomicU64::new(0);
         let limits = Limits::default();
-        let r = puzzle::count(p, &enc, self.backend.build(), &limits, Some(500), &progress, |_| {}).expect("count runs");
+        let r =
+            puzzle::count(p, &enc, self.backend.build(), &limits, Some(500), &progress, |_| {}).expect("count runs");
         (r.count, r.complete)
     }
 }

@@ -532,7 +532,8 @@ fn solved() -> &'static [(families::AnyPuzzle, String)] {
         fn visit<P: Puzzle>(self, p: &P) -> String {
             let enc = p.encode(&EncodeOptions::default()).expect("the fixture encodes");
             let limits = snakesat::engine::Limits::default();
-            let report = puzzle::solve(p, &enc, BackendKind::Cadical.build(), &limits, false).expect("the fixture solves");
+            let report =
+                puzzle::solve(p, &enc, BackendKind::Cadical.build(), &limits, false).expect("the fixture solves");
             let puzzle::Status::Solved(sol) = report.status else { panic!("the fixture has an answer") };
             serde_json::json!({"status": "solved", "solution": p.solution_json(&sol)}).to_string()
         }

@@ -228,7 +228,12 @@ fn options_are_checked() {
     assert_eq!(code, 2);
     assert!(err.contains("snake-egg has no choice of `--encoding`"), "{err}");
     // Flags that mean nothing for a subcommand are not offered by it.
-    for args in [["sample", &f, "--symmetry", "cube"], ["sample", &f, "--distinct", "sequences"], ["solve", &f, "--symmetry", "cube"], ["dimacs", &f, "--limit", "2"]] {
+    for args in [
+        ["sample", &f, "--symmetry", "cube"],
+        ["sample", &f, "--distinct", "sequences"],
+        ["solve", &f, "--symmetry", "cube"],
+        ["dimacs", &f, "--limit", "2"],
+    ] {
         let (code, _, err) = run(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains("unexpected argument"), "{args:?}: {err}");

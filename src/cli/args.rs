@@ -263,7 +263,9 @@ impl Job {
             }
             Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir } => {
                 if format == Format::Svg {
-                    return Err(usage("--format svg draws answers of solve and decode; count writes pictures with --svg-dir DIR"));
+                    return Err(usage(
+                        "--format svg draws answers of solve and decode; count writes pictures with --svg-dir DIR",
+                    ));
                 }
                 if limit == Some(0) {
                     return Err(usage("--limit must be at least 1"));
@@ -301,9 +303,10 @@ impl Job {
     pub fn puzzle(&self) -> &str {
         match self {
             Job::Solve { run, .. } | Job::Count { run, .. } | Job::Sample { run, .. } => &run.puzzle,
-            Job::Draw { puzzle, .. } | Job::Dimacs { puzzle, .. } | Job::Decode { puzzle, .. } | Job::Url { puzzle } => {
-                puzzle
-            }
+            Job::Draw { puzzle, .. }
+            | Job::Dimacs { puzzle, .. }
+            | Job::Decode { puzzle, .. }
+            | Job::Url { puzzle } => puzzle,
         }
     }
 }

@@ -96,9 +96,7 @@ pub fn print_svg(mut d: render::Drawing, note: Option<String>, output: Option<&s
     }
     let svg = render::to_svg(&d);
     match output {
-        Some(path) => {
-            std::fs::write(path, svg).map_err(|e| io_failure(e, path))
-        }
+        Some(path) => std::fs::write(path, svg).map_err(|e| io_failure(e, path)),
         None => {
             out!("{svg}");
             Ok(())

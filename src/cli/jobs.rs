@@ -149,7 +149,9 @@ pub fn sample<P: Puzzle>(
     let tick = || bar.inc(1);
     let limits = Limits { deadline: None, cancel: snakesat::signals::cancel_on_interrupt() };
     let setup = puzzle::JobSetup { opts, backend: run.backend.as_ref(), limits: &limits };
-    let report = p.sample(&setup, args, &tick).ok_or_else(|| usage(format!("sample does not apply to {} puzzles", P::KIND)))??;
+    let report = p
+        .sample(&setup, args, &tick)
+        .ok_or_else(|| usage(format!("sample does not apply to {} puzzles", P::KIND)))??;
     bar.finish_and_clear();
     print_report(&report, run.format)
 }

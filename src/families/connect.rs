@@ -1,5 +1,5 @@
-//! Path encodings shared by the families whose answer contains one snake on a grid (Snake
-//! Egg, the parity snake): local degrees, and complete (eager) connectivity.
+//! Connectivity on a grid, written once for every genre: a path's local degrees, its
+//! complete (eager) connectivity, connected regions with a size bound, and the lazy rim cut.
 
 use crate::cnf::{Formula, Lit};
 use crate::grid::Grid;
@@ -80,4 +80,71 @@ pub fn eager_path(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit], len: us
             f.add(&cl);
         }
     }
+}
+
+/// Every region is connected: `regions` lists each region's size bound k and its member
+/// literals (a cell is in at most one region, and in none where `outside` holds). Each
+/// region has exactly one root, and order-encoded distances from it: a member that is no
+/// root, at distance at most d, has a neighbour strictly closer, and
+/// a member of a region of size k lies at distance below k. `max` is the largest k. Used
+/// by Snake Egg's eggs; sizes in `encodings/snake-egg.md`.
+pub fn eager_regions(f: &mut Formula, g: &Grid, outside: &[Lit], regions: &[(usize, Vec<Lit>)], max: usize) {
+    if max <= 1 {
+        return;
+    }
+    let n = g.len();
+    // dist[i][d-1] <-> the distance of egg cell i from its egg's root is at least d.
+    let dist: Vec<Vec<Lit>> = (0..n).map(|_| (1..max).map(|_| f.new_lit()).collect()).collect();
+    let closer: Vec<Vec<Lit>> = (0..n)
+        .map(|i| {
+            (1..max)
+                .map(|d| {
+                    let c = f.new_lit();
+                    f.imply(c, !outside[i]);
+                    f.imply(c, !dist[i][d - 1]);
+                    c
+                })
+                .collect()
+        })
+        .collect();
+    let mut is_root: Vec<Vec<Lit>> = vec![Vec::new(); n];
+    for (k, member) in regions {
+        let roots: Vec<Lit> = (0..n).map(|_| f.new_lit()).collect();
+        for i in 0..n {
+            f.imply(roots[i], member[i]);
+            if *k < max {
+                f.imply(member[i], !dist[i][*k - 1]);
+            }
+            is_root[i].push(roots[i]);
+        }
+        f.exactly(&roots, 1);
+    }
+    for i in 0..n {
+        for d in 1..max - 1 {
+            f.imply(dist[i][d], dist[i][d - 1]);
+        }
+        for &r in &is_root[i] {
+            f.imply(r, !dist[i][0]);
+        }
+        let mut cl = vec![outside[i], dist[i][0]];
+        cl.extend(is_root[i].iter().copied());
+        f.add(&cl);
+        // An egg cell that is no root, at distance at most d, has a neighbour closer than d.
+        for d in 1..max {
+            let mut cl = vec![outside[i]];
+            cl.extend(is_root[i].iter().copied());
+            cl.extend(dist[i].get(d).copied());
+            cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
+            f.add(&cl);
+        }
+    }
+}
+
+/// The lazy rim cut: "not all of `premises`, or some cell on the rim of `piece` has
+/// `lit`". Sound whenever a genuine answer that satisfies the premises cannot stay inside
+/// `piece` (it must grow through the rim): each family says why in `encodings/`.
+pub fn rim_cut(g: &Grid, premises: &[Lit], piece: &[usize], lit: impl Fn(usize) -> Lit) -> Vec<Lit> {
+    let mut cl: Vec<Lit> = premises.iter().map(|&l| !l).collect();
+    cl.extend(g.rim(piece).into_iter().map(lit));
+    cl
 }

@@ -142,7 +142,11 @@ pub fn read_url(src: &Source) -> Result<AnyPuzzle, InputError> {
     from_url(&url.pid, &mut url.reader).unwrap_or_else(|| {
         Err(src.error_at(
             pid_at,
-            format!("expected a puzz.link URL of a genre snakesat reads ({}), found genre `{}`", pids().join(", "), url.pid),
+            format!(
+                "expected a puzz.link URL of a genre snakesat reads ({}), found genre `{}`",
+                pids().join(", "),
+                url.pid
+            ),
         ))
     })
 }

@@ -19,7 +19,9 @@ use crate::input::{InputError, Source};
 pub fn looks_like_url(arg: &str, pids: &[&str]) -> bool {
     let a = arg.trim();
     let bare = pids.iter().any(|pid| {
-        a.strip_prefix(pid).and_then(|r| r.strip_prefix('/')).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        a.strip_prefix(pid)
+            .and_then(|r| r.strip_prefix('/'))
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
     });
     a.starts_with("http://") || a.starts_with("https://") || pids.iter().any(|p| a.contains(&format!("?{p}"))) || bare
 }
@@ -50,7 +52,9 @@ pub fn split(src: &Source) -> Result<Url<'_>, InputError> {
     let mut pos = match text[start..].find('?') {
         Some(q) => start + q + 1,
         None if text[start..].contains("://") => {
-            return Err(src.error_at(start, "expected a puzz.link URL with `?GENRE/`, like https://puzz.link/p?snakeegg/5/5/…"))
+            return Err(
+                src.error_at(start, "expected a puzz.link URL with `?GENRE/`, like https://puzz.link/p?snakeegg/5/5/…")
+            )
         }
         None => start,
     };

@@ -63,8 +63,7 @@ pub fn read(r: &mut Reader<'_>, n: usize, base: Base) -> Result<(Vec<Option<Qnum
             }
             Some(Code::Skip(k)) if c + k <= n => c += k,
             Some(Code::Skip(k)) => {
-                let msg =
-                    format!("`{}` skips {k} cells, but only {} are left in the grid", r.since(start), n - c);
+                let msg = format!("`{}` skips {k} cells, but only {} are left in the grid", r.since(start), n - c);
                 return Err(r.error_at(start, msg));
             }
             None => {
@@ -72,7 +71,11 @@ pub fn read(r: &mut Reader<'_>, n: usize, base: Base) -> Result<(Vec<Option<Qnum
                     Base::Sixteen => "a hex digit, `.`, g–z, or one of `-+=@*$` and hex digits",
                     Base::Ten => "a digit, `.` or a–z",
                 };
-                return Err(r.error(format!("expected {} more cells of grid data ({codes}), found {}", n - c, r.found())));
+                return Err(r.error(format!(
+                    "expected {} more cells of grid data ({codes}), found {}",
+                    n - c,
+                    r.found()
+                )));
             }
         }
     }
@@ -199,7 +202,9 @@ mod tests {
 
     #[test]
     fn sixteen_covers_every_prefix() {
-        for (v, s) in [(15, "f"), (16, "-10"), (256, "+100"), (4096, "=000"), (8192, "@000"), (12240, "*0000"), (77776, "$00000")] {
+        for (v, s) in
+            [(15, "f"), (16, "-10"), (256, "+100"), (4096, "=000"), (8192, "@000"), (12240, "*0000"), (77776, "$00000")]
+        {
             assert_eq!(write16(v), s);
         }
         let src = Source::new("<url>", "%001");

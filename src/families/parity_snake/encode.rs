@@ -6,7 +6,7 @@
 
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
-use crate::families::connect::{eager_path, path_degrees};
+use crate::families::connect::{eager_path, path_degrees, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -99,7 +99,7 @@ impl ParityCnf {
     fn local_rules(&self, f: &mut Formula, p: &ParitySnake) {
         let g = self.grid;
         let n = g.len();
-                f.group("givens", |f| {
+        f.group("givens", |f| {
             for (i, giv) in p.givens.iter().enumerate() {
                 if let Some(ev) = giv.even {
                     f.add(&[if ev { self.ev(i) } else { !self.ev(i) }]);
@@ -158,7 +158,7 @@ impl ParityCnf {
     fn sudoku(&self, f: &mut Formula, p: &ParitySnake) {
         let n = self.grid.len();
         let side = p.side();
-                let x = |i: usize, v: usize| self.digit[i][v - 1].pos_lit();
+        let x = |i: usize, v: usize| self.digit[i][v - 1].pos_lit();
         f.group("sudoku: one digit per cell", |f| {
             for i in 0..n {
                 let lits: Vec<Lit> = (1..=side).map(|v| x(i, v)).collect();
@@ -193,7 +193,7 @@ impl ParityCnf {
     fn eager_snake(&self, f: &mut Formula, p: &ParitySnake) {
         let n = self.grid.len();
         let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
-                f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.max_len()));
+        f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.max_len()));
     }
 
     /// Where each symmetry sends each answer variable: the cell part moves with the cell,
@@ -232,7 +232,7 @@ impl ParityCnf {
         let perms: Vec<Vec<usize>> =
             self.group.iter().filter(|&&t| t != 0).map(|&t| self.answer_permutation(p, t)).collect();
         let x: Vec<Lit> = self.answer.iter().map(|v| v.pos_lit()).collect();
-                f.group("orbits: lex-leader answer per symmetry class", |f| {
+        f.group("orbits: lex-leader answer per symmetry class", |f| {
             for perm in &perms {
                 let mut eq: Option<Lit> = None;
                 for (k, &j) in perm.iter().enumerate() {
@@ -279,8 +279,7 @@ impl Lazy for ParityCnf {
             if all_boxes && piece.iter().any(|&i| m.lit(self.e(i))) {
                 continue;
             }
-            let mut cl = vec![!self.s(piece[0])];
-            cl.extend(g.rim(piece).into_iter().map(|w| self.s(w)));
+            let mut cl = rim_cut(&g, &[self.s(piece[0])], piece, |w| self.s(w));
             if all_boxes {
                 cl.extend(piece.iter().map(|&c| self.e(c)));
             }

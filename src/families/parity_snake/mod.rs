@@ -20,6 +20,7 @@ mod encode;
 mod show;
 #[cfg(test)]
 mod tests;
+mod verify;
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -29,7 +30,8 @@ use crate::input::{grid_rows, InputError, Source};
 use crate::puzzle::{choose, EncodeOptions, Puzzle, RawOptions};
 
 pub use encode::ParityCnf;
-pub use show::{verify, Symmetry};
+pub use show::Symmetry;
+pub use verify::verify;
 
 // ---------------------------------------------------------------------------------------
 // Clues and the puzzle

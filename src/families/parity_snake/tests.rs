@@ -20,7 +20,8 @@ fn board(p: &ParitySnake) -> Board {
 }
 
 fn opts(conn: Connectivity, encoding: Option<&str>, distinct: Option<&str>) -> EncodeOptions<ParityOptions> {
-    let raw = RawOptions { encoding: encoding.map(str::to_string), distinct: distinct.map(str::to_string), symmetry: None };
+    let raw =
+        RawOptions { encoding: encoding.map(str::to_string), distinct: distinct.map(str::to_string), symmetry: None };
     EncodeOptions { connectivity: conn, family: ParitySnake::options(&raw).unwrap() }
 }
 
@@ -29,7 +30,10 @@ fn run_count(p: &ParitySnake, o: &EncodeOptions<ParityOptions>) -> (Vec<Solution
     let progress = AtomicU64::new(0);
     let mut sols = Vec::new();
     let report =
-        puzzle::count(p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::default(), None, &progress, |s| sols.push(s.clone())).unwrap();
+        puzzle::count(p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::default(), None, &progress, |s| {
+            sols.push(s.clone())
+        })
+        .unwrap();
     assert!(report.complete);
     assert_eq!(report.count as usize, sols.len());
     let summary = p.count_summary(&sols, o).unwrap();
@@ -196,7 +200,8 @@ fn read(text: &str) -> Result<ParitySnake, InputError> {
 fn small_puzzle_has_the_expected_unique_snake() {
     let p = read(SMALL).unwrap();
     let enc = p.encode(&EncodeOptions::default()).unwrap();
-    let report = puzzle::solve(&p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::default(), true).unwrap();
+    let report =
+        puzzle::solve(&p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::default(), true).unwrap();
     assert_eq!(report.unique, Some(true));
     let Status::Solved(sol) = report.status else { panic!("no answer") };
     let path: Vec<(usize, usize)> = sol.snake.iter().map(|&i| p.grid.coords(i)).collect();
@@ -356,7 +361,8 @@ fn lazy_cuts_and_blocks_are_sound_on_every_snake_of_a_six_by_six_board() {
     let p = ParitySnake::new(1, 6, ParityRule::Counts, None);
     // The plain encoding: the session alone, without the drivers that add implied answers.
     let enc = p.encode(&opts(Connectivity::Lazy, Some("plain"), None)).unwrap();
-    let mut session = crate::engine::Session::new(&enc, BackendKind::Cadical.build(), &crate::engine::Limits::default());
+    let mut session =
+        crate::engine::Session::new(&enc, BackendKind::Cadical.build(), &crate::engine::Limits::default());
     let mut models = Vec::new();
     while let crate::engine::Step::Found(m, _) = session.next().unwrap() {
         session.block(&m);

@@ -104,7 +104,8 @@ impl CubeCnf {
         });
         let answer = start.iter().chain(dir.iter().flatten()).chain(sym.iter()).copied().collect();
         // The rules read the variables off `enc` and write into `f`, which `enc` takes last.
-        let enc = CubeCnf { formula: Formula::new(), dims: d, segments: p.segments.clone(), start, dir, sym, syms, answer };
+        let enc =
+            CubeCnf { formula: Formula::new(), dims: d, segments: p.segments.clone(), start, dir, sym, syms, answer };
         enc.directions(&mut f);
         match encoding {
             Encoding::Cells | Encoding::Orbits => enc.cells(&mut f, p),

@@ -93,7 +93,10 @@ fn sat_all(p: &SnakeCube, opts: &EncodeOptions<CubeOptions>) -> HashSet<Solution
     let enc = p.encode(opts).expect("known options");
     let progress = AtomicU64::new(0);
     let mut sols = Vec::new();
-    let report = puzzle::count(p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::default(), None, &progress, |s| sols.push(s.clone()))
+    let report =
+        puzzle::count(p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::default(), None, &progress, |s| {
+            sols.push(s.clone())
+        })
         .expect("the count runs");
     assert!(report.complete);
     assert_eq!(report.stats.cuts, 0, "the encodings are complete");

@@ -3,7 +3,7 @@
 
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
-use crate::families::connect::{eager_path, path_degrees};
+use crate::families::connect::{eager_path, eager_regions, path_degrees, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -69,7 +69,7 @@ impl EggCnf {
         let g = self.grid;
         let n = g.len();
         let mult = p.sizes();
-                f.group("one type per cell", |f| {
+        f.group("one type per cell", |f| {
             for i in 0..n {
                 let lits: Vec<Lit> =
                     std::iter::once(self.s(i)).chain((0..self.sizes.len()).map(|j| self.t(j, i))).collect();
@@ -161,7 +161,7 @@ impl EggCnf {
     fn eager_snake(&self, f: &mut Formula, p: &SnakeEgg) {
         let n = self.grid.len();
         let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
-                f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.snake_len()));
+        f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.snake_len()));
     }
 
     /// Every egg is connected: one root per egg (per copy of a repeated size, with copy
@@ -171,7 +171,8 @@ impl EggCnf {
         let n = g.len();
         let mult = p.sizes();
         let max = self.sizes.last().copied().unwrap_or(0) as usize;
-                f.group("eager eggs: copies, roots and distances", |f| {
+        let outside: Vec<Lit> = (0..n).map(|i| self.s(i)).collect();
+        f.group("eager eggs: copies, roots and distances", |f| {
             // One membership literal vector per egg copy.
             let mut copies: Vec<(usize, Vec<Lit>)> = Vec::new();
             for (j, &k) in self.sizes.iter().enumerate() {
@@ -200,54 +201,7 @@ impl EggCnf {
                     copies.push((k as usize, l));
                 }
             }
-            if max <= 1 {
-                return;
-            }
-            // dist[i][d-1] <-> the distance of egg cell i from its egg's root is at least d.
-            let dist: Vec<Vec<Lit>> = (0..n).map(|_| (1..max).map(|_| f.new_lit()).collect()).collect();
-            let closer: Vec<Vec<Lit>> = (0..n)
-                .map(|i| {
-                    (1..max)
-                        .map(|d| {
-                            let c = f.new_lit();
-                            f.imply(c, !self.s(i));
-                            f.imply(c, !dist[i][d - 1]);
-                            c
-                        })
-                        .collect()
-                })
-                .collect();
-            let mut is_root: Vec<Vec<Lit>> = vec![Vec::new(); n];
-            for (k, member) in &copies {
-                let roots: Vec<Lit> = (0..n).map(|_| f.new_lit()).collect();
-                for i in 0..n {
-                    f.imply(roots[i], member[i]);
-                    if *k < max {
-                        f.imply(member[i], !dist[i][*k - 1]);
-                    }
-                    is_root[i].push(roots[i]);
-                }
-                f.exactly(&roots, 1);
-            }
-            for i in 0..n {
-                for d in 1..max - 1 {
-                    f.imply(dist[i][d], dist[i][d - 1]);
-                }
-                for &r in &is_root[i] {
-                    f.imply(r, !dist[i][0]);
-                }
-                let mut cl = vec![self.s(i), dist[i][0]];
-                cl.extend(is_root[i].iter().copied());
-                f.add(&cl);
-                // An egg cell that is no root, at distance at most d, has a neighbour closer than d.
-                for d in 1..max {
-                    let mut cl = vec![self.s(i)];
-                    cl.extend(is_root[i].iter().copied());
-                    cl.extend(dist[i].get(d).copied());
-                    cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
-                    f.add(&cl);
-                }
-            }
+            eager_regions(f, &g, &outside, &copies, max);
         });
     }
 
@@ -271,11 +225,8 @@ impl Lazy for EggCnf {
             let k = k as usize;
             for comp in g.components(|i| types[i] == Some(j)) {
                 if comp.len() < k {
-                    let rim = g.rim(&comp);
                     for &a in &comp {
-                        let mut cl = vec![!self.t(j, a)];
-                        cl.extend(rim.iter().map(|&w| self.t(j, w)));
-                        cuts.push(cl);
+                        cuts.push(rim_cut(&g, &[self.t(j, a)], &comp, |w| self.t(j, w)));
                     }
                 } else if comp.len() > k {
                     // `comp` is in BFS order, so its first k+1 cells are connected.
@@ -287,12 +238,11 @@ impl Lazy for EggCnf {
         if pieces.len() > 1 {
             let path = pieces.iter().find(|c| c.iter().any(|&i| m.var(self.end[i])));
             for comp in pieces.iter().filter(|c| !c.iter().any(|&i| m.var(self.end[i]))) {
-                let rim = g.rim(comp);
                 if let Some(path) = path {
                     // The cycle and the path are both snake, so a snake cell must lie on
                     // the part of the rim that faces the path.
                     let b = path[0];
-                    let sep = g.separator(&rim, b);
+                    let sep = g.separator(&g.rim(comp), b);
                     for &a in comp {
                         let mut cl = vec![!self.s(a), !self.s(b)];
                         cl.extend(sep.iter().map(|&w| self.s(w)));
@@ -300,8 +250,7 @@ impl Lazy for EggCnf {
                     }
                 }
                 for &a in comp {
-                    let mut cl = vec![!self.s(a)];
-                    cl.extend(rim.iter().map(|&w| self.s(w)));
+                    let mut cl = rim_cut(&g, &[self.s(a)], comp, |w| self.s(w));
                     cl.extend(comp.iter().map(|&c| self.e(c)));
                     cuts.push(cl);
                 }

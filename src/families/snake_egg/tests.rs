@@ -41,7 +41,10 @@ fn sat_count(p: &SnakeEgg, mode: Connectivity, backend: BackendKind) -> Vec<Solu
     let enc = p.encode(&EncodeOptions { connectivity: mode, ..Default::default() }).unwrap();
     let mut sols = Vec::new();
     let rep =
-        puzzle::count(p, &enc, backend.build(), &crate::engine::Limits::default(), None, &AtomicU64::new(0), |s| sols.push(s.clone())).unwrap();
+        puzzle::count(p, &enc, backend.build(), &crate::engine::Limits::default(), None, &AtomicU64::new(0), |s| {
+            sols.push(s.clone())
+        })
+        .unwrap();
     assert!(rep.complete);
     if mode == Connectivity::Eager {
         assert_eq!(rep.stats.cuts, 0, "the eager encoding must need no cut");

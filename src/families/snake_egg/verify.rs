@@ -70,4 +70,3 @@ pub fn tokens(p: &SnakeEgg, sol: &Solution) -> Vec<Vec<String>> {
         })
         .collect()
 }
-

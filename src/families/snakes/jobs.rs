@@ -320,18 +320,9 @@ pub fn sample_report(
         (Some(b), _) => b.clone(),
         (None, None) => p.preferred_backend(setup.opts).unwrap_or(BackendKind::DEFAULT),
     };
-    let report = sample(
-        p,
-        setup.opts,
-        &kind,
-        args.trials,
-        args.seed,
-        args.threads,
-        args.per_trial,
-        &setup.limits.cancel,
-        tick,
-    )?
-    .map_err(RunError::Usage)?;
+    let report =
+        sample(p, setup.opts, &kind, args.trials, args.seed, args.threads, args.per_trial, &setup.limits.cancel, tick)?
+            .map_err(RunError::Usage)?;
     let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
     let mut text = String::new();
     if report.interrupted {

@@ -11,6 +11,9 @@ mod board;
 mod colour;
 mod draw;
 pub mod jobs;
+mod verify;
+
+pub use verify::verify;
 mod position;
 #[cfg(test)]
 mod tests;
@@ -348,7 +351,8 @@ impl Puzzle for Snakes {
 
     fn options(raw: &RawOptions) -> Result<SnakesOptions, String> {
         refuse("snakes (fixed heads, no symmetry classes)", "symmetry", raw.symmetry.as_deref())?;
-        let encodings = [("position", EncodingKind::Position), ("colour", EncodingKind::Colour), ("color", EncodingKind::Colour)];
+        let encodings =
+            [("position", EncodingKind::Position), ("colour", EncodingKind::Colour), ("color", EncodingKind::Colour)];
         let encoding = match raw.encoding.as_deref() {
             None => None,
             e => Some(choose(Self::KIND, "encoding", e, &encodings)?),
@@ -357,7 +361,11 @@ impl Puzzle for Snakes {
             Self::KIND,
             "distinct",
             raw.distinct.as_deref(),
-            &[("colourings", Distinct::Colourings), ("colorings", Distinct::Colourings), ("sequences", Distinct::Sequences)],
+            &[
+                ("colourings", Distinct::Colourings),
+                ("colorings", Distinct::Colourings),
+                ("sequences", Distinct::Sequences),
+            ],
         )?;
         Ok(SnakesOptions { encoding, distinct })
     }
@@ -437,68 +445,6 @@ impl Puzzle for Snakes {
     fn read_solution(&self, v: &serde_json::Value) -> Result<Placement, String> {
         draw::read_solution(self, v)
     }
-}
-
-/// Checks every rule on the answer itself, without the CNF.
-pub fn verify(p: &Snakes, sol: &Placement) -> Result<(), String> {
-    let n = p.board.len();
-    if sol.snakes.len() != p.heads.len() {
-        return Err(format!("the answer has {} snakes, the puzzle {}", sol.snakes.len(), p.heads.len()));
-    }
-    let mut owner: Vec<Option<usize>> = vec![None; n];
-    for (h, s) in sol.snakes.iter().enumerate() {
-        if s.len() != p.length {
-            return Err(format!("snake {} has {} cells, not {}", h + 1, s.len(), p.length));
-        }
-        if s[0] != p.heads[h] {
-            return Err(format!("snake {} starts at cell {}, not at its head {}", h + 1, s[0] + 1, p.heads[h] + 1));
-        }
-        for &i in s {
-            if i >= n {
-                return Err(format!("snake {} uses cell {}, which is not on the board", h + 1, i + 1));
-            }
-            if let Some(g) = owner[i] {
-                return Err(format!("cell {} is in snake {} and in snake {}", i + 1, g + 1, h + 1));
-            }
-            owner[i] = Some(h);
-        }
-    }
-    if let Some(i) = owner.iter().position(Option::is_none) {
-        return Err(format!("cell {} is in no snake", i + 1));
-    }
-    let breaks = sol.breaks(&p.board);
-    if breaks.len() > p.max_breaks {
-        let (h, k) = breaks[0];
-        let s = &sol.snakes[h];
-        return Err(format!(
-            "snake {} goes from cell {} to cell {}, which are not neighbours{}",
-            h + 1,
-            s[k] + 1,
-            s[k + 1] + 1,
-            if p.max_breaks > 0 {
-                format!(" ({} breaks, at most {} allowed)", breaks.len(), p.max_breaks)
-            } else {
-                String::new()
-            }
-        ));
-    }
-    if !p.self_touch {
-        for (h, s) in sol.snakes.iter().enumerate() {
-            for a in 0..s.len() {
-                for b in a + 2..s.len() {
-                    if p.board.adjacent(s[a], s[b]) {
-                        return Err(format!(
-                            "snake {} touches itself: cells {} and {} are neighbours but not consecutive",
-                            h + 1,
-                            s[a] + 1,
-                            s[b] + 1
-                        ));
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// One letter per cell: the snake's letter, upper case at its head.

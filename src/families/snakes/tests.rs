@@ -133,7 +133,9 @@ fn opts(enc: &str, conn: Connectivity, distinct: &str) -> EncodeOptions<SnakesOp
 fn count(p: &Snakes, o: &EncodeOptions<SnakesOptions>) -> u64 {
     let e = p.encode(o).unwrap();
     let progress = AtomicU64::new(0);
-    let r = puzzle::count(p, &e, BackendKind::Cadical.build(), &crate::engine::Limits::default(), None, &progress, |_| {}).unwrap();
+    let r =
+        puzzle::count(p, &e, BackendKind::Cadical.build(), &crate::engine::Limits::default(), None, &progress, |_| {})
+            .unwrap();
     assert!(r.complete);
     r.count
 }
@@ -276,7 +278,10 @@ fn relaxation_minimum_matches_brute_force() {
             let p = puzzle_on(board.clone(), len, &heads, self_touch);
             let want = brute_min_breaks(&p);
             for (enc, conn) in MODES {
-                let r = relax(&p, &opts(enc, conn, "colourings"), &BackendKind::Cadical, &crate::engine::Limits::default()).unwrap().unwrap();
+                let r =
+                    relax(&p, &opts(enc, conn, "colourings"), &BackendKind::Cadical, &crate::engine::Limits::default())
+                        .unwrap()
+                        .unwrap();
                 let got = match r.outcome {
                     RelaxOutcome::Feasible(_) => Some(0),
                     RelaxOutcome::Relaxed { breaks, placement } => {
