@@ -265,6 +265,40 @@ impl<'a, E: Encoded> Session<'a, E> {
         self.stats.blocks += 1;
     }
 
+    /// Narrows `common` (answer variables with the value every answer found so far gives
+    /// them) to the ones every answer agrees on. Each round asks for an answer that differs
+    /// from `common` on at least one variable still in it; the clause saying so is added for
+    /// good, which is sound because later rounds only ask for more (fewer variables left).
+    /// `on_answer` sees each answer found (the caller verifies it) and returns false to
+    /// stop. Returns whether the narrowing finished (the last call was UNSAT): then every
+    /// variable left in `common` is forced in every answer.
+    pub fn narrow(
+        &mut self,
+        common: &mut Vec<(Var, bool)>,
+        mut on_answer: impl FnMut(&Model, E::Solution) -> bool,
+    ) -> Result<Option<String>, EngineError> {
+        loop {
+            if common.is_empty() {
+                return Ok(None);
+            }
+            let differ: Vec<Lit> = common.iter().map(|&(v, b)| if b { v.neg_lit() } else { v.pos_lit() }).collect();
+            self.backend.add_clause(&differ);
+            self.cuts.push(differ);
+            match self.next()? {
+                Step::Found(model, sol) => {
+                    let before = common.len();
+                    common.retain(|&(v, b)| model.var(v) == b);
+                    debug_assert!(common.len() < before, "the answer differs on a variable left");
+                    if !on_answer(&model, sol) {
+                        return Ok(Some("stopped".into()));
+                    }
+                }
+                Step::Exhausted => return Ok(None),
+                Step::Unknown(why) => return Ok(Some(why)),
+            }
+        }
+    }
+
     /// The cuts added so far (for DIMACS export of a session's state and for tests).
     pub fn cuts(&self) -> &[Vec<Lit>] {
         &self.cuts

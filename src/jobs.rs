@@ -5,11 +5,17 @@
 
 use serde_json::{json, Value};
 
-use crate::puzzle::{exit, CountReport, Puzzle, Report, SolveReport, Status};
-use crate::render::{pt, Drawing};
+use crate::puzzle::{exit, Agreement, CountReport, EncodeOptions, Puzzle, Report, SolveReport, Status};
+use crate::render::{palette, pt, Drawing, Style};
 
-/// `solve` (with `unique` for `solve --unique`).
-pub fn solve_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, unique: bool) -> Report {
+/// `solve` (with `unique` for `solve --unique`). On a puzzle that is not unique, the
+/// report says how many units (cells) are undecided, when the genre reports units.
+pub fn solve_report<P: Puzzle>(
+    p: &P,
+    r: &SolveReport<P::Solution>,
+    unique: bool,
+    opts: &EncodeOptions<P::Options>,
+) -> Report {
     let (status, code) = match &r.status {
         Status::Solved(_) => ("solved", exit::ANSWER),
         Status::Unsat => ("unsat", exit::NO_ANSWER),
@@ -28,13 +34,23 @@ pub fn solve_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, unique: bool
             json["second_solution"] = p.solution_json(s2);
         }
     }
+    let undecided = r.agreement.as_ref().and_then(|a| agreement(p, a, opts));
+    if let Some(u) = &undecided {
+        json["undecided"] = json!(u.count);
+        json["undecided_complete"] = json!(u.complete);
+    }
     let text = match &r.status {
         Status::Solved(s) => {
             let mut t = p.render_text(s);
             if unique {
                 match (r.unique, &r.second) {
                     (Some(true), _) => t += "unique\n",
-                    (Some(false), Some(s2)) => t += &format!("not unique; another solution:\n{}", p.render_text(s2)),
+                    (Some(false), Some(s2)) => {
+                        t += &format!("not unique; another solution:\n{}", p.render_text(s2));
+                        if let Some(u) = &undecided {
+                            t += &u.sentence();
+                        }
+                    }
                     _ => t += "uniqueness unknown (timeout)\n",
                 }
             }
@@ -107,4 +123,87 @@ pub fn count_report(r: &CountReport, limit: Option<u64>, summary: Vec<(String, V
         json[k] = v;
     }
     Report { code, json, text, picture: None }
+}
+
+/// Which units the answers found agree on.
+struct Undecided {
+    /// Per unit: the token every answer found has, or `None`.
+    forced: Vec<Option<String>>,
+    count: usize,
+    complete: bool,
+    answers: usize,
+}
+
+impl Undecided {
+    fn sentence(&self) -> String {
+        let n = self.forced.len();
+        let at_least = if self.complete { "" } else { "at least " };
+        format!(
+            "{at_least}{} of {n} cells undecided ({} answers examined{})\n",
+            self.count,
+            self.answers,
+            if self.complete { "" } else { "; stopped before the end" }
+        )
+    }
+}
+
+fn agreement<P: Puzzle>(p: &P, a: &Agreement<P::Solution>, opts: &EncodeOptions<P::Options>) -> Option<Undecided> {
+    let mut units = a.answers.iter().map(|s| p.units(s, opts));
+    let mut forced: Vec<Option<String>> = units.next()??.into_iter().map(Some).collect();
+    for other in units {
+        for (f, t) in forced.iter_mut().zip(other?) {
+            if f.as_ref() != Some(&t) {
+                *f = None;
+            }
+        }
+    }
+    let count = forced.iter().filter(|f| f.is_none()).count();
+    Some(Undecided { forced, count, complete: a.complete, answers: a.answers.len() })
+}
+
+/// `solve --forced`: the first answer with every unit that not all answers agree on marked
+/// (`?` in text, `null` in JSON, a ring in the picture).
+pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &EncodeOptions<P::Options>) -> Report {
+    let (Status::Solved(first), Some(a)) = (&r.status, &r.agreement) else {
+        return solve_report(p, r, false, opts);
+    };
+    let Some(u) = agreement(p, a, opts) else {
+        let mut report = solve_report(p, r, false, opts);
+        report.text += "forced cells are not available for this puzzle with these options\n";
+        return report;
+    };
+    let json = json!({
+        "status": "solved",
+        "solution": p.solution_json(first),
+        "forced": u.forced,
+        "undecided": u.count,
+        "complete": u.complete,
+        "stopped": a.stopped,
+        "answers_examined": u.answers,
+        "unique": r.unique,
+        "stats": r.stats,
+    });
+    let tokens: Vec<String> = u.forced.iter().map(|f| f.clone().unwrap_or_else(|| "?".into())).collect();
+    let mut text = match p.unit_columns() {
+        Some(cols) if cols > 0 => {
+            let w = tokens.iter().map(|t| t.chars().count()).max().unwrap_or(1);
+            tokens
+                .chunks(cols)
+                .map(|row| row.iter().map(|t| format!("{t:>w$}")).collect::<Vec<_>>().join(" ") + "\n")
+                .collect()
+        }
+        _ => tokens.iter().enumerate().map(|(i, t)| format!("{}: {t}\n", p.unit_name(i))).collect::<String>(),
+    };
+    text += &match (u.count, u.complete) {
+        (0, true) => "every cell is forced: the answer is unique\n".to_string(),
+        _ => u.sentence(),
+    };
+    let mut picture = p.draw(Some(first));
+    for (i, f) in u.forced.iter().enumerate() {
+        if let (None, Some((at, r))) = (f, p.unit_spot(i)) {
+            picture.circle(at, r * 0.8, Style::stroke(palette::VERMILLION, r * 0.18).opacity(0.9));
+        }
+    }
+    let note = u.sentence().trim_end().to_string();
+    Report { code: exit::ANSWER, json, text, picture: Some((picture, Some(format!("{note}; undecided cells ringed")))) }
 }

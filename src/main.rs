@@ -108,12 +108,12 @@ impl Visit for Job {
             Ok(EncodeOptions { connectivity, family: P::options(raw).map_err(usage)? })
         };
         match self {
-            Job::Solve { run, unique, relax } => {
+            Job::Solve { run, unique, relax, forced } => {
                 let o = opts(run.connectivity, &run.raw)?;
                 if relax {
                     return cli::jobs::relax(p, &run, &o);
                 }
-                cli::jobs::solve(p, &run, &o, unique)
+                cli::jobs::solve(p, &run, &o, unique, forced)
             }
             Job::Count { run, limit, list, svg_dir } => {
                 let o = opts(run.connectivity, &run.raw)?;

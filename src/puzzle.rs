@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use thiserror::Error;
 
 use crate::backend::{Backend, BackendKind};
+use crate::cnf::{Model, Var};
 pub use crate::engine::{Cancel, Limits};
 use crate::engine::{Encoded, EngineError, Session, Stats, Step};
 use crate::input::{InputError, Source};
@@ -197,6 +198,31 @@ pub trait Puzzle: Sized + Clone + Debug {
         Ok(Vec::new())
     }
 
+    /// `solve --forced` (and `--unique` on a puzzle that is not) report, unit by unit (a
+    /// cell, on a grid), what every answer agrees on. The answer's units as tokens: each
+    /// token must be fixed by the answer variables of its own unit and fix them, so that
+    /// agreement on the token is agreement on those variables. `None`: not available (with
+    /// these options).
+    fn units(&self, _sol: &Self::Solution, _opts: &EncodeOptions<Self::Options>) -> Option<Vec<String>> {
+        None
+    }
+
+    /// The width of the grid the units form, for text; `None`: one unit a line, named by
+    /// `unit_name`.
+    fn unit_columns(&self) -> Option<usize> {
+        None
+    }
+
+    /// A unit's name, for text and messages.
+    fn unit_name(&self, i: usize) -> String {
+        format!("unit {}", i + 1)
+    }
+
+    /// Where unit `i` sits in `draw`'s picture (centre and radius), to mark it when undecided.
+    fn unit_spot(&self, _i: usize) -> Option<(crate::render::Pt, f64)> {
+        None
+    }
+
     /// `solve --relax`: when the puzzle has no answer, the one that breaks the fewest
     /// rules, with proof that fewer cannot do. `None`: the genre has no such job.
     fn relax(&self, _setup: &JobSetup<'_, Self::Options>) -> Option<Result<Report, RunError>> {
@@ -252,7 +278,64 @@ pub struct SolveReport<S> {
     /// `None` not asked or not decided before the deadline.
     pub unique: Option<bool>,
     pub second: Option<S>,
+    /// With `--forced`, and with `--unique` when a second answer exists: the answers found
+    /// while narrowing down the cells every answer agrees on.
+    pub agreement: Option<Agreement<S>>,
     pub stats: Stats,
+}
+
+/// What narrowing found: answers (the first answer first), and whether the narrowing
+/// finished. When it did, a unit on which all `answers` agree is forced in every answer;
+/// when it did not (`stopped` says why), the units they disagree on are a lower bound.
+#[derive(Clone, Debug)]
+pub struct Agreement<S> {
+    pub answers: Vec<S>,
+    pub complete: bool,
+    pub stopped: Option<String>,
+}
+
+/// Refuses narrowing on an encoding that keeps one answer per symmetry class: the rest of
+/// a class is not in the CNF, so the CNF cannot say what every answer agrees on.
+fn no_classes<P: Puzzle>(enc: &P::Encoded, sol: &P::Solution) -> Result<(), RunError> {
+    if enc.implied(sol).is_empty() {
+        Ok(())
+    } else {
+        Err(RunError::Usage(format!(
+            "this {} encoding keeps one answer per symmetry class, so it cannot tell which cells every answer agrees on; choose an encoding without symmetry breaking (--encoding)",
+            P::KIND
+        )))
+    }
+}
+
+/// Narrows from the answers in `agreement` (whose models are `models`) in the session.
+fn narrow<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    session: &mut Session<'_, P::Encoded>,
+    models: &[&Model],
+    agreement: &mut Agreement<P::Solution>,
+) -> Result<(), RunError> {
+    let mut common: Vec<(Var, bool)> = enc
+        .answer_vars()
+        .iter()
+        .map(|&v| (v, models[0].var(v)))
+        .filter(|&(v, b)| models.iter().all(|m| m.var(v) == b))
+        .collect();
+    let mut failure = None;
+    let answers = &mut agreement.answers;
+    let stopped = session.narrow(&mut common, |_, sol| {
+        match no_classes::<P>(enc, &sol).and_then(|()| verified(p, sol)) {
+            Ok(sol) => answers.push(sol),
+            Err(e) => failure = Some(e),
+        }
+        failure.is_none()
+    })?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    agreement.complete = stopped.is_none();
+    agreement.stopped = stopped;
+    Ok(())
 }
 
 /// Refuses a formula that outgrew the size limit (the command line refuses it earlier).
@@ -277,14 +360,10 @@ pub fn solve<P: Puzzle>(
     let mut session = Session::new(enc, backend, limits);
     let first = match session.next()? {
         Step::Found(model, sol) => (model, verified(p, sol)?),
-        Step::Exhausted => {
-            return Ok(SolveReport { status: Status::Unsat, unique: None, second: None, stats: session.stats })
-        }
-        Step::Unknown(why) => {
-            return Ok(SolveReport { status: Status::Unknown(why), unique: None, second: None, stats: session.stats })
-        }
+        Step::Exhausted => return Ok(SolveReport::none(Status::Unsat, session.stats)),
+        Step::Unknown(why) => return Ok(SolveReport::none(Status::Unknown(why), session.stats)),
     };
-    let (mut uniq, mut second) = (None, None);
+    let (mut uniq, mut second, mut agreement) = (None, None, None);
     if unique {
         if let Some(other) = enc.implied(&first.1).into_iter().next() {
             let other = verified(p, other)?;
@@ -292,20 +371,57 @@ pub fn solve<P: Puzzle>(
                 status: Status::Solved(first.1),
                 unique: Some(false),
                 second: Some(other),
+                agreement: None,
                 stats: session.stats,
             });
         }
         session.block(&first.0);
         match session.next()? {
-            Step::Found(_, sol) => {
+            Step::Found(model, sol) => {
                 uniq = Some(false);
-                second = Some(verified(p, sol)?);
+                let sol = verified(p, sol)?;
+                // Not unique: narrow on, so the report can say how much is undecided.
+                let mut agr = Agreement { answers: vec![first.1.clone(), sol.clone()], complete: false, stopped: None };
+                narrow(p, enc, &mut session, &[&first.0, &model], &mut agr)?;
+                second = Some(sol);
+                agreement = Some(agr);
             }
             Step::Exhausted => uniq = Some(true),
             Step::Unknown(_) => {}
         }
     }
-    Ok(SolveReport { status: Status::Solved(first.1), unique: uniq, second, stats: session.stats })
+    Ok(SolveReport { status: Status::Solved(first.1), unique: uniq, second, agreement, stats: session.stats })
+}
+
+/// Finds an answer, then narrows down the cells every answer agrees on (`solve --forced`),
+/// on one warm solver: each round asks for an answer that differs from all found so far on
+/// a cell they agree on, until the solver proves there is none (certified with `--proof`
+/// like any UNSAT answer). Every answer found is verified.
+pub fn forced<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+) -> Result<SolveReport<P::Solution>, RunError> {
+    usable(enc)?;
+    let mut session = Session::new(enc, backend, limits);
+    let (model, first) = match session.next()? {
+        Step::Found(model, sol) => (model, verified(p, sol)?),
+        Step::Exhausted => return Ok(SolveReport::none(Status::Unsat, session.stats)),
+        Step::Unknown(why) => return Ok(SolveReport::none(Status::Unknown(why), session.stats)),
+    };
+    no_classes::<P>(enc, &first)?;
+    let mut agr = Agreement { answers: vec![first.clone()], complete: false, stopped: None };
+    narrow(p, enc, &mut session, &[&model], &mut agr)?;
+    let unique = agr.complete.then_some(agr.answers.len() == 1);
+    let second = agr.answers.get(1).cloned();
+    Ok(SolveReport { status: Status::Solved(first), unique, second, agreement: Some(agr), stats: session.stats })
+}
+
+impl<S> SolveReport<S> {
+    fn none(status: Status<S>, stats: Stats) -> Self {
+        SolveReport { status, unique: None, second: None, agreement: None, stats }
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -3,7 +3,8 @@
 //! four counts must be equal. The
 //! family unit tests check CaDiCaL's counts against brute force on instances like these
 //! (`snake_egg.rs`, `snakes/tests.rs`, `snake_cube/tests.rs`, `parity_snake/tests.rs`),
-//! so agreement here carries that check over to the second solver.
+//! so agreement here carries that check over to the second solver. On the same instances,
+//! `solve --forced` must report exactly the cells every enumerated answer agrees on.
 
 use std::sync::atomic::AtomicU64;
 
@@ -33,6 +34,44 @@ impl Visit for Count {
         let r =
             puzzle::count(p, &enc, self.backend.build(), &limits, Some(500), &progress, |_| {}).expect("count runs");
         (r.count, r.complete)
+    }
+}
+
+/// `solve --forced` against enumeration: the units every enumerated answer agrees on are
+/// exactly the ones the narrowing reports forced, and it reports uniqueness right. Returns
+/// false when the genre refuses narrowing with these options (symmetry classes).
+struct ForcedAgrees;
+
+impl Visit for ForcedAgrees {
+    type Output = bool;
+    fn visit<P: Puzzle>(self, p: &P) -> bool {
+        let opts = EncodeOptions::default();
+        let limits = Limits::default();
+        let mut all: Vec<Vec<String>> = Vec::new();
+        let enc = p.encode(&opts).expect("default options encode");
+        let r = puzzle::count(p, &enc, BackendKind::DEFAULT.build(), &limits, None, &AtomicU64::new(0), |s| {
+            all.push(p.units(s, &opts).expect("the genre reports units"))
+        })
+        .expect("count runs");
+        assert!(r.complete);
+        let report = match puzzle::forced(p, &enc, BackendKind::DEFAULT.build(), &limits) {
+            Err(puzzle::RunError::Usage(_)) => return false,
+            other => other.expect("forced runs"),
+        };
+        let Some(first) = all.first() else {
+            assert!(matches!(report.status, puzzle::Status::Unsat));
+            return true;
+        };
+        let want: Vec<Option<&String>> =
+            (0..first.len()).map(|i| Some(&first[i]).filter(|t| all.iter().all(|a| &&a[i] == t))).collect();
+        let agr = report.agreement.expect("narrowing ran");
+        assert!(agr.complete);
+        let units: Vec<Vec<String>> = agr.answers.iter().map(|s| p.units(s, &opts).unwrap()).collect();
+        let got: Vec<Option<&String>> =
+            (0..first.len()).map(|i| Some(&units[0][i]).filter(|t| units.iter().all(|a| &&a[i] == t))).collect();
+        assert_eq!(got, want, "forced units differ from the enumeration's agreement");
+        assert_eq!(report.unique, Some(all.len() == 1));
+        true
     }
 }
 
@@ -127,17 +166,19 @@ fn egg() -> impl Strategy<Value = String> {
 /// about the readers; but at least `min_valid` must be accepted and at least `min_solvable`
 /// must have answers, so the check cannot pass by comparing nothing with nothing.
 fn family_agrees(strategy: impl Strategy<Value = String>, seed: u64, cases: u32, min_valid: u32, min_solvable: u32) {
-    let (mut valid, mut solvable) = (0, 0);
+    let (mut valid, mut solvable, mut forced) = (0, 0, 0);
     let mut runner = proptest::test_runner::TestRunner::new(config(cases, seed));
     for _ in 0..cases {
         let text = strategy.new_tree(&mut runner).expect("the strategy generates").current();
-        if families::parse(&Source::new("generated.toml", &text)).is_ok() {
+        if let Ok(p) = families::parse(&Source::new("generated.toml", &text)) {
             valid += 1;
             if agree(&text) > 0 {
                 solvable += 1;
+                forced += usize::from(p.run(ForcedAgrees));
             }
         }
     }
+    assert!(forced * 2 >= solvable as usize, "forced cells were checked on only {forced} of {solvable} instances");
     assert!(valid >= min_valid, "only {valid} of {cases} generated instances were valid");
     assert!(solvable >= min_solvable, "only {solvable} of {valid} valid instances had answers");
 }

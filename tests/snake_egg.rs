@@ -199,3 +199,44 @@ fn text_output_marks_ends_and_eggs() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), SEED_ANSWER.join("\n") + "\n");
 }
+
+/// `solve --forced`: on a unique puzzle every cell is forced; on several-4x4 (8 answers,
+/// no cell agreed) every cell is undecided, in text, JSON and the picture; `--unique` on a
+/// puzzle that is not says how many cells are undecided.
+#[test]
+fn forced_cells_mark_where_a_puzzle_is_ambiguous() {
+    let seed = fixture("snake-egg/seed-6x6.toml");
+    let (code, v) = json(&["solve", &seed, "--forced"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        (v["undecided"].as_u64(), v["complete"].as_bool(), v["unique"].as_bool()),
+        (Some(0), Some(true), Some(true))
+    );
+    assert_eq!(v["forced"].as_array().unwrap().len(), 36);
+    assert_eq!(v["forced"][1], "4");
+    let o = run(&["solve", &seed, "--forced"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(out.ends_with("every cell is forced: the answer is unique\n"), "{out}");
+
+    let several = fixture("snake-egg/several-4x4.toml");
+    let (code, v) = json(&["solve", &several, "--forced", "--connectivity", "eager"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["undecided"], 16);
+    assert_eq!(v["unique"], false);
+    assert!(v["forced"].as_array().unwrap().iter().all(|f| f.is_null()));
+    let out = stdout(&run(&["solve", &several, "--forced"]));
+    assert!(out.starts_with("? ? ? ?\n"), "{out}");
+    assert!(out.contains("16 of 16 cells undecided"), "{out}");
+    let svg = stdout(&run(&["solve", &several, "--forced", "--format", "svg"]));
+    assert!(svg.contains("undecided cells ringed"));
+    let out = stdout(&run(&["solve", &several, "--unique"]));
+    assert!(out.contains("not unique") && out.contains("16 of 16 cells undecided"), "{out}");
+    let (_, v) = json(&["solve", &several, "--unique"]);
+    assert_eq!(v["undecided"], 16);
+
+    let o = run(&["solve", &several, "--forced", "--unique"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err.contains("drop --unique"), "{err}");
+}

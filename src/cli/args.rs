@@ -33,6 +33,10 @@ pub enum Command {
         /// that fewer cannot do (multi-snake placement: the fewest broken links).
         #[arg(long)]
         relax: bool,
+        /// Report the cells every answer agrees on, and mark the undecided ones (`?` in
+        /// text, `null` in JSON, ringed in the picture): where a puzzle is ambiguous.
+        #[arg(long)]
+        forced: bool,
     },
     /// Count the distinct answers of a puzzle.
     Count {
@@ -206,7 +210,7 @@ impl RunArgs {
 
 /// A checked command.
 pub enum Job {
-    Solve { run: RunArgs, unique: bool, relax: bool },
+    Solve { run: RunArgs, unique: bool, relax: bool, forced: bool },
     Count { run: RunArgs, limit: Option<u64>, list: Option<String>, svg_dir: Option<String> },
     Sample { run: RunArgs, args: puzzle::SampleArgs },
     Draw { puzzle: String, solution: Option<String>, output: Option<String> },
@@ -251,15 +255,18 @@ impl Job {
             symmetry,
         };
         Ok(match c {
-            Command::Solve { solver, checks, enc, distinct, format, unique, relax } => {
-                if relax && unique {
-                    return Err(usage("--relax and --unique do not combine"));
+            Command::Solve { solver, checks, enc, distinct, format, unique, relax, forced } => {
+                if relax && (unique || forced) {
+                    return Err(usage("--relax combines with neither --unique nor --forced"));
+                }
+                if unique && forced {
+                    return Err(usage("--forced already says whether the answer is unique; drop --unique"));
                 }
                 if relax && (checks.cross_check.is_some() || checks.proof.is_some()) {
                     return Err(usage("--cross-check and --proof do not apply to --relax"));
                 }
                 let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, None))?;
-                Job::Solve { run, unique, relax }
+                Job::Solve { run, unique, relax, forced }
             }
             Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir } => {
                 if format == Format::Svg {

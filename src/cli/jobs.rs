@@ -48,13 +48,26 @@ pub fn watchdog(
     done
 }
 
-pub fn solve<P: Puzzle>(p: &P, run: &RunArgs, opts: &EncodeOptions<P::Options>, unique: bool) -> Result<u8, Failure> {
+pub fn solve<P: Puzzle>(
+    p: &P,
+    run: &RunArgs,
+    opts: &EncodeOptions<P::Options>,
+    unique: bool,
+    forced: bool,
+) -> Result<u8, Failure> {
     let dl = run.deadline();
     let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false);
     let enc = encode(p, opts)?;
-    let report = puzzle::solve(p, &enc, backend(p, run, opts)?, &Limits::until(dl), unique)?;
+    let limits = Limits::until(dl);
+    let report = if forced {
+        let report = puzzle::forced(p, &enc, backend(p, run, opts)?, &limits)?;
+        snakesat::jobs::forced_report(p, &report, opts)
+    } else {
+        let report = puzzle::solve(p, &enc, backend(p, run, opts)?, &limits, unique)?;
+        snakesat::jobs::solve_report(p, &report, unique, opts)
+    };
     done.store(true, Ordering::Relaxed);
-    print_report(&snakesat::jobs::solve_report(p, &report, unique), run.format)
+    print_report(&report, run.format)
 }
 
 pub fn count<P: Puzzle>(

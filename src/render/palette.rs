@@ -48,6 +48,10 @@ pub const GRID: Colour = Colour(0x99, 0x99, 0x99);
 /// Shading (even cells, unknowns).
 pub const SHADE: Colour = Colour(0xd6, 0xd6, 0xd6);
 
+/// Marks that must stand out from any category colour (undecided cells): Okabe–Ito's
+/// vermillion.
+pub const VERMILLION: Colour = Colour(0xd5, 0x5e, 0x00);
+
 /// Okabe & Ito (2008), without black: orange, sky blue, bluish green, yellow, blue,
 /// vermillion, reddish purple.
 pub const OKABE_ITO: [Colour; 7] = [

@@ -14,6 +14,12 @@ use super::{verify, Distinct, ParityRule, ParitySnake, Solution};
 /// Drawing units per cell.
 const CELL: f64 = 40.0;
 
+/// Where cell `i` is drawn: its centre and half a cell (to mark it).
+pub fn spot(p: &ParitySnake, i: usize) -> (Pt, f64) {
+    let (r, c) = p.grid.coords(i);
+    (centre(r, c, CELL), CELL / 2.0)
+}
+
 pub fn draw(p: &ParitySnake, sol: Option<&Solution>) -> Drawing {
     let (g, n) = (p.grid, p.side());
     let mut d = Drawing::new(format!("parity snake {n}×{n}"), n as f64 * CELL, n as f64 * CELL);

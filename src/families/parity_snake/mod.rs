@@ -334,6 +334,39 @@ impl Puzzle for ParitySnake {
         draw::read_solution(self, v)
     }
 
+    /// A cell, as `--distinct` counts answers: `#`/`.` on or off the snake; with `parity`
+    /// also its parity (`E`/`O` snake, `e`/`o` other); with `digits` its digit (`#3`, `3`).
+    fn units(&self, sol: &Solution, opts: &EncodeOptions<ParityOptions>) -> Option<Vec<String>> {
+        let n = self.grid.len();
+        let mut on = vec![false; n];
+        sol.snake.iter().for_each(|&i| on[i] = true);
+        Some(
+            (0..n)
+                .map(|i| match (opts.family.distinct, &sol.digits) {
+                    (Distinct::Snake, _) => if on[i] { "#" } else { "." }.to_string(),
+                    (Distinct::Parity, _) => {
+                        let t = if sol.even[i] { "e" } else { "o" };
+                        if on[i] {
+                            t.to_uppercase()
+                        } else {
+                            t.to_string()
+                        }
+                    }
+                    (Distinct::Digits, Some(d)) => format!("{}{}", if on[i] { "#" } else { "" }, d[i]),
+                    (Distinct::Digits, None) => if on[i] { "#" } else { "." }.to_string(),
+                })
+                .collect(),
+        )
+    }
+
+    fn unit_columns(&self) -> Option<usize> {
+        Some(self.grid.cols)
+    }
+
+    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
+        Some(draw::spot(self, i))
+    }
+
     fn wants_solutions(&self, _opts: &EncodeOptions<ParityOptions>) -> bool {
         true
     }

@@ -418,6 +418,25 @@ impl Puzzle for SnakeCube {
         draw::read_solution(self, v)
     }
 
+    /// The answer variables' units: where the first cube sits, then each segment's
+    /// direction. Only for `--distinct placement` (with `cube-class` the answers are
+    /// representatives, not every placement).
+    fn units(&self, sol: &Solution, opts: &EncodeOptions<CubeOptions>) -> Option<Vec<String>> {
+        if opts.family.distinct != Distinct::Placement {
+            return None;
+        }
+        let s = sol.first()?;
+        let start = format!("{},{},{}", s[0], s[1], s[2]);
+        Some(std::iter::once(start).chain(self.moves(sol).iter().map(|d| d.name().to_string())).collect())
+    }
+
+    fn unit_name(&self, i: usize) -> String {
+        match i {
+            0 => "cube 1 at".into(),
+            s => format!("segment {s} runs"),
+        }
+    }
+
     fn wants_solutions(&self, opts: &EncodeOptions<CubeOptions>) -> bool {
         opts.family.symmetry.is_some()
     }

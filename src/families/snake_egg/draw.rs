@@ -13,6 +13,12 @@ use super::{verify, Cell, Clue, SnakeEgg, Solution};
 /// Drawing units per cell.
 const CELL: f64 = 40.0;
 
+/// Where cell `i` is drawn: its centre and half a cell (to mark it).
+pub fn spot(p: &SnakeEgg, i: usize) -> (Pt, f64) {
+    let (r, c) = p.grid.coords(i);
+    (centre(r, c, CELL), CELL / 2.0)
+}
+
 pub fn draw(p: &SnakeEgg, sol: Option<&Solution>) -> Drawing {
     let g = p.grid;
     let mut d = Drawing::new(format!("Snake Egg {}×{}", g.rows, g.cols), g.cols as f64 * CELL, g.rows as f64 * CELL);

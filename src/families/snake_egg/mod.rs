@@ -263,6 +263,27 @@ impl Puzzle for SnakeEgg {
     fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
         draw::read_solution(self, v)
     }
+
+    /// A cell: `#` snake or the size of its egg (ends are not answer variables, so they
+    /// are not told apart).
+    fn units(&self, sol: &Solution, _opts: &EncodeOptions<()>) -> Option<Vec<String>> {
+        Some(
+            sol.iter()
+                .map(|c| match c {
+                    Cell::Snake => "#".to_string(),
+                    Cell::Egg(k) => k.to_string(),
+                })
+                .collect(),
+        )
+    }
+
+    fn unit_columns(&self) -> Option<usize> {
+        Some(self.grid.cols)
+    }
+
+    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
+        Some(draw::spot(self, i))
+    }
 }
 
 fn align(row: &[String]) -> String {

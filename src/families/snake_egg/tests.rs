@@ -189,6 +189,28 @@ proptest! {
         }
         check_cuts_sound(&p, &brute);
     }
+
+    /// `solve --forced` reports exactly the cells all brute-force answers agree on, in
+    /// both connectivity modes.
+    #[test]
+    fn forced_cells_are_the_brute_force_agreement(p in small_puzzle()) {
+        let brute = brute_force(&p);
+        for mode in [Connectivity::Lazy, Connectivity::Eager] {
+            let opts = EncodeOptions { connectivity: mode, ..Default::default() };
+            let enc = p.encode(&opts).unwrap();
+            let r = puzzle::forced(&p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::default()).unwrap();
+            let Some(agr) = r.agreement else {
+                prop_assert!(brute.is_empty());
+                continue;
+            };
+            prop_assert!(agr.complete);
+            let agreed = |sols: &[Solution]| -> Vec<Option<Cell>> {
+                (0..p.grid.len()).map(|i| Some(sols[0][i]).filter(|c| sols.iter().all(|s| s[i] == *c))).collect()
+            };
+            prop_assert_eq!(agreed(&agr.answers), agreed(&brute));
+            prop_assert_eq!(r.unique, Some(brute.len() == 1));
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -47,6 +47,11 @@ fn layout(p: &Snakes) -> (Vec<Pt>, f64, f64) {
     }
 }
 
+/// Where cell `i` is drawn: its centre and half a cell (to mark it).
+pub fn spot(p: &Snakes, i: usize) -> Option<(Pt, f64)> {
+    layout(p).0.get(i).map(|&at| (at, CELL / 2.0))
+}
+
 pub fn draw(p: &Snakes, sol: Option<&Placement>) -> Drawing {
     let (at, w, h) = layout(p);
     let n = p.board.len();

@@ -445,6 +445,28 @@ impl Puzzle for Snakes {
     fn read_solution(&self, v: &serde_json::Value) -> Result<Placement, String> {
         draw::read_solution(self, v)
     }
+
+    /// A cell: the letter of its snake (upper case at the head). Only for `--distinct
+    /// colourings`: with `sequences` an answer is more than each cell's snake.
+    fn units(&self, sol: &Placement, opts: &EncodeOptions<SnakesOptions>) -> Option<Vec<String>> {
+        (opts.family.distinct == Distinct::Colourings)
+            .then(|| letters(self, sol).into_iter().map(String::from).collect())
+    }
+
+    fn unit_columns(&self) -> Option<usize> {
+        match &self.board.shape {
+            Shape::Grid(g) => Some(g.cols),
+            Shape::Points { .. } => None,
+        }
+    }
+
+    fn unit_name(&self, i: usize) -> String {
+        format!("cell {}", self.board.label(i))
+    }
+
+    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
+        draw::spot(self, i)
+    }
 }
 
 /// One letter per cell: the snake's letter, upper case at its head.
