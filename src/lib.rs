@@ -20,6 +20,7 @@ pub mod cnf;
 pub mod dimacs;
 pub mod engine;
 pub mod families;
+pub mod generate;
 pub mod grid;
 pub mod input;
 pub mod jobs;

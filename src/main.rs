@@ -51,6 +51,7 @@ fn stdout_failed(e: std::io::Error) -> ! {
 mod cli {
     pub mod args;
     pub mod files;
+    pub mod generate;
     pub mod jobs;
 }
 use cli::args::*;
@@ -68,15 +69,16 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
-    let job = Job::from(cli.command)?;
-    let p = families::load(job.puzzle())?;
-    p.run(job)
+    match Job::from(cli.command)? {
+        Job::Generate { kind, job } => families::blank(&kind, &job.spec).map_err(usage)?.run(job),
+        job => families::load(job.puzzle())?.run(job),
+    }
 }
 
 /// A failure with the exit code it maps to.
 pub struct Failure {
-    code: u8,
-    err: anyhow::Error,
+    pub code: u8,
+    pub err: anyhow::Error,
 }
 
 impl From<InputError> for Failure {
@@ -119,9 +121,9 @@ impl Visit for Job {
                 let o = opts(run.connectivity, &run.raw)?;
                 cli::jobs::count(p, &run, &o, limit, list.as_deref(), svg_dir.as_deref())
             }
-            Job::Sample { run, args } => {
+            Job::Sample { run, args, shard } => {
                 let o = opts(run.connectivity, &run.raw)?;
-                cli::jobs::sample(p, &run, &o, args)
+                cli::jobs::sample(p, &run, &o, args, shard)
             }
             Job::Draw { solution, output, .. } => cli::files::draw(p, solution.as_deref(), output.as_deref()),
             Job::Dimacs { puzzle, output, raw } => {
@@ -134,6 +136,7 @@ impl Visit for Job {
                 outln!("{}", p.to_url().map_err(usage)?);
                 Ok(exit::ANSWER)
             }
+            Job::Generate { .. } => unreachable!("generate starts from a blank puzzle in `run`"),
         }
     }
 }
@@ -163,6 +166,8 @@ fn backend<P: Puzzle>(
 /// Prints a report in the chosen format; the picture goes to standard output.
 fn print_report(report: &Report, format: Format) -> Result<u8, Failure> {
     match format {
+        // A report that is JSON lines already (`sample --shard`) has them as its text.
+        Format::Json if report.json.is_null() => out!("{}", report.text),
         Format::Json => outln!("{}", report.json),
         Format::Text => out!("{}", report.text),
         Format::Svg => match &report.picture {

@@ -103,6 +103,15 @@ pub struct Report {
     pub picture: Option<(Drawing, Option<String>)>,
 }
 
+/// What `generate` is asked for: a board size, and a bank of pieces for genres that have
+/// one (Snake Egg's eggs).
+#[derive(Clone, Debug, Default)]
+pub struct GenerateSpec {
+    pub rows: usize,
+    pub cols: usize,
+    pub bank: Option<Vec<u32>>,
+}
+
 /// What a genre's own jobs are given besides the puzzle.
 pub struct JobSetup<'a, O> {
     pub opts: &'a EncodeOptions<O>,
@@ -119,12 +128,17 @@ pub struct SampleArgs {
     pub threads: usize,
     /// A timeout per trial (rather than for the whole run).
     pub per_trial: Option<std::time::Duration>,
+    /// The number of the first trial: a shard runs trials `first..first + trials` of the
+    /// whole run, each as it would run there.
+    pub first: u64,
+    /// One JSON line per trial (for shards) instead of the summary.
+    pub lines: bool,
 }
 
 /// A puzzle genre: how a puzzle is read (TOML, puzz.link), compiled to CNF, checked, shown
 /// and drawn. `families/mod.rs` lists every genre once; everything else reaches a genre
 /// through this trait.
-pub trait Puzzle: Sized + Clone + Debug {
+pub trait Puzzle: Sized + Clone + Debug + Send + Sync {
     /// The `kind` of a puzzle file.
     const KIND: &'static str;
     /// One line for `--help` and the README table.
@@ -132,7 +146,7 @@ pub trait Puzzle: Sized + Clone + Debug {
     /// puzz.link genre names read as this genre; the first is the one `url` writes.
     const PIDS: &'static [&'static str] = &[];
 
-    type Solution: Clone + Debug + PartialEq;
+    type Solution: Clone + Debug + PartialEq + Send;
     type Encoded: Encoded<Solution = Self::Solution>;
     /// `--encoding`, `--distinct`, `--symmetry` read and checked ([`Puzzle::options`]).
     type Options: Clone + Debug + Default;
@@ -220,6 +234,34 @@ pub trait Puzzle: Sized + Clone + Debug {
 
     /// Where unit `i` sits in `draw`'s picture (centre and radius), to mark it when undecided.
     fn unit_spot(&self, _i: usize) -> Option<(crate::render::Pt, f64)> {
+        None
+    }
+
+    /// `generate`: a puzzle of this genre without clues, from the user's size and bank.
+    /// `Err` for a genre without a generator, or a spec it cannot take.
+    fn blank(_spec: &GenerateSpec) -> Result<Self, String> {
+        Err(format!("{} has no generator", Self::KIND))
+    }
+
+    /// `generate`: this puzzle with the clue that unit `unit` of the answer `sol` gives
+    /// (`None` when that unit of that answer can carry no clue the genre writes).
+    fn with_clue(&self, _sol: &Self::Solution, _unit: usize) -> Option<Self> {
+        None
+    }
+
+    /// `generate`: the units that carry a clue.
+    fn clue_units(&self) -> Vec<usize> {
+        Vec::new()
+    }
+
+    /// `generate`: this puzzle without the clue at `unit`.
+    fn without_clue(&self, _unit: usize) -> Self {
+        self.clone()
+    }
+
+    /// The puzzle as a puzzle file (TOML), as `from_toml` reads it; `None` if the genre
+    /// cannot write one.
+    fn to_toml(&self) -> Option<String> {
         None
     }
 
@@ -314,6 +356,7 @@ fn narrow<P: Puzzle>(
     session: &mut Session<'_, P::Encoded>,
     models: &[&Model],
     agreement: &mut Agreement<P::Solution>,
+    cap: Option<usize>,
 ) -> Result<(), RunError> {
     let mut common: Vec<(Var, bool)> = enc
         .answer_vars()
@@ -328,7 +371,7 @@ fn narrow<P: Puzzle>(
             Ok(sol) => answers.push(sol),
             Err(e) => failure = Some(e),
         }
-        failure.is_none()
+        failure.is_none() && cap.is_none_or(|c| answers.len() < c)
     })?;
     if let Some(e) = failure {
         return Err(e);
@@ -382,7 +425,7 @@ pub fn solve<P: Puzzle>(
                 let sol = verified(p, sol)?;
                 // Not unique: narrow on, so the report can say how much is undecided.
                 let mut agr = Agreement { answers: vec![first.1.clone(), sol.clone()], complete: false, stopped: None };
-                narrow(p, enc, &mut session, &[&first.0, &model], &mut agr)?;
+                narrow(p, enc, &mut session, &[&first.0, &model], &mut agr, None)?;
                 second = Some(sol);
                 agreement = Some(agr);
             }
@@ -403,6 +446,18 @@ pub fn forced<P: Puzzle>(
     backend: Box<dyn Backend>,
     limits: &Limits,
 ) -> Result<SolveReport<P::Solution>, RunError> {
+    forced_up_to(p, enc, backend, limits, None)
+}
+
+/// `forced`, stopping once `cap` answers are found (`stopped` then says "stopped"): the
+/// generator wants answers that disagree, not the proof of what all agree on.
+pub fn forced_up_to<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+    cap: Option<usize>,
+) -> Result<SolveReport<P::Solution>, RunError> {
     usable(enc)?;
     let mut session = Session::new(enc, backend, limits);
     let (model, first) = match session.next()? {
@@ -412,7 +467,7 @@ pub fn forced<P: Puzzle>(
     };
     no_classes::<P>(enc, &first)?;
     let mut agr = Agreement { answers: vec![first.clone()], complete: false, stopped: None };
-    narrow(p, enc, &mut session, &[&model], &mut agr)?;
+    narrow(p, enc, &mut session, &[&model], &mut agr, cap)?;
     let unique = agr.complete.then_some(agr.answers.len() == 1);
     let second = agr.answers.get(1).cloned();
     Ok(SolveReport { status: Status::Solved(first), unique, second, agreement: Some(agr), stats: session.stats })

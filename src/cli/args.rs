@@ -121,6 +121,48 @@ pub enum Command {
         /// Worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// Run only slice I of N of the trials (0-based) and print one JSON line per trial;
+        /// the outputs of shards 0..N concatenate into the whole run's trials.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<Shard>,
+    },
+    /// Make puzzles with exactly one answer and no clue to spare (minimal), from a blank
+    /// board: `generate snake-egg --size 10x10 --bank 1..9 --seed 7`.
+    Generate {
+        /// The genre (`kind`), e.g. snake-egg.
+        kind: String,
+        /// Board size, ROWSxCOLS (or one number for a square).
+        #[arg(long)]
+        size: String,
+        /// The bank of pieces for genres that have one: a range `1..9` or a list `1,2,2,5`.
+        #[arg(long)]
+        bank: Option<String>,
+        /// Seed: puzzle k of a run depends on the seed and k only.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many puzzles (numbered 0..COUNT).
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        /// Make only slice I of N of the puzzles (0-based); the outputs of shards 0..N
+        /// concatenate into the whole run's.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<Shard>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Stop after this many seconds; unfinished puzzles are reported (exit code 3).
+        #[arg(long)]
+        timeout: Option<f64>,
+        /// Also write each puzzle's answer.
+        #[arg(long)]
+        with_answer: bool,
+        /// `toml` (a puzzle file, the URL in a comment) or `json` (one line per puzzle);
+        /// JSON lines by default with `--count` above 1 or `--shard`.
+        #[arg(long, value_enum)]
+        format: Option<GenFormat>,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<String>,
     },
     /// Print the puzz.link URL of a puzzle.
     Url {
@@ -189,6 +231,58 @@ pub enum Format {
     Svg,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenFormat {
+    Toml,
+    Json,
+}
+
+/// `--shard I/N`: slice I (0-based) of N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub of: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("expected I/N with 0 <= I < N (like 0/4), found `{s}`");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, of): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if of == 0 || index >= of || of > 1_000_000 {
+            return Err(bad());
+        }
+        Ok(Shard { index, of })
+    }
+}
+
+/// `--size 12x10` (rows × columns) or `--size 12`.
+fn parse_size(s: &str) -> Result<(usize, usize), Failure> {
+    let bad = || usage(format!("--size expects ROWSxCOLS like 10x10 (sides 1 to 64), found `{s}`"));
+    let side = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| (1..=64).contains(&v)).ok_or_else(bad);
+    match s.split_once(['x', 'X', '×']) {
+        Some((r, c)) => Ok((side(r)?, side(c)?)),
+        None => side(s).map(|v| (v, v)),
+    }
+}
+
+/// `--bank 1..9` (every size once) or `--bank 1,2,2,5`.
+fn parse_bank(s: &str) -> Result<Vec<u32>, Failure> {
+    let bad =
+        || usage(format!("--bank expects a range like 1..9 or a list like 1,2,2,5 (sizes 1 to 4096), found `{s}`"));
+    let size = |t: &str| t.trim().parse::<u32>().ok().filter(|&v| (1..=4096).contains(&v)).ok_or_else(bad);
+    if let Some((a, b)) = s.split_once("..") {
+        let (a, b) = (size(a)?, size(b.trim_start_matches('='))?);
+        return if a <= b && b - a < 4096 { Ok((a..=b).collect()) } else { Err(bad()) };
+    }
+    let v: Vec<u32> = s.split(',').map(size).collect::<Result<_, _>>()?;
+    if v.len() > 4096 {
+        return Err(bad());
+    }
+    Ok(v)
+}
+
 /// What a solving job runs with, checked.
 pub struct RunArgs {
     pub puzzle: String,
@@ -212,11 +306,12 @@ impl RunArgs {
 pub enum Job {
     Solve { run: RunArgs, unique: bool, relax: bool, forced: bool },
     Count { run: RunArgs, limit: Option<u64>, list: Option<String>, svg_dir: Option<String> },
-    Sample { run: RunArgs, args: puzzle::SampleArgs },
+    Sample { run: RunArgs, args: puzzle::SampleArgs, shard: Option<Shard> },
     Draw { puzzle: String, solution: Option<String>, output: Option<String> },
     Dimacs { puzzle: String, output: Option<String>, raw: RawOptions },
     Decode { puzzle: String, solver_output: String, raw: RawOptions, format: Format },
     Url { puzzle: String },
+    Generate { kind: String, job: cli::generate::GenerateJob },
 }
 
 fn timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
@@ -283,7 +378,7 @@ impl Job {
                 let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, symmetry))?;
                 Job::Count { run, limit, list, svg_dir }
             }
-            Command::Sample { solver, enc, format, trials, seed, threads } => {
+            Command::Sample { solver, enc, format, trials, seed, threads, shard } => {
                 if format == Format::Svg {
                     return Err(usage("--format svg draws answers of solve and decode; sample has none"));
                 }
@@ -292,8 +387,8 @@ impl Job {
                     return Err(usage("--threads must be at least 1"));
                 }
                 let run = run_args(solver, None, format, raw(enc.encoding, None, None))?;
-                let args = puzzle::SampleArgs { trials, seed, threads, per_trial: run.timeout };
-                Job::Sample { run, args }
+                let args = puzzle::SampleArgs { trials, seed, threads, per_trial: run.timeout, first: 0, lines: false };
+                Job::Sample { run, args, shard }
             }
             Command::Draw { puzzle, solution, output } => Job::Draw { puzzle, solution, output },
             Command::Dimacs { puzzle, output, enc, distinct } => {
@@ -303,6 +398,50 @@ impl Job {
                 Job::Decode { puzzle, solver_output, raw: raw(enc.encoding, distinct.distinct, None), format }
             }
             Command::Url { puzzle } => Job::Url { puzzle },
+            Command::Generate {
+                kind,
+                size,
+                bank,
+                seed,
+                count,
+                shard,
+                threads,
+                timeout: t,
+                with_answer,
+                format,
+                output,
+            } => {
+                let (rows, cols) = parse_size(&size)?;
+                let bank = bank.as_deref().map(parse_bank).transpose()?;
+                let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+                if threads == 0 {
+                    return Err(usage("--threads must be at least 1"));
+                }
+                if count == 0 {
+                    return Err(usage("--count must be at least 1"));
+                }
+                let json = match format {
+                    Some(f) => f == GenFormat::Json,
+                    None => count > 1 || shard.is_some(),
+                };
+                let mut command = format!("snakesat generate {kind} --size {rows}x{cols}");
+                if let Some(b) = &bank {
+                    command += &format!(" --bank {}", b.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
+                }
+                command += &format!(" --seed {seed}");
+                let job = cli::generate::GenerateJob {
+                    spec: puzzle::GenerateSpec { rows, cols, bank },
+                    seed,
+                    indices: cli::generate::slice(count, shard),
+                    threads,
+                    timeout: timeout(t)?,
+                    with_answer,
+                    json,
+                    output,
+                    command,
+                };
+                Job::Generate { kind, job }
+            }
         })
     }
 
@@ -314,6 +453,7 @@ impl Job {
             | Job::Dimacs { puzzle, .. }
             | Job::Decode { puzzle, .. }
             | Job::Url { puzzle } => puzzle,
+            Job::Generate { .. } => "",
         }
     }
 }

@@ -153,8 +153,13 @@ pub fn sample<P: Puzzle>(
     p: &P,
     run: &RunArgs,
     opts: &EncodeOptions<P::Options>,
-    args: puzzle::SampleArgs,
+    mut args: puzzle::SampleArgs,
+    shard: Option<cli::args::Shard>,
 ) -> Result<u8, Failure> {
+    if shard.is_some() {
+        let range = cli::generate::slice(args.trials, shard);
+        (args.first, args.trials, args.lines) = (range.start, range.end - range.start, true);
+    }
     let bar = indicatif::ProgressBar::new(args.trials);
     if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} trials, {elapsed} (eta {eta})") {
         bar.set_style(style);

@@ -14,7 +14,7 @@ pub mod snakes;
 use serde::Deserialize;
 
 use crate::input::{InputError, Source};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{GenerateSpec, Puzzle};
 use crate::pzpr;
 
 /// A job that runs on a puzzle of any genre: the one place a genre's type is chosen is
@@ -59,6 +59,14 @@ macro_rules! genres {
                 return Some(<$ty as Puzzle>::from_toml(src).map(AnyPuzzle::$variant));
             })*
             None
+        }
+
+        /// A blank puzzle of the genre `kind` for `generate`.
+        pub fn blank(kind: &str, spec: &GenerateSpec) -> Result<AnyPuzzle, String> {
+            $(if kind == <$ty as Puzzle>::KIND {
+                return <$ty as Puzzle>::blank(spec).map(AnyPuzzle::$variant);
+            })*
+            Err(format!("unknown kind `{kind}`; expected one of {}", kinds()))
         }
 
         fn from_url(pid: &str, r: &mut pzpr::Reader<'_>) -> Option<Result<AnyPuzzle, InputError>> {

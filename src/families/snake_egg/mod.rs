@@ -20,7 +20,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{refuse, EncodeOptions, Puzzle, RawOptions};
+use crate::puzzle::{refuse, EncodeOptions, GenerateSpec, Puzzle, RawOptions};
 use crate::pzpr::Reader;
 
 // ---------------------------------------------------------------------------------------
@@ -279,6 +279,62 @@ impl Puzzle for SnakeEgg {
 
     fn unit_columns(&self) -> Option<usize> {
         Some(self.grid.cols)
+    }
+
+    /// An empty grid with the bank `--bank` gives (every egg size once when it is a range).
+    fn blank(spec: &GenerateSpec) -> Result<Self, String> {
+        let Some(eggs) = spec.bank.clone() else {
+            return Err("snake-egg needs the eggs: --bank 1..9 or --bank 1,2,2,5".into());
+        };
+        let p = SnakeEgg::new(Grid::new(spec.rows, spec.cols), vec![Clue::Unknown; spec.rows * spec.cols], eggs);
+        p.check().map_err(|(_, msg)| msg)?;
+        Ok(p)
+    }
+
+    /// A cell of an egg gives its size, an end of the snake a circle; the snake's body
+    /// gives nothing (puzz.link has no shaded given).
+    fn with_clue(&self, sol: &Solution, unit: usize) -> Option<Self> {
+        let clue = match sol[unit] {
+            Cell::Egg(k) => Clue::Egg(Some(k)),
+            Cell::Snake if self.grid.neighbours(unit).filter(|&k| sol[k] == Cell::Snake).count() == 1 => Clue::End,
+            Cell::Snake => return None,
+        };
+        let mut q = self.clone();
+        q.clues[unit] = clue;
+        Some(q)
+    }
+
+    fn clue_units(&self) -> Vec<usize> {
+        (0..self.clues.len()).filter(|&i| self.clues[i] != Clue::Unknown).collect()
+    }
+
+    fn without_clue(&self, unit: usize) -> Self {
+        let mut q = self.clone();
+        q.clues[unit] = Clue::Unknown;
+        q
+    }
+
+    fn to_toml(&self) -> Option<String> {
+        let rows: Vec<String> = (0..self.grid.rows)
+            .map(|r| {
+                let row: Vec<String> = (0..self.grid.cols)
+                    .map(|c| match self.clues[self.grid.index(r, c)] {
+                        Clue::Unknown => ".".to_string(),
+                        Clue::End => "o".to_string(),
+                        Clue::Snake => "#".to_string(),
+                        Clue::Egg(None) => "?".to_string(),
+                        Clue::Egg(Some(k)) => k.to_string(),
+                    })
+                    .collect();
+                align(&row)
+            })
+            .collect();
+        let eggs: Vec<String> = self.eggs.iter().map(u32::to_string).collect();
+        Some(format!(
+            "kind = \"snake-egg\"\neggs = [{}]\ngrid = \"\"\"\n{}\n\"\"\"\n",
+            eggs.join(", "),
+            rows.join("\n")
+        ))
     }
 
     fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {

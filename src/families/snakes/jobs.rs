@@ -150,6 +150,10 @@ pub struct SampleReport {
     /// Up to five head sets (1-based) of each kind, in trial order.
     pub feasible_examples: Vec<Vec<usize>>,
     pub infeasible_examples: Vec<Vec<usize>>,
+    /// Every trial: its number, its heads (1-based) and `feasible`, `infeasible` or
+    /// `unknown`, in trial order.
+    #[serde(skip)]
+    pub each: Vec<(u64, Vec<usize>, &'static str)>,
 }
 
 /// The heads of trial `t`: head h uniform in block h of the cells (cells h·L+1 … (h+1)·L,
@@ -182,7 +186,7 @@ pub fn sample(
     template: &Snakes,
     opts: &EncodeOptions<SnakesOptions>,
     backend: &BackendKind,
-    trials: u64,
+    trials: std::ops::Range<u64>,
     seed: u64,
     threads: usize,
     timeout: Option<Duration>,
@@ -193,7 +197,7 @@ pub fn sample(
         return Ok(Err(e));
     }
     let started = Instant::now();
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(trials.start);
     let results: Mutex<Vec<(u64, Vec<usize>, u8)>> = Mutex::new(Vec::new());
     let failure: Mutex<Option<RunError>> = Mutex::new(None);
     let failed = AtomicUsize::new(0);
@@ -203,7 +207,7 @@ pub fn sample(
             scope.spawn(|| loop {
                 let t = next.fetch_add(1, Ordering::Relaxed);
                 // Cancelled: finish the trials under way, start no more, report what is known.
-                if t >= trials || failed.load(Ordering::Relaxed) > 0 || cancel.is_cancelled() {
+                if t >= trials.end || failed.load(Ordering::Relaxed) > 0 || cancel.is_cancelled() {
                     return;
                 }
                 let heads = sample_heads(seed, t, template.heads.len(), template.length);
@@ -242,7 +246,7 @@ pub fn sample(
     let decided = feasible + infeasible;
     Ok(Ok(SampleReport {
         trials: results.len() as u64,
-        interrupted: (results.len() as u64) < trials,
+        interrupted: (results.len() as u64) < trials.end - trials.start,
         feasible,
         infeasible,
         unknown,
@@ -252,6 +256,10 @@ pub fn sample(
         seconds: started.elapsed().as_secs_f64(),
         feasible_examples: examples(0),
         infeasible_examples: examples(1),
+        each: results
+            .iter()
+            .map(|r| (r.0, r.1.iter().map(|&i| i + 1).collect(), ["feasible", "infeasible", "unknown"][r.2 as usize]))
+            .collect(),
     }))
 }
 
@@ -320,9 +328,18 @@ pub fn sample_report(
         (Some(b), _) => b.clone(),
         (None, None) => p.preferred_backend(setup.opts).unwrap_or(BackendKind::DEFAULT),
     };
-    let report =
-        sample(p, setup.opts, &kind, args.trials, args.seed, args.threads, args.per_trial, &setup.limits.cancel, tick)?
-            .map_err(RunError::Usage)?;
+    let report = sample(
+        p,
+        setup.opts,
+        &kind,
+        args.first..args.first + args.trials,
+        args.seed,
+        args.threads,
+        args.per_trial,
+        &setup.limits.cancel,
+        tick,
+    )?
+    .map_err(RunError::Usage)?;
     let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
     let mut text = String::new();
     if report.interrupted {
@@ -337,6 +354,18 @@ pub fn sample_report(
     text += &format!("feasible heads, e.g.: {}\n", ex(&report.feasible_examples));
     text += &format!("infeasible heads, e.g.: {}\n", ex(&report.infeasible_examples));
     let status = if report.interrupted { "interrupted" } else { "done" };
+    if args.lines {
+        // One line per trial: the shards of a run concatenate into its trials.
+        let lines: String = report
+            .each
+            .iter()
+            .map(|(t, heads, result)| {
+                json!({"trial": t, "seed": args.seed, "heads": heads, "result": result}).to_string() + "\n"
+            })
+            .collect();
+        let code = if report.interrupted { exit::INTERRUPTED } else { exit::ANSWER };
+        return Ok(Report { code, json: json!(null), text: lines, picture: None });
+    }
     let code = if report.interrupted {
         exit::INTERRUPTED
     } else if report.unknown > 0 {

@@ -1,0 +1,159 @@
+//! `generate`: minimal unique puzzles, many at once on all cores, deterministic per
+//! `--seed`, and sliceable with `--shard I/N` so a batch can be spread over machines.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicU64;
+use std::sync::mpsc;
+
+use snakesat::generate::{generate, Failed, Generated};
+use snakesat::puzzle::GenerateSpec;
+
+use crate::*;
+use cli::args::Shard;
+
+/// What `generate` was asked for, checked.
+pub struct GenerateJob {
+    pub spec: GenerateSpec,
+    pub seed: u64,
+    /// The puzzle numbers this run makes (a shard's slice of `0..count`).
+    pub indices: std::ops::Range<u64>,
+    pub threads: usize,
+    pub timeout: Option<Duration>,
+    pub with_answer: bool,
+    pub json: bool,
+    pub output: Option<String>,
+    /// The command, for the comment heading a TOML puzzle.
+    pub command: String,
+}
+
+/// The slice of `0..count` shard `i` of `n` makes: contiguous, so the shards' outputs
+/// concatenate in shard order into the whole run's.
+pub fn slice(count: u64, shard: Option<Shard>) -> std::ops::Range<u64> {
+    match shard {
+        None => 0..count,
+        Some(Shard { index, of }) => count * index / of..count * (index + 1) / of,
+    }
+}
+
+impl Visit for GenerateJob {
+    type Output = Result<u8, Failure>;
+
+    fn visit<P: Puzzle>(self, _blank: &P) -> Result<u8, Failure> {
+        let deadline = self.timeout.map(|t| Instant::now() + t);
+        let limits = Limits { deadline, cancel: snakesat::signals::cancel_on_interrupt() };
+        let total = self.indices.end - self.indices.start;
+        let bar = indicatif::ProgressBar::new(total);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} (eta {eta})")
+        {
+            bar.set_style(style);
+        }
+        let next = AtomicU64::new(self.indices.start);
+        let (tx, rx) = mpsc::channel();
+        let mut out: Box<dyn Write> = match &self.output {
+            Some(path) => {
+                Box::new(std::io::LineWriter::new(std::fs::File::create(path).map_err(|e| io_failure(e, path))?))
+            }
+            None => Box::new(std::io::stdout()),
+        };
+        let mut code = exit::ANSWER;
+        std::thread::scope(|scope| -> Result<(), Failure> {
+            for _ in 0..self.threads.max(1) {
+                let (tx, next, limits, spec) = (tx.clone(), &next, &limits, &self.spec);
+                let end = self.indices.end;
+                scope.spawn(move || loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= end || limits.cancel.is_cancelled() {
+                        return;
+                    }
+                    let made = generate::<P>(spec, self.seed, k, limits);
+                    if tx.send((k, made)).is_err() {
+                        return;
+                    }
+                });
+            }
+            drop(tx);
+            // Printed in puzzle order whatever the thread that finished first.
+            let mut waiting = BTreeMap::new();
+            let mut due = self.indices.start;
+            for (k, made) in rx {
+                bar.inc(1);
+                waiting.insert(k, made);
+                while let Some(made) = waiting.remove(&due) {
+                    let (text, c) = self.render::<P>(due, made)?;
+                    code = code.max(c);
+                    out.write_all(text.as_bytes())
+                        .map_err(|e| io_failure(e, self.output.as_deref().unwrap_or("stdout")))?;
+                    due += 1;
+                }
+            }
+            Ok(())
+        })?;
+        bar.finish_and_clear();
+        out.flush().map_err(|e| io_failure(e, self.output.as_deref().unwrap_or("stdout")))?;
+        if limits.cancel.is_cancelled() {
+            eprintln!("snakesat: interrupted; the puzzles finished before are written");
+            return Ok(exit::INTERRUPTED);
+        }
+        Ok(code)
+    }
+}
+
+impl GenerateJob {
+    /// One puzzle's output and its exit code.
+    fn render<P: Puzzle>(&self, k: u64, made: Result<Generated<P>, Failed>) -> Result<(String, u8), Failure> {
+        let g = match made {
+            Ok(g) => g,
+            Err(Failed::Run(e)) => return Err(e.into()),
+            Err(Failed::Stopped(why)) if self.json => {
+                let line = json!({"index": k, "seed": self.seed, "kind": P::KIND, "status": "unknown", "reason": why});
+                return Ok((format!("{line}\n"), exit::UNKNOWN));
+            }
+            Err(Failed::Impossible(why)) if self.json => {
+                let line =
+                    json!({"index": k, "seed": self.seed, "kind": P::KIND, "status": "impossible", "reason": why});
+                return Ok((format!("{line}\n"), exit::NO_ANSWER));
+            }
+            Err(Failed::Stopped(why)) => return Ok((format!("# puzzle {k}: stopped ({why})\n"), exit::UNKNOWN)),
+            Err(Failed::Impossible(why)) => {
+                return Err(Failure { code: exit::NO_ANSWER, err: anyhow::anyhow!("puzzle {k}: {why}") })
+            }
+        };
+        let toml = g.puzzle.to_toml().unwrap_or_default();
+        let url = g.puzzle.to_url().ok();
+        if self.json {
+            let mut line = json!({
+                "index": k,
+                "seed": self.seed,
+                "kind": P::KIND,
+                "status": "generated",
+                "clues": g.clues,
+                "clues_added": g.clues_added,
+                "forced_runs": g.forced_runs,
+                "unique_checks": g.unique_checks,
+                "seconds": g.seconds,
+                "url": url,
+                "toml": toml,
+            });
+            if self.with_answer {
+                line["answer"] = g.puzzle.solution_json(&g.answer);
+            }
+            return Ok((format!("{line}\n"), exit::ANSWER));
+        }
+        let mut text = format!(
+            "# {} (puzzle {k}): {} clues, minimal; unique, confirmed on the complete CNF by a second solver\n",
+            self.command, g.clues
+        );
+        if let Some(url) = url {
+            text += &format!("# {url}\n");
+        }
+        text += &toml;
+        if self.with_answer {
+            text += "# answer:\n";
+            for line in g.puzzle.render_text(&g.answer).lines() {
+                text += &format!("#   {line}\n");
+            }
+        }
+        Ok((text, exit::ANSWER))
+    }
+}

@@ -1,0 +1,197 @@
+//! Making puzzles with exactly one answer, for any genre that can (`Puzzle::blank`,
+//! `with_clue`, `without_clue`). From a blank board, the forced-cells loop
+//! (`puzzle::forced`) finds answers and the cells they disagree on; a clue is taken from
+//! one of those answers at the cell they disagree on most, which cuts the most ambiguity,
+//! until the answer is unique. Then every clue that is not needed goes (tried once each in
+//! random order; a clue needed once stays needed, since removing others only weakens the
+//! puzzle), so the result is minimal. Before it is handed out, uniqueness is confirmed by
+//! a second route: the complete (eager) CNF, solved by another solver (varisat), with the
+//! answer blocked, is UNSAT.
+//!
+//! Deterministic: puzzle number k of a run with seed s depends on (s, k) only, whatever
+//! the threads or shards that make it.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use crate::backend::{BackendKind, Outcome};
+use crate::engine::{Encoded, Lazy, Limits};
+use crate::puzzle::{self, Connectivity, EncodeOptions, GenerateSpec, Puzzle, RunError, Status};
+
+/// splitmix64 (Steele, Lea, Flood 2014): small, deterministic, and enough to pick cells.
+pub struct Rng(u64);
+
+impl Rng {
+    /// The generator of puzzle `index` of a run with `seed`.
+    pub fn for_puzzle(seed: u64, index: u64) -> Self {
+        let mut r = Rng(seed ^ 0x5eed_5eed_5eed_5eed);
+        let base = r.next_u64();
+        Rng(base.wrapping_add(index.wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// How many answers each round of clue-adding looks at: enough to see where they
+/// disagree most, without proving what every answer agrees on (that proof is the hard
+/// part, and it is only needed once, when the answer is unique).
+/// Three answers a round made 10×10 Snake Eggs faster than eight (28 s against 47 s, seed 1).
+const ANSWERS_PER_ROUND: usize = 3;
+
+/// A generated puzzle with its one answer.
+#[derive(Clone, Debug)]
+pub struct Generated<P: Puzzle> {
+    pub puzzle: P,
+    pub answer: P::Solution,
+    /// Clues before minimisation, and after.
+    pub clues_added: usize,
+    pub clues: usize,
+    /// Solver runs: narrowing rounds while adding clues, uniqueness checks while removing.
+    pub forced_runs: usize,
+    pub unique_checks: usize,
+    pub seconds: f64,
+}
+
+/// Why no puzzle came out.
+#[derive(Debug)]
+pub enum Failed {
+    /// The deadline or a cancellation came first.
+    Stopped(String),
+    /// The blank board has no answer, or no clue the genre writes can make it unique.
+    Impossible(String),
+    Run(RunError),
+}
+
+impl From<RunError> for Failed {
+    fn from(e: RunError) -> Self {
+        Failed::Run(e)
+    }
+}
+
+/// Makes puzzle number `index` of a run with `seed`.
+pub fn generate<P: Puzzle>(
+    spec: &GenerateSpec,
+    seed: u64,
+    index: u64,
+    limits: &Limits,
+) -> Result<Generated<P>, Failed> {
+    let started = Instant::now();
+    let mut rng = Rng::for_puzzle(seed, index);
+    let mut p = P::blank(spec).map_err(|e| Failed::Run(RunError::Usage(e)))?;
+    // Lazy connectivity: on a 10×10 Snake Egg it made a minimal puzzle in 28 s against the
+    // eager encoding's 93 s (seed 1; `bench/generate.md`).
+    let opts = EncodeOptions::<P::Options>::default();
+    let mut forced_runs = 0;
+    // Add clues until the answer is unique.
+    let answer = loop {
+        let enc = p.encode(&opts).map_err(RunError::Usage)?;
+        let r = puzzle::forced_up_to(&p, &enc, BackendKind::DEFAULT.build(), limits, Some(ANSWERS_PER_ROUND))?;
+        forced_runs += 1;
+        let agr = match (r.status, r.agreement) {
+            (Status::Solved(_), Some(agr)) if agr.complete || agr.answers.len() >= ANSWERS_PER_ROUND => agr,
+            (Status::Solved(_), Some(agr)) => return Err(Failed::Stopped(agr.stopped.unwrap_or_default())),
+            (Status::Unsat, _) => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
+            (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
+            (Status::Solved(_), None) => return Err(Failed::Stopped("narrowing did not run".into())),
+        };
+        if agr.complete && agr.answers.len() == 1 {
+            break agr.answers.into_iter().next().expect("one answer");
+        }
+        let units: Vec<Vec<String>> = agr
+            .answers
+            .iter()
+            .map(|s| p.units(s, &opts).ok_or_else(|| Failed::Impossible(format!("{} reports no cells", P::KIND))))
+            .collect::<Result<_, _>>()?;
+        // The undecided units, most split first (random among equals).
+        let mut split: Vec<(usize, usize)> = (0..units[0].len())
+            .map(|u| (u, units.iter().map(|a| &a[u]).collect::<HashSet<_>>().len()))
+            .filter(|&(_, k)| k > 1)
+            .collect();
+        rng.shuffle(&mut split);
+        split.sort_by_key(|&(_, k)| std::cmp::Reverse(k));
+        let mut next = None;
+        'pick: for &(u, _) in &split {
+            let mut order: Vec<usize> = (0..agr.answers.len()).collect();
+            rng.shuffle(&mut order);
+            for a in order {
+                if let Some(q) = p.with_clue(&agr.answers[a], u) {
+                    next = Some(q);
+                    break 'pick;
+                }
+            }
+        }
+        p = next.ok_or_else(|| {
+            Failed::Impossible("no clue the genre can write tells the remaining answers apart".into())
+        })?;
+    };
+    let clues_added = p.clue_units().len();
+    // Remove every clue that is not needed.
+    let mut order = p.clue_units();
+    rng.shuffle(&mut order);
+    let mut unique_checks = 0;
+    for u in order {
+        let q = p.without_clue(u);
+        let enc = q.encode(&opts).map_err(RunError::Usage)?;
+        let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
+        unique_checks += 1;
+        match (r.status, r.unique) {
+            (Status::Solved(_), Some(true)) => p = q,
+            (Status::Solved(_), Some(false)) => {}
+            (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
+            _ => return Err(Failed::Stopped("uniqueness undecided".into())),
+        }
+    }
+    confirm_unique(&p, &answer)?;
+    Ok(Generated {
+        clues: p.clue_units().len(),
+        puzzle: p,
+        answer,
+        clues_added,
+        forced_runs,
+        unique_checks,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// The second route: the complete CNF on varisat has exactly the answer `answer`.
+pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution) -> Result<(), Failed> {
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, family: P::Options::default() };
+    let enc = p.encode(&opts).map_err(RunError::Usage)?;
+    let f = enc.formula();
+    let mut solver = BackendKind::Varisat.build();
+    for cl in f.clauses.iter() {
+        solver.add_clause(cl);
+    }
+    let fault = |msg: String| Failed::Run(RunError::Unverified(msg));
+    let model = match solver.solve(f.n_vars(), &[], None).map_err(|e| RunError::Engine(e.into()))? {
+        Outcome::Sat(m) => m,
+        other => return Err(fault(format!("the complete CNF of the generated puzzle has no answer ({other:?})"))),
+    };
+    if f.first_violated(&model).is_some() || !enc.separate(&model).is_empty() {
+        return Err(fault("varisat's model breaks the complete CNF".into()));
+    }
+    if &enc.decode(&model) != answer {
+        return Err(fault("the complete CNF has an answer other than the generated one".into()));
+    }
+    solver.add_clause(&model.blocking_clause(enc.answer_vars()));
+    match solver.solve(f.n_vars(), &[], None).map_err(|e| RunError::Engine(e.into()))? {
+        Outcome::Unsat => Ok(()),
+        _ => Err(fault("the complete CNF has a second answer: the generated puzzle is not unique".into())),
+    }
+}

@@ -1,0 +1,113 @@
+//! `generate` through the real binary: puzzles come out unique (checked again here, by
+//! `count --limit 2`) and minimal (each clue removed gives a second answer), the same seed
+//! makes the same puzzles, and shards concatenate into the whole run; `sample --shard`
+//! likewise.
+
+mod common;
+
+use common::{run, stderr, stdout};
+
+/// The JSON lines of a run, without the timings (which differ from run to run).
+fn lines(args: &[&str]) -> Vec<serde_json::Value> {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+            v.as_object_mut().unwrap().remove("seconds");
+            v
+        })
+        .collect()
+}
+
+fn count_up_to_two(toml: &str) -> u64 {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.toml");
+    std::fs::write(&path, toml).unwrap();
+    let o = run(&["count", path.to_str().unwrap(), "--limit", "2", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    v["count"].as_u64().unwrap()
+}
+
+#[test]
+fn generated_snake_eggs_are_unique_and_minimal() {
+    let made = lines(&[
+        "generate",
+        "snake-egg",
+        "--size",
+        "5x5",
+        "--bank",
+        "1..4",
+        "--seed",
+        "11",
+        "--count",
+        "4",
+        "--with-answer",
+    ]);
+    assert_eq!(made.len(), 4);
+    for (k, v) in made.iter().enumerate() {
+        assert_eq!((v["index"].as_u64(), v["status"].as_str()), (Some(k as u64), Some("generated")), "{v}");
+        let toml = v["toml"].as_str().unwrap();
+        assert_eq!(count_up_to_two(toml), 1, "not unique:\n{toml}");
+        // Every clue is needed.
+        let (head, grid) = toml.split_once("grid = \"\"\"\n").unwrap();
+        let cells: Vec<&str> = grid.split_whitespace().take(25).collect();
+        let clued: Vec<usize> = (0..25).filter(|&i| cells[i] != ".").collect();
+        assert_eq!(clued.len() as u64, v["clues"].as_u64().unwrap());
+        for &i in &clued {
+            let mut fewer = cells.clone();
+            fewer[i] = ".";
+            let rows: Vec<String> = fewer.chunks(5).map(|r| r.join(" ")).collect();
+            let weaker = format!("{head}grid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"));
+            assert_eq!(count_up_to_two(&weaker), 2, "clue {i} is not needed:\n{toml}");
+        }
+        // The URL reads back as the same puzzle, and its answer is the one written.
+        let url = v["url"].as_str().unwrap();
+        let o = run(&["solve", url, "--format", "json"]);
+        let solved: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(solved["solution"], v["answer"], "{url}");
+    }
+}
+
+#[test]
+fn the_same_seed_makes_the_same_puzzles_and_shards_add_up() {
+    let base = ["generate", "snake-egg", "--size", "5x5", "--bank", "1..4", "--seed", "3", "--count", "5"];
+    let whole = lines(&base);
+    assert_eq!(whole, lines(&[&base[..], &["--threads", "1"]].concat()));
+    let mut shards = Vec::new();
+    for s in ["0/3", "1/3", "2/3"] {
+        shards.extend(lines(&[&base[..], &["--shard", s]].concat()));
+    }
+    assert_eq!(shards, whole);
+    // Another seed makes other puzzles.
+    let other = lines(&["generate", "snake-egg", "--size", "5x5", "--bank", "1..4", "--seed", "4", "--count", "5"]);
+    assert_ne!(other, whole);
+}
+
+#[test]
+fn generate_refuses_what_it_cannot_make() {
+    let o = run(&["generate", "snake-egg", "--size", "5x5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--bank"), "{}", stderr(&o));
+    let o = run(&["generate", "snake-cube", "--size", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("snake-cube has no generator"), "{}", stderr(&o));
+    let o = run(&["generate", "snake-egg", "--size", "0x5", "--bank", "1..3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["generate", "snake-egg", "--size", "5x5", "--bank", "1..3", "--shard", "3/3"]);
+    assert_eq!(o.status.code(), Some(2));
+    // A bank the board cannot hold with a snake: no answer at all (exit 1).
+    let o = run(&["generate", "snake-egg", "--size", "5x5", "--bank", "1..3"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no answer"));
+}
+
+#[test]
+fn sample_shards_concatenate_into_the_whole_run() {
+    let base = ["sample", "fixtures/snakes/10x5-game-touch.toml", "--trials", "9", "--seed", "5"];
+    let all = stdout(&run(&[&base[..], &["--shard", "0/1"]].concat()));
+    assert_eq!(all.lines().count(), 9);
+    let parts: String = ["0/2", "1/2"].iter().map(|s| stdout(&run(&[&base[..], &["--shard", s]].concat()))).collect();
+    assert_eq!(parts, all);
+}
