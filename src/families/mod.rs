@@ -7,6 +7,7 @@ pub mod connect;
 #[cfg(test)]
 mod draw_tests;
 pub mod parity_snake;
+pub mod snake;
 pub mod snake_cube;
 pub mod snake_egg;
 pub mod snakes;
@@ -83,6 +84,7 @@ genres! {
     SnakeCube(snake_cube::SnakeCube),
     Snakes(snakes::Snakes),
     ParitySnake(parity_snake::ParitySnake),
+    Snake(snake::Snake),
 }
 
 impl AnyPuzzle {

@@ -10,6 +10,7 @@
 //! different puzzle.
 
 pub mod bank;
+pub mod circles;
 pub mod numbers;
 
 use crate::input::{InputError, Source};

@@ -1,0 +1,306 @@
+//! Snake (puzz.link `snake`): shade one snake, a path of cells that never touches itself,
+//! not even diagonally. A number outside the grid counts the shaded cells of its row (left)
+//! or column (top); a black circle is an end of the snake, a white circle a cell of its body
+//! (two shaded neighbours). The exact rules, check by check as pzprjs's `snake.js` checks
+//! them, and the encoding: `encodings/snake.md`.
+
+mod draw;
+mod encode;
+#[cfg(test)]
+mod tests;
+mod url;
+mod verify;
+
+pub use encode::SnakeCnf;
+pub use verify::verify;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::grid::Grid;
+use crate::input::{grid_rows, InputError, Source, Token};
+use crate::puzzle::{refuse, EncodeOptions, GenerateSpec, Puzzle, RawOptions};
+use crate::pzpr::Reader;
+
+/// The largest side read; the eager encoding grows with cells × the snake's length bound.
+pub const MAX_SIDE: usize = 64;
+
+/// A circle given in a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Circle {
+    /// White: a cell of the snake's body (two shaded neighbours).
+    Body,
+    /// Black: an end of the snake (one shaded neighbour).
+    End,
+}
+
+/// A number outside the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Count {
+    /// `?`: a number is there but not given (pzprjs reads it, and it constrains nothing).
+    Unknown,
+    Is(usize),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snake {
+    pub grid: Grid,
+    pub circles: Vec<Option<Circle>>,
+    /// The number above each column.
+    pub columns: Vec<Option<Count>>,
+    /// The number left of each row.
+    pub rows: Vec<Option<Count>>,
+}
+
+/// An answer: which cells are shaded.
+pub type Solution = Vec<bool>;
+
+/// Where a structural problem is, for locating it in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Where {
+    Column(usize),
+    Row(usize),
+}
+
+impl Snake {
+    pub fn new(grid: Grid) -> Self {
+        Snake { grid, circles: vec![None; grid.len()], columns: vec![None; grid.cols], rows: vec![None; grid.rows] }
+    }
+
+    /// The checks both readers share: a count fits its line.
+    pub fn check(&self) -> Result<(), (Where, String)> {
+        for (c, k) in self.columns.iter().enumerate() {
+            if let Some(Count::Is(k)) = *k {
+                if k > self.grid.rows {
+                    return Err((
+                        Where::Column(c),
+                        format!("column {} counts {k} cells but has {}", c + 1, self.grid.rows),
+                    ));
+                }
+            }
+        }
+        for (r, k) in self.rows.iter().enumerate() {
+            if let Some(Count::Is(k)) = *k {
+                if k > self.grid.cols {
+                    return Err((Where::Row(r), format!("row {} counts {k} cells but has {}", r + 1, self.grid.cols)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The counts given for line `l` of the lines `columns` then `rows`: its cells and
+    /// its number.
+    fn lines(&self) -> Vec<(Vec<usize>, Option<Count>)> {
+        let g = self.grid;
+        let cols = (0..g.cols).map(|c| ((0..g.rows).map(|r| g.index(r, c)).collect(), self.columns[c]));
+        let rows = (0..g.rows).map(|r| ((0..g.cols).map(|c| g.index(r, c)).collect(), self.rows[r]));
+        cols.chain(rows).collect()
+    }
+
+    /// Read from a TOML file (`kind = "snake"`).
+    fn read_toml(src: &Source) -> Result<Self, InputError> {
+        let raw: RawFile = src.toml()?;
+        let rows = grid_rows(src, raw.grid.get_ref(), raw.grid.span());
+        let Some(first) = rows.first() else {
+            return Err(src.error_at(raw.grid.span().start, "expected a grid with at least one row"));
+        };
+        let cols = first.len();
+        if rows.len() > MAX_SIDE || cols > MAX_SIDE {
+            return Err(src.error_at(
+                raw.grid.span().start,
+                format!("the grid is {}×{cols}; at most {MAX_SIDE}×{MAX_SIDE} is supported", rows.len()),
+            ));
+        }
+        let mut p = Snake::new(Grid::new(rows.len(), cols));
+        for row in &rows {
+            if row.len() != cols {
+                let at = row.get(cols).or(row.last()).map_or(raw.grid.span().start, |t| t.offset);
+                return Err(src.error_at(
+                    at,
+                    format!(
+                        "grid row {}: expected {cols} cells (as in the first row), found {}",
+                        row[0].row,
+                        row.len()
+                    ),
+                ));
+            }
+            for tok in row {
+                let circle = match tok.text {
+                    "." => None,
+                    "w" => Some(Circle::Body),
+                    "b" => Some(Circle::End),
+                    _ => {
+                        return Err(src.error_at(
+                            tok.offset,
+                            format!(
+                                "grid row {}, cell {}: unknown cell `{}`; expected `.`, `w` (white circle: body) or `b` (black circle: end)",
+                                tok.row, tok.col, tok.text
+                            ),
+                        ))
+                    }
+                };
+                p.circles[p.grid.index(tok.row - 1, tok.col - 1)] = circle;
+            }
+        }
+        let mut line_at = Vec::new();
+        for (field, n, what) in [(&raw.columns, cols, "columns"), (&raw.rows, rows.len(), "rows")] {
+            let Some(field) = field else {
+                line_at.push(Vec::new());
+                continue;
+            };
+            let toks: Vec<Token<'_>> = grid_rows(src, field.get_ref(), field.span()).into_iter().flatten().collect();
+            if toks.len() != n {
+                return Err(src.error_at(
+                    field.span().start,
+                    format!(
+                        "`{what}` has {} numbers; expected one per {} ({n}), `.` where none is given",
+                        toks.len(),
+                        &what[..what.len() - 1]
+                    ),
+                ));
+            }
+            let mut counts = Vec::new();
+            for tok in &toks {
+                counts.push(match tok.text {
+                    "." => None,
+                    "?" => Some(Count::Unknown),
+                    t => Some(Count::Is(t.parse::<usize>().map_err(|_| {
+                        src.error_at(tok.offset, format!("`{what}`: expected a number, `?` or `.`, found `{t}`"))
+                    })?)),
+                });
+            }
+            if what == "columns" {
+                p.columns = counts;
+            } else {
+                p.rows = counts;
+            }
+            line_at.push(toks.iter().map(|t| t.offset).collect());
+        }
+        p.check().map_err(|(w, msg)| {
+            let at = match w {
+                Where::Column(c) => line_at[0].get(c).copied().unwrap_or(0),
+                Where::Row(r) => line_at[1].get(r).copied().unwrap_or(0),
+            };
+            src.error_at(at, msg)
+        })?;
+        Ok(p)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[allow(dead_code)]
+    kind: String,
+    grid: Spanned<String>,
+    /// The numbers above the columns, left to right: `"1 . ? 3"`.
+    columns: Option<Spanned<String>>,
+    /// The numbers left of the rows, top to bottom.
+    rows: Option<Spanned<String>>,
+}
+
+// ---------------------------------------------------------------------------------------
+// The genre seam
+
+impl Puzzle for Snake {
+    const KIND: &'static str = "snake";
+    const ABOUT: &'static str = "Snake (puzz.link `snake`): one snake, counts outside the grid, circles";
+    const PIDS: &'static [&'static str] = &["snake"];
+
+    type Solution = Solution;
+    type Encoded = SnakeCnf;
+    type Options = ();
+
+    fn from_toml(src: &Source) -> Result<Self, InputError> {
+        Self::read_toml(src)
+    }
+
+    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
+        url::read(r)
+    }
+
+    fn to_url(&self) -> Result<String, String> {
+        Ok(url::write(self))
+    }
+
+    fn options(raw: &RawOptions) -> Result<(), String> {
+        refuse(Self::KIND, "encoding", raw.encoding.as_deref())?;
+        refuse(Self::KIND, "distinct", raw.distinct.as_deref())?;
+        refuse(Self::KIND, "symmetry", raw.symmetry.as_deref())
+    }
+
+    fn encode(&self, opts: &EncodeOptions<()>) -> Result<SnakeCnf, String> {
+        Ok(SnakeCnf::build(self, opts.connectivity))
+    }
+
+    fn verify(&self, sol: &Solution) -> Result<(), String> {
+        verify(self, sol)
+    }
+
+    fn render_text(&self, sol: &Solution) -> String {
+        draw::text(self, sol)
+    }
+
+    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
+        serde_json::json!({ "grid": draw::rows(self, sol) })
+    }
+
+    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
+        draw::draw(self, sol)
+    }
+
+    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
+        draw::read_solution(self, v)
+    }
+
+    /// A cell: `#` shaded or `.`.
+    fn units(&self, sol: &Solution, _opts: &EncodeOptions<()>) -> Option<Vec<String>> {
+        Some(sol.iter().map(|&s| if s { "#" } else { "." }.to_string()).collect())
+    }
+
+    fn unit_columns(&self) -> Option<usize> {
+        Some(self.grid.cols)
+    }
+
+    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
+        Some(draw::spot(self, i))
+    }
+
+    fn blank(spec: &GenerateSpec) -> Result<Self, String> {
+        if spec.bank.is_some() {
+            return Err("snake has no bank".into());
+        }
+        Ok(Snake::new(Grid::new(spec.rows, spec.cols)))
+    }
+
+    /// A shaded cell gives its circle (black at an end, white in the body); a snake of
+    /// one cell, or an unshaded cell, gives none.
+    fn with_clue(&self, sol: &Solution, unit: usize) -> Option<Self> {
+        if !sol[unit] {
+            return None;
+        }
+        let circle = match self.grid.neighbours(unit).filter(|&k| sol[k]).count() {
+            1 => Circle::End,
+            2 => Circle::Body,
+            _ => return None,
+        };
+        let mut q = self.clone();
+        q.circles[unit] = Some(circle);
+        Some(q)
+    }
+
+    fn clue_units(&self) -> Vec<usize> {
+        (0..self.circles.len()).filter(|&i| self.circles[i].is_some()).collect()
+    }
+
+    fn without_clue(&self, unit: usize) -> Self {
+        let mut q = self.clone();
+        q.circles[unit] = None;
+        q
+    }
+
+    fn to_toml(&self) -> Option<String> {
+        Some(draw::toml(self))
+    }
+}

@@ -1,0 +1,221 @@
+//! Snake against pzprjs and brute force: pzprjs's example with its answer and every wrong
+//! answer of its test script refused with the same failure code, counts against brute
+//! force in both connectivity modes, cut soundness, URLs and the TOML reader's errors.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::backend::BackendKind;
+use crate::cnf::Model;
+use crate::engine::{Limits, Session, Step};
+use crate::input::Source;
+use crate::puzzle::{self, Connectivity};
+
+fn url(text: &str) -> Result<Snake, InputError> {
+    match crate::families::read_url(&Source::new("<url>", text))? {
+        crate::families::AnyPuzzle::Snake(p) => Ok(p),
+        other => panic!("{text} read as a {}", other.kind()),
+    }
+}
+
+fn toml(text: &str) -> Result<Snake, InputError> {
+    Snake::from_toml(&Source::new("t.toml", text))
+}
+
+/// The shading of a pzprv3 file of pzprjs's snake (`qans` is bit 4 of each cell).
+fn pzprv3(file: &str) -> Solution {
+    let parts: Vec<&str> = file.split('/').collect();
+    let rows: usize = parts[2].parse().unwrap();
+    let mut sol = Vec::new();
+    for row in &parts[5..5 + rows] {
+        // The first token of a row is the number left of it.
+        for t in row.split_whitespace().skip(1) {
+            sol.push(t.parse::<u32>().unwrap() & 4 != 0);
+        }
+    }
+    sol
+}
+
+/// Every answer by brute force over shadings, `verify` deciding.
+fn brute_force(p: &Snake) -> Vec<Solution> {
+    let n = p.grid.len();
+    assert!(n <= 16, "brute force is for tiny grids");
+    (0u32..1 << n)
+        .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect::<Solution>())
+        .filter(|s| verify(p, s).is_ok())
+        .collect()
+}
+
+fn sat_all(p: &Snake, mode: Connectivity, backend: BackendKind) -> Vec<Solution> {
+    let enc = p.encode(&EncodeOptions { connectivity: mode, ..Default::default() }).unwrap();
+    let mut sols = Vec::new();
+    let r = puzzle::count(p, &enc, backend.build(), &Limits::default(), None, &Default::default(), |s| {
+        sols.push(s.clone())
+    })
+    .unwrap();
+    assert!(r.complete);
+    if mode == Connectivity::Eager {
+        assert_eq!(r.stats.cuts, 0, "the eager encoding needs no cut");
+    }
+    sols
+}
+
+/// Every cut the lazy loop adds holds in every brute-force answer.
+fn check_cuts_sound(p: &Snake, known: &[Solution]) {
+    let enc = p.encode(&EncodeOptions::default()).unwrap();
+    let mut s = Session::new(&enc, BackendKind::Cadical.build(), &Limits::default());
+    while let Step::Found(m, _) = s.next().unwrap() {
+        s.block(&m);
+    }
+    let g = p.grid;
+    for sol in known {
+        let mut values = vec![false; enc.formula.n_vars() as usize];
+        for i in 0..g.len() {
+            values[enc.shaded[i].idx()] = sol[i];
+            values[enc.end[i].idx()] = sol[i] && g.neighbours(i).filter(|&k| sol[k]).count() == 1;
+        }
+        values[enc.one.idx()] = sol.iter().filter(|&&x| x).count() == 1;
+        let m = Model::new(values);
+        for cut in s.cuts() {
+            assert!(cut.iter().any(|&l| m.lit(l)), "a cut excludes a genuine answer");
+        }
+    }
+}
+
+const EXAMPLE: &str = "https://puzz.link/p?snake/4/4/060300g1h4i";
+
+#[test]
+fn pzprjs_example_has_its_answer() {
+    let p = url(EXAMPLE).unwrap();
+    let mut want = Snake::new(Grid::new(4, 4));
+    (want.circles[4], want.circles[10]) = (Some(Circle::End), Some(Circle::Body));
+    want.columns[1] = Some(Count::Is(1));
+    want.rows[0] = Some(Count::Is(4));
+    assert_eq!(p, want);
+    assert_eq!(p.to_url().unwrap(), EXAMPLE);
+    // pzprjs's answer (test/script/snake.js, the file with no failure).
+    let answer = pzprv3("pzprv3/snake/4/4/. . 1 . . /4 4 4 4 4 /. 6 0 0 4 /. 0 0 5 4 /. 0 0 4 0 /");
+    let text = "# # # #\n# . . #\n. . # #\n. . # .\n";
+    assert_eq!(p.render_text(&answer), text);
+    for mode in [Connectivity::Lazy, Connectivity::Eager] {
+        assert_eq!(sat_all(&p, mode, BackendKind::Cadical), vec![answer.clone()]);
+    }
+    assert_eq!(brute_force(&p), vec![answer]);
+}
+
+#[test]
+fn pzprjs_wrong_answers_fail_with_its_codes() {
+    let p = url(EXAMPLE).unwrap();
+    let cases = [
+        ("csDivide", "pzprv3/snake/4/4/. . 1 . . /4 4 4 4 4 /. 6 0 0 0 /. 0 0 5 4 /. 0 0 4 0 /"),
+        ("shBranch", "pzprv3/snake/4/4/. . 1 . . /4 4 4 4 4 /. 6 0 4 0 /. 0 0 5 0 /. 0 0 4 0 /"),
+        ("cs2x2", "pzprv3/snake/4/4/. . 1 . . /4 4 4 4 4 /. 6 0 4 4 /. 0 0 5 0 /. 0 0 4 0 /"),
+        ("exShadeNe", "pzprv3/snake/4/4/. . 1 . . /4 4 4 4 0 /. 6 0 4 0 /. 0 0 5 0 /. 0 0 4 0 /"),
+        ("circleUnshade", "pzprv3/snake/4/4/. . 1 . . /4 4 4 4 4 /. 6 0 0 0 /. 0 0 1 0 /. 0 0 0 0 /"),
+        ("shEndpoint", "pzprv3/snake/4/4/. . 1 . . /4 4 4 4 4 /. 6 0 0 4 /. 4 0 5 4 /. 4 0 4 0 /"),
+        ("shMidpoint", "pzprv3/snake/4/4/. . 1 . . /4 4 4 4 4 /. 6 0 0 4 /. 0 0 5 4 /. 0 0 0 0 /"),
+        ("shDiag", "pzprv3/snake/4/4/. . 1 . . /4 0 0 0 0 /. 6 4 0 4 /. 0 0 5 4 /. 0 0 4 0 /"),
+    ];
+    for (code, file) in cases {
+        let err = verify(&p, &pzprv3(file)).unwrap_err();
+        assert!(err.starts_with(&format!("{code}:")), "{code}: {err}");
+    }
+    // The loop case has no circles or counts of its own (it is drawn on an empty board).
+    let empty = Snake::new(Grid::new(4, 4));
+    let ring = pzprv3("pzprv3/snake/4/4/. . . . . /4 4 4 4 4 /. 4 0 0 4 /. 4 0 5 4 /. 4 4 4 0 /");
+    assert!(verify(&empty, &ring).unwrap_err().starts_with("shLoop:"));
+    assert!(verify(&empty, &vec![false; 16]).unwrap_err().starts_with("brNoShade:"));
+}
+
+#[test]
+fn a_snake_may_be_one_cell() {
+    // pzprjs accepts a single shaded cell: it passes every check.
+    let p = Snake::new(Grid::new(1, 1));
+    assert_eq!(brute_force(&p), vec![vec![true]]);
+    for mode in [Connectivity::Lazy, Connectivity::Eager] {
+        assert_eq!(sat_all(&p, mode, BackendKind::Cadical), vec![vec![true]]);
+    }
+}
+
+/// A small board with random circles and counts.
+fn small_puzzle() -> impl Strategy<Value = Snake> {
+    (1usize..=4, 1usize..=4, prop::collection::vec(0u8..12, 16), prop::collection::vec(0u8..8, 8)).prop_map(
+        |(rows, cols, cells, counts)| {
+            let mut p = Snake::new(Grid::new(rows, cols));
+            for i in 0..rows * cols {
+                p.circles[i] = match cells[i] {
+                    0 => Some(Circle::End),
+                    1 => Some(Circle::Body),
+                    _ => None,
+                };
+            }
+            let count = |v: u8, max: usize| match v {
+                0 => Some(Count::Unknown),
+                1..=3 => Some(Count::Is(usize::from(v - 1).min(max))),
+                _ => None,
+            };
+            p.columns = (0..cols).map(|c| count(counts[c], rows)).collect();
+            p.rows = (0..rows).map(|r| count(counts[4 + r], cols)).collect();
+            p
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn counts_agree_with_brute_force(p in small_puzzle()) {
+        let mut brute = brute_force(&p);
+        brute.sort();
+        for (mode, backend) in [(Connectivity::Lazy, BackendKind::Cadical), (Connectivity::Eager, BackendKind::Varisat)] {
+            let mut sat = sat_all(&p, mode, backend);
+            sat.sort();
+            prop_assert_eq!(&sat, &brute, "{:?}", mode);
+        }
+        check_cuts_sound(&p, &brute);
+    }
+
+    #[test]
+    fn urls_round_trip(p in small_puzzle()) {
+        let text = p.to_url().unwrap();
+        prop_assert_eq!(url(&text).unwrap(), p.clone());
+        // And the TOML form.
+        prop_assert_eq!(toml(&p.to_toml().unwrap()).unwrap(), p);
+    }
+}
+
+#[test]
+fn empty_board_urls_are_what_pzprjs_writes() {
+    // No circles: ⌈16/3⌉ zeros; no counts: one run of 8 empty cells, `n`.
+    let p = Snake::new(Grid::new(4, 4));
+    assert_eq!(p.to_url().unwrap(), "https://puzz.link/p?snake/4/4/000000n");
+    assert_eq!(url("https://puzz.link/p?snake/4/4/000000n").unwrap(), p);
+    // Counts of 16 and more take pzprjs's `-xx` form.
+    let mut wide = Snake::new(Grid::new(20, 1));
+    wide.columns[0] = Some(Count::Is(17));
+    let text = wide.to_url().unwrap();
+    assert!(text.ends_with("/0000000-11z"), "{text}");
+    assert_eq!(url(&text).unwrap(), wide);
+}
+
+#[test]
+fn bad_input_is_located() {
+    for (text, col, msg) in [
+        ("snake/4/4/06030", 16, "1 more characters of circles"),
+        ("snake/4/4/060300g1h4ix", 22, "end of the URL"),
+        ("snake/4/4/060300g9h4i", 18, "counts 9 cells but has 4"),
+        ("snake/4/4/0603z0g1h4i", 15, "circles"),
+    ] {
+        let e = url(text).expect_err(text);
+        assert_eq!((e.line, e.col), (1, col), "{text}: {e}");
+        assert!(e.msg.contains(msg), "{text}: {e}");
+    }
+    let e = toml("kind = \"snake\"\ngrid = \"\"\"\n. . x\n\"\"\"\n").unwrap_err();
+    assert_eq!((e.line, e.col), (3, 5));
+    assert!(e.msg.contains("unknown cell `x`"));
+    let e = toml("kind = \"snake\"\ncolumns = \"1 2\"\ngrid = \"\"\"\n. . .\n\"\"\"\n").unwrap_err();
+    assert!(e.msg.contains("expected one per column (3)"), "{e}");
+    let e = toml("kind = \"snake\"\nrows = \"5\"\ngrid = \"\"\"\n. . .\n\"\"\"\n").unwrap_err();
+    assert_eq!((e.line, e.col, e.msg.contains("row 1 counts 5")), (2, 9, true), "{e}");
+}
