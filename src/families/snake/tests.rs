@@ -142,8 +142,8 @@ fn small_puzzle() -> impl Strategy<Value = Snake> {
     (1usize..=4, 1usize..=4, prop::collection::vec(0u8..12, 16), prop::collection::vec(0u8..8, 8)).prop_map(
         |(rows, cols, cells, counts)| {
             let mut p = Snake::new(Grid::new(rows, cols));
-            for i in 0..rows * cols {
-                p.circles[i] = match cells[i] {
+            for (circle, code) in p.circles.iter_mut().zip(&cells) {
+                *circle = match code {
                     0 => Some(Circle::End),
                     1 => Some(Circle::Body),
                     _ => None,
