@@ -336,6 +336,10 @@ pub struct Agreement<S> {
     pub stopped: Option<String>,
 }
 
+/// How many answers `solve --unique` looks at, on a puzzle that is not unique, to say how
+/// many cells at least are undecided.
+const UNIQUE_NARROWING: usize = 4;
+
 /// Refuses narrowing on an encoding that keeps one answer per symmetry class: the rest of
 /// a class is not in the CNF, so the CNF cannot say what every answer agrees on.
 fn no_classes<P: Puzzle>(enc: &P::Encoded, sol: &P::Solution) -> Result<(), RunError> {
@@ -423,9 +427,11 @@ pub fn solve<P: Puzzle>(
             Step::Found(model, sol) => {
                 uniq = Some(false);
                 let sol = verified(p, sol)?;
-                // Not unique: narrow on, so the report can say how much is undecided.
+                // Not unique: narrow on a little, so the report can say how much at least is
+                // undecided without costing much more than the answer did (`--forced`
+                // narrows to the end).
                 let mut agr = Agreement { answers: vec![first.1.clone(), sol.clone()], complete: false, stopped: None };
-                narrow(p, enc, &mut session, &[&first.0, &model], &mut agr, None)?;
+                narrow(p, enc, &mut session, &[&first.0, &model], &mut agr, Some(UNIQUE_NARROWING))?;
                 second = Some(sol);
                 agreement = Some(agr);
             }

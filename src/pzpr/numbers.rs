@@ -45,12 +45,31 @@ pub fn write_10_or_16(cells: &[Option<Qnum>]) -> String {
     }
 }
 
+/// Reads up to `n` cells, as pzprjs's readers of numbers outside the grid do: data that
+/// ends early leaves the remaining cells empty (URLs written by other editors, such as
+/// penpa-edit, drop a trailing run of empty cells).
+pub fn read_up_to(r: &mut Reader<'_>, n: usize, base: Base) -> Result<(Vec<Option<Qnum>>, Vec<usize>), InputError> {
+    read_inner(r, n, base, true)
+}
+
 /// Reads `n` cells and the offset of the code that set each (for errors found later).
 pub fn read(r: &mut Reader<'_>, n: usize, base: Base) -> Result<(Vec<Option<Qnum>>, Vec<usize>), InputError> {
+    read_inner(r, n, base, false)
+}
+
+fn read_inner(
+    r: &mut Reader<'_>,
+    n: usize,
+    base: Base,
+    short_ok: bool,
+) -> Result<(Vec<Option<Qnum>>, Vec<usize>), InputError> {
     let mut cells = vec![None; n];
     let mut at = vec![r.pos(); n];
     let mut c = 0;
     while c < n {
+        if short_ok && r.at_end() {
+            break;
+        }
         let start = r.pos();
         let code = match base {
             Base::Ten => code10(r),

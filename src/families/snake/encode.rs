@@ -124,10 +124,11 @@ impl SnakeCnf {
 
 impl Lazy for SnakeCnf {
     /// With the degrees right and two ends, the shaded cells are one path and perhaps
-    /// loops. Each loop X (a piece with no end) gets, at each of its cells a, the cut "a is
-    /// not shaded, or a cell on X's rim is, or an end lies in X, or the snake is one cell":
-    /// a genuine snake through a that avoids X's rim stays inside X, so both its ends are
-    /// in X (or it is the one cell a).
+    /// loops. A loop X (a piece with no end) gets two cuts. "Not every cell of X is
+    /// shaded": the snake is an induced path, so it never holds a cycle of the grid. And at
+    /// X's first cell a, "a is not shaded, or a cell on X's rim is, or an end lies in X, or
+    /// the snake is one cell": a genuine snake through a that avoids X's rim stays inside X,
+    /// so both its ends are in X (or it is the one cell a).
     fn separate(&self, m: &Model) -> Vec<Vec<Lit>> {
         let g = self.grid;
         let pieces = g.components(|i| m.var(self.shaded[i]));
@@ -136,12 +137,11 @@ impl Lazy for SnakeCnf {
         }
         let mut cuts = Vec::new();
         for piece in pieces.iter().filter(|c| !c.iter().any(|&i| m.var(self.end[i]))) {
-            for &a in piece {
-                let mut cl = rim_cut(&g, &[self.s(a)], piece, |w| self.s(w));
-                cl.extend(piece.iter().map(|&c| self.e(c)));
-                cl.push(self.one.pos_lit());
-                cuts.push(cl);
-            }
+            cuts.push(piece.iter().map(|&c| !self.s(c)).collect());
+            let mut cl = rim_cut(&g, &[self.s(piece[0])], piece, |w| self.s(w));
+            cl.extend(piece.iter().map(|&c| self.e(c)));
+            cl.push(self.one.pos_lit());
+            cuts.push(cl);
         }
         cuts
     }

@@ -6,7 +6,8 @@
 //! * COUNTS: `Number16` over the numbers outside the grid, first the one above each column
 //!   (left to right), then the one left of each row (top to bottom); `.` is `?`.
 //!
-//! pzprjs's reader of the counts knows only one hex digit, `-` and two, `.` and `g`–`z`;
+//! pzprjs's reader of the counts stops at the end of the URL, leaving the rest empty, and
+//! so does this one. It knows only one hex digit, `-` and two, `.` and `g`–`z`;
 //! every count fits (a side is at most 64 here), and any other prefix is refused here
 //! rather than read as an empty cell, as pzprjs would.
 
@@ -29,12 +30,8 @@ pub fn read(r: &mut Reader<'_>) -> Result<Snake, InputError> {
         };
     }
     // pzprjs stops reading the counts at the end of the URL: a short list leaves the rest
-    // empty, as a URL pzprjs writes for a puzzle without counts has none at all.
-    let (counts, at) = if r.at_end() {
-        (vec![None; cols + rows], vec![r.pos(); cols + rows])
-    } else {
-        numbers::read(r, cols + rows, Base::Sixteen)?
-    };
+    // empty (penpa-edit writes such URLs).
+    let (counts, at) = numbers::read_up_to(r, cols + rows, Base::Sixteen)?;
     let count = |q: Option<Qnum>| q.map(|q| if let Qnum::Num(k) = q { Count::Is(k as usize) } else { Count::Unknown });
     p.columns = counts[..cols].iter().map(|&q| count(q)).collect();
     p.rows = counts[cols..].iter().map(|&q| count(q)).collect();
