@@ -137,6 +137,12 @@ struct Undecided {
 impl Undecided {
     fn sentence(&self) -> String {
         let n = self.forced.len();
+        if !self.complete && self.answers == 2 {
+            return format!(
+                "at least {} of {n} cells undecided (where the two answers differ; --forced finds them all)\n",
+                self.count
+            );
+        }
         let at_least = if self.complete { "" } else { "at least " };
         format!(
             "{at_least}{} of {n} cells undecided ({} answers examined{})\n",

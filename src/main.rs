@@ -111,18 +111,18 @@ impl Visit for Job {
         };
         match self {
             Job::Solve { run, unique, relax, forced } => {
-                let o = opts(run.connectivity, &run.raw)?;
+                let o = opts(run.connectivity.or_else(|| p.preferred_connectivity()).unwrap_or_default(), &run.raw)?;
                 if relax {
                     return cli::jobs::relax(p, &run, &o);
                 }
                 cli::jobs::solve(p, &run, &o, unique, forced)
             }
             Job::Count { run, limit, list, svg_dir } => {
-                let o = opts(run.connectivity, &run.raw)?;
+                let o = opts(run.connectivity.or_else(|| p.preferred_connectivity()).unwrap_or_default(), &run.raw)?;
                 cli::jobs::count(p, &run, &o, limit, list.as_deref(), svg_dir.as_deref())
             }
             Job::Sample { run, args, shard } => {
-                let o = opts(run.connectivity, &run.raw)?;
+                let o = opts(run.connectivity.or_else(|| p.preferred_connectivity()).unwrap_or_default(), &run.raw)?;
                 cli::jobs::sample(p, &run, &o, args, shard)
             }
             Job::Draw { solution, output, .. } => cli::files::draw(p, solution.as_deref(), output.as_deref()),

@@ -191,6 +191,12 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync {
         self.solution_json(sol).to_string()
     }
 
+    /// The connectivity mode this puzzle runs fastest in, measured, when the user names
+    /// none (`--connectivity`); `None` means lazy.
+    fn preferred_connectivity(&self) -> Option<Connectivity> {
+        None
+    }
+
     /// The solver this genre runs fastest on, measured, when the user names none
     /// (`--backend`); `None` means the tool's default.
     fn preferred_backend(&self, _opts: &EncodeOptions<Self::Options>) -> Option<BackendKind> {
@@ -336,10 +342,6 @@ pub struct Agreement<S> {
     pub stopped: Option<String>,
 }
 
-/// How many answers `solve --unique` looks at, on a puzzle that is not unique, to say how
-/// many cells at least are undecided.
-const UNIQUE_NARROWING: usize = 4;
-
 /// Refuses narrowing on an encoding that keeps one answer per symmetry class: the rest of
 /// a class is not in the CNF, so the CNF cannot say what every answer agrees on.
 fn no_classes<P: Puzzle>(enc: &P::Encoded, sol: &P::Solution) -> Result<(), RunError> {
@@ -424,14 +426,14 @@ pub fn solve<P: Puzzle>(
         }
         session.block(&first.0);
         match session.next()? {
-            Step::Found(model, sol) => {
+            Step::Found(_, sol) => {
                 uniq = Some(false);
                 let sol = verified(p, sol)?;
-                // Not unique: narrow on a little, so the report can say how much at least is
-                // undecided without costing much more than the answer did (`--forced`
-                // narrows to the end).
+                // Not unique: the two answers say how many cells at least are undecided.
+                // Narrowing on would cost as much as the answers did, again and again (an
+                // open 10×10 Snake: 16 s to the end against 0.7 s); `--forced` does it.
                 let mut agr = Agreement { answers: vec![first.1.clone(), sol.clone()], complete: false, stopped: None };
-                narrow(p, enc, &mut session, &[&first.0, &model], &mut agr, Some(UNIQUE_NARROWING))?;
+                agr.stopped = Some("two answers".into());
                 second = Some(sol);
                 agreement = Some(agr);
             }

@@ -35,7 +35,10 @@ fn the_example_has_pzprjs_answer_and_reads_from_toml_too() {
         assert_eq!(code, 0);
         assert_eq!(v["solution"]["grid"], expected, "{path}");
     }
-    assert_eq!(stdout(&run(&["url", &fixture("snake/example-4x4.toml")])), "https://puzz.link/p?snake/4/4/060300g1h4i\n");
+    assert_eq!(
+        stdout(&run(&["url", &fixture("snake/example-4x4.toml")])),
+        "https://puzz.link/p?snake/4/4/060300g1h4i\n"
+    );
 }
 
 #[test]

@@ -181,8 +181,10 @@ pub struct SolverArgs {
     /// puzzles without self-touch: varisat).
     #[arg(long)]
     pub backend: Option<BackendKind>,
-    #[arg(long, value_enum, default_value_t = ConnectivityArg::Lazy)]
-    pub connectivity: ConnectivityArg,
+    /// lazy (cuts added as the solver breaks connectivity) or eager (complete CNF).
+    /// Default: lazy, unless the genre measured eager faster on this puzzle.
+    #[arg(long, value_enum)]
+    pub connectivity: Option<ConnectivityArg>,
     /// Give up after this many seconds (exit code 3).
     #[arg(long)]
     pub timeout: Option<f64>,
@@ -287,7 +289,8 @@ fn parse_bank(s: &str) -> Result<Vec<u32>, Failure> {
 pub struct RunArgs {
     pub puzzle: String,
     pub backend: Option<BackendKind>,
-    pub connectivity: Connectivity,
+    /// `None`: the genre's preference, else lazy.
+    pub connectivity: Option<Connectivity>,
     pub timeout: Option<Duration>,
     pub format: Format,
     pub cross_check: Option<BackendKind>,
@@ -330,10 +333,10 @@ fn run_args(s: SolverArgs, checks: Option<CheckArgs>, format: Format, raw: RawOp
     Ok(RunArgs {
         puzzle: s.puzzle,
         backend: s.backend,
-        connectivity: match s.connectivity {
+        connectivity: s.connectivity.map(|c| match c {
             ConnectivityArg::Lazy => Connectivity::Lazy,
             ConnectivityArg::Eager => Connectivity::Eager,
-        },
+        }),
         timeout: timeout(s.timeout)?,
         format,
         cross_check: checks.cross_check,

@@ -78,6 +78,20 @@ impl SnakeCnf {
                 f.add(&[!self.s(b), !self.s(c), self.s(a), self.s(d)]);
             }
         });
+        // The smallest loops the local rules allow: the eight cells around a 3×3 block's
+        // centre. Ruling them out up front saves the lazy loop most of its rounds on open
+        // boards (`encodings/snake.md`).
+        f.group("implied: no ring of eight", |f| {
+            for r in 0..g.rows.saturating_sub(2) {
+                for c in 0..g.cols.saturating_sub(2) {
+                    let ring: Vec<Lit> = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
+                        .iter()
+                        .map(|&(dr, dc)| !self.s(g.index(r + dr, c + dc)))
+                        .collect();
+                    f.add(&ring);
+                }
+            }
+        });
         f.group("circles", |f| {
             for (i, c) in p.circles.iter().enumerate() {
                 match c {
