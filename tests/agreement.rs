@@ -202,3 +202,25 @@ fn parity_snake_backends_agree() {
 fn snake_egg_backends_agree() {
     family_agrees(egg(), 11, 12, 8, 2);
 }
+
+/// A small Snake: a 4×4 grid with a few circles and counts.
+fn snake() -> impl Strategy<Value = String> {
+    let cell = prop_oneof![12 => Just("."), 1 => Just("w"), 1 => Just("b")];
+    let count =
+        prop_oneof![5 => Just(".".to_string()), 1 => Just("?".to_string()), 3 => (0u8..4).prop_map(|k| k.to_string())];
+    (prop::collection::vec(cell, 16), prop::collection::vec(count.clone(), 4), prop::collection::vec(count, 4))
+        .prop_map(|(cells, cols, rows)| {
+            let grid: Vec<String> = cells.chunks(4).map(|r| r.join(" ")).collect();
+            format!(
+                "kind = \"snake\"\ncolumns = \"{}\"\nrows = \"{}\"\ngrid = \"\"\"\n{}\n\"\"\"\n",
+                cols.join(" "),
+                rows.join(" "),
+                grid.join("\n")
+            )
+        })
+}
+
+#[test]
+fn snake_backends_agree() {
+    family_agrees(snake(), 13, 16, 12, 3);
+}

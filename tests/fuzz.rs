@@ -175,6 +175,10 @@ const DICT: &[&str] = &[
     "kind = \"snakes\"\n",
     "kind = \"snake-cube\"\n",
     "kind = \"parity-snake\"\n",
+    "kind = \"snake\"\n",
+    "columns = \"1 ? .\"\n",
+    "w",
+    "b",
     "size",
     "grid",
     "eggs",
@@ -422,7 +426,11 @@ fn toml_doc() -> impl Strategy<Value = String> {
         maybe("grid", grid_value(&[".", "O", "E", "o", "e", "1", "2", "9", "#", "?"])),
     )
         .prop_map(|(a, b, c)| format!("kind = \"parity-snake\"\n{a}{b}{c}"));
-    prop_oneof![egg, cube, snakes, parity]
+    let line = || grid_value(&[".", "?", "0", "1", "3", "99", "-1", "x"]);
+    let snake =
+        (maybe("columns", line()), maybe("rows", line()), maybe("grid", grid_value(&[".", "w", "b", "o", "#"])))
+            .prop_map(|(a, b, c)| format!("kind = \"snake\"\n{a}{b}{c}"));
+    prop_oneof![egg, cube, snakes, parity, snake]
 }
 
 proptest! {
@@ -456,6 +464,7 @@ proptest! {
     fn url_random_bodies(prefix in prop::sample::select(vec![
         "https://puzz.link/p?snakeegg/", "http://pzv.jp/p.html?snakeegg/", "https://puzz.link/p?snakeegg/6/6/",
         "https://puzz.link/p?snakeegg/", "puzz.link/p?snakeegg/3/3/",
+        "https://puzz.link/p?snake/", "https://puzz.link/p?snake/4/4/", "https://puzz.link/p?snake/4/4/060300",
     ]), body in "[0-9a-zA-Z/./_+-]{0,60}") {
         check_url(&format!("{prefix}{body}"));
     }
@@ -544,6 +553,7 @@ fn solved() -> &'static [(families::AnyPuzzle, String)] {
             "snakes/10x5-trivial-touch.toml",
             "snake-cube/seed-3x3x3.toml",
             "parity-snake/counts-6x6.toml",
+            "snake/example-4x4.toml",
         ]
         .iter()
         .map(|f| {
