@@ -78,6 +78,13 @@ pub fn choose<T: Copy>(kind: &str, flag: &str, value: Option<&str>, known: &[(&s
     Err(format!("unknown `--{flag} {value}` for {kind}; expected {}", names.join(", ")))
 }
 
+/// Refuses every textual option: for a genre with one encoding and one notion of answer.
+pub fn no_options(kind: &str, raw: &RawOptions) -> Result<(), String> {
+    refuse(kind, "encoding", raw.encoding.as_deref())?;
+    refuse(kind, "distinct", raw.distinct.as_deref())?;
+    refuse(kind, "symmetry", raw.symmetry.as_deref())
+}
+
 /// Refuses an option a genre has no use for.
 pub fn refuse(kind: &str, flag: &str, value: Option<&str>) -> Result<(), String> {
     match value {
@@ -407,10 +414,9 @@ pub fn solve<P: Puzzle>(
 ) -> Result<SolveReport<P::Solution>, RunError> {
     usable(enc)?;
     let mut session = Session::new(enc, backend, limits);
-    let first = match session.next()? {
-        Step::Found(model, sol) => (model, verified(p, sol)?),
-        Step::Exhausted => return Ok(SolveReport::none(Status::Unsat, session.stats)),
-        Step::Unknown(why) => return Ok(SolveReport::none(Status::Unknown(why), session.stats)),
+    let first = match first_answer(p, &mut session)? {
+        Ok(first) => first,
+        Err(none) => return Ok(none),
     };
     let (mut uniq, mut second, mut agreement) = (None, None, None);
     if unique {
@@ -468,10 +474,9 @@ pub fn forced_up_to<P: Puzzle>(
 ) -> Result<SolveReport<P::Solution>, RunError> {
     usable(enc)?;
     let mut session = Session::new(enc, backend, limits);
-    let (model, first) = match session.next()? {
-        Step::Found(model, sol) => (model, verified(p, sol)?),
-        Step::Exhausted => return Ok(SolveReport::none(Status::Unsat, session.stats)),
-        Step::Unknown(why) => return Ok(SolveReport::none(Status::Unknown(why), session.stats)),
+    let (model, first) = match first_answer(p, &mut session)? {
+        Ok(first) => first,
+        Err(none) => return Ok(none),
     };
     no_classes::<P>(enc, &first)?;
     let mut agr = Agreement { answers: vec![first.clone()], complete: false, stopped: None };
@@ -481,10 +486,24 @@ pub fn forced_up_to<P: Puzzle>(
     Ok(SolveReport { status: Status::Solved(first), unique, second, agreement: Some(agr), stats: session.stats })
 }
 
-impl<S> SolveReport<S> {
-    fn none(status: Status<S>, stats: Stats) -> Self {
-        SolveReport { status, unique: None, second: None, agreement: None, stats }
-    }
+/// The session's first answer, verified, with its model; or the report that there is none.
+#[allow(clippy::type_complexity)]
+fn first_answer<P: Puzzle>(
+    p: &P,
+    session: &mut Session<'_, P::Encoded>,
+) -> Result<Result<(Model, P::Solution), SolveReport<P::Solution>>, RunError> {
+    let none = |status, session: &Session<'_, P::Encoded>| SolveReport {
+        status,
+        unique: None,
+        second: None,
+        agreement: None,
+        stats: session.stats.clone(),
+    };
+    Ok(match session.next()? {
+        Step::Found(model, sol) => Ok((model, verified(p, sol)?)),
+        Step::Exhausted => Err(none(Status::Unsat, session)),
+        Step::Unknown(why) => Err(none(Status::Unknown(why), session)),
+    })
 }
 
 #[derive(Clone, Debug)]

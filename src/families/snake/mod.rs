@@ -19,7 +19,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source, Token};
-use crate::puzzle::{refuse, Connectivity, EncodeOptions, GenerateSpec, Puzzle, RawOptions};
+use crate::puzzle::{no_options, Connectivity, EncodeOptions, GenerateSpec, Puzzle, RawOptions};
 use crate::pzpr::Reader;
 
 /// The largest side read; the eager encoding grows with cells × the snake's length bound.
@@ -225,9 +225,7 @@ impl Puzzle for Snake {
     }
 
     fn options(raw: &RawOptions) -> Result<(), String> {
-        refuse(Self::KIND, "encoding", raw.encoding.as_deref())?;
-        refuse(Self::KIND, "distinct", raw.distinct.as_deref())?;
-        refuse(Self::KIND, "symmetry", raw.symmetry.as_deref())
+        no_options(Self::KIND, raw)
     }
 
     /// Eager on an open board (no count outside the grid): lazy cuts chase loop after loop

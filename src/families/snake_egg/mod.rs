@@ -20,7 +20,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{refuse, EncodeOptions, GenerateSpec, Puzzle, RawOptions};
+use crate::puzzle::{no_options, EncodeOptions, GenerateSpec, Puzzle, RawOptions};
 use crate::pzpr::Reader;
 
 // ---------------------------------------------------------------------------------------
@@ -234,9 +234,7 @@ impl Puzzle for SnakeEgg {
     }
 
     fn options(raw: &RawOptions) -> Result<(), String> {
-        refuse(Self::KIND, "encoding", raw.encoding.as_deref())?;
-        refuse(Self::KIND, "distinct", raw.distinct.as_deref())?;
-        refuse(Self::KIND, "symmetry", raw.symmetry.as_deref())
+        no_options(Self::KIND, raw)
     }
 
     fn encode(&self, opts: &EncodeOptions<()>) -> Result<EggCnf, String> {
