@@ -224,3 +224,17 @@ fn snake() -> impl Strategy<Value = String> {
 fn snake_backends_agree() {
     family_agrees(snake(), 13, 16, 12, 3);
 }
+
+/// A small Hebi-Ichigo: a 3×4 grid with a few clue cells.
+fn hebi() -> impl Strategy<Value = String> {
+    let cell = prop_oneof![14 => Just("."), 1 => Just("#"), 1 => Just(">1"), 1 => Just("<0"), 1 => Just("v2"), 1 => Just("^?")];
+    prop::collection::vec(cell, 12).prop_map(|cells| {
+        let grid: Vec<String> = cells.chunks(4).map(|r| r.join(" ")).collect();
+        format!("kind = \"hebi\"\ngrid = \"\"\"\n{}\n\"\"\"\n", grid.join("\n"))
+    })
+}
+
+#[test]
+fn hebi_backends_agree() {
+    family_agrees(hebi(), 17, 16, 16, 4);
+}

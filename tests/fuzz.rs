@@ -176,6 +176,9 @@ const DICT: &[&str] = &[
     "kind = \"snake-cube\"\n",
     "kind = \"parity-snake\"\n",
     "kind = \"snake\"\n",
+    "kind = \"hebi\"\n",
+    ">3",
+    "^?",
     "columns = \"1 ? .\"\n",
     "w",
     "b",
@@ -430,7 +433,9 @@ fn toml_doc() -> impl Strategy<Value = String> {
     let snake =
         (maybe("columns", line()), maybe("rows", line()), maybe("grid", grid_value(&[".", "w", "b", "o", "#"])))
             .prop_map(|(a, b, c)| format!("kind = \"snake\"\n{a}{b}{c}"));
-    prop_oneof![egg, cube, snakes, parity, snake]
+    let hebi = maybe("grid", grid_value(&[".", "#", "?", "0", "5", ">1", "<0", "^?", "v9", ">", "x"]))
+        .prop_map(|a| format!("kind = \"hebi\"\n{a}"));
+    prop_oneof![egg, cube, snakes, parity, snake, hebi]
 }
 
 proptest! {
@@ -465,6 +470,7 @@ proptest! {
         "https://puzz.link/p?snakeegg/", "http://pzv.jp/p.html?snakeegg/", "https://puzz.link/p?snakeegg/6/6/",
         "https://puzz.link/p?snakeegg/", "puzz.link/p?snakeegg/3/3/",
         "https://puzz.link/p?snake/", "https://puzz.link/p?snake/4/4/", "https://puzz.link/p?snake/4/4/060300",
+        "https://puzz.link/p?hebi/5/5/", "https://puzz.link/p?snakes/4/4/a4",
     ]), body in "[0-9a-zA-Z/./_+-]{0,60}") {
         check_url(&format!("{prefix}{body}"));
     }
@@ -554,6 +560,7 @@ fn solved() -> &'static [(families::AnyPuzzle, String)] {
             "snake-cube/seed-3x3x3.toml",
             "parity-snake/counts-6x6.toml",
             "snake/example-4x4.toml",
+            "hebi/example-5x5.toml",
         ]
         .iter()
         .map(|f| {

@@ -6,6 +6,7 @@
 pub mod connect;
 #[cfg(test)]
 mod draw_tests;
+pub mod hebi;
 pub mod parity_snake;
 pub mod snake;
 pub mod snake_cube;
@@ -85,6 +86,7 @@ genres! {
     Snakes(snakes::Snakes),
     ParitySnake(parity_snake::ParitySnake),
     Snake(snake::Snake),
+    Hebi(hebi::Hebi),
 }
 
 impl AnyPuzzle {

@@ -9,6 +9,7 @@
 //! those is an error located in the URL, since a mangled URL would otherwise become a
 //! different puzzle.
 
+pub mod arrows;
 pub mod bank;
 pub mod circles;
 pub mod numbers;

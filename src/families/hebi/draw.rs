@@ -1,0 +1,128 @@
+//! Hebi-Ichigo on paper and on screen: the answer as text (snake numbers, `.` for empty
+//! cells, clue cells as their clue), and the picture as puzz.link draws the board — clue
+//! cells black with white arrows and numbers — with each snake as a coloured line from its
+//! head (1, marked) to its tail. Also reads an answer back for `snakesat draw`.
+
+use serde_json::Value;
+
+use crate::render::shapes::{centre, square_grid};
+use crate::render::{palette, pt, Drawing, Pt, Style};
+
+use super::{clue_token, verify, Arrow, Hebi, Solution, DOWN, LEFT, RIGHT, UP};
+
+const CELL: f64 = 40.0;
+
+/// The answer's rows: snake numbers, `.` for empty cells, clue cells as their clue token.
+pub fn rows(p: &Hebi, sol: &Solution) -> Vec<String> {
+    let g = p.grid;
+    (0..g.rows)
+        .map(|r| {
+            (0..g.cols)
+                .map(|c| {
+                    let i = g.index(r, c);
+                    match (&p.clues[i], sol[i]) {
+                        (Some(a), _) => clue_token(a),
+                        (None, 0) => ".".into(),
+                        (None, k) => k.to_string(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+pub fn spot(p: &Hebi, i: usize) -> (Pt, f64) {
+    let (r, c) = p.grid.coords(i);
+    (centre(r, c, CELL), CELL / 2.0)
+}
+
+pub fn draw(p: &Hebi, sol: Option<&Solution>) -> Drawing {
+    let g = p.grid;
+    let mut d = Drawing::new(format!("Hebi-Ichigo {}×{}", g.rows, g.cols), g.cols as f64 * CELL, g.rows as f64 * CELL);
+    let at = |i: usize| spot(p, i).0;
+    for (i, clue) in p.clues.iter().enumerate() {
+        let Some(clue) = clue else { continue };
+        let (r, c) = g.coords(i);
+        d.rect(pt(c as f64 * CELL, r as f64 * CELL), CELL, CELL, 0.0, Style::fill(palette::INK));
+        if let Arrow::Number { dir, num } = *clue {
+            let label = num.map_or("?".to_string(), |k| k.to_string());
+            let centre = at(i);
+            let (dx, dy) = match dir {
+                UP => (0.0, -1.0),
+                DOWN => (0.0, 1.0),
+                LEFT => (-1.0, 0.0),
+                RIGHT => (1.0, 0.0),
+                _ => (0.0, 0.0),
+            };
+            if dir != 0 {
+                let tip = pt(centre.x + dx * CELL * 0.42, centre.y + dy * CELL * 0.42);
+                let back = pt(centre.x + dx * CELL * 0.2, centre.y + dy * CELL * 0.2);
+                let side = pt(-dy * CELL * 0.1, dx * CELL * 0.1);
+                d.polygon(
+                    vec![tip, pt(back.x + side.x, back.y + side.y), pt(back.x - side.x, back.y - side.y)],
+                    Style::fill(palette::WHITE),
+                );
+            }
+            let text_at = pt(centre.x - dx * CELL * 0.1, centre.y - dy * CELL * 0.1);
+            d.text(text_at, label, CELL * 0.45, palette::WHITE);
+        }
+    }
+    let mut grid = Drawing::new("", g.cols as f64 * CELL, g.rows as f64 * CELL);
+    grid.extend(square_grid(g.rows, g.cols, CELL, None));
+    d.place(grid, pt(0.0, 0.0));
+    if let Some(sol) = sol {
+        let (snakes, _) = super::verify::snakes(p, sol);
+        for (k, s) in snakes.iter().enumerate() {
+            let mut cells = s.clone();
+            cells.sort_by_key(|&i| sol[i]);
+            let colour = palette::category(k);
+            let points: Vec<Pt> = cells.iter().map(|&i| at(i)).collect();
+            d.path(points, CELL * 0.2, Style::stroke(colour.tint(0.4), CELL * 0.3));
+            d.circle(at(cells[0]), CELL * 0.3, Style::both(colour, palette::INK, CELL * 0.04));
+            for &i in &cells {
+                d.text(at(i), sol[i].to_string(), CELL * 0.45, palette::INK);
+            }
+        }
+    }
+    d
+}
+
+/// Reads `{"grid": [...]}` (what `solution_json` writes) and checks it.
+pub fn read_solution(p: &Hebi, v: &Value) -> Result<Solution, String> {
+    let rows = v.get("grid").and_then(Value::as_array).ok_or("expected `grid`: a list of rows")?;
+    let g = p.grid;
+    if rows.len() != g.rows {
+        return Err(format!("expected {} rows, found {}", g.rows, rows.len()));
+    }
+    let mut sol = Vec::with_capacity(g.len());
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_str().ok_or_else(|| format!("row {} is not a string", r + 1))?;
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        if cells.len() != g.cols {
+            return Err(format!("row {}: expected {} cells, found {}", r + 1, g.cols, cells.len()));
+        }
+        for (c, t) in cells.into_iter().enumerate() {
+            let i = g.index(r, c);
+            sol.push(match (&p.clues[i], t) {
+                (Some(a), t) if t == clue_token(a) => 0,
+                (None, ".") => 0,
+                (None, t) => t
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|k| (1..=5).contains(k))
+                    .ok_or_else(|| format!("row {}, cell {}: expected 1–5 or `.`, found `{t}`", r + 1, c + 1))?,
+                (Some(a), t) => {
+                    return Err(format!(
+                        "row {}, cell {}: expected the clue `{}`, found `{t}`",
+                        r + 1,
+                        c + 1,
+                        clue_token(a)
+                    ))
+                }
+            });
+        }
+    }
+    verify(p, &sol)?;
+    Ok(sol)
+}

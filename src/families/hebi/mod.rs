@@ -1,0 +1,240 @@
+//! Hebi-Ichigo (puzz.link `hebi`, old name `snakes`): place snakes of exactly five cells
+//! numbered 1 to 5 from head to tail. Snakes never touch each other orthogonally; an arrow
+//! clue's number is the first snake number seen in its direction (0: none is seen); a
+//! snake's head never looks at another snake (nothing but empty cells between them). The
+//! exact rules, check by check as pzprjs's `hebi.js` checks them, and the encoding:
+//! `encodings/hebi.md`.
+
+mod draw;
+mod encode;
+#[cfg(test)]
+mod tests;
+mod url;
+mod verify;
+
+pub use encode::HebiCnf;
+pub use verify::verify;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::grid::Grid;
+use crate::input::{grid_rows, InputError, Source};
+use crate::puzzle::{no_options, EncodeOptions, Puzzle, RawOptions};
+pub use crate::pzpr::arrows::Arrow;
+use crate::pzpr::Reader;
+
+/// The largest side read.
+pub const MAX_SIDE: usize = 64;
+
+/// The four directions, numbered as pzprjs numbers them.
+pub const UP: u8 = 1;
+pub const DOWN: u8 = 2;
+pub const LEFT: u8 = 3;
+pub const RIGHT: u8 = 4;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hebi {
+    pub grid: Grid,
+    /// Clue cells (no snake enters them).
+    pub clues: Vec<Option<Arrow>>,
+}
+
+/// An answer: each cell's snake number 1–5, or 0 (empty, or a clue cell).
+pub type Solution = Vec<u8>;
+
+impl Hebi {
+    pub fn new(grid: Grid) -> Self {
+        Hebi { grid, clues: vec![None; grid.len()] }
+    }
+
+    /// The cell next to `i` in direction `dir`, if on the board.
+    pub fn step(&self, i: usize, dir: u8) -> Option<usize> {
+        let (r, c) = self.grid.coords(i);
+        let (r, c) = match dir {
+            UP => (r.checked_sub(1)?, c),
+            DOWN => (r + 1, c),
+            LEFT => (r, c.checked_sub(1)?),
+            RIGHT => (r, c + 1),
+            _ => return None,
+        };
+        (r < self.grid.rows && c < self.grid.cols).then(|| self.grid.index(r, c))
+    }
+
+    /// The cells from `i` (exclusive) in direction `dir` up to the first clue cell or the
+    /// edge (both exclusive): where a clue or a head looks.
+    pub fn ray(&self, i: usize, dir: u8) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut cur = i;
+        while let Some(next) = self.step(cur, dir).filter(|&k| self.clues[k].is_none()) {
+            out.push(next);
+            cur = next;
+        }
+        out
+    }
+
+    fn read_toml(src: &Source) -> Result<Self, InputError> {
+        let raw: RawFile = src.toml()?;
+        let rows = grid_rows(src, raw.grid.get_ref(), raw.grid.span());
+        let Some(first) = rows.first() else {
+            return Err(src.error_at(raw.grid.span().start, "expected a grid with at least one row"));
+        };
+        let cols = first.len();
+        if rows.len() > MAX_SIDE || cols > MAX_SIDE {
+            return Err(src.error_at(
+                raw.grid.span().start,
+                format!("the grid is {}×{cols}; at most {MAX_SIDE}×{MAX_SIDE} is supported", rows.len()),
+            ));
+        }
+        let mut p = Hebi::new(Grid::new(rows.len(), cols));
+        for row in &rows {
+            if row.len() != cols {
+                let at = row.get(cols).or(row.last()).map_or(raw.grid.span().start, |t| t.offset);
+                return Err(src.error_at(
+                    at,
+                    format!(
+                        "grid row {}: expected {cols} cells (as in the first row), found {}",
+                        row[0].row,
+                        row.len()
+                    ),
+                ));
+            }
+            for tok in row {
+                let clue = token(tok.text).ok_or_else(|| {
+                    src.error_at(
+                        tok.offset,
+                        format!(
+                            "grid row {}, cell {}: unknown cell `{}`; expected `.`, `#`, a number or `?`, or an arrow `^ v < >` and a number or `?` (like `>2`)",
+                            tok.row, tok.col, tok.text
+                        ),
+                    )
+                })?;
+                p.clues[p.grid.index(tok.row - 1, tok.col - 1)] = clue;
+            }
+        }
+        Ok(p)
+    }
+}
+
+/// A grid token: `.` a free cell, `#` a clue cell without a number, `3` or `?` a number
+/// clue, `>3`, `^?` … an arrow clue.
+fn token(t: &str) -> Option<Option<Arrow>> {
+    let (dir, rest) = match t.chars().next()? {
+        '^' => (UP, &t[1..]),
+        'v' => (DOWN, &t[1..]),
+        '<' => (LEFT, &t[1..]),
+        '>' => (RIGHT, &t[1..]),
+        _ => (0, t),
+    };
+    match (dir, rest) {
+        (0, ".") => Some(None),
+        (0, "#") => Some(Some(Arrow::Blank)),
+        (_, "?") => Some(Some(Arrow::Number { dir, num: None })),
+        (_, n) => n.parse::<u32>().ok().filter(|&k| k < 4096).map(|k| Some(Arrow::Number { dir, num: Some(k) })),
+    }
+}
+
+/// The grid token of a clue (as `token` reads it).
+pub fn clue_token(a: &Arrow) -> String {
+    match *a {
+        Arrow::Blank => "#".into(),
+        Arrow::Number { dir, num } => {
+            let arrow = match dir {
+                UP => "^",
+                DOWN => "v",
+                LEFT => "<",
+                RIGHT => ">",
+                _ => "",
+            };
+            format!("{arrow}{}", num.map_or("?".to_string(), |k| k.to_string()))
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[allow(dead_code)]
+    kind: String,
+    grid: Spanned<String>,
+}
+
+// ---------------------------------------------------------------------------------------
+// The genre seam
+
+impl Puzzle for Hebi {
+    const KIND: &'static str = "hebi";
+    const ABOUT: &'static str = "Hebi-Ichigo (puzz.link `hebi`): snakes of five, arrow clues, heads that see no snake";
+    const PIDS: &'static [&'static str] = &["hebi", "snakes"];
+
+    type Solution = Solution;
+    type Encoded = HebiCnf;
+    type Options = ();
+
+    fn from_toml(src: &Source) -> Result<Self, InputError> {
+        Self::read_toml(src)
+    }
+
+    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
+        url::read(r)
+    }
+
+    fn to_url(&self) -> Result<String, String> {
+        Ok(url::write(self))
+    }
+
+    fn options(raw: &RawOptions) -> Result<(), String> {
+        no_options(Self::KIND, raw)
+    }
+
+    /// Every rule is local, so both connectivity modes build the same complete formula.
+    fn encode(&self, _opts: &EncodeOptions<()>) -> Result<HebiCnf, String> {
+        Ok(HebiCnf::build(self))
+    }
+
+    fn verify(&self, sol: &Solution) -> Result<(), String> {
+        verify(self, sol)
+    }
+
+    fn render_text(&self, sol: &Solution) -> String {
+        draw::rows(self, sol).join("\n") + "\n"
+    }
+
+    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
+        serde_json::json!({ "grid": draw::rows(self, sol) })
+    }
+
+    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
+        draw::draw(self, sol)
+    }
+
+    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
+        draw::read_solution(self, v)
+    }
+
+    /// A cell: its snake number, or `.`.
+    fn units(&self, sol: &Solution, _opts: &EncodeOptions<()>) -> Option<Vec<String>> {
+        Some(sol.iter().map(|&k| if k == 0 { ".".to_string() } else { k.to_string() }).collect())
+    }
+
+    fn unit_columns(&self) -> Option<usize> {
+        Some(self.grid.cols)
+    }
+
+    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
+        Some(draw::spot(self, i))
+    }
+
+    fn to_toml(&self) -> Option<String> {
+        let g = self.grid;
+        let rows: Vec<String> = (0..g.rows)
+            .map(|r| {
+                (0..g.cols)
+                    .map(|c| self.clues[g.index(r, c)].as_ref().map_or(".".to_string(), clue_token))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        Some(format!("kind = \"hebi\"\ngrid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n")))
+    }
+}

@@ -1,0 +1,54 @@
+//! Hebi-Ichigo (puzz.link `hebi`) through the real binary: pzprjs's example from its URL
+//! (and the old name `snakes`) and from TOML, uniqueness, counts, forced cells, the URL
+//! written back, a picture, the complete CNF through kissat and back, and located errors.
+
+mod common;
+
+use common::{fixture, json, run, stderr, stdout};
+
+const EXAMPLE: &str = "https://puzz.link/p?hebi/5/5/a43g31b40b42g45a";
+
+#[test]
+fn the_example_is_unique_with_pzprjs_answer() {
+    let expected = serde_json::json!([". >3 3 4 5", ". . 2 1 <1", ". . >0 . .", ">2 . 2 3 4", ". . 1 >5 5"]);
+    for p in [
+        EXAMPLE.to_string(),
+        fixture("hebi/example-5x5.toml"),
+        "https://puzz.link/p?snakes/5/5/a43g31b40b42g45a".into(),
+    ] {
+        let (code, v) = json(&["solve", &p, "--unique"]);
+        assert_eq!((code, v["unique"].as_bool()), (0, Some(true)), "{p}: {v}");
+        assert_eq!(v["solution"]["grid"], expected, "{p}");
+        assert_eq!(stdout(&run(&["url", &p])), format!("{EXAMPLE}\n"), "{p}");
+    }
+}
+
+#[test]
+fn counts_forced_cells_and_pictures() {
+    let open = fixture("hebi/open-3x4.toml");
+    let (code, v) = json(&["count", &open]);
+    assert_eq!((code, v["count"].as_u64()), (0, Some(24)));
+    let (code, v) = json(&["solve", &open, "--forced"]);
+    assert_eq!((code, v["complete"].as_bool(), v["unique"].as_bool()), (0, Some(true), Some(false)));
+    let o = run(&["solve", EXAMPLE, "--format", "svg"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("<polygon"), "the arrows are drawn");
+    let o = run(&["solve", &fixture("hebi/bad/unknown-cell.toml")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown-cell.toml:4:3: grid row 2, cell 2: unknown cell `>x`"), "{}", stderr(&o));
+}
+
+#[test]
+#[cfg_attr(not(has_kissat), ignore = "kissat is not on PATH; run scripts/install-solvers.sh")]
+fn the_complete_cnf_decides_the_puzzle_through_kissat() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cnf, out) = (dir.path().join("p.cnf"), dir.path().join("p.out"));
+    let o = run(&["dimacs", EXAMPLE, "-o", cnf.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let k = std::process::Command::new("kissat").arg("-q").arg(&cnf).output().unwrap();
+    assert_eq!(k.status.code(), Some(10));
+    std::fs::write(&out, &k.stdout).unwrap();
+    let (code, v) = json(&["decode", EXAMPLE, out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["solution"]["grid"][1], ". . 2 1 <1");
+}
