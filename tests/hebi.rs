@@ -24,6 +24,16 @@ fn the_example_is_unique_with_pzprjs_answer() {
 }
 
 #[test]
+fn published_puzzles_are_unique_and_their_urls_round_trip() {
+    for f in ["hebi/urls/published-10x10-a.url", "hebi/urls/published-10x10-b.url"] {
+        let path = fixture(f);
+        let (code, v) = json(&["solve", &path, "--unique"]);
+        assert_eq!((code, v["unique"].as_bool()), (0, Some(true)), "{f}: {v}");
+        assert_eq!(stdout(&run(&["url", &path])), std::fs::read_to_string(&path).unwrap(), "{f}");
+    }
+}
+
+#[test]
 fn counts_forced_cells_and_pictures() {
     let open = fixture("hebi/open-3x4.toml");
     let (code, v) = json(&["count", &open]);
