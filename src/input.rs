@@ -104,6 +104,57 @@ pub struct Token<'a> {
     pub col: usize,
 }
 
+/// The `grid` of an answer object: `rows` strings of `cols` whitespace-separated tokens.
+pub fn grid_tokens(v: &serde_json::Value, rows: usize, cols: usize) -> Result<Vec<Vec<&str>>, String> {
+    let lines = v.get("grid").and_then(serde_json::Value::as_array).ok_or("expected `grid`: a list of rows")?;
+    if lines.len() != rows {
+        return Err(format!("expected {rows} rows, found {}", lines.len()));
+    }
+    lines
+        .iter()
+        .enumerate()
+        .map(|(r, line)| {
+            let line = line.as_str().ok_or_else(|| format!("row {} is not a string", r + 1))?;
+            let cells: Vec<&str> = line.split_whitespace().collect();
+            if cells.len() != cols {
+                return Err(format!("row {}: expected {cols} cells, found {}", r + 1, cells.len()));
+            }
+            Ok(cells)
+        })
+        .collect()
+}
+
+/// The tokens of a grid string that must be a rectangle: at least one row, every row as
+/// long as the first, sides at most `max_side`; each failure located in the file.
+pub fn rect_grid<'a>(
+    src: &Source,
+    value: &'a str,
+    span: Range<usize>,
+    max_side: usize,
+) -> Result<Vec<Vec<Token<'a>>>, InputError> {
+    let rows = grid_rows(src, value, span.clone());
+    let Some(first) = rows.first() else {
+        return Err(src.error_at(span.start, "expected a grid with at least one row"));
+    };
+    let cols = first.len();
+    if rows.len() > max_side || cols > max_side {
+        return Err(src.error_at(
+            span.start,
+            format!("the grid is {}×{cols}; at most {max_side}×{max_side} is supported", rows.len()),
+        ));
+    }
+    for row in &rows {
+        if row.len() != cols {
+            let at = row.get(cols).or(row.last()).map_or(span.start, |t| t.offset);
+            return Err(src.error_at(
+                at,
+                format!("grid row {}: expected {cols} cells (as in the first row), found {}", row[0].row, row.len()),
+            ));
+        }
+    }
+    Ok(rows)
+}
+
 /// Splits a grid string into rows of tokens. Blank lines are skipped; a row with no
 /// whitespace is read one character per token. `span` is the TOML span of the string value,
 /// used to map tokens back to file positions when the string holds no escapes.

@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use crate::input::grid_tokens;
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
 
@@ -90,18 +91,9 @@ pub fn draw(p: &Hebi, sol: Option<&Solution>) -> Drawing {
 
 /// Reads `{"grid": [...]}` (what `solution_json` writes) and checks it.
 pub fn read_solution(p: &Hebi, v: &Value) -> Result<Solution, String> {
-    let rows = v.get("grid").and_then(Value::as_array).ok_or("expected `grid`: a list of rows")?;
     let g = p.grid;
-    if rows.len() != g.rows {
-        return Err(format!("expected {} rows, found {}", g.rows, rows.len()));
-    }
     let mut sol = Vec::with_capacity(g.len());
-    for (r, row) in rows.iter().enumerate() {
-        let row = row.as_str().ok_or_else(|| format!("row {} is not a string", r + 1))?;
-        let cells: Vec<&str> = row.split_whitespace().collect();
-        if cells.len() != g.cols {
-            return Err(format!("row {}: expected {} cells, found {}", r + 1, g.cols, cells.len()));
-        }
+    for (r, cells) in grid_tokens(v, g.rows, g.cols)?.into_iter().enumerate() {
         for (c, t) in cells.into_iter().enumerate() {
             let i = g.index(r, c);
             sol.push(match (&p.clues[i], t) {

@@ -19,7 +19,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::grid::Grid;
-use crate::input::{grid_rows, InputError, Source};
+use crate::input::{rect_grid, InputError, Source};
 use crate::puzzle::{no_options, EncodeOptions, Puzzle, RawOptions};
 pub use crate::pzpr::arrows::Arrow;
 use crate::pzpr::Reader;
@@ -75,30 +75,10 @@ impl Hebi {
 
     fn read_toml(src: &Source) -> Result<Self, InputError> {
         let raw: RawFile = src.toml()?;
-        let rows = grid_rows(src, raw.grid.get_ref(), raw.grid.span());
-        let Some(first) = rows.first() else {
-            return Err(src.error_at(raw.grid.span().start, "expected a grid with at least one row"));
-        };
-        let cols = first.len();
-        if rows.len() > MAX_SIDE || cols > MAX_SIDE {
-            return Err(src.error_at(
-                raw.grid.span().start,
-                format!("the grid is {}×{cols}; at most {MAX_SIDE}×{MAX_SIDE} is supported", rows.len()),
-            ));
-        }
+        let rows = rect_grid(src, raw.grid.get_ref(), raw.grid.span(), MAX_SIDE)?;
+        let cols = rows[0].len();
         let mut p = Hebi::new(Grid::new(rows.len(), cols));
         for row in &rows {
-            if row.len() != cols {
-                let at = row.get(cols).or(row.last()).map_or(raw.grid.span().start, |t| t.offset);
-                return Err(src.error_at(
-                    at,
-                    format!(
-                        "grid row {}: expected {cols} cells (as in the first row), found {}",
-                        row[0].row,
-                        row.len()
-                    ),
-                ));
-            }
             for tok in row {
                 let clue = token(tok.text).ok_or_else(|| {
                     src.error_at(
