@@ -238,3 +238,17 @@ fn hebi() -> impl Strategy<Value = String> {
 fn hebi_backends_agree() {
     family_agrees(hebi(), 17, 16, 16, 4);
 }
+
+/// A small Snake Pit: a 3×3 grid with a few clues, marks and holes.
+fn snakepit() -> impl Strategy<Value = String> {
+    let cell = prop_oneof![14 => Just("."), 1 => Just("#"), 1 => Just("2"), 1 => Just("3o"), 1 => Just("4"), 1 => Just("*"), 1 => Just("o")];
+    prop::collection::vec(cell, 9).prop_map(|cells| {
+        let grid: Vec<String> = cells.chunks(3).map(|r| r.join(" ")).collect();
+        format!("kind = \"snakepit\"\ngrid = \"\"\"\n{}\n\"\"\"\n", grid.join("\n"))
+    })
+}
+
+#[test]
+fn snakepit_backends_agree() {
+    family_agrees(snakepit(), 19, 16, 16, 4);
+}

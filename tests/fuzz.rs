@@ -177,6 +177,10 @@ const DICT: &[&str] = &[
     "kind = \"parity-snake\"\n",
     "kind = \"snake\"\n",
     "kind = \"hebi\"\n",
+    "kind = \"snakepit\"\n",
+    "walls = [[1, 1, 1, 2]]\n",
+    "4o",
+    "5*",
     ">3",
     "^?",
     "columns = \"1 ? .\"\n",
@@ -435,7 +439,16 @@ fn toml_doc() -> impl Strategy<Value = String> {
             .prop_map(|(a, b, c)| format!("kind = \"snake\"\n{a}{b}{c}"));
     let hebi = maybe("grid", grid_value(&[".", "#", "?", "0", "5", ">1", "<0", "^?", "v9", ">", "x"]))
         .prop_map(|a| format!("kind = \"hebi\"\n{a}"));
-    prop_oneof![egg, cube, snakes, parity, snake, hebi]
+    let pit = (
+        maybe(
+            "walls",
+            prop::sample::select(vec!["[[1, 1, 1, 2]]", "[[1, 1, 2, 2]]", "[]", "[[0, 0, 0, 1]]", "[[1, 1]]"])
+                .prop_map(str::to_string),
+        ),
+        maybe("grid", grid_value(&[".", "#", "?", "2", "4o", "5*", "o", "*", "1", "x"])),
+    )
+        .prop_map(|(a, b)| format!("kind = \"snakepit\"\n{a}{b}"));
+    prop_oneof![egg, cube, snakes, parity, snake, hebi, pit]
 }
 
 proptest! {
@@ -471,6 +484,7 @@ proptest! {
         "https://puzz.link/p?snakeegg/", "puzz.link/p?snakeegg/3/3/",
         "https://puzz.link/p?snake/", "https://puzz.link/p?snake/4/4/", "https://puzz.link/p?snake/4/4/060300",
         "https://puzz.link/p?hebi/5/5/", "https://puzz.link/p?snakes/4/4/a4",
+        "https://puzz.link/p?snakepit/5/5/", "https://puzz.link/p?snakepit/3/3/0o9",
     ]), body in "[0-9a-zA-Z/./_+-]{0,60}") {
         check_url(&format!("{prefix}{body}"));
     }
@@ -561,6 +575,7 @@ fn solved() -> &'static [(families::AnyPuzzle, String)] {
             "parity-snake/counts-6x6.toml",
             "snake/example-4x4.toml",
             "hebi/example-5x5.toml",
+            "snakepit/example-5x5.toml",
         ]
         .iter()
         .map(|f| {

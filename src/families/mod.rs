@@ -11,6 +11,7 @@ pub mod parity_snake;
 pub mod snake;
 pub mod snake_cube;
 pub mod snake_egg;
+pub mod snakepit;
 pub mod snakes;
 
 use serde::Deserialize;
@@ -87,6 +88,7 @@ genres! {
     ParitySnake(parity_snake::ParitySnake),
     Snake(snake::Snake),
     Hebi(hebi::Hebi),
+    SnakePit(snakepit::SnakePit),
 }
 
 impl AnyPuzzle {

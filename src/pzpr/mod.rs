@@ -11,6 +11,7 @@
 
 pub mod arrows;
 pub mod bank;
+pub mod border;
 pub mod circles;
 pub mod numbers;
 

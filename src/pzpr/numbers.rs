@@ -49,12 +49,22 @@ pub fn write_10_or_16(cells: &[Option<Qnum>]) -> String {
 /// ends early leaves the remaining cells empty (URLs written by other editors, such as
 /// penpa-edit, drop a trailing run of empty cells).
 pub fn read_up_to(r: &mut Reader<'_>, n: usize, base: Base) -> Result<(Vec<Option<Qnum>>, Vec<usize>), InputError> {
-    read_inner(r, n, base, true)
+    read_inner(r, n, base, true, false)
+}
+
+/// Reads `n` cells where a last run of empty cells may reach past the end, as pzprjs's
+/// `decodeNumber16` allows (it stops there).
+pub fn read_overrunning(
+    r: &mut Reader<'_>,
+    n: usize,
+    base: Base,
+) -> Result<(Vec<Option<Qnum>>, Vec<usize>), InputError> {
+    read_inner(r, n, base, false, true)
 }
 
 /// Reads `n` cells and the offset of the code that set each (for errors found later).
 pub fn read(r: &mut Reader<'_>, n: usize, base: Base) -> Result<(Vec<Option<Qnum>>, Vec<usize>), InputError> {
-    read_inner(r, n, base, false)
+    read_inner(r, n, base, false, false)
 }
 
 fn read_inner(
@@ -62,6 +72,7 @@ fn read_inner(
     n: usize,
     base: Base,
     short_ok: bool,
+    overrun_ok: bool,
 ) -> Result<(Vec<Option<Qnum>>, Vec<usize>), InputError> {
     let mut cells = vec![None; n];
     let mut at = vec![r.pos(); n];
@@ -80,7 +91,7 @@ fn read_inner(
                 (cells[c], at[c]) = (Some(q), start);
                 c += 1;
             }
-            Some(Code::Skip(k)) if c + k <= n => c += k,
+            Some(Code::Skip(k)) if c + k <= n || overrun_ok => c += k,
             Some(Code::Skip(k)) => {
                 let msg = format!("`{}` skips {k} cells, but only {} are left in the grid", r.since(start), n - c);
                 return Err(r.error_at(start, msg));

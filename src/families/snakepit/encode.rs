@@ -1,0 +1,342 @@
+//! Snake Pit as CNF (see `encodings/snakepit.md`): one length per cell (one-hot, 2 up to
+//! the cell's reach), `same` on every edge without a wall exactly when the two lengths are
+//! equal (equal neighbours are one snake), lengths that differ across walls, snake-shape
+//! rules on the `same` edges, and clues. A snake's size is global: left to lazy cuts, or
+//! encoded eagerly with head-to-tail positions and the head's identity per cell.
+
+use std::collections::HashMap;
+
+use crate::cnf::{Formula, Lit, Model, Var};
+use crate::engine::{Encoded, Lazy};
+use crate::grid::Grid;
+use crate::puzzle::Connectivity;
+
+use super::{Mark, Number, SnakePit, Solution};
+
+pub struct PitCnf {
+    pub(super) formula: Formula,
+    grid: Grid,
+    /// `len[c]`: the literals "cell c's snake has length k", k = 2.., (empty on holes).
+    pub(super) len: Vec<Vec<Var>>,
+    /// `same[(a, b)]` for neighbours a < b without a wall between.
+    pub(super) same: HashMap<(usize, usize), Var>,
+    answer: Vec<Var>,
+}
+
+impl PitCnf {
+    pub(super) fn build(p: &SnakePit, mode: Connectivity) -> Self {
+        let g = p.grid;
+        let n = g.len();
+        let reach = p.reach();
+        let mut f = Formula::new();
+        let len: Vec<Vec<Var>> = f.group("len[cell][2..] (answer)", |f| {
+            (0..n)
+                .map(|i| {
+                    if p.hole[i] {
+                        return Vec::new();
+                    }
+                    (2..=reach[i].max(1))
+                        .map(|k| f.named_var(format!("r{}c{} length {k}", i / g.cols, i % g.cols)))
+                        .collect()
+                })
+                .collect()
+        });
+        let same: HashMap<(usize, usize), Var> = f.group("same[edge]", |f| {
+            p.edges()
+                .into_iter()
+                .filter(|e| !e.2)
+                .map(|(a, b, _)| ((a, b), f.named_var(format!("same {a}-{b}"))))
+                .collect()
+        });
+        let answer = len.iter().flatten().copied().collect();
+        let enc = PitCnf { formula: Formula::new(), grid: g, len, same, answer };
+        enc.local(&mut f, p);
+        if mode == Connectivity::Eager {
+            enc.eager(&mut f, p, &reach);
+        }
+        PitCnf { formula: f, ..enc }
+    }
+
+    /// "cell `i` has length `k`", if `k` is in its range.
+    fn l(&self, i: usize, k: usize) -> Option<Lit> {
+        k.checked_sub(2).and_then(|j| self.len[i].get(j)).map(|v| v.pos_lit())
+    }
+
+    fn s(&self, a: usize, b: usize) -> Option<Lit> {
+        self.same.get(&(a.min(b), a.max(b))).map(|v| v.pos_lit())
+    }
+
+    /// The `same` literals of the edges at `i`.
+    fn around(&self, i: usize) -> Vec<(usize, Lit)> {
+        self.grid.neighbours(i).filter_map(|j| self.s(i, j).map(|s| (j, s))).collect()
+    }
+
+    fn local(&self, f: &mut Formula, p: &SnakePit) {
+        let g = self.grid;
+        let n = g.len();
+        f.group("one length per cell", |f| {
+            for i in (0..n).filter(|&i| !p.hole[i]) {
+                let lits: Vec<Lit> = self.len[i].iter().map(|v| v.pos_lit()).collect();
+                f.exactly_one(&lits);
+            }
+        });
+        f.group("same edge iff equal lengths; walls part different lengths", |f| {
+            for (a, b, wall) in p.edges() {
+                let kmax = self.len[a].len().max(self.len[b].len()) + 1;
+                for k in 2..=kmax {
+                    let (la, lb) = (self.l(a, k), self.l(b, k));
+                    match (self.s(a, b), la, lb) {
+                        (_, Some(la), Some(lb)) if wall => f.add(&[!la, !lb]),
+                        (Some(s), Some(la), Some(lb)) => {
+                            f.add(&[!la, !lb, s]);
+                            f.add(&[!s, !la, lb]);
+                            f.add(&[!s, !lb, la]);
+                        }
+                        (Some(s), Some(la), None) => f.add(&[!s, !la]),
+                        (Some(s), None, Some(lb)) => f.add(&[!s, !lb]),
+                        _ => {}
+                    }
+                }
+            }
+        });
+        f.group("degrees, circles and grey cells", |f| {
+            for i in (0..n).filter(|&i| !p.hole[i]) {
+                let edges: Vec<Lit> = self.around(i).into_iter().map(|(_, s)| s).collect();
+                f.cardinality(&edges, 1, 2, None);
+                match p.marks[i] {
+                    Some(Mark::Circle) => f.cardinality(&edges, 1, 1, None),
+                    Some(Mark::Gray) => f.cardinality(&edges, 2, 2, None),
+                    None => {}
+                }
+                // A snake of two cells is two ends.
+                if let Some(two) = self.l(i, 2) {
+                    f.cardinality(&edges, 0, 1, Some(two));
+                }
+            }
+        });
+        f.group("no 2x2 snake", |f| {
+            for [a, b, c, d] in g.blocks_2x2() {
+                if let (Some(ab), Some(ac), Some(bd), Some(cd)) =
+                    (self.s(a, b), self.s(a, c), self.s(b, d), self.s(c, d))
+                {
+                    f.add(&[!ab, !ac, !bd, !cd]);
+                }
+            }
+        });
+        f.group("numbers", |f| {
+            for i in (0..n).filter(|&i| !p.hole[i]) {
+                if let Some(Number::Is(k)) = p.numbers[i] {
+                    match self.l(i, k as usize) {
+                        Some(l) => f.add(&[l]),
+                        None => f.add(&[]),
+                    }
+                }
+            }
+        });
+    }
+
+    /// The sizes, eagerly: every cell has a position 1..=length along its snake; a cell at
+    /// position p has exactly one `same` neighbour at p−1 (p > 1) and exactly one at p+1
+    /// (p < length) and no other, so each snake is one chain of exactly its length. Each
+    /// cell also carries its head's identity (handed along `same` edges), which tells two
+    /// diagonal cells of one snake from cells of two.
+    fn eager(&self, f: &mut Formula, p: &SnakePit, reach: &[usize]) {
+        let g = self.grid;
+        let n = g.len();
+        f.group("eager: positions along the snake", |f| {
+            let pos: Vec<Vec<Lit>> =
+                (0..n).map(|i| (1..=self.len[i].len() + 1).map(|_| f.new_lit()).collect()).collect();
+            let at = |i: usize, q: usize| q.checked_sub(1).and_then(|j| pos[i].get(j)).copied();
+            for i in (0..n).filter(|&i| !p.hole[i]) {
+                f.exactly_one(&pos[i]);
+                let around = self.around(i);
+                for q in 1..=pos[i].len() {
+                    let me = at(i, q).expect("in range");
+                    // No position beyond the length.
+                    let mut fits = vec![!me];
+                    fits.extend((q.max(2)..=self.len[i].len() + 1).filter_map(|k| self.l(i, k)));
+                    f.add(&fits);
+                    for (want, step) in [(q.checked_sub(1).filter(|&v| v >= 1), "pred"), (Some(q + 1), "succ")] {
+                        let Some(want) = want else { continue };
+                        let links: Vec<Lit> =
+                            around.iter().filter_map(|&(j, s)| at(j, want).map(|pj| f.and(&[s, pj]))).collect();
+                        for a in 0..links.len() {
+                            for b in a + 1..links.len() {
+                                f.add(&[!me, !links[a], !links[b]]);
+                            }
+                        }
+                        let mut some = vec![!me];
+                        some.extend(&links);
+                        if step == "pred" {
+                            f.add(&some);
+                        } else {
+                            // A successor exactly when the snake is longer than q.
+                            let longer: Vec<Lit> =
+                                (q + 1..=self.len[i].len() + 1).filter_map(|k| self.l(i, k)).collect();
+                            for l in longer {
+                                let mut cl = some.clone();
+                                cl.push(!l);
+                                f.add(&cl);
+                            }
+                        }
+                    }
+                    // Ends (position 1, or the last) have one `same` edge.
+                    let edges: Vec<Lit> = around.iter().map(|&(_, s)| s).collect();
+                    if q == 1 {
+                        f.cardinality(&edges, 0, 1, Some(me));
+                    } else if let Some(last) = self.l(i, q) {
+                        let tail = f.and(&[me, last]);
+                        f.cardinality(&edges, 0, 1, Some(tail));
+                    }
+                }
+            }
+            // The head's identity: a head names itself, and `same` edges pass it on.
+            let piece = pieces(p);
+            let heads: Vec<usize> = (0..n).filter(|&i| !p.hole[i] && reach[i] >= 2).collect();
+            let id: Vec<HashMap<usize, Lit>> = (0..n)
+                .map(|i| {
+                    if p.hole[i] {
+                        return HashMap::new();
+                    }
+                    heads.iter().filter(|&&h| piece[h] == piece[i]).map(|&h| (h, f.new_lit())).collect()
+                })
+                .collect();
+            for i in (0..n).filter(|&i| !p.hole[i]) {
+                let lits: Vec<Lit> = id[i].values().copied().collect();
+                f.exactly_one(&lits);
+                if let (Some(&own), Some(head)) = (id[i].get(&i), at(i, 1)) {
+                    f.imply(head, own);
+                }
+                for (j, s) in self.around(i) {
+                    for (&h, &x) in &id[i] {
+                        match id[j].get(&h) {
+                            Some(&y) => f.add(&[!s, !x, y]),
+                            None => f.add(&[!s, !x]),
+                        }
+                    }
+                }
+            }
+            // No diagonal self-touch: two diagonal cells of one snake need one of the
+            // other two cells of their 2×2 on that snake's side (joined to the first).
+            for [a, b, c, d] in g.blocks_2x2() {
+                for (x, y, u, v) in [(a, d, b, c), (b, c, a, d)] {
+                    if p.hole[x] || p.hole[y] {
+                        continue;
+                    }
+                    for (&h, &ix) in &id[x] {
+                        let Some(&iy) = id[y].get(&h) else { continue };
+                        let mut cl = vec![!ix, !iy];
+                        cl.extend(self.s(x, u));
+                        cl.extend(self.s(x, v));
+                        f.add(&cl);
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// Each cell's piece of the board between holes and walls (holes: `usize::MAX`).
+fn pieces(p: &SnakePit) -> Vec<usize> {
+    let g = p.grid;
+    let mut piece = vec![usize::MAX; g.len()];
+    let mut k = 0;
+    for s in 0..g.len() {
+        if p.hole[s] || piece[s] != usize::MAX {
+            continue;
+        }
+        piece[s] = k;
+        let mut stack = vec![s];
+        while let Some(i) = stack.pop() {
+            for j in g.neighbours(i) {
+                if piece[j] == usize::MAX && !p.hole[j] && !p.wall(i, j) {
+                    piece[j] = k;
+                    stack.push(j);
+                }
+            }
+        }
+        k += 1;
+    }
+    piece
+}
+
+// ---------------------------------------------------------------------------------------
+// Lazy cuts
+
+impl Lazy for PitCnf {
+    /// For each piece X of equal lengths k (a snake in the making): fewer than k cells →
+    /// at each cell a of X, "a is not of length k, or a rim cell of X is" (a genuine snake
+    /// of length k through a that stays inside X would be too short); more than k cells →
+    /// the first k+1 of X (connected) are not all of length k; exactly k cells but a loop
+    /// or a diagonal self-touch → not every cell of X has length k (X would be the whole
+    /// snake). Walls and holes never join a piece.
+    fn separate(&self, m: &Model) -> Vec<Vec<Lit>> {
+        let g = self.grid;
+        let value: Vec<usize> = (0..g.len())
+            .map(|i| (0..self.len[i].len()).find(|&j| m.var(self.len[i][j])).map_or(0, |j| j + 2))
+            .collect();
+        let joined = |a: usize, b: usize| self.s(a, b).is_some_and(|s| m.lit(s));
+        let mut done = vec![false; g.len()];
+        let mut cuts = Vec::new();
+        for s in 0..g.len() {
+            if value[s] == 0 || done[s] {
+                continue;
+            }
+            let k = value[s];
+            let mut piece = vec![s];
+            done[s] = true;
+            let mut at = 0;
+            while at < piece.len() {
+                let i = piece[at];
+                for j in g.neighbours(i) {
+                    if !done[j] && joined(i, j) {
+                        done[j] = true;
+                        piece.push(j);
+                    }
+                }
+                at += 1;
+            }
+            let all = || piece.iter().map(|&c| !self.l(c, k).expect("the cell has length k")).collect::<Vec<Lit>>();
+            if piece.len() < k {
+                let rim = g.rim(&piece);
+                for &a in &piece {
+                    let mut cl = vec![!self.l(a, k).expect("length k")];
+                    cl.extend(rim.iter().filter_map(|&w| self.l(w, k)));
+                    cuts.push(cl);
+                }
+            } else if piece.len() > k {
+                cuts.push(piece[..=k].iter().map(|&c| !self.l(c, k).expect("length k")).collect());
+            } else {
+                let deg = |i: usize| g.neighbours(i).filter(|&j| joined(i, j)).count();
+                let inside = |i: usize| piece.contains(&i);
+                let ring = piece.iter().all(|&i| deg(i) == 2);
+                let diagonal = g.blocks_2x2().any(|[a, b, c, d]| {
+                    (inside(a) && inside(d) && !inside(b) && !inside(c))
+                        || (inside(b) && inside(c) && !inside(a) && !inside(d))
+                });
+                if ring || diagonal {
+                    cuts.push(all());
+                }
+            }
+        }
+        cuts
+    }
+}
+
+impl Encoded for PitCnf {
+    type Solution = Solution;
+
+    fn formula(&self) -> &Formula {
+        &self.formula
+    }
+
+    fn answer_vars(&self) -> &[Var] {
+        &self.answer
+    }
+
+    fn decode(&self, m: &Model) -> Solution {
+        (0..self.grid.len())
+            .map(|i| (0..self.len[i].len()).find(|&j| m.var(self.len[i][j])).map_or(0, |j| j as u32 + 2))
+            .collect()
+    }
+}

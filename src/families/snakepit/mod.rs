@@ -1,0 +1,258 @@
+//! Snake Pit (puzz.link `snakepit`): divide the board into snakes, each a path of at least
+//! two cells that touches itself neither orthogonally nor diagonally. A number is the
+//! length of its snake; snakes of equal length never touch orthogonally (across given
+//! walls too); a circle is an end of its snake, a grey cell is not; given walls lie
+//! between snakes; holes are not part of the board. The exact rules, check by check as
+//! pzprjs's `fillomino.js` checks them for `snakepit`, and the encoding:
+//! `encodings/snakepit.md`.
+
+mod draw;
+mod encode;
+#[cfg(test)]
+mod tests;
+mod url;
+mod verify;
+
+pub use encode::PitCnf;
+pub use verify::verify;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::grid::Grid;
+use crate::input::{rect_grid, InputError, Source};
+use crate::puzzle::{no_options, EncodeOptions, Puzzle, RawOptions};
+pub use crate::pzpr::border::Walls;
+use crate::pzpr::Reader;
+
+pub const MAX_SIDE: usize = 32;
+
+/// A mark in a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// An end of its snake.
+    Circle,
+    /// Not an end.
+    Gray,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Number {
+    Unknown,
+    Is(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SnakePit {
+    pub grid: Grid,
+    pub hole: Vec<bool>,
+    pub numbers: Vec<Option<Number>>,
+    pub marks: Vec<Option<Mark>>,
+    pub walls: Walls,
+}
+
+/// An answer: each cell's snake length (0 on holes).
+pub type Solution = Vec<u32>;
+
+impl SnakePit {
+    pub fn new(grid: Grid) -> Self {
+        SnakePit {
+            grid,
+            hole: vec![false; grid.len()],
+            numbers: vec![None; grid.len()],
+            marks: vec![None; grid.len()],
+            walls: Walls::none(grid.rows, grid.cols),
+        }
+    }
+
+    /// Is there a wall between neighbours `a` and `b`?
+    pub fn wall(&self, a: usize, b: usize) -> bool {
+        let g = self.grid;
+        let (a, b) = (a.min(b), a.max(b));
+        let (r, c) = g.coords(a);
+        if b == a + 1 {
+            self.walls.vertical[r * (g.cols - 1) + c]
+        } else {
+            self.walls.horizontal[r * g.cols + c]
+        }
+    }
+
+    /// Neighbouring cells of the board (holes left out), with whether a wall is between.
+    pub fn edges(&self) -> Vec<(usize, usize, bool)> {
+        self.grid
+            .edges()
+            .filter(|&(a, b)| !self.hole[a] && !self.hole[b])
+            .map(|(a, b)| (a, b, self.wall(a, b)))
+            .collect()
+    }
+
+    /// The longest snake through each cell: the size of its piece of the board between
+    /// holes and walls.
+    pub fn reach(&self) -> Vec<usize> {
+        let g = self.grid;
+        let mut out = vec![0; g.len()];
+        for comp in g.components(|i| !self.hole[i]) {
+            // Split further at walls.
+            let inside: std::collections::HashSet<usize> = comp.iter().copied().collect();
+            let mut seen = std::collections::HashSet::new();
+            for &s in &comp {
+                if !seen.insert(s) {
+                    continue;
+                }
+                let mut piece = vec![s];
+                let mut k = 0;
+                while k < piece.len() {
+                    let i = piece[k];
+                    for j in g.neighbours(i) {
+                        if inside.contains(&j) && !self.wall(i, j) && seen.insert(j) {
+                            piece.push(j);
+                        }
+                    }
+                    k += 1;
+                }
+                for &i in &piece {
+                    out[i] = piece.len();
+                }
+            }
+        }
+        out
+    }
+
+    fn read_toml(src: &Source) -> Result<Self, InputError> {
+        let raw: RawFile = src.toml()?;
+        let rows = rect_grid(src, raw.grid.get_ref(), raw.grid.span(), MAX_SIDE)?;
+        let mut p = SnakePit::new(Grid::new(rows.len(), rows[0].len()));
+        for tok in rows.iter().flatten() {
+            let i = p.grid.index(tok.row - 1, tok.col - 1);
+            let bad = || {
+                src.error_at(
+                    tok.offset,
+                    format!(
+                        "grid row {}, cell {}: unknown cell `{}`; expected `.`, `#` (a hole), a length or `?`, each with `o` (circle) or `*` (grey) after it if marked",
+                        tok.row, tok.col, tok.text
+                    ),
+                )
+            };
+            if tok.text == "#" {
+                p.hole[i] = true;
+                continue;
+            }
+            let (body, mark) = match tok.text.strip_suffix('o') {
+                Some(b) => (b, Some(Mark::Circle)),
+                None => match tok.text.strip_suffix('*') {
+                    Some(b) => (b, Some(Mark::Gray)),
+                    None => (tok.text, None),
+                },
+            };
+            p.marks[i] = mark;
+            p.numbers[i] = match body {
+                "" if mark.is_some() => None,
+                "." => None,
+                "?" => Some(Number::Unknown),
+                n => Some(Number::Is(n.parse::<u32>().ok().filter(|k| (1..=4096).contains(k)).ok_or_else(bad)?)),
+            };
+        }
+        if let Some(walls) = &raw.walls {
+            for w in walls.get_ref() {
+                let [r1, c1, r2, c2] = *w.get_ref();
+                let g = p.grid;
+                let ok = |r: i64, c: i64| r >= 1 && c >= 1 && r as usize <= g.rows && c as usize <= g.cols;
+                if !ok(r1, c1) || !ok(r2, c2) || (r1 - r2).abs() + (c1 - c2).abs() != 1 {
+                    return Err(src.error_at(
+                        w.span().start,
+                        "expected a wall as [row, column, row, column] of two neighbouring cells (counted from 1)",
+                    ));
+                }
+                let (a, b) = (g.index(r1 as usize - 1, c1 as usize - 1), g.index(r2 as usize - 1, c2 as usize - 1));
+                let (a, b) = (a.min(b), a.max(b));
+                let (r, c) = g.coords(a);
+                if b == a + 1 {
+                    p.walls.vertical[r * (g.cols - 1) + c] = true;
+                } else {
+                    p.walls.horizontal[r * g.cols + c] = true;
+                }
+            }
+        }
+        Ok(p)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[allow(dead_code)]
+    kind: String,
+    grid: Spanned<String>,
+    /// Given walls: `[[row, col, row, col], …]`, between two neighbouring cells.
+    walls: Option<Spanned<Vec<Spanned<[i64; 4]>>>>,
+}
+
+// ---------------------------------------------------------------------------------------
+// The genre seam
+
+impl Puzzle for SnakePit {
+    const KIND: &'static str = "snakepit";
+    const ABOUT: &'static str = "Snake Pit (puzz.link `snakepit`): the board divided into snakes with their lengths";
+    const PIDS: &'static [&'static str] = &["snakepit"];
+
+    type Solution = Solution;
+    type Encoded = PitCnf;
+    type Options = ();
+
+    fn from_toml(src: &Source) -> Result<Self, InputError> {
+        Self::read_toml(src)
+    }
+
+    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
+        url::read(r)
+    }
+
+    fn to_url(&self) -> Result<String, String> {
+        Ok(url::write(self))
+    }
+
+    fn options(raw: &RawOptions) -> Result<(), String> {
+        no_options(Self::KIND, raw)
+    }
+
+    fn encode(&self, opts: &EncodeOptions<()>) -> Result<PitCnf, String> {
+        Ok(PitCnf::build(self, opts.connectivity))
+    }
+
+    fn verify(&self, sol: &Solution) -> Result<(), String> {
+        verify(self, sol)
+    }
+
+    fn render_text(&self, sol: &Solution) -> String {
+        draw::rows(self, sol).join("\n") + "\n"
+    }
+
+    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
+        serde_json::json!({ "grid": draw::rows(self, sol) })
+    }
+
+    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
+        draw::draw(self, sol)
+    }
+
+    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
+        draw::read_solution(self, v)
+    }
+
+    /// A cell: the length of its snake.
+    fn units(&self, sol: &Solution, _opts: &EncodeOptions<()>) -> Option<Vec<String>> {
+        Some(sol.iter().map(|&k| if k == 0 { "#".to_string() } else { k.to_string() }).collect())
+    }
+
+    fn unit_columns(&self) -> Option<usize> {
+        Some(self.grid.cols)
+    }
+
+    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
+        Some(draw::spot(self, i))
+    }
+
+    fn to_toml(&self) -> Option<String> {
+        Some(draw::toml(self))
+    }
+}

@@ -1,0 +1,247 @@
+//! Snake Pit against pzprjs and brute force: pzprjs's example with its answer, the
+//! complete wrong answers of its test script refused with the same failure code, counts
+//! against an enumerator of partitions in both connectivity modes, cut soundness, URLs
+//! (walls and holes included) both ways, and located errors.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::backend::BackendKind;
+use crate::cnf::Model;
+use crate::engine::{Limits, Session, Step};
+use crate::input::Source;
+use crate::puzzle::{self, Connectivity};
+
+fn url(text: &str) -> Result<SnakePit, InputError> {
+    match crate::families::read_url(&Source::new("<url>", text))? {
+        crate::families::AnyPuzzle::SnakePit(p) => Ok(p),
+        other => panic!("{text} read as a {}", other.kind()),
+    }
+}
+
+fn grid(text: &str) -> Solution {
+    text.split_whitespace().map(|t| t.parse().unwrap()).collect()
+}
+
+/// Every answer by brute force: every partition of the board's cells into connected
+/// pieces of two or more cells, each piece's cells given its size, kept when `verify`
+/// accepts it.
+fn brute_force(p: &SnakePit) -> Vec<Solution> {
+    let g = p.grid;
+    assert!(g.len() <= 12, "brute force is for tiny boards");
+    let mut out = Vec::new();
+    fn grow(
+        p: &SnakePit,
+        piece: &mut Vec<usize>,
+        sol: &mut Solution,
+        out: &mut Vec<Solution>,
+        seen: &mut Vec<Vec<usize>>,
+    ) {
+        // Every connected set containing piece[0], each once (sorted sets remembered).
+        let mut key = piece.clone();
+        key.sort_unstable();
+        if seen.contains(&key) {
+            return;
+        }
+        seen.push(key);
+        if piece.len() >= 2 {
+            for &i in piece.iter() {
+                sol[i] = piece.len() as u32;
+            }
+            fill(p, sol, out);
+            for &i in piece.iter() {
+                sol[i] = 0;
+            }
+        }
+        let candidates: Vec<usize> = piece
+            .iter()
+            .flat_map(|&i| p.grid.neighbours(i).collect::<Vec<_>>())
+            .filter(|&j| !p.hole[j] && sol[j] == 0 && !piece.contains(&j))
+            .collect();
+        for j in candidates {
+            piece.push(j);
+            grow(p, piece, sol, out, seen);
+            piece.pop();
+        }
+    }
+    fn fill(p: &SnakePit, sol: &mut Solution, out: &mut Vec<Solution>) {
+        match (0..p.grid.len()).find(|&i| !p.hole[i] && sol[i] == 0) {
+            None => {
+                if verify(p, sol).is_ok() {
+                    out.push(sol.clone());
+                }
+            }
+            Some(first) => grow(p, &mut vec![first], sol, out, &mut Vec::new()),
+        }
+    }
+    fill(p, &mut vec![0; g.len()], &mut out);
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn sat_all(p: &SnakePit, mode: Connectivity) -> Vec<Solution> {
+    let enc = p.encode(&EncodeOptions { connectivity: mode, ..Default::default() }).unwrap();
+    let mut sols = Vec::new();
+    let r = puzzle::count(p, &enc, BackendKind::Cadical.build(), &Limits::default(), None, &Default::default(), |s| {
+        sols.push(s.clone())
+    })
+    .unwrap();
+    assert!(r.complete);
+    if mode == Connectivity::Eager {
+        assert_eq!(r.stats.cuts, 0, "the eager encoding needs no cut");
+    }
+    sols.sort();
+    sols
+}
+
+/// Every lazy cut holds in every brute-force answer (its lengths and `same` edges).
+fn check_cuts_sound(p: &SnakePit, known: &[Solution]) {
+    let enc = p.encode(&EncodeOptions::default()).unwrap();
+    let mut s = Session::new(&enc, BackendKind::Cadical.build(), &Limits::default());
+    while let Step::Found(m, _) = s.next().unwrap() {
+        s.block(&m);
+    }
+    for sol in known {
+        let mut values = vec![false; enc.formula.n_vars() as usize];
+        for (i, vars) in enc.len.iter().enumerate() {
+            if sol[i] >= 2 {
+                values[vars[sol[i] as usize - 2].idx()] = true;
+            }
+        }
+        for (&(a, b), v) in &enc.same {
+            values[v.idx()] = sol[a] == sol[b];
+        }
+        let m = Model::new(values);
+        for cut in s.cuts() {
+            assert!(cut.iter().any(|&l| m.lit(l)), "a cut excludes a genuine answer");
+        }
+    }
+}
+
+const EXAMPLE: &str = "https://puzz.link/p?snakepit/5/5/i4h3g5i3i4g5h4ii920060i9";
+const ANSWER: &str = "6 6 6 4 4  6 3 5 5 4  6 3 3 5 4  6 4 4 5 5  4 4 3 3 3";
+
+#[test]
+fn pzprjs_example_has_its_answer() {
+    let p = url(EXAMPLE).unwrap();
+    assert_eq!(p.to_url().unwrap(), EXAMPLE);
+    assert_eq!(p.numbers[3], Some(Number::Is(4)));
+    assert_eq!((p.marks[3], p.marks[0]), (Some(Mark::Circle), Some(Mark::Gray)));
+    for mode in [Connectivity::Lazy, Connectivity::Eager] {
+        assert_eq!(sat_all(&p, mode), vec![grid(ANSWER)], "{mode:?}");
+    }
+    assert_eq!(p.render_text(&grid(ANSWER)), "6 6 6 4 4\n6 3 5 5 4\n6 3 3 5 4\n6 4 4 5 5\n4 4 3 3 3\n");
+}
+
+#[test]
+fn pzprjs_wrong_answers_fail_with_its_codes() {
+    let p = url(EXAMPLE).unwrap();
+    let err = verify(&p, &grid("5 5 1 4 4  5 3 5 5 4  5 3 3 5 4  5 4 4 5 5  4 4 3 3 3")).unwrap_err();
+    assert!(err.starts_with("nmEqOne:"), "{err}");
+    // pzprjs's `bsSameNum` answer separates two 4-snakes with a drawn border; an answer
+    // of lengths alone joins equal neighbours into one snake, so the same lengths fail
+    // earlier here (the circle is no longer an end). Both refuse it.
+    let err = verify(&p, &grid("4 4 4 4 4  4 3 5 5 4  2 3 3 5 4  2 4 4 5 5  4 4 3 3 3")).unwrap_err();
+    assert!(err.starts_with("nmEndpoint:"), "{err}");
+    // Equal lengths meet as two snakes only across a given wall: `bsSameNum`.
+    let mut w = SnakePit::new(Grid::new(1, 4));
+    w.walls.vertical[1] = true;
+    let err = verify(&w, &grid("2 2 2 2")).unwrap_err();
+    assert!(err.starts_with("bsSameNum:"), "{err}");
+    assert_eq!(brute_force(&w), Vec::<Solution>::new());
+    // The 4×4 board of the test script: one clue, 10 at row 4, column 2.
+    let mut q = SnakePit::new(Grid::new(4, 4));
+    q.numbers[13] = Some(Number::Is(10));
+    for (code, answer) in [
+        ("nmDiag", "10 10 10 2  10 2 10 2  10 2 10 10  10 10 2 2"),
+        ("nmLoop", "10 10 10 4  10 2 10 4  10 2 10 4  10 10 10 4"),
+    ] {
+        let err = verify(&q, &grid(answer)).unwrap_err();
+        assert!(err.starts_with(&format!("{code}:")), "{code}: {err}");
+    }
+}
+
+/// A small board with random clues, holes and walls.
+fn small_puzzle() -> impl Strategy<Value = SnakePit> {
+    (
+        prop::sample::select(vec![(2usize, 3usize), (3, 3), (2, 4), (3, 4), (1, 6), (2, 5)]),
+        prop::collection::vec(0u8..40, 12),
+        prop::collection::vec(0u8..12, 17),
+    )
+        .prop_map(|((rows, cols), codes, walls)| {
+            let mut p = SnakePit::new(Grid::new(rows, cols));
+            for (i, code) in codes.iter().take(rows * cols).enumerate() {
+                match code {
+                    0 => p.hole[i] = true,
+                    1 => p.marks[i] = Some(Mark::Circle),
+                    2 => p.marks[i] = Some(Mark::Gray),
+                    3..=5 => p.numbers[i] = Some(Number::Is(u32::from(code - 1))),
+                    6 => p.numbers[i] = Some(Number::Unknown),
+                    _ => {}
+                }
+            }
+            for (k, w) in p.walls.vertical.iter_mut().chain(p.walls.horizontal.iter_mut()).enumerate() {
+                *w = walls[k % walls.len()] == 0;
+            }
+            p
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn counts_agree_with_brute_force(p in small_puzzle()) {
+        let brute = brute_force(&p);
+        prop_assert_eq!(sat_all(&p, Connectivity::Lazy), brute.clone());
+        prop_assert_eq!(sat_all(&p, Connectivity::Eager), brute.clone());
+        check_cuts_sound(&p, &brute);
+    }
+
+    #[test]
+    fn urls_and_toml_round_trip(p in small_puzzle()) {
+        prop_assert_eq!(url(&p.to_url().unwrap()).unwrap(), p.clone());
+        prop_assert_eq!(SnakePit::from_toml(&Source::new("t.toml", p.to_toml().unwrap())).unwrap(), p);
+    }
+}
+
+#[test]
+fn an_open_board_has_many_answers() {
+    // 2×3 without clues: every partition into paths of 2+ cells with no equal lengths
+    // touching; the brute force and both encodings agree.
+    for (rows, cols) in [(2, 3), (3, 4)] {
+        let p = SnakePit::new(Grid::new(rows, cols));
+        let brute = brute_force(&p);
+        assert!(brute.len() > 1, "{rows}x{cols}");
+        assert_eq!(sat_all(&p, Connectivity::Lazy), brute, "{rows}x{cols}");
+        assert_eq!(sat_all(&p, Connectivity::Eager), brute, "{rows}x{cols}");
+        check_cuts_sound(&p, &brute);
+    }
+}
+
+#[test]
+fn a_mark_unholes_a_cell_as_in_pzprjs() {
+    // `0` makes cell 0 a hole, the circle in the marks section turns it back.
+    let p = url("snakepit/3/3/0o900").unwrap();
+    assert!(!p.hole[0]);
+    assert_eq!(p.marks[0], Some(Mark::Circle));
+    assert_eq!(p.to_url().unwrap(), "https://puzz.link/p?snakepit/3/3/o900");
+}
+
+#[test]
+fn bad_input_is_located() {
+    let e = url("snakepit/5/5/i4h3g5i3i4g5h4ii92006").unwrap_err();
+    assert!(e.msg.contains("more characters of circles"), "{e}");
+    let e = url("snakepit/5/5/i4h3g5i3i4g5h4ii920060i9x").unwrap_err();
+    assert!(e.msg.contains("vertical walls"), "{e}");
+    let e =
+        SnakePit::from_toml(&Source::new("t.toml", "kind = \"snakepit\"\ngrid = \"\"\"\n. 4x\n\"\"\"\n")).unwrap_err();
+    assert_eq!((e.line, e.col), (3, 3));
+    let e = SnakePit::from_toml(&Source::new(
+        "t.toml",
+        "kind = \"snakepit\"\nwalls = [[1, 1, 2, 2]]\ngrid = \"\"\"\n. .\n. .\n\"\"\"\n",
+    ))
+    .unwrap_err();
+    assert!(e.msg.contains("neighbouring cells"), "{e}");
+}

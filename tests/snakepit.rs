@@ -1,0 +1,58 @@
+//! Snake Pit (puzz.link `snakepit`) through the real binary: pzprjs's example from its
+//! URL and from TOML, uniqueness, counts with walls and holes in both modes, forced cells,
+//! the URL written back, a picture, the complete CNF through kissat, located errors.
+
+mod common;
+
+use common::{fixture, json, run, stderr, stdout};
+
+const EXAMPLE: &str = "https://puzz.link/p?snakepit/5/5/i4h3g5i3i4g5h4ii920060i9";
+
+#[test]
+fn the_example_is_unique_with_pzprjs_answer() {
+    let expected = serde_json::json!(["6 6 6 4 4", "6 3 5 5 4", "6 3 3 5 4", "6 4 4 5 5", "4 4 3 3 3"]);
+    for p in [EXAMPLE.to_string(), fixture("snakepit/example-5x5.toml")] {
+        for mode in ["lazy", "eager"] {
+            let (code, v) = json(&["solve", &p, "--unique", "--connectivity", mode]);
+            assert_eq!((code, v["unique"].as_bool()), (0, Some(true)), "{p} {mode}: {v}");
+            assert_eq!(v["solution"]["grid"], expected, "{p}");
+        }
+        assert_eq!(stdout(&run(&["url", &p])), format!("{EXAMPLE}\n"), "{p}");
+    }
+}
+
+#[test]
+fn walls_holes_counts_and_pictures() {
+    let walls = fixture("snakepit/walls-4x4.toml");
+    let (_, lazy) = json(&["count", &walls, "--connectivity", "lazy"]);
+    let (_, eager) = json(&["count", &walls, "--connectivity", "eager"]);
+    assert_eq!(lazy["count"], eager["count"]);
+    assert!(lazy["count"].as_u64().unwrap() > 1, "{lazy}");
+    // The URL keeps the walls and the hole.
+    let url = stdout(&run(&["url", &walls]));
+    let (_, again) = json(&["count", url.trim()]);
+    assert_eq!(again["count"], lazy["count"]);
+    let (code, v) = json(&["solve", &walls, "--forced"]);
+    assert_eq!((code, v["complete"].as_bool()), (0, Some(true)));
+    let o = run(&["solve", EXAMPLE, "--format", "svg"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("<svg"));
+    let o = run(&["solve", &fixture("snakepit/bad/unknown-cell.toml")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown-cell.toml:4:3: grid row 2, cell 2: unknown cell `4x`"), "{}", stderr(&o));
+}
+
+#[test]
+#[cfg_attr(not(has_kissat), ignore = "kissat is not on PATH; run scripts/install-solvers.sh")]
+fn the_complete_cnf_decides_the_puzzle_through_kissat() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cnf, out) = (dir.path().join("p.cnf"), dir.path().join("p.out"));
+    let o = run(&["dimacs", EXAMPLE, "-o", cnf.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let k = std::process::Command::new("kissat").arg("-q").arg(&cnf).output().unwrap();
+    assert_eq!(k.status.code(), Some(10));
+    std::fs::write(&out, &k.stdout).unwrap();
+    let (code, v) = json(&["decode", EXAMPLE, out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["solution"]["grid"][0], "6 6 6 4 4");
+}
