@@ -56,3 +56,23 @@ fn the_complete_cnf_decides_the_puzzle_through_kissat() {
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["solution"]["grid"][0], "6 6 6 4 4");
 }
+
+/// `dimacs` writes the same bytes every time, for every genre's examples: `decode` rebuilds
+/// the formula and reads a solver's model against it, so the two must agree exactly.
+#[test]
+fn the_complete_cnf_is_the_same_every_time() {
+    for f in [
+        "snakepit/example-5x5.toml",
+        "snakepit/walls-4x4.toml",
+        "snake/example-4x4.toml",
+        "hebi/example-5x5.toml",
+        "snake-egg/seed-6x6.toml",
+        "parity-snake/unique-6x6.toml",
+        "snake-cube/seed-3x3x3.toml",
+        "snakes/10x5-game-touch.toml",
+    ] {
+        let once = stdout(&run(&["dimacs", &fixture(f)]));
+        assert!(once.contains("p cnf"), "{f}");
+        assert_eq!(once, stdout(&run(&["dimacs", &fixture(f)])), "{f}");
+    }
+}

@@ -4,7 +4,7 @@
 //! rules on the `same` edges, and clues. A snake's size is global: left to lazy cuts, or
 //! encoded eagerly with head-to-tail positions and the head's identity per cell.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
@@ -19,7 +19,7 @@ pub struct PitCnf {
     /// `len[c]`: the literals "cell c's snake has length k", k = 2.., (empty on holes).
     pub(super) len: Vec<Vec<Var>>,
     /// `same[(a, b)]` for neighbours a < b without a wall between.
-    pub(super) same: HashMap<(usize, usize), Var>,
+    pub(super) same: BTreeMap<(usize, usize), Var>,
     answer: Vec<Var>,
 }
 
@@ -41,7 +41,7 @@ impl PitCnf {
                 })
                 .collect()
         });
-        let same: HashMap<(usize, usize), Var> = f.group("same[edge]", |f| {
+        let same: BTreeMap<(usize, usize), Var> = f.group("same[edge]", |f| {
             p.edges()
                 .into_iter()
                 .filter(|e| !e.2)
@@ -193,10 +193,10 @@ impl PitCnf {
             // The head's identity: a head names itself, and `same` edges pass it on.
             let piece = pieces(p);
             let heads: Vec<usize> = (0..n).filter(|&i| !p.hole[i] && reach[i] >= 2).collect();
-            let id: Vec<HashMap<usize, Lit>> = (0..n)
+            let id: Vec<BTreeMap<usize, Lit>> = (0..n)
                 .map(|i| {
                     if p.hole[i] {
-                        return HashMap::new();
+                        return BTreeMap::new();
                     }
                     heads.iter().filter(|&&h| piece[h] == piece[i]).map(|&h| (h, f.new_lit())).collect()
                 })
