@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{fixture, json, run, stderr, stdout};
+use common::{decode_through_kissat, fixture, json, run, stderr, stdout};
 
 const PUBLISHED: [&str; 4] =
     ["urls/pzprjs-test.url", "urls/published-6x6.url", "urls/published-9x9.url", "urls/published-11x11.url"];
@@ -88,16 +88,8 @@ fn bad_input_exits_2_with_the_place() {
 #[test]
 #[cfg_attr(not(has_kissat), ignore = "kissat is not on PATH; run scripts/install-solvers.sh")]
 fn the_complete_cnf_decides_the_puzzle_through_kissat() {
-    let dir = tempfile::tempdir().unwrap();
-    let (cnf, out) = (dir.path().join("p.cnf"), dir.path().join("p.out"));
     let path = fixture("snake/urls/published-9x9.url");
-    let o = run(&["dimacs", &path, "-o", cnf.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let k = std::process::Command::new("kissat").arg("-q").arg(&cnf).output().unwrap();
-    assert_eq!(k.status.code(), Some(10));
-    std::fs::write(&out, &k.stdout).unwrap();
-    let (code, v) = json(&["decode", &path, out.to_str().unwrap()]);
-    assert_eq!(code, 0, "{v}");
+    let v = decode_through_kissat(&path);
     let (_, solved) = json(&["solve", &path]);
     assert_eq!(v["solution"], solved["solution"]);
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fixture, json, run, stderr, stdout};
+use common::{decode_through_kissat, fixture, json, run, stderr, stdout};
 
 const EXAMPLE: &str = "https://puzz.link/p?snakepit/5/5/i4h3g5i3i4g5h4ii920060i9";
 
@@ -45,15 +45,7 @@ fn walls_holes_counts_and_pictures() {
 #[test]
 #[cfg_attr(not(has_kissat), ignore = "kissat is not on PATH; run scripts/install-solvers.sh")]
 fn the_complete_cnf_decides_the_puzzle_through_kissat() {
-    let dir = tempfile::tempdir().unwrap();
-    let (cnf, out) = (dir.path().join("p.cnf"), dir.path().join("p.out"));
-    let o = run(&["dimacs", EXAMPLE, "-o", cnf.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let k = std::process::Command::new("kissat").arg("-q").arg(&cnf).output().unwrap();
-    assert_eq!(k.status.code(), Some(10));
-    std::fs::write(&out, &k.stdout).unwrap();
-    let (code, v) = json(&["decode", EXAMPLE, out.to_str().unwrap()]);
-    assert_eq!(code, 0, "{v}");
+    let v = decode_through_kissat(EXAMPLE);
     assert_eq!(v["solution"]["grid"][0], "6 6 6 4 4");
 }
 

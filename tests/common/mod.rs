@@ -39,3 +39,18 @@ pub fn json(args: &[&str]) -> (i32, serde_json::Value) {
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}\nstderr: {}", stdout(&o), stderr(&o)));
     (o.status.code().unwrap_or(-1), v)
 }
+
+/// The complete CNF of `puzzle` (`snakesat dimacs`) solved by kissat, and its answer read
+/// back with `snakesat decode --format json`; panics when a step fails.
+pub fn decode_through_kissat(puzzle: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().unwrap();
+    let (cnf, out) = (dir.path().join("p.cnf"), dir.path().join("p.out"));
+    let o = run(&["dimacs", puzzle, "-o", cnf.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let k = Command::new("kissat").arg("-q").arg(&cnf).output().expect("kissat runs");
+    assert_eq!(k.status.code(), Some(10), "kissat finds the puzzle satisfiable");
+    std::fs::write(&out, &k.stdout).unwrap();
+    let (code, v) = json(&["decode", puzzle, out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{v}");
+    v
+}
