@@ -106,7 +106,12 @@ pub fn generate<P: Puzzle>(
         let agr = match (r.status, r.agreement) {
             (Status::Solved(_), Some(agr)) if agr.complete || agr.answers.len() >= ANSWERS_PER_ROUND => agr,
             (Status::Solved(_), Some(agr)) => return Err(Failed::Stopped(agr.stopped.unwrap_or_default())),
-            (Status::Unsat, _) => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
+            (Status::Unsat, _) if forced_runs == 1 => {
+                return Err(Failed::Impossible("the blank puzzle has no answer".into()))
+            }
+            (Status::Unsat, _) => {
+                return Err(Failed::Run(RunError::Unverified("a clue taken from an answer left no answer".into())))
+            }
             (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
             (Status::Solved(_), None) => return Err(Failed::Stopped("narrowing did not run".into())),
         };
@@ -130,7 +135,9 @@ pub fn generate<P: Puzzle>(
             let mut order: Vec<usize> = (0..agr.answers.len()).collect();
             rng.shuffle(&mut order);
             for a in order {
-                if let Some(q) = p.with_clue(&agr.answers[a], u) {
+                // A clue can change the board itself (a Hebi-Ichigo clue cell blocks
+                // other clues' view): keep it only if its answer still answers.
+                if let Some(q) = p.with_clue(&agr.answers[a], u).filter(|q| q.verify(&agr.answers[a]).is_ok()) {
                     next = Some(q);
                     break 'pick;
                 }
@@ -147,6 +154,11 @@ pub fn generate<P: Puzzle>(
     let mut unique_checks = 0;
     for u in order {
         let q = p.without_clue(u);
+        // Removing a clue can change the board (a freed Hebi-Ichigo cell lets other clues
+        // see further): the answer must still answer, so that "unique" means unique to it.
+        if q.verify(&answer).is_err() {
+            continue;
+        }
         let enc = q.encode(&opts).map_err(RunError::Usage)?;
         let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
         unique_checks += 1;

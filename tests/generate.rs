@@ -111,3 +111,20 @@ fn sample_shards_concatenate_into_the_whole_run() {
     let parts: String = ["0/2", "1/2"].iter().map(|s| stdout(&run(&[&base[..], &["--shard", s]].concat()))).collect();
     assert_eq!(parts, all);
 }
+
+/// Snake and Hebi-Ichigo generate too: each puzzle unique by `count --limit 2`, its answer
+/// the one written, its URL read back to the same answer.
+#[test]
+fn snakes_and_hebi_generate_unique_puzzles() {
+    for (kind, size) in [("snake", "6x6"), ("hebi", "6x6")] {
+        let made = lines(&["generate", kind, "--size", size, "--seed", "5", "--count", "3", "--with-answer"]);
+        for v in made {
+            assert_eq!(v["status"], "generated", "{kind}: {v}");
+            let toml = v["toml"].as_str().unwrap();
+            assert_eq!(count_up_to_two(toml), 1, "{kind} not unique:\n{toml}");
+            let o = run(&["solve", v["url"].as_str().unwrap(), "--format", "json"]);
+            let solved: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+            assert_eq!(solved["solution"], v["answer"], "{kind}");
+        }
+    }
+}

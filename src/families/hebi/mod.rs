@@ -205,6 +205,36 @@ impl Puzzle for Hebi {
         Some(draw::spot(self, i))
     }
 
+    fn blank(spec: &crate::puzzle::GenerateSpec) -> Result<Self, String> {
+        if spec.bank.is_some() {
+            return Err("hebi has no bank".into());
+        }
+        Ok(Hebi::new(Grid::new(spec.rows, spec.cols)))
+    }
+
+    /// An empty cell of the answer becomes an arrow clue: pointing at the first snake
+    /// number it sees (up, down, left, right in turn), else an up arrow with 0.
+    fn with_clue(&self, sol: &Solution, unit: usize) -> Option<Self> {
+        if sol[unit] != 0 || self.clues[unit].is_some() {
+            return None;
+        }
+        let seen = |dir: u8| self.ray(unit, dir).into_iter().find(|&k| sol[k] != 0).map(|k| u32::from(sol[k]));
+        let (dir, num) = [UP, DOWN, LEFT, RIGHT].into_iter().find_map(|d| seen(d).map(|n| (d, n))).unwrap_or((UP, 0));
+        let mut q = self.clone();
+        q.clues[unit] = Some(Arrow::Number { dir, num: Some(num) });
+        Some(q)
+    }
+
+    fn clue_units(&self) -> Vec<usize> {
+        (0..self.clues.len()).filter(|&i| self.clues[i].is_some()).collect()
+    }
+
+    fn without_clue(&self, unit: usize) -> Self {
+        let mut q = self.clone();
+        q.clues[unit] = None;
+        q
+    }
+
     fn to_toml(&self) -> Option<String> {
         let g = self.grid;
         let rows: Vec<String> = (0..g.rows)
