@@ -13,6 +13,8 @@ pub mod snake_cube;
 pub mod snake_egg;
 pub mod snakepit;
 pub mod snakes;
+#[cfg(test)]
+mod testing;
 
 use serde::Deserialize;
 

@@ -6,9 +6,9 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::backend::BackendKind;
-use crate::engine::Limits;
+use crate::families::testing::all_answers;
 use crate::input::Source;
-use crate::puzzle::{self, Connectivity};
+use crate::puzzle::Connectivity;
 
 fn url(text: &str) -> Result<Hebi, InputError> {
     match crate::families::read_url(&Source::new("<url>", text))? {
@@ -76,18 +76,6 @@ fn brute_force(p: &Hebi) -> Vec<Solution> {
     out
 }
 
-fn sat_all(p: &Hebi, mode: Connectivity) -> Vec<Solution> {
-    let enc = p.encode(&EncodeOptions { connectivity: mode, ..Default::default() }).unwrap();
-    let mut sols = Vec::new();
-    let r = puzzle::count(p, &enc, BackendKind::Cadical.build(), &Limits::default(), None, &Default::default(), |s| {
-        sols.push(s.clone())
-    })
-    .unwrap();
-    assert!(r.complete);
-    sols.sort();
-    sols
-}
-
 const EXAMPLE: &str = "https://puzz.link/p?hebi/5/5/a43g31b40b42g45a";
 const CLUES: &str = "pzprv3/hebi/5/5/. 4,3 . . . /. . . . 3,1 /. . 4,0 . . /4,2 . . . . /. . . 4,5 . /";
 
@@ -98,7 +86,7 @@ fn pzprjs_example_has_its_answer() {
     assert_eq!(url("https://puzz.link/p?snakes/5/5/a43g31b40b42g45a").unwrap(), p, "the old name reads too");
     let answer = pzprv3(&format!("{CLUES}. . 3 4 5 /. . 2 1 . /. . . + + /. + 2 3 4 /. + 1 . 5 /"));
     verify(&p, &answer).unwrap();
-    assert_eq!(sat_all(&p, Connectivity::Lazy), vec![answer.clone()]);
+    assert_eq!(all_answers(&p, Connectivity::Lazy, BackendKind::Cadical), vec![answer.clone()]);
     assert_eq!(brute_force(&p), vec![answer]);
 }
 
@@ -144,8 +132,8 @@ proptest! {
     #[test]
     fn counts_agree_with_brute_force(p in small_puzzle()) {
         let brute = brute_force(&p);
-        prop_assert_eq!(sat_all(&p, Connectivity::Lazy), brute.clone());
-        prop_assert_eq!(sat_all(&p, Connectivity::Eager), brute);
+        prop_assert_eq!(all_answers(&p, Connectivity::Lazy, BackendKind::Cadical), brute.clone());
+        prop_assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Cadical), brute);
     }
 
     #[test]

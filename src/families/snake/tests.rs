@@ -8,8 +8,9 @@ use super::*;
 use crate::backend::BackendKind;
 use crate::cnf::Model;
 use crate::engine::{Limits, Session, Step};
+use crate::families::testing::all_answers;
 use crate::input::Source;
-use crate::puzzle::{self, Connectivity};
+use crate::puzzle::Connectivity;
 
 fn url(text: &str) -> Result<Snake, InputError> {
     match crate::families::read_url(&Source::new("<url>", text))? {
@@ -44,20 +45,6 @@ fn brute_force(p: &Snake) -> Vec<Solution> {
         .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect::<Solution>())
         .filter(|s| verify(p, s).is_ok())
         .collect()
-}
-
-fn sat_all(p: &Snake, mode: Connectivity, backend: BackendKind) -> Vec<Solution> {
-    let enc = p.encode(&EncodeOptions { connectivity: mode, ..Default::default() }).unwrap();
-    let mut sols = Vec::new();
-    let r = puzzle::count(p, &enc, backend.build(), &Limits::default(), None, &Default::default(), |s| {
-        sols.push(s.clone())
-    })
-    .unwrap();
-    assert!(r.complete);
-    if mode == Connectivity::Eager {
-        assert_eq!(r.stats.cuts, 0, "the eager encoding needs no cut");
-    }
-    sols
 }
 
 /// Every cut the lazy loop adds holds in every brute-force answer.
@@ -98,7 +85,7 @@ fn pzprjs_example_has_its_answer() {
     let text = "# # # #\n# . . #\n. . # #\n. . # .\n";
     assert_eq!(p.render_text(&answer), text);
     for mode in [Connectivity::Lazy, Connectivity::Eager] {
-        assert_eq!(sat_all(&p, mode, BackendKind::Cadical), vec![answer.clone()]);
+        assert_eq!(all_answers(&p, mode, BackendKind::Cadical), vec![answer.clone()]);
     }
     assert_eq!(brute_force(&p), vec![answer]);
 }
@@ -133,7 +120,7 @@ fn a_snake_may_be_one_cell() {
     let p = Snake::new(Grid::new(1, 1));
     assert_eq!(brute_force(&p), vec![vec![true]]);
     for mode in [Connectivity::Lazy, Connectivity::Eager] {
-        assert_eq!(sat_all(&p, mode, BackendKind::Cadical), vec![vec![true]]);
+        assert_eq!(all_answers(&p, mode, BackendKind::Cadical), vec![vec![true]]);
     }
 }
 
@@ -169,7 +156,7 @@ proptest! {
         let mut brute = brute_force(&p);
         brute.sort();
         for (mode, backend) in [(Connectivity::Lazy, BackendKind::Cadical), (Connectivity::Eager, BackendKind::Varisat)] {
-            let mut sat = sat_all(&p, mode, backend);
+            let mut sat = all_answers(&p, mode, backend);
             sat.sort();
             prop_assert_eq!(&sat, &brute, "{:?}", mode);
         }

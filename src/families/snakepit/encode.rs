@@ -191,7 +191,7 @@ impl PitCnf {
                 }
             }
             // The head's identity: a head names itself, and `same` edges pass it on.
-            let piece = pieces(p);
+            let piece = p.pieces();
             let heads: Vec<usize> = (0..n).filter(|&i| !p.hole[i] && reach[i] >= 2).collect();
             let id: Vec<BTreeMap<usize, Lit>> = (0..n)
                 .map(|i| {
@@ -234,30 +234,6 @@ impl PitCnf {
             }
         });
     }
-}
-
-/// Each cell's piece of the board between holes and walls (holes: `usize::MAX`).
-fn pieces(p: &SnakePit) -> Vec<usize> {
-    let g = p.grid;
-    let mut piece = vec![usize::MAX; g.len()];
-    let mut k = 0;
-    for s in 0..g.len() {
-        if p.hole[s] || piece[s] != usize::MAX {
-            continue;
-        }
-        piece[s] = k;
-        let mut stack = vec![s];
-        while let Some(i) = stack.pop() {
-            for j in g.neighbours(i) {
-                if piece[j] == usize::MAX && !p.hole[j] && !p.wall(i, j) {
-                    piece[j] = k;
-                    stack.push(j);
-                }
-            }
-        }
-        k += 1;
-    }
-    piece
 }
 
 // ---------------------------------------------------------------------------------------

@@ -86,36 +86,36 @@ impl SnakePit {
             .collect()
     }
 
-    /// The longest snake through each cell: the size of its piece of the board between
-    /// holes and walls.
-    pub fn reach(&self) -> Vec<usize> {
+    /// Each cell's piece of the board between holes and walls (`usize::MAX` on holes).
+    pub fn pieces(&self) -> Vec<usize> {
         let g = self.grid;
-        let mut out = vec![0; g.len()];
-        for comp in g.components(|i| !self.hole[i]) {
-            // Split further at walls.
-            let inside: std::collections::HashSet<usize> = comp.iter().copied().collect();
-            let mut seen = std::collections::HashSet::new();
-            for &s in &comp {
-                if !seen.insert(s) {
-                    continue;
-                }
-                let mut piece = vec![s];
-                let mut k = 0;
-                while k < piece.len() {
-                    let i = piece[k];
-                    for j in g.neighbours(i) {
-                        if inside.contains(&j) && !self.wall(i, j) && seen.insert(j) {
-                            piece.push(j);
-                        }
+        let mut piece = vec![usize::MAX; g.len()];
+        let mut k = 0;
+        for s in 0..g.len() {
+            if self.hole[s] || piece[s] != usize::MAX {
+                continue;
+            }
+            piece[s] = k;
+            let mut stack = vec![s];
+            while let Some(i) = stack.pop() {
+                for j in g.neighbours(i) {
+                    if piece[j] == usize::MAX && !self.hole[j] && !self.wall(i, j) {
+                        piece[j] = k;
+                        stack.push(j);
                     }
-                    k += 1;
-                }
-                for &i in &piece {
-                    out[i] = piece.len();
                 }
             }
+            k += 1;
         }
-        out
+        piece
+    }
+
+    /// The longest snake through each cell: the size of its piece (0 on holes).
+    pub fn reach(&self) -> Vec<usize> {
+        let piece = self.pieces();
+        let mut size = std::collections::HashMap::new();
+        piece.iter().filter(|&&k| k != usize::MAX).for_each(|&k| *size.entry(k).or_insert(0) += 1);
+        piece.iter().map(|k| size.get(k).copied().unwrap_or(0)).collect()
     }
 
     fn read_toml(src: &Source) -> Result<Self, InputError> {

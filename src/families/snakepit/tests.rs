@@ -9,8 +9,9 @@ use super::*;
 use crate::backend::BackendKind;
 use crate::cnf::Model;
 use crate::engine::{Limits, Session, Step};
+use crate::families::testing::all_answers;
 use crate::input::Source;
-use crate::puzzle::{self, Connectivity};
+use crate::puzzle::Connectivity;
 
 fn url(text: &str) -> Result<SnakePit, InputError> {
     match crate::families::read_url(&Source::new("<url>", text))? {
@@ -80,21 +81,6 @@ fn brute_force(p: &SnakePit) -> Vec<Solution> {
     out
 }
 
-fn sat_all(p: &SnakePit, mode: Connectivity) -> Vec<Solution> {
-    let enc = p.encode(&EncodeOptions { connectivity: mode, ..Default::default() }).unwrap();
-    let mut sols = Vec::new();
-    let r = puzzle::count(p, &enc, BackendKind::Cadical.build(), &Limits::default(), None, &Default::default(), |s| {
-        sols.push(s.clone())
-    })
-    .unwrap();
-    assert!(r.complete);
-    if mode == Connectivity::Eager {
-        assert_eq!(r.stats.cuts, 0, "the eager encoding needs no cut");
-    }
-    sols.sort();
-    sols
-}
-
 /// Every lazy cut holds in every brute-force answer (its lengths and `same` edges).
 fn check_cuts_sound(p: &SnakePit, known: &[Solution]) {
     let enc = p.encode(&EncodeOptions::default()).unwrap();
@@ -129,7 +115,7 @@ fn pzprjs_example_has_its_answer() {
     assert_eq!(p.numbers[3], Some(Number::Is(4)));
     assert_eq!((p.marks[3], p.marks[0]), (Some(Mark::Circle), Some(Mark::Gray)));
     for mode in [Connectivity::Lazy, Connectivity::Eager] {
-        assert_eq!(sat_all(&p, mode), vec![grid(ANSWER)], "{mode:?}");
+        assert_eq!(all_answers(&p, mode, BackendKind::Cadical), vec![grid(ANSWER)], "{mode:?}");
     }
     assert_eq!(p.render_text(&grid(ANSWER)), "6 6 6 4 4\n6 3 5 5 4\n6 3 3 5 4\n6 4 4 5 5\n4 4 3 3 3\n");
 }
@@ -194,8 +180,8 @@ proptest! {
     #[test]
     fn counts_agree_with_brute_force(p in small_puzzle()) {
         let brute = brute_force(&p);
-        prop_assert_eq!(sat_all(&p, Connectivity::Lazy), brute.clone());
-        prop_assert_eq!(sat_all(&p, Connectivity::Eager), brute.clone());
+        prop_assert_eq!(all_answers(&p, Connectivity::Lazy, BackendKind::Cadical), brute.clone());
+        prop_assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Cadical), brute.clone());
         check_cuts_sound(&p, &brute);
     }
 
@@ -214,8 +200,8 @@ fn an_open_board_has_many_answers() {
         let p = SnakePit::new(Grid::new(rows, cols));
         let brute = brute_force(&p);
         assert!(brute.len() > 1, "{rows}x{cols}");
-        assert_eq!(sat_all(&p, Connectivity::Lazy), brute, "{rows}x{cols}");
-        assert_eq!(sat_all(&p, Connectivity::Eager), brute, "{rows}x{cols}");
+        assert_eq!(all_answers(&p, Connectivity::Lazy, BackendKind::Cadical), brute, "{rows}x{cols}");
+        assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Cadical), brute, "{rows}x{cols}");
         check_cuts_sound(&p, &brute);
     }
 }
