@@ -16,6 +16,7 @@ use thiserror::Error;
 
 use crate::backend::{Backend, BackendError, Outcome};
 use crate::cnf::{Dimacs, Formula, Lit, Model, Var};
+pub use crate::limits::{Cancel, Limits};
 
 /// Lazy constraints: rules left out of the CNF and enforced by cuts.
 pub trait Lazy {
@@ -79,38 +80,6 @@ pub struct Stats {
     pub seconds: f64,
 }
 
-/// A stop request from the caller (Ctrl-C, a client that went away), checked between
-/// solver calls and between trials. The library never looks at signals itself.
-#[derive(Clone, Debug, Default)]
-pub struct Cancel(std::sync::Arc<std::sync::atomic::AtomicBool>);
-
-impl Cancel {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    pub fn cancel(&self) {
-        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(std::sync::atomic::Ordering::SeqCst)
-    }
-}
-
-/// What a job has to stay within: a deadline and the caller's stop request.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    pub deadline: Option<Instant>,
-    pub cancel: Cancel,
-}
-
-impl Limits {
-    pub fn until(deadline: Option<Instant>) -> Self {
-        Self { deadline, cancel: Cancel::new() }
-    }
-}
-
 /// What `Session::next` found.
 pub enum Step<S> {
     Found(Model, S),
@@ -157,6 +126,10 @@ impl<'a, E: Encoded> Session<'a, E> {
         }
     }
 
+    fn limits(&self) -> Limits {
+        Limits { deadline: self.deadline, cancel: self.cancel.clone() }
+    }
+
     fn n_vars(&self) -> u32 {
         self.enc.formula().n_vars()
     }
@@ -191,7 +164,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             }
             self.stats.solver_calls += 1;
             let t = Instant::now();
-            let outcome = self.backend.solve(self.n_vars(), &[], self.deadline)?;
+            let outcome = self.backend.solve(self.n_vars(), &[], &self.limits())?;
             if self.trace {
                 eprintln!(
                     "snakesat: call {} ({}): {:.3}s, {} cuts so far",

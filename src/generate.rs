@@ -191,7 +191,7 @@ pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution) -> Result<(), Fail
         solver.add_clause(cl);
     }
     let fault = |msg: String| Failed::Run(RunError::Unverified(msg));
-    let model = match solver.solve(f.n_vars(), &[], None).map_err(|e| RunError::Engine(e.into()))? {
+    let model = match solver.solve(f.n_vars(), &[], &Limits::default()).map_err(|e| RunError::Engine(e.into()))? {
         Outcome::Sat(m) => m,
         other => return Err(fault(format!("the complete CNF of the generated puzzle has no answer ({other:?})"))),
     };
@@ -202,7 +202,7 @@ pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution) -> Result<(), Fail
         return Err(fault("the complete CNF has an answer other than the generated one".into()));
     }
     solver.add_clause(&model.blocking_clause(enc.answer_vars()));
-    match solver.solve(f.n_vars(), &[], None).map_err(|e| RunError::Engine(e.into()))? {
+    match solver.solve(f.n_vars(), &[], &Limits::default()).map_err(|e| RunError::Engine(e.into()))? {
         Outcome::Unsat => Ok(()),
         _ => Err(fault("the complete CNF has a second answer: the generated puzzle is not unique".into())),
     }

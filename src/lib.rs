@@ -2,8 +2,8 @@
 //!
 //! The layers point one way, as the folder reads; nothing imports upward:
 //!
-//! - `input` (sources, located errors, grid strings) and `grid` (square grids: neighbours,
-//!   components, rims) at the bottom;
+//! - `input` (sources, located errors, grid strings), `limits` (deadline and cancellation)
+//!   and `grid` (square grids: neighbours, components, rims) at the bottom;
 //! - `cnf` (variables, clauses, cardinality via rustsat) → `dimacs` → `backend` (solvers)
 //!   → `engine` (the lazy cut loop and enumeration on one warm solver; limits and
 //!   cancellation);
@@ -11,10 +11,12 @@
 //!   one SVG writer) beside them, knowing nothing of puzzles;
 //! - `puzzle` (the `Puzzle` trait every genre implements; solve and count with
 //!   verification; exit codes) → `families` (one folder per genre, and the registry that
-//!   lists them once) → `jobs` (answers as reports for any front end);
+//!   lists them once) → `jobs` (answers as reports for any front end) → `api` (the JSON
+//!   API of `snakesat serve`, without HTTP);
 //! - `solution_file` (answer files read back) and `signals` (Ctrl-C, closed pipes) for the
 //!   front ends; the `snakesat` binary (`main.rs`, `cli/`) on top.
 
+pub mod api;
 pub mod backend;
 pub mod cnf;
 pub mod dimacs;
@@ -24,6 +26,7 @@ pub mod generate;
 pub mod grid;
 pub mod input;
 pub mod jobs;
+pub mod limits;
 pub mod puzzle;
 pub mod pzpr;
 pub mod render;

@@ -53,6 +53,7 @@ mod cli {
     pub mod files;
     pub mod generate;
     pub mod jobs;
+    pub mod serve;
 }
 use cli::args::*;
 
@@ -71,6 +72,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<u8, Failure> {
     match Job::from(cli.command)? {
         Job::Generate { kind, job } => families::blank(&kind, &job.spec).map_err(usage)?.run(job),
+        Job::Serve(args) => cli::serve::serve(args),
         job => families::load(job.puzzle())?.run(job),
     }
 }
@@ -136,7 +138,7 @@ impl Visit for Job {
                 outln!("{}", p.to_url().map_err(usage)?);
                 Ok(exit::ANSWER)
             }
-            Job::Generate { .. } => unreachable!("generate starts from a blank puzzle in `run`"),
+            Job::Generate { .. } | Job::Serve(_) => unreachable!("generate and serve start in `run`"),
         }
     }
 }

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use snakesat::backend::{Backend, BackendKind, Outcome};
 use snakesat::cnf::{Formula, Lit, Model};
+use snakesat::limits::Limits;
 
 fn lits(f: &mut Formula, n: usize) -> Vec<Lit> {
     (0..n).map(|_| f.new_lit()).collect()
@@ -20,7 +21,7 @@ fn load(kind: &BackendKind, f: &Formula) -> Box<dyn Backend> {
 }
 
 fn sat(b: &mut dyn Backend, f: &Formula, assumptions: &[Lit]) -> Option<Model> {
-    match b.solve(f.n_vars(), assumptions, None).expect("backend runs") {
+    match b.solve(f.n_vars(), assumptions, &Limits::default()).expect("backend runs") {
         Outcome::Sat(m) => {
             assert_eq!(f.first_violated(&m), None, "{}: model violates the formula", b.name());
             assert!(assumptions.iter().all(|&l| m.lit(l)), "{}: model ignores assumptions", b.name());
@@ -145,7 +146,7 @@ fn stops_at_deadline(kind: BackendKind) {
     let f = hard();
     let mut b = load(&kind, &f);
     let start = Instant::now();
-    let out = b.solve(f.n_vars(), &[], Some(start + Duration::from_millis(200))).expect("backend runs");
+    let out = b.solve(f.n_vars(), &[], &Limits::until(Some(start + Duration::from_millis(200)))).expect("backend runs");
     assert!(matches!(out, Outcome::Unknown(_) | Outcome::Unsat), "{kind}: {out:?}");
     // Generous: the point is that it stops, not how fast.
     assert!(start.elapsed() < Duration::from_secs(20), "{kind} ignored its deadline");

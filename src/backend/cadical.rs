@@ -1,17 +1,16 @@
 //! CaDiCaL in-process through the `cadical` crate (which builds the C++ solver with the
 //! system compiler alone; `rustsat-cadical` would need libclang for bindgen).
 
-use std::time::Instant;
-
 use super::{guard, Backend, BackendError, Outcome};
 use crate::cnf::{Lit, Model};
+use crate::limits::Limits;
 
-/// Stops CaDiCaL once the deadline has passed.
-struct Deadline(Option<Instant>);
+/// Stops CaDiCaL once the deadline has passed or the caller cancels.
+struct Deadline(Limits);
 
 impl ::cadical::Callbacks for Deadline {
     fn terminate(&mut self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
+        self.0.over()
     }
 }
 
@@ -51,8 +50,8 @@ impl Backend for CadicalBackend {
         self.solver.add_clause(self.buf.iter().copied());
     }
 
-    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome, BackendError> {
-        self.solver.set_callbacks(Some(Deadline(deadline)));
+    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError> {
+        self.solver.set_callbacks(Some(Deadline(limits.clone())));
         let assumps: Vec<i32> = assumptions.iter().map(|l| l.to_ipasir()).collect();
         let solver = &mut self.solver;
         let res = guard("cadical", || solver.solve_with(assumps))?;
@@ -62,7 +61,7 @@ impl Backend for CadicalBackend {
                 Outcome::Sat(Model::new(values))
             }
             Some(false) => Outcome::Unsat,
-            None => Outcome::Unknown("cadical stopped at the deadline".into()),
+            None => Outcome::Unknown("cadical stopped at the deadline (or was cancelled)".into()),
         })
     }
 

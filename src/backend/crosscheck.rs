@@ -7,10 +7,9 @@
 //! them, the primary's UNSAT was false: an error naming it. The cost is one extra solve
 //! per UNSAT answer, which a solve or count meets once or twice per run.
 
-use std::time::Instant;
-
 use super::{Backend, BackendError, BackendKind, Outcome};
 use crate::cnf::{Lit, Model};
+use crate::limits::Limits;
 
 pub struct CrossChecked {
     primary: Box<dyn Backend>,
@@ -38,8 +37,8 @@ impl Backend for CrossChecked {
         self.primary.add_clause(clause);
     }
 
-    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome, BackendError> {
-        let outcome = self.primary.solve(n_vars, assumptions, deadline)?;
+    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError> {
+        let outcome = self.primary.solve(n_vars, assumptions, limits)?;
         if outcome != Outcome::Unsat {
             return Ok(outcome);
         }
@@ -47,7 +46,7 @@ impl Backend for CrossChecked {
         for cl in &self.clauses {
             second.add_clause(cl);
         }
-        match second.solve(n_vars, assumptions, deadline)? {
+        match second.solve(n_vars, assumptions, limits)? {
             Outcome::Unsat => Ok(Outcome::Unsat),
             Outcome::Sat(m) if self.satisfies(&m, assumptions) => Err(BackendError::WrongUnsat {
                 solver: self.primary.name(),

@@ -14,11 +14,12 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::{Backend, BackendError, Outcome};
 use crate::cnf::{Formula, Lit};
 use crate::dimacs::{self, Answer};
+use crate::limits::Limits;
 
 /// The most a solver's answer (standard output or `{out}` file) may hold: 64 MiB plus 16
 /// bytes per variable, far above any real model.
@@ -176,13 +177,13 @@ enum Ended {
     Flooded,
 }
 
-/// Waits for `child`, killing its process group at `deadline` or once it floods its output.
-fn wait_until(child: &mut Child, deadline: Option<Instant>, flooded: &AtomicBool) -> std::io::Result<Ended> {
+/// Waits for `child`, killing its process group at the deadline (or on cancellation) or once it floods its output.
+fn wait_until(child: &mut Child, limits: &Limits, flooded: &AtomicBool) -> std::io::Result<Ended> {
     loop {
         if let Some(st) = child.try_wait()? {
             return Ok(if flooded.load(Ordering::Relaxed) { Ended::Flooded } else { Ended::Exited(st) });
         }
-        let late = deadline.is_some_and(|d| Instant::now() >= d);
+        let late = limits.over();
         if late || flooded.load(Ordering::Relaxed) {
             kill_group(child.id() as i32);
             let _ = child.kill();
@@ -213,9 +214,12 @@ impl Backend for ExternalBackend {
         self.clauses.push(clause.to_vec());
     }
 
-    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome, BackendError> {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Ok(Outcome::Unknown(format!("the deadline passed before {} started", self.label)));
+    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError> {
+        if limits.over() {
+            return Ok(Outcome::Unknown(format!(
+                "the deadline passed (or a cancel came) before {} started",
+                self.label
+            )));
         }
         let (cnf, _tmp, proof) = self.files().map_err(|e| self.err_io(e))?;
         let mut file = std::fs::File::create(&cnf).map_err(|e| self.err_io(e))?;
@@ -256,7 +260,7 @@ impl Backend for ExternalBackend {
         let flooded = Arc::new(AtomicBool::new(false));
         let out = drain(child.stdout.take().expect("stdout is piped"), cap, false, flooded.clone());
         let err = drain(child.stderr.take().expect("stderr is piped"), STDERR_KEEP, true, flooded.clone());
-        let ended = wait_until(&mut child, deadline, &flooded).map_err(|e| self.err_io(e));
+        let ended = wait_until(&mut child, limits, &flooded).map_err(|e| self.err_io(e));
         drop(group); // kills helpers the solver left behind, so the pipes close
         let ended = ended?;
         let failed = |msg: String| BackendError::Failed { solver: self.label.clone(), msg };
@@ -266,7 +270,9 @@ impl Backend for ExternalBackend {
         };
         let status = match ended {
             Ended::Exited(status) => status,
-            Ended::Deadline => return Ok(Outcome::Unknown(format!("{} was stopped at the deadline", self.label))),
+            Ended::Deadline => {
+                return Ok(Outcome::Unknown(format!("{} was stopped at the deadline (or cancelled)", self.label)))
+            }
             Ended::Flooded => return Err(bad(format!("printed more than {cap} bytes; it was stopped"))),
         };
         let text = if uses_out {

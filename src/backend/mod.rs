@@ -11,9 +11,9 @@ mod external;
 mod splr;
 mod varisat;
 
+use crate::limits::Limits;
 use std::fmt;
 use std::str::FromStr;
-use std::time::Instant;
 
 use thiserror::Error;
 
@@ -58,8 +58,9 @@ pub trait Backend {
     /// Adds a clause over variables `0..n_vars` (as passed to `solve`).
     fn add_clause(&mut self, clause: &[Lit]);
     /// Solves under `assumptions`. A `Sat` model covers at least `n_vars` variables.
-    /// Should give up with `Outcome::Unknown` once `deadline` has passed.
-    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome, BackendError>;
+    /// Should give up with `Outcome::Unknown` once the deadline has passed or the caller
+    /// cancels (`limits.over()`), during the search where the solver allows it.
+    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError>;
     /// Does the backend keep what it learnt between calls? (For stats and the README.)
     fn incremental(&self) -> bool;
 }

@@ -8,6 +8,7 @@ use ::splr::{Certificate, Config, SolveIF, Solver, SolverError};
 
 use super::{guard, Backend, BackendError, Outcome};
 use crate::cnf::{Lit, Model};
+use crate::limits::Limits;
 
 #[derive(Default)]
 pub struct SplrBackend {
@@ -29,12 +30,15 @@ impl Backend for SplrBackend {
         self.clauses.push(clause.iter().map(|l| l.to_ipasir()).collect());
     }
 
-    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome, BackendError> {
+    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError> {
         if self.clauses.iter().any(|c| c.is_empty()) {
             return Ok(Outcome::Unsat);
         }
         let mut config = Config { quiet_mode: true, ..Config::default() };
-        if let Some(d) = deadline {
+        if limits.cancel.is_cancelled() {
+            return Ok(Outcome::Unknown("cancelled before splr started".into()));
+        }
+        if let Some(d) = limits.deadline {
             let left = d.saturating_duration_since(Instant::now()).as_secs_f64();
             if left <= 0.0 {
                 return Ok(Outcome::Unknown("deadline passed before splr started".into()));

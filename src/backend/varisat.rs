@@ -2,12 +2,11 @@
 //! running search, so the deadline is checked between calls and the binary's watchdog
 //! enforces `--timeout` during one.
 
-use std::time::Instant;
-
 use ::varisat::ExtendFormula;
 
 use super::{guard, Backend, BackendError, Outcome};
 use crate::cnf::{Lit, Model};
+use crate::limits::Limits;
 
 pub struct VarisatBackend {
     solver: ::varisat::Solver<'static>,
@@ -41,9 +40,9 @@ impl Backend for VarisatBackend {
         self.solver.add_clause(&self.buf);
     }
 
-    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome, BackendError> {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Ok(Outcome::Unknown("deadline passed before varisat started".into()));
+    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError> {
+        if limits.over() {
+            return Ok(Outcome::Unknown("deadline passed (or a cancel came) before varisat started".into()));
         }
         let assumps: Vec<::varisat::Lit> = assumptions.iter().map(|&l| to_varisat(l)).collect();
         self.solver.assume(&assumps);

@@ -169,6 +169,34 @@ pub enum Command {
         /// Puzzle file or puzz.link URL.
         puzzle: String,
     },
+    /// Serve a page (and its JSON API) to solve, check and count puzzles in a browser.
+    Serve {
+        /// Port to listen on (0: any free port; the first line printed says which).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on. The default answers this machine only.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: String,
+        /// Open the page in a browser.
+        #[arg(long)]
+        open: bool,
+        /// The longest a job may run, in seconds, and the default (a request may ask less).
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+        /// Solves at once (default: the number of cores); more requests wait in the queue.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Requests that may wait for a solver; beyond them the server answers 503.
+        #[arg(long, default_value_t = 32)]
+        queue: usize,
+        /// The largest request body in bytes; beyond it the server answers 413.
+        #[arg(long, default_value_t = 1 << 20)]
+        max_body: usize,
+        /// The solver for requests that name none (any `--backend` of `solve`; requests
+        /// themselves may name only solvers that stop at the deadline).
+        #[arg(long)]
+        backend: Option<BackendKind>,
+    },
 }
 
 #[derive(Args, Clone)]
@@ -315,6 +343,7 @@ pub enum Job {
     Decode { puzzle: String, solver_output: String, raw: RawOptions, format: Format },
     Url { puzzle: String },
     Generate { kind: String, job: cli::generate::GenerateJob },
+    Serve(cli::serve::ServeArgs),
 }
 
 fn timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
@@ -401,6 +430,17 @@ impl Job {
                 Job::Decode { puzzle, solver_output, raw: raw(enc.encoding, distinct.distinct, None), format }
             }
             Command::Url { puzzle } => Job::Url { puzzle },
+            Command::Serve { port, bind, open, timeout: t, jobs, queue, max_body, backend } => {
+                let timeout = match timeout(Some(t))? {
+                    Some(t) if !t.is_zero() => t,
+                    _ => return Err(usage("--timeout must be a positive number of seconds")),
+                };
+                let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+                if jobs == 0 {
+                    return Err(usage("--jobs must be at least 1"));
+                }
+                Job::Serve(cli::serve::ServeArgs { bind, port, open, timeout, max_body, jobs, queue, backend })
+            }
             Command::Generate {
                 kind,
                 size,
@@ -456,7 +496,7 @@ impl Job {
             | Job::Dimacs { puzzle, .. }
             | Job::Decode { puzzle, .. }
             | Job::Url { puzzle } => puzzle,
-            Job::Generate { .. } => "",
+            Job::Generate { .. } | Job::Serve(_) => "",
         }
     }
 }

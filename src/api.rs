@@ -1,0 +1,265 @@
+//! The JSON API behind `snakesat serve`, with no HTTP in it: a request body in, a status
+//! code and a JSON body out. The HTTP layer (the binary's `cli/serve.rs`) adds only the
+//! transport — body cap, queue, deadline, cancellation when the client goes away — so the
+//! whole API can be fuzzed and tested in-process, like the readers.
+//!
+//! The answers are the command line's `--format json` objects (`jobs`), with four keys
+//! added for a page: `kind`, `url` (the puzz.link URL written back, when the genre has
+//! one), `svg` (the picture `--format svg` prints) and `text` (what `--format text`
+//! prints).
+
+use std::time::Duration;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::backend::BackendKind;
+use crate::families::{self, Visit};
+use crate::input::{InputError, Source};
+use crate::limits::Limits;
+use crate::puzzle::{self, EncodeOptions, Puzzle, RawOptions, Report, RunError};
+use crate::render;
+
+/// What a request asks for; the path names the job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// `/api/solve`: one answer; with `"unique": true`, also proof it is the only one.
+    Solve,
+    /// `/api/count`: every answer, up to `limit`.
+    Count,
+    /// `/api/forced`: the cells every answer agrees on.
+    Forced,
+}
+
+impl Job {
+    /// The job an API path names.
+    pub fn from_path(path: &str) -> Option<Job> {
+        match path {
+            "/api/solve" => Some(Job::Solve),
+            "/api/count" => Some(Job::Count),
+            "/api/forced" => Some(Job::Forced),
+            _ => None,
+        }
+    }
+}
+
+/// The body of a request. Unknown keys are refused, so a misspelt option is not silently
+/// ignored.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    /// A puzzle file's text (TOML) or a puzz.link URL.
+    pub puzzle: String,
+    /// `/api/solve`: prove the answer unique or show a second one.
+    #[serde(default)]
+    pub unique: bool,
+    /// Seconds; at most the server's `--timeout`, which is also the default.
+    pub timeout: Option<f64>,
+    /// A solver by name (`cadical`, `cadical:sat`, `splr`, `kissat`, `minisat`).
+    pub backend: Option<String>,
+    /// `/api/count`: stop after this many answers.
+    pub limit: Option<u64>,
+    /// The command line's genre options (`--encoding`, `--distinct`, `--symmetry`).
+    pub encoding: Option<String>,
+    pub distinct: Option<String>,
+    pub symmetry: Option<String>,
+}
+
+/// What the server allows.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The longest a job may run, and the default.
+    pub timeout: Duration,
+    /// The operator's `--backend`: used when a request names none.
+    pub backend: Option<BackendKind>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self { timeout: Duration::from_secs(10), backend: None }
+    }
+}
+
+/// An HTTP status and a JSON body.
+#[derive(Clone, Debug)]
+pub struct Response {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Response {
+    fn ok(body: Value) -> Self {
+        Self { status: 200, body }
+    }
+
+    /// A refusal: `{"status": "error", "error": message}` and, for a located input
+    /// error, where it is.
+    pub fn error(status: u16, message: impl Into<String>) -> Self {
+        Self { status, body: json!({ "status": "error", "error": message.into() }) }
+    }
+
+    fn input(e: &InputError) -> Self {
+        let mut r = Self::error(400, e.to_string());
+        r.body["line"] = json!(e.line);
+        r.body["column"] = json!(e.col);
+        r
+    }
+}
+
+/// Reads a request body: JSON, with the located message `serde_json` gives.
+pub fn parse_request(body: &[u8]) -> Result<Request, Response> {
+    let text = std::str::from_utf8(body)
+        .map_err(|e| Response::error(400, format!("request body: not UTF-8 (at byte {})", e.valid_up_to())))?;
+    serde_json::from_str(text).map_err(|e| {
+        // serde_json ends its message with the location, which leads here, as in the CLI.
+        let msg = e.to_string();
+        let msg = msg.rsplit_once(" at line ").map_or(msg.as_str(), |(m, _)| m);
+        let mut r = Response::error(400, format!("request body:{}:{}: {msg}", e.line(), e.column()));
+        r.body["line"] = json!(e.line());
+        r.body["column"] = json!(e.column());
+        r
+    })
+}
+
+/// How long the job may run: what the request asks, within the server's limit.
+pub fn timeout(req: &Request, cfg: &Config) -> Result<Duration, Response> {
+    match req.timeout {
+        None => Ok(cfg.timeout),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Duration::from_secs_f64(t).min(cfg.timeout)),
+        Some(t) => Err(Response::error(400, format!("`timeout` must be a positive number of seconds, not {t}"))),
+    }
+}
+
+/// Runs one job. `limits` carries the deadline and the stop request of a client that went
+/// away; a job stopped by either answers `"status": "unknown"` like the command line.
+pub fn handle(job: Job, req: &Request, cfg: &Config, limits: &Limits) -> Response {
+    let backend = match chosen_backend(req) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let p = match families::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
+        Ok(p) => p,
+        Err(e) => return Response::input(&e),
+    };
+    p.run(Run { job, req, cfg, backend, limits })
+}
+
+/// The solver a request names. Only solvers that stop at the deadline, and no commands:
+/// a request must not run programs of its choosing, nor hold a core past its deadline
+/// (varisat cannot be interrupted).
+fn chosen_backend(req: &Request) -> Result<Option<BackendKind>, Response> {
+    let Some(name) = &req.backend else { return Ok(None) };
+    let kind: BackendKind = name.parse().map_err(|e: String| Response::error(400, e))?;
+    match kind {
+        BackendKind::Varisat => {
+            Err(Response::error(400, "the server does not run varisat: it cannot be stopped at the deadline"))
+        }
+        BackendKind::External(_) => {
+            Err(Response::error(400, "the server runs named solvers only, not commands; start it with --backend"))
+        }
+        k => Ok(Some(k)),
+    }
+}
+
+struct Run<'a> {
+    job: Job,
+    req: &'a Request,
+    cfg: &'a Config,
+    backend: Option<BackendKind>,
+    limits: &'a Limits,
+}
+
+impl Visit for Run<'_> {
+    type Output = Response;
+
+    fn visit<P: Puzzle>(self, p: &P) -> Response {
+        let req = self.req;
+        let raw = RawOptions {
+            encoding: req.encoding.clone(),
+            distinct: req.distinct.clone(),
+            symmetry: req.symmetry.clone(),
+        };
+        let family = match P::options(&raw) {
+            Ok(f) => f,
+            Err(e) => return Response::error(400, e),
+        };
+        let opts = EncodeOptions { connectivity: p.preferred_connectivity().unwrap_or_default(), family };
+        let enc = match p.encode(&opts) {
+            Ok(enc) => enc,
+            Err(e) => return Response::error(400, e),
+        };
+        // The request's solver, else the operator's, else the genre's unless it cannot be
+        // stopped, else the default.
+        let kind = self
+            .backend
+            .or_else(|| self.cfg.backend.clone())
+            .or_else(|| p.preferred_backend(&opts).filter(|k| *k != BackendKind::Varisat))
+            .unwrap_or(BackendKind::DEFAULT);
+        let solver = kind.build();
+        let report = match self.job {
+            Job::Solve => puzzle::solve(p, &enc, solver, self.limits, req.unique)
+                .map(|r| crate::jobs::solve_report(p, &r, req.unique, &opts)),
+            Job::Forced => {
+                puzzle::forced(p, &enc, solver, self.limits).map(|r| crate::jobs::forced_report(p, &r, &opts))
+            }
+            Job::Count => count(p, &enc, solver, self.limits, req.limit, &opts),
+        };
+        match report {
+            Ok(report) => Response::ok(page_json(p, report)),
+            Err(e) => failure(e),
+        }
+    }
+}
+
+fn count<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    solver: Box<dyn crate::backend::Backend>,
+    limits: &Limits,
+    limit: Option<u64>,
+    opts: &EncodeOptions<P::Options>,
+) -> Result<Report, RunError> {
+    let keep = p.wants_solutions(opts);
+    let mut kept = Vec::new();
+    let progress = std::sync::atomic::AtomicU64::new(0);
+    let r = puzzle::count(p, enc, solver, limits, limit, &progress, |s| {
+        if keep {
+            kept.push(s.clone());
+        }
+    })?;
+    let summary = if r.complete { p.count_summary(&kept, opts).map_err(RunError::Usage)? } else { Vec::new() };
+    let mut report = crate::jobs::count_report(&r, limit, summary);
+    report.picture = Some((p.draw(None), None));
+    Ok(report)
+}
+
+/// The command line's JSON with what a page needs beside it.
+fn page_json<P: Puzzle>(p: &P, report: Report) -> Value {
+    let mut body = report.json;
+    body["kind"] = json!(P::KIND);
+    if let Ok(url) = p.to_url() {
+        body["url"] = json!(url);
+    }
+    body["text"] = json!(report.text);
+    if let Some((mut d, note)) = report.picture {
+        if let Some(note) = note {
+            d.caption(&[note], 16.0);
+        }
+        body["svg"] = json!(render::to_svg(&d));
+    }
+    body
+}
+
+/// A job that failed: too big a formula is the request's fault (400); a solver fault or
+/// an answer that fails verification is the server's (500), said plainly.
+fn failure(e: RunError) -> Response {
+    match e {
+        RunError::TooBig(why) | RunError::Usage(why) => Response::error(400, why),
+        e => Response::error(500, e.to_string()),
+    }
+}
+
+/// The genres the server reads, for the page's help.
+pub fn genres() -> Value {
+    Value::Array(families::GENRES.iter().map(|g| json!({ "kind": g.kind, "about": g.about, "pids": g.pids })).collect())
+}

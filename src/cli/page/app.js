@@ -1,0 +1,216 @@
+// The page of `snakesat serve`: posts the puzzle to the JSON API and shows the answer.
+// No framework and nothing fetched from elsewhere, so it works on a machine offline.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let running = null; // the AbortController of the request under way
+
+function setBusy(busy) {
+  for (const b of document.querySelectorAll("button[data-job]")) b.disabled = busy;
+  $("stop").disabled = !busy;
+}
+
+function verdict(text, tone) {
+  const v = $("verdict");
+  v.textContent = text;
+  v.className = "verdict " + tone;
+}
+
+function clearOutput() {
+  $("error").hidden = true;
+  $("picture").replaceChildren();
+  $("facts").replaceChildren();
+  $("url-row").hidden = true;
+  $("text-row").hidden = true;
+}
+
+function fact(name, value) {
+  const dt = document.createElement("dt");
+  dt.textContent = name;
+  const dd = document.createElement("dd");
+  dd.textContent = value;
+  $("facts").append(dt, dd);
+}
+
+function plural(n, word) {
+  return n + " " + word + (n === 1 ? "" : "s");
+}
+
+// What the answer says, in a few words, and whether that is good news.
+function summarize(job, unique, r) {
+  if (job === "count") {
+    if (r.complete) {
+      return r.count === 0 ? ["No solution", "bad"] : [plural(r.count, "answer"), r.count === 1 ? "good" : "warn"];
+    }
+    if (r.limit_reached) return ["At least " + plural(r.count, "answer") + " (the limit)", "warn"];
+    return ["At least " + plural(r.count, "answer") + " (" + (r.stopped || "stopped") + ")", "warn"];
+  }
+  if (r.status === "unsat") return ["No solution", "bad"];
+  if (r.status === "unknown") return ["Unknown: " + (r.reason || "timed out"), "warn"];
+  if (job === "forced") {
+    if (r.complete && r.undecided === 0) return ["Every cell is forced: the answer is unique", "good"];
+    const some = (r.complete ? "" : "at least ") + r.undecided + " of " + r.forced.length;
+    return [some + " cells undecided (ringed)", "warn"];
+  }
+  if (!unique) return ["Solved", "good"];
+  if (r.unique === true) return ["Unique", "good"];
+  if (r.unique === false) return ["Not unique: a second answer is drawn beside the first", "warn"];
+  return ["Solved; uniqueness unknown (timed out)", "warn"];
+}
+
+function show(job, unique, r, millis) {
+  const [text, tone] = summarize(job, unique, r);
+  verdict(text, tone);
+  if (r.svg) {
+    // The SVG is the server's own drawing; the page's policy runs no script it may hold.
+    $("picture").innerHTML = r.svg;
+  }
+  if (job === "count" && r.count !== undefined) fact("answers", (r.complete ? "" : "at least ") + r.count);
+  if (r.undecided !== undefined && job !== "forced") fact("undecided cells", "at least " + r.undecided);
+  const s = r.stats || {};
+  if (s.backend) fact("solver", s.backend);
+  if (s.seconds !== undefined) fact("solver time", s.seconds.toFixed(3) + " s");
+  fact("round trip", (millis / 1000).toFixed(3) + " s");
+  if (s.variables !== undefined) fact("formula", s.variables + " variables, " + s.clauses + " clauses");
+  if (s.solver_calls !== undefined) fact("solver calls", s.solver_calls + " (" + s.cuts + " cuts)");
+  for (const key of ["classes", "shortest", "longest"]) {
+    if (r[key] !== undefined) fact(key, typeof r[key] === "object" ? JSON.stringify(r[key]) : r[key]);
+  }
+  if (r.url) {
+    $("url").textContent = r.url;
+    $("url").href = r.url;
+    $("url-row").hidden = false;
+  }
+  if (r.text) {
+    $("text").textContent = r.text;
+    $("text-row").hidden = false;
+  }
+}
+
+// Puts the cursor where a located error points (line and column, 1-based).
+function pointAt(line, column) {
+  const lines = $("puzzle").value.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  at += Math.max(0, column - 1);
+  const box = $("puzzle");
+  box.focus();
+  box.setSelectionRange(at, at + 1);
+}
+
+function fail(message, r) {
+  verdict("Not solved", "bad");
+  const e = $("error");
+  e.textContent = message;
+  e.hidden = false;
+  if (r && r.line && /^puzzle:/.test(r.error || "")) pointAt(r.line, r.column);
+}
+
+function request(job, unique) {
+  const body = { puzzle: $("puzzle").value };
+  if (unique) body.unique = true;
+  const num = (id) => ($(id).value.trim() === "" ? undefined : Number($(id).value));
+  const str = (id) => ($(id).value.trim() === "" ? undefined : $(id).value.trim());
+  body.timeout = num("timeout");
+  body.backend = str("backend");
+  if (job === "count") body.limit = num("limit");
+  body.encoding = str("encoding");
+  body.distinct = str("distinct");
+  body.symmetry = str("symmetry");
+  return body;
+}
+
+async function run(button) {
+  const job = button.dataset.job;
+  const unique = button.dataset.unique === "1";
+  if ($("puzzle").value.trim() === "") {
+    fail("Paste a puzz.link URL or a puzzle file first.");
+    return;
+  }
+  clearOutput();
+  verdict("Working…", "busy");
+  setBusy(true);
+  running = new AbortController();
+  const started = performance.now();
+  try {
+    const res = await fetch("/api/" + job, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(request(job, unique)),
+      signal: running.signal,
+    });
+    const millis = performance.now() - started;
+    let r;
+    try {
+      r = await res.json();
+    } catch (_) {
+      fail("The server answered " + res.status + " without JSON.");
+      return;
+    }
+    if (!res.ok) {
+      fail((res.status === 503 ? "The server is busy. " : "") + (r.error || "error " + res.status), r);
+      return;
+    }
+    show(job, unique, r, millis);
+  } catch (e) {
+    if (e.name === "AbortError") verdict("Stopped", "warn");
+    else fail("Could not reach the server: " + e.message);
+  } finally {
+    running = null;
+    setBusy(false);
+  }
+}
+
+function readFile(file) {
+  const reader = new FileReader();
+  reader.onload = () => {
+    $("puzzle").value = reader.result;
+  };
+  reader.readAsText(file);
+}
+
+async function loadLists() {
+  try {
+    const [examples, genres] = await Promise.all([
+      fetch("/api/examples").then((r) => r.json()),
+      fetch("/api/genres").then((r) => r.json()),
+    ]);
+    for (const ex of examples) {
+      const o = document.createElement("option");
+      o.textContent = ex.name;
+      o.value = ex.text;
+      $("example").append(o);
+    }
+    $("genres").textContent =
+      "Genres: " + genres.map((g) => g.kind + (g.pids.length ? " (puzz.link " + g.pids.join(", ") + ")" : "")).join("; ") + ".";
+  } catch (_) {
+    // The page still works without the lists.
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  for (const b of document.querySelectorAll("button[data-job]")) b.addEventListener("click", () => run(b));
+  $("stop").addEventListener("click", () => running && running.abort());
+  $("example").addEventListener("change", (e) => {
+    if (e.target.value) $("puzzle").value = e.target.value.trim() + "\n";
+    e.target.selectedIndex = 0;
+  });
+  $("file").addEventListener("change", (e) => e.target.files[0] && readFile(e.target.files[0]));
+  const box = $("puzzle");
+  box.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    box.classList.add("drop");
+  });
+  box.addEventListener("dragleave", () => box.classList.remove("drop"));
+  box.addEventListener("drop", (e) => {
+    e.preventDefault();
+    box.classList.remove("drop");
+    if (e.dataTransfer.files.length) readFile(e.dataTransfer.files[0]);
+    else box.value = e.dataTransfer.getData("text");
+  });
+  box.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) run($("solve"));
+  });
+  $("copy-url").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("url").textContent));
+  loadLists();
+});

@@ -1,0 +1,275 @@
+//! `snakesat serve`: the page and its JSON API over HTTP (axum). Everything a job does
+//! is `snakesat::api`; this file is only the transport, and what makes a server safe to
+//! leave running: a cap on request bodies (413), a deadline on every job, at most `--jobs`
+//! solves at once with a bounded queue behind them (503 beyond), a job cancelled when its
+//! client goes away, and a panic in a job answered with a 500 while the server carries on.
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::{json, Value};
+use tokio::sync::Semaphore;
+
+use snakesat::api;
+use snakesat::engine::{Cancel, Limits};
+
+use crate::*;
+
+const PAGE: &str = include_str!("page/index.html");
+const SCRIPT: &str = include_str!("page/app.js");
+const STYLE: &str = include_str!("page/style.css");
+
+/// The examples the page offers, bundled so the page works with no files at hand.
+const EXAMPLES: &[(&str, &str)] = &[
+    ("Snake Egg 6×6 (seed)", include_str!("../../fixtures/snake-egg/seed-6x6.toml")),
+    ("Snake 6×6 (puzz.link)", include_str!("../../fixtures/snake/urls/published-6x6.url")),
+    ("Hebi-Ichigo 5×5", include_str!("../../fixtures/hebi/example-5x5.toml")),
+    ("Snake Pit 5×5", include_str!("../../fixtures/snakepit/example-5x5.toml")),
+    ("Snake, several answers", include_str!("../../fixtures/snake/several-4x4.toml")),
+    ("Parity snake 6×6 (count)", include_str!("../../fixtures/parity-snake/counts-6x6.toml")),
+    ("Snake Cube 3×3×3", include_str!("../../fixtures/snake-cube/seed-3x3x3.toml")),
+];
+
+#[derive(Clone, Debug)]
+pub struct ServeArgs {
+    pub bind: String,
+    pub port: u16,
+    pub open: bool,
+    pub timeout: Duration,
+    pub max_body: usize,
+    pub jobs: usize,
+    pub queue: usize,
+    pub backend: Option<BackendKind>,
+}
+
+struct Shared {
+    cfg: api::Config,
+    slots: Arc<Semaphore>,
+    jobs: usize,
+    queue: usize,
+    max_body: usize,
+    waiting: AtomicUsize,
+    running: Arc<AtomicUsize>,
+    served: AtomicUsize,
+    /// Jobs whose client went away before the answer.
+    cancelled: Arc<AtomicUsize>,
+}
+
+type St = State<Arc<Shared>>;
+
+pub fn serve(a: ServeArgs) -> Result<u8, Failure> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure { code: exit::FAILURE, err: anyhow::anyhow!("starting the server: {e}") })?;
+    rt.block_on(run(a))
+}
+
+async fn run(a: ServeArgs) -> Result<u8, Failure> {
+    let addr: SocketAddr = format!("{}:{}", a.bind, a.port)
+        .parse()
+        .map_err(|_| usage(format!("--bind {}: expected an IP address such as 127.0.0.1 or ::1", a.bind)))?;
+    let listener =
+        tokio::net::TcpListener::bind(addr).await.map_err(|e| usage(format!("cannot listen on {addr}: {e}")))?;
+    let local = listener.local_addr().map_err(|e| usage(format!("cannot listen on {addr}: {e}")))?;
+    let shared = Arc::new(Shared {
+        cfg: api::Config { timeout: a.timeout, backend: a.backend.clone() },
+        slots: Arc::new(Semaphore::new(a.jobs)),
+        jobs: a.jobs,
+        queue: a.queue,
+        max_body: a.max_body,
+        waiting: AtomicUsize::new(0),
+        running: Arc::new(AtomicUsize::new(0)),
+        served: AtomicUsize::new(0),
+        cancelled: Arc::new(AtomicUsize::new(0)),
+    });
+    let app = Router::new()
+        .route("/", get(page))
+        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
+        .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
+        .route("/api/genres", get(|| async { axum::Json(api::genres()) }))
+        .route("/api/examples", get(examples))
+        .route("/api/status", get(status))
+        .route("/api/solve", post(job))
+        .route("/api/count", post(job))
+        .route("/api/forced", post(job))
+        .fallback(|| async {
+            error(StatusCode::NOT_FOUND, "no such page; the API is POST /api/solve, /api/count, /api/forced")
+        })
+        .layer(DefaultBodyLimit::max(a.max_body))
+        .with_state(shared);
+    let url = format!("http://{local}/");
+    // The first line is the address, for scripts and tests that start the server on port 0.
+    outln!("snakesat serve: listening on {url}");
+    if !local.ip().is_loopback() {
+        eprintln!("snakesat serve: warning: {} is reachable from other machines", local.ip());
+    }
+    if a.open {
+        open_browser(&url);
+    }
+    axum::serve(listener, app)
+        .await
+        .map_err(|e| Failure { code: exit::FAILURE, err: anyhow::anyhow!("the server stopped: {e}") })?;
+    Ok(exit::ANSWER)
+}
+
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
+    if let Err(e) = std::process::Command::new(opener)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    {
+        eprintln!("snakesat serve: could not open a browser ({opener}: {e}); open {url} yourself");
+    }
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+}
+
+async fn page() -> Response {
+    let mut r = asset("text/html; charset=utf-8", PAGE);
+    // Nothing from elsewhere: the page works offline, and injected markup runs no script.
+    r.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:"),
+    );
+    r
+}
+
+async fn examples() -> axum::Json<Value> {
+    axum::Json(Value::Array(EXAMPLES.iter().map(|(name, text)| json!({ "name": name, "text": text })).collect()))
+}
+
+async fn status(State(s): St) -> axum::Json<Value> {
+    axum::Json(json!({
+        "jobs": s.jobs,
+        "running": s.running.load(Ordering::SeqCst),
+        "waiting": s.waiting.load(Ordering::SeqCst),
+        "queue": s.queue,
+        "served": s.served.load(Ordering::SeqCst),
+        "cancelled": s.cancelled.load(Ordering::SeqCst),
+        "timeout": s.cfg.timeout.as_secs_f64(),
+    }))
+}
+
+fn error(code: StatusCode, msg: impl Into<String>) -> Response {
+    reply(api::Response::error(code.as_u16(), msg))
+}
+
+fn reply(r: api::Response) -> Response {
+    let code = StatusCode::from_u16(r.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    (code, axum::Json(r.body)).into_response()
+}
+
+fn busy(msg: &str) -> Response {
+    let mut r = error(StatusCode::SERVICE_UNAVAILABLE, msg);
+    r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    r
+}
+
+/// Cancels the job when the request's future is dropped before the answer: hyper drops it
+/// when the client closes the connection, and then the solver stops at its next check.
+struct CancelOnDrop {
+    cancel: Cancel,
+    answered: bool,
+    cancelled: Arc<AtomicUsize>,
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if !self.answered {
+            self.cancel.cancel();
+            self.cancelled.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Counts a job as running for as long as it lives (the blocking thread, not the request:
+/// a job whose client left still holds its core until the solver has stopped).
+struct Running(Arc<AtomicUsize>);
+
+impl Running {
+    fn start(n: &Arc<AtomicUsize>) -> Self {
+        n.fetch_add(1, Ordering::SeqCst);
+        Running(n.clone())
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Response {
+    let arrived = Instant::now();
+    let Some(kind) = api::Job::from_path(uri.path()) else {
+        return error(StatusCode::NOT_FOUND, "no such job");
+    };
+    let body = match body {
+        Ok(b) => b,
+        Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            let msg = format!("the request body is larger than this server takes ({} bytes, --max-body)", s.max_body);
+            return error(StatusCode::PAYLOAD_TOO_LARGE, msg);
+        }
+        Err(rej) => return error(rej.status(), rej.body_text()),
+    };
+    let req = match api::parse_request(&body) {
+        Ok(r) => r,
+        Err(r) => return reply(r),
+    };
+    let timeout = match api::timeout(&req, &s.cfg) {
+        Ok(t) => t,
+        Err(r) => return reply(r),
+    };
+    let deadline = arrived + timeout;
+    // Wait for a free core, in a queue of bounded length and no longer than the deadline.
+    let permit = match s.slots.clone().try_acquire_owned() {
+        Ok(p) => p,
+        Err(_) => {
+            if s.waiting.fetch_add(1, Ordering::SeqCst) >= s.queue {
+                s.waiting.fetch_sub(1, Ordering::SeqCst);
+                return busy("busy: every solver is taken and the queue is full; try again");
+            }
+            let got = tokio::time::timeout_at(deadline.into(), s.slots.clone().acquire_owned()).await;
+            s.waiting.fetch_sub(1, Ordering::SeqCst);
+            match got {
+                Ok(Ok(p)) => p,
+                _ => return busy("busy: no solver came free before the request's deadline"),
+            }
+        }
+    };
+    let cancel = Cancel::new();
+    let mut on_drop = CancelOnDrop { cancel: cancel.clone(), answered: false, cancelled: s.cancelled.clone() };
+    let limits = Limits { deadline: Some(deadline), cancel };
+    let cfg = s.cfg.clone();
+    let running = s.running.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        let _running = Running::start(&running);
+        let _permit = permit;
+        api::handle(kind, &req, &cfg, &limits)
+    });
+    let answer = task.await;
+    on_drop.answered = true;
+    let answer = match answer {
+        Ok(r) => reply(r),
+        Err(e) => {
+            eprintln!("snakesat serve: a job failed: {e}");
+            error(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the job panicked; the server carries on")
+        }
+    };
+    s.served.fetch_add(1, Ordering::SeqCst);
+    answer
+}

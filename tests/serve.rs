@@ -1,0 +1,324 @@
+//! `snakesat serve`, driven over HTTP: the real binary on a free port, a real client.
+//! Answers are compared with the command line's `--format json`; bad input, oversized
+//! bodies, deadlines, a full queue, a client that goes away and 20 requests at once are
+//! each checked to end in the right status with the server still serving.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+/// A `snakesat serve` child on a free port, killed when dropped.
+pub struct Server {
+    child: Child,
+    pub url: String,
+}
+
+impl Server {
+    pub fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_snakesat"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("snakesat serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let url = line.split_whitespace().last().expect("the first line names the address").to_string();
+        assert!(url.starts_with("http://127.0.0.1:"), "{line}");
+        Server { child, url }
+    }
+
+    /// POSTs a JSON body to `path`: the status and the JSON answer.
+    pub fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        self.post_raw(path, body.to_string().as_bytes())
+    }
+
+    pub fn post_raw(&self, path: &str, body: &[u8]) -> (u16, Value) {
+        let r = ureq::post(&format!("{}{}", self.url, path.trim_start_matches('/')))
+            .set("Content-Type", "application/json")
+            .send_bytes(body);
+        read(r)
+    }
+
+    pub fn get(&self, path: &str) -> (u16, String) {
+        match ureq::get(&format!("{}{}", self.url, path.trim_start_matches('/'))).call() {
+            Ok(r) => (r.status(), r.into_string().unwrap()),
+            Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
+            Err(e) => panic!("GET {path}: {e}"),
+        }
+    }
+
+    pub fn status(&self) -> Value {
+        serde_json::from_str(&self.get("/api/status").1).unwrap()
+    }
+
+    /// Waits (a liveness bound, not a timing claim) until `f` holds of the status.
+    pub fn wait_for(&self, what: &str, f: impl Fn(&Value) -> bool) {
+        let start = Instant::now();
+        while !f(&self.status()) {
+            assert!(start.elapsed() < Duration::from_secs(60), "waited a minute for {what}: {}", self.status());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn read(r: Result<ureq::Response, ureq::Error>) -> (u16, Value) {
+    let (code, r) = match r {
+        Ok(r) => (r.status(), r),
+        Err(ureq::Error::Status(code, r)) => (code, r),
+        Err(e) => panic!("request failed: {e}"),
+    };
+    let text = r.into_string().unwrap();
+    (code, serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}")))
+}
+
+fn fixture(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// The command line's `--format json` answer.
+fn cli_json(args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_snakesat")).args(args).args(["--format", "json"]).output().unwrap();
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+/// The answer without what differs run to run (timings) or only the server adds.
+fn comparable(v: &Value) -> Value {
+    let mut v = v.clone();
+    for key in ["stats", "svg", "text", "kind", "url"] {
+        v.as_object_mut().unwrap().remove(key);
+    }
+    v
+}
+
+const SNAKE_URL: &str = "https://puzz.link/p?snake/4/4/060300g1h4i";
+
+#[test]
+fn solve_answers_as_the_command_line_does() {
+    let s = Server::start(&[]);
+    for (puzzle, file) in [
+        (SNAKE_URL.to_string(), SNAKE_URL.to_string()),
+        (fixture("snake-egg/seed-6x6.toml"), "fixtures/snake-egg/seed-6x6.toml".into()),
+        (fixture("hebi/example-5x5.toml"), "fixtures/hebi/example-5x5.toml".into()),
+        (fixture("snake/several-4x4.toml"), "fixtures/snake/several-4x4.toml".into()),
+        (fixture("snake-egg/no-solution.toml"), "fixtures/snake-egg/no-solution.toml".into()),
+    ] {
+        let file = if file.starts_with("http") { file } else { format!("{}/{file}", env!("CARGO_MANIFEST_DIR")) };
+        let (code, got) = s.post("/api/solve", &json!({ "puzzle": puzzle, "unique": true }));
+        assert_eq!(code, 200, "{got}");
+        let want = cli_json(&["solve", &file, "--unique"]);
+        assert_eq!(comparable(&got), comparable(&want), "{file}");
+        assert!(got["svg"].as_str().unwrap().contains("<svg"), "{file}: no picture");
+        assert!(!got["text"].as_str().unwrap().is_empty());
+    }
+    let (_, got) = s.post("/api/solve", &json!({ "puzzle": SNAKE_URL }));
+    assert_eq!(got["url"], SNAKE_URL, "the URL is written back as pzprjs writes it");
+    assert_eq!(got["kind"], "snake");
+}
+
+#[test]
+fn count_and_forced_answer_as_the_command_line_does() {
+    let s = Server::start(&[]);
+    let several = format!("{}/fixtures/snake/several-4x4.toml", env!("CARGO_MANIFEST_DIR"));
+    let (code, got) = s.post("/api/count", &json!({ "puzzle": fixture("snake/several-4x4.toml") }));
+    assert_eq!(code, 200, "{got}");
+    assert_eq!(comparable(&got), comparable(&cli_json(&["count", &several])));
+    assert!(got["count"].as_u64().unwrap() > 1);
+    let (code, got) = s.post("/api/forced", &json!({ "puzzle": fixture("snake/several-4x4.toml") }));
+    assert_eq!(code, 200, "{got}");
+    assert_eq!(comparable(&got), comparable(&cli_json(&["solve", &several, "--forced"])));
+    assert!(got["undecided"].as_u64().unwrap() > 0);
+    // Genre options pass through as on the command line.
+    let parity = format!("{}/fixtures/parity-snake/counts-4x4.toml", env!("CARGO_MANIFEST_DIR"));
+    let body = json!({ "puzzle": fixture("parity-snake/counts-4x4.toml"), "encoding": "plain" });
+    let (code, got) = s.post("/api/count", &body);
+    assert_eq!(code, 200, "{got}");
+    assert_eq!(comparable(&got), comparable(&cli_json(&["count", &parity, "--encoding", "plain"])));
+}
+
+#[test]
+fn bad_input_is_a_400_with_the_located_message() {
+    let s = Server::start(&[]);
+    // The same message as the command line, with `puzzle` for the file name.
+    let bad = "kind = \"snake\"\ngrid = 3\n";
+    let (code, got) = s.post("/api/solve", &json!({ "puzzle": bad }));
+    assert_eq!(code, 400, "{got}");
+    let path = std::env::temp_dir().join(format!("snakesat-serve-bad-{}.toml", std::process::id()));
+    std::fs::write(&path, bad).unwrap();
+    let cli = Command::new(env!("CARGO_BIN_EXE_snakesat")).arg("solve").arg(&path).output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(cli.status.code(), Some(2));
+    let cli_msg = String::from_utf8_lossy(&cli.stderr).trim().to_string();
+    let located = cli_msg.strip_prefix(&format!("snakesat: {}", path.display())).unwrap();
+    assert_eq!(got["error"].as_str().unwrap(), format!("puzzle{located}"));
+    assert_eq!((got["line"].as_u64(), got["column"].as_u64()), (Some(2), Some(8)));
+
+    for (body, says) in [
+        (&b"{\"puzzle\": "[..], "request body:1:11:"),
+        (&b"not json"[..], "request body:1:2: expected ident"),
+        (&b"{\"puzzle\": \"x\", \"uniqe\": true}"[..], "unknown field `uniqe`"),
+        (&b"{\"puzzle\": 7}"[..], "invalid type"),
+        (&b"\xff\xfe"[..], "not UTF-8"),
+        (&b"{\"puzzle\": \"https://puzz.link/p?nurikabe/3/3/g\"}"[..], "genre `nurikabe`"),
+        (&b"{\"puzzle\": \"kind = \\\"snake\\\"\", \"timeout\": -1}"[..], "`timeout` must be a positive"),
+        (&b"{\"puzzle\": \"x\", \"backend\": \"external:rm -rf /\"}"[..], "named solvers only"),
+        (&b"{\"puzzle\": \"x\", \"backend\": \"varisat\"}"[..], "cannot be stopped"),
+        (&b"{\"puzzle\": \"x\", \"backend\": \"glucose\"}"[..], "unknown backend"),
+    ] {
+        let (code, got) = s.post_raw("/api/solve", body);
+        assert_eq!(code, 400, "{}: {got}", String::from_utf8_lossy(body));
+        assert_eq!(got["status"], "error");
+        let msg = got["error"].as_str().unwrap();
+        assert!(msg.contains(says), "{}: {msg}", String::from_utf8_lossy(body));
+    }
+    let body = json!({ "puzzle": SNAKE_URL, "encoding": "cells" });
+    let (code, got) = s.post("/api/solve", &body);
+    assert_eq!(code, 400, "{got}");
+    assert!(got["error"].as_str().unwrap().contains("--encoding"), "{got}");
+    // Unknown paths and methods.
+    assert_eq!(s.get("/api/nothing").0, 404);
+    assert_eq!(s.get("/api/solve").0, 405);
+    // And the server still answers.
+    assert_eq!(s.post("/api/solve", &json!({ "puzzle": SNAKE_URL })).0, 200);
+}
+
+#[test]
+fn oversized_bodies_are_a_413() {
+    let s = Server::start(&["--max-body", "4096"]);
+    let big = json!({ "puzzle": "x".repeat(5000) });
+    let (code, got) = s.post("/api/solve", &big);
+    assert_eq!(code, 413, "{got}");
+    assert!(got["error"].as_str().unwrap().contains("4096"), "{got}");
+    assert_eq!(s.post("/api/solve", &json!({ "puzzle": SNAKE_URL })).0, 200);
+}
+
+#[test]
+fn a_job_stops_at_its_deadline() {
+    let s = Server::start(&["--timeout", "30"]);
+    // All 192 King Snake B placements take seconds; a quarter of a second is not enough.
+    let body = json!({ "puzzle": fixture("snake-cube/king-snake-4x4x4-b.toml"), "timeout": 0.25 });
+    let (code, got) = s.post("/api/count", &body);
+    assert_eq!(code, 200, "{got}");
+    assert_eq!(got["status"], "unknown");
+    assert_eq!(got["complete"], false);
+    assert!(got["count"].as_u64().unwrap() < 192);
+    // A request may not ask for more than the server allows; it is cut, not refused.
+    let (code, got) = s.post("/api/solve", &json!({ "puzzle": SNAKE_URL, "timeout": 1e9 }));
+    assert_eq!(code, 200, "{got}");
+    s.wait_for("no job running", |st| st["running"] == 0);
+}
+
+/// A long job on a raw connection that is then closed.
+fn start_and_abandon(s: &Server) {
+    hold_core(s, |_| {});
+}
+
+#[test]
+fn a_job_is_cancelled_when_its_client_goes_away() {
+    let s = Server::start(&["--timeout", "600", "--jobs", "1"]);
+    start_and_abandon(&s);
+    // Without the cancellation the count would hold the only core for seconds more; with
+    // it the solver stops at its next check and the core is free for the next request.
+    s.wait_for("the abandoned job to stop", |st| st["running"] == 0 && st["cancelled"] == 1);
+    assert_eq!(s.post("/api/solve", &json!({ "puzzle": SNAKE_URL })).0, 200);
+    assert_eq!(s.status()["served"], 1);
+}
+
+#[test]
+fn a_full_queue_is_a_503_and_the_server_carries_on() {
+    let s = Server::start(&["--timeout", "600", "--jobs", "1", "--queue", "0"]);
+    hold_core(&s, |s| {
+        let (code, got) = s.post("/api/solve", &json!({ "puzzle": SNAKE_URL }));
+        assert_eq!(code, 503, "{got}");
+        assert!(got["error"].as_str().unwrap().starts_with("busy"), "{got}");
+        let r = ureq::post(&format!("{}api/solve", s.url)).send_string(&json!({ "puzzle": SNAKE_URL }).to_string());
+        match r {
+            Err(ureq::Error::Status(503, r)) => assert_eq!(r.header("Retry-After"), Some("1")),
+            other => panic!("expected a 503: {other:?}"),
+        }
+    });
+    s.wait_for("the core to be free", |st| st["running"] == 0);
+    assert_eq!(s.post("/api/solve", &json!({ "puzzle": SNAKE_URL })).0, 200);
+}
+
+/// Holds the only core with a long job on a raw connection while `f` runs, then closes
+/// the connection.
+fn hold_core(s: &Server, f: impl FnOnce(&Server)) {
+    let addr = s.url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    let body = json!({ "puzzle": fixture("snake-cube/king-snake-4x4x4-b.toml"), "timeout": 600 }).to_string();
+    let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        conn,
+        "POST /api/count HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    s.wait_for("the long job to start", |st| st["running"] == 1);
+    f(s);
+    drop(conn);
+}
+
+#[test]
+fn twenty_requests_at_once_all_get_their_own_answer() {
+    let s = Server::start(&["--jobs", "2"]);
+    let files = [
+        "snake-egg/seed-6x6.toml",
+        "snake/example-4x4.toml",
+        "hebi/example-5x5.toml",
+        "snakepit/example-5x5.toml",
+        "snake-cube/seed-3x3x3.toml",
+    ];
+    let want: Vec<Value> = files
+        .iter()
+        .map(|f| comparable(&cli_json(&["solve", &format!("{}/fixtures/{f}", env!("CARGO_MANIFEST_DIR")), "--unique"])))
+        .collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..20)
+            .map(|i| {
+                let (s, f) = (&s, files[i % files.len()]);
+                scope.spawn(move || (i, s.post("/api/solve", &json!({ "puzzle": fixture(f), "unique": true }))))
+            })
+            .collect();
+        for h in handles {
+            let (i, (code, got)) = h.join().unwrap();
+            assert_eq!(code, 200, "request {i}: {got}");
+            assert_eq!(comparable(&got), want[i % files.len()], "request {i} ({})", files[i % files.len()]);
+        }
+    });
+    let st = s.status();
+    assert_eq!((st["served"].as_u64(), st["running"].as_u64(), st["waiting"].as_u64()), (Some(20), Some(0), Some(0)));
+}
+
+#[test]
+fn the_page_needs_nothing_from_elsewhere_and_its_examples_solve() {
+    let s = Server::start(&[]);
+    let (code, page) = s.get("/");
+    assert_eq!(code, 200);
+    assert!(page.contains("<textarea id=\"puzzle\""));
+    for (path, text) in [("/", page.clone()), ("/app.js", s.get("/app.js").1), ("/style.css", s.get("/style.css").1)] {
+        for far in ["src=\"http", "href=\"http", "url(http", "import ", "fetch(\"http"] {
+            assert!(!text.contains(far), "{path} loads something from elsewhere: {far}");
+        }
+    }
+    let (_, examples) = s.get("/api/examples");
+    let examples: Vec<Value> = serde_json::from_str(&examples).unwrap();
+    assert!(examples.len() >= 5);
+    for ex in examples {
+        let (code, got) = s.post("/api/solve", &json!({ "puzzle": ex["text"] }));
+        assert_eq!(code, 200, "{}: {got}", ex["name"]);
+        assert_eq!(got["status"], "solved", "{}", ex["name"]);
+    }
+    let (_, genres) = s.get("/api/genres");
+    let genres: Vec<Value> = serde_json::from_str(&genres).unwrap();
+    assert!(genres.iter().any(|g| g["kind"] == "hebi"));
+}
