@@ -1,6 +1,7 @@
 //! Notes which external solvers are on PATH, so tests that need one are compiled as
 //! `#[ignore]`d with a reason when it is missing (never silently passed). The same for
-//! `rsvg-convert` (Debian `librsvg2-bin`), which the picture tests rasterise SVG with.
+//! `rsvg-convert` (Debian `librsvg2-bin`), which the picture tests rasterise SVG with, and
+//! Chromium with ChromeDriver (Debian `chromium`, `chromium-driver`) for the page's test.
 
 fn on_path(name: &str) -> bool {
     let Some(path) = std::env::var_os("PATH") else { return false };
@@ -34,5 +35,10 @@ fn main() {
     println!("cargo::rustc-check-cfg=cfg(has_rsvg)");
     if on_path("rsvg-convert") {
         println!("cargo::rustc-cfg=has_rsvg");
+    }
+    // The browser test of `snakesat serve` drives Chromium through ChromeDriver.
+    println!("cargo::rustc-check-cfg=cfg(has_chromium)");
+    if on_path("chromedriver") && (on_path("chromium") || on_path("chromium-browser")) {
+        println!("cargo::rustc-cfg=has_chromium");
     }
 }

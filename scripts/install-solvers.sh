@@ -3,6 +3,7 @@
 #   kissat  - the binary shipped inside the PyPI package passagemath-kissat
 #   cadical, minisat - Debian packages
 #   rsvg-convert - Debian librsvg2-bin (the picture tests rasterise SVG with it)
+#   chromium, chromedriver - Debian chromium and chromium-driver (the page's browser test)
 # and links them into /usr/local/bin (or $PREFIX/bin). Idempotent; safe to re-run.
 set -euo pipefail
 
@@ -14,6 +15,8 @@ need_apt=()
 command -v cadical >/dev/null || need_apt+=(cadical)
 command -v minisat >/dev/null || need_apt+=(minisat)
 command -v rsvg-convert >/dev/null || need_apt+=(librsvg2-bin)
+command -v chromium >/dev/null || need_apt+=(chromium)
+command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
 if [ ${#need_apt[@]} -gt 0 ]; then
     echo "installing ${need_apt[*]} from Debian"
     $SUDO apt-get update -qq
@@ -37,7 +40,7 @@ if ! python3 -c 'import dratify' 2>/dev/null; then
     python3 -m pip install --quiet --no-deps 'dratify==0.1.10'
 fi
 
-for s in kissat cadical minisat rsvg-convert; do
+for s in kissat cadical minisat rsvg-convert chromium chromedriver; do
     printf '%-8s %s\n' "$s" "$(command -v $s)"
 done
 kissat --version

@@ -1,0 +1,136 @@
+//! Fuzzing the JSON API of `snakesat serve` in-process (`snakesat::api`, everything the
+//! server does but the transport), as `tests/fuzz.rs` fuzzes the readers: random bytes,
+//! and well-formed requests whose puzzles are mutated fixtures, with options, solvers,
+//! limits and time limits drawn from what a client could send, then the JSON itself
+//! mutated. Every request must be answered with 200 or a 4xx carrying a message — never a
+//! panic, never a 500 (that is a solver fault or an answer that failed verification), and
+//! within the time bound.
+//!
+//! A longer campaign: `SNAKESAT_FUZZ_CASES=50 cargo test --release --test fuzz_api`.
+
+mod fuzzing;
+
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+use fuzzing::*;
+use snakesat::api::{self, Config, Job};
+use snakesat::limits::Limits;
+
+fn server_config() -> Config {
+    // Short, so a request that does reach a solver is cut off quickly.
+    Config { timeout: Duration::from_millis(150), backend: None }
+}
+
+/// Answers one request body as the server would, and checks the answer's shape.
+fn check_body(job: Job, body: &[u8]) {
+    let shown = String::from_utf8_lossy(body).into_owned();
+    let r = bounded("API request", &shown, || {
+        let req = match api::parse_request(body) {
+            Ok(req) => req,
+            Err(r) => return r,
+        };
+        let cfg = server_config();
+        let t = match api::timeout(&req, &cfg) {
+            Ok(t) => t,
+            Err(r) => return r,
+        };
+        api::handle(job, &req, &cfg, &Limits::until(Some(Instant::now() + t)))
+    });
+    match r.status {
+        200 => assert!(
+            ["solved", "unsat", "unknown"].contains(&r.body["status"].as_str().unwrap_or("")),
+            "{shown}: {}",
+            r.body
+        ),
+        400..=499 => {
+            assert_eq!(r.body["status"], "error", "{shown}");
+            assert!(!r.body["error"].as_str().unwrap_or("").is_empty(), "{shown}: an error without a message");
+        }
+        _ => panic!("{shown}: status {} {}", r.status, r.body),
+    }
+}
+
+fn puzzles() -> Vec<String> {
+    let mut texts = fixture_texts(".toml");
+    texts.extend(fixture_texts(".url"));
+    texts
+}
+
+fn option(values: &'static [&'static str]) -> impl Strategy<Value = Option<Value>> {
+    prop::option::of(prop::sample::select(values).prop_map(|v| json!(v)))
+}
+
+fn number() -> impl Strategy<Value = Option<Value>> {
+    prop::option::of(prop_oneof![
+        Just(json!(0)),
+        Just(json!(-1)),
+        Just(json!(0.05)),
+        Just(json!(1e300)),
+        Just(json!(-0.0)),
+        Just(json!(2)),
+        Just(json!("3")),
+        Just(json!(18446744073709551615u64)),
+    ])
+}
+
+/// A request a client could send, its puzzle a mutated fixture, then its JSON mutated.
+fn request() -> impl Strategy<Value = (Job, String)> {
+    let fields = (
+        mutated(puzzles()),
+        prop::option::of(any::<bool>()),
+        number(),
+        number(),
+        option(&["cadical", "cadical:sat", "splr", "varisat", "external:true", "minisat:", "", "kissat "]),
+        option(&["plain", "orbits", "cells", "joints", "position", "colour", "x"]),
+        option(&["snake", "digits", "parity", "colourings", "sequences", ""]),
+        option(&["none", "cube", "cube+reversal", "?"]),
+    );
+    let job = prop::sample::select(vec![Job::Solve, Job::Count, Job::Forced]);
+    (job, fields, prop::collection::vec(edit(), 0..3)).prop_map(|(job, f, edits)| {
+        let mut body = json!({ "puzzle": f.0 });
+        for (key, value) in [
+            ("unique", f.1.map(|b| json!(b))),
+            ("timeout", f.2),
+            ("limit", f.3),
+            ("backend", f.4),
+            ("encoding", f.5),
+            ("distinct", f.6),
+            ("symmetry", f.7),
+        ] {
+            if let Some(v) = value {
+                body[key] = v;
+            }
+        }
+        (job, apply(&body.to_string(), &edits))
+    })
+}
+
+proptest! {
+    #![proptest_config(config(10, 11))]
+    #[test]
+    fn api_requests(r in request()) {
+        check_body(r.0, r.1.as_bytes());
+    }
+}
+
+proptest! {
+    #![proptest_config(config(30, 12))]
+    #[test]
+    fn api_random_bytes(body in prop::collection::vec(any::<u8>(), 0..300)) {
+        check_body(Job::Solve, &body);
+    }
+}
+
+/// Every bundled fixture, unmutated, through every job: each gets an answer or a clear
+/// refusal (the `bad` fixtures), never a fault.
+#[test]
+fn api_fixtures() {
+    for text in puzzles() {
+        for job in [Job::Solve, Job::Count, Job::Forced] {
+            check_body(job, json!({ "puzzle": text, "unique": true }).to_string().as_bytes());
+        }
+    }
+}
