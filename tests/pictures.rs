@@ -271,6 +271,10 @@ fn pictures_rasterise_with_rsvg() {
 fn readme_pictures_rasterise_with_rsvg() {
     for entry in std::fs::read_dir(root().join("docs/pictures")).unwrap() {
         let path = entry.unwrap().path();
+        // The page's screenshot (`serve-page.png`) sits beside the SVGs.
+        if path.extension().is_none_or(|e| e != "svg") {
+            continue;
+        }
         let svg = std::fs::read_to_string(&path).unwrap();
         check_svg(&svg, &path.to_string_lossy());
         rasterise(&svg, &path.file_stem().unwrap().to_string_lossy());
