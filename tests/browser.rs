@@ -1,8 +1,9 @@
 //! The page of `snakesat serve` in a real browser: headless Chromium, driven through
 //! ChromeDriver's WebDriver protocol (plain HTTP and JSON, so the test needs no browser
 //! library). It types a puzz.link URL into the box, clicks Solve, and checks that the
-//! verdict, the picture and the URL written back appear; then Check uniqueness; then a
-//! broken puzzle and its located error. A screenshot is kept in
+//! verdict, the picture and the URL written back appear; then Check uniqueness; then an
+//! example with several answers through Count and Forced cells; then a broken puzzle and
+//! its located error. A screenshot is kept in
 //! `target/test-artifacts/serve-page.png`.
 //!
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing
@@ -132,6 +133,12 @@ impl Browser {
         }
     }
 
+    /// The current value of a form field (what the user would see in it).
+    fn value(&self, css: &str) -> String {
+        let e = self.find(css);
+        call("GET", &self.url(&format!("/element/{e}/property/value")), None).as_str().unwrap_or("").to_string()
+    }
+
     fn count(&self, css: &str) -> usize {
         let v = call("POST", &self.url("/elements"), Some(json!({ "using": "css selector", "value": css })));
         v.as_array().map_or(0, Vec::len)
@@ -178,9 +185,21 @@ fn the_page_solves_a_pasted_url_in_chromium() {
     b.screenshot(&shot);
     assert!(std::fs::metadata(&shot).unwrap().len() > 10_000, "a screenshot of the page");
 
+    // An example with several answers, picked from the list: Count, then Forced cells.
+    b.click("#example option:nth-child(6)");
+    assert!(b.value("#puzzle").contains("kind = \"snake\""), "the example is in the box");
+    b.click("#count");
+    let counted = b.wait_text("#verdict", |t| t.ends_with("answers"));
+    let n: u64 = counted.split(' ').next().unwrap().parse().unwrap();
+    assert!(n > 1, "{counted}");
+    b.click("#forced");
+    let forced = b.wait_text("#verdict", |t| t.contains("undecided"));
+    assert!(forced.ends_with("cells undecided (ringed)"), "{forced}");
+    assert_eq!(b.count("#picture svg"), 1);
+
     // A broken puzzle: the located message, as the command line gives it.
     b.type_into("#puzzle", "kind = \"snake\"\ngrid = 3\n");
     b.click("#solve");
-    assert_eq!(b.wait_text("#verdict", |t| t != "Working…" && t != "Unique"), "Not solved");
+    assert_eq!(b.wait_text("#verdict", |t| t != "Working…" && !t.contains("undecided")), "Not solved");
     assert!(b.text("#error").starts_with("puzzle:2:8:"), "{}", b.text("#error"));
 }
