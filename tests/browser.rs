@@ -3,7 +3,7 @@
 //! library). It types a puzz.link URL into the box, clicks Solve, and checks that the
 //! verdict, the picture and the URL written back appear; then Check uniqueness; then an
 //! example with several answers through Count and Forced cells; then a broken puzzle and
-//! its located error. A screenshot is kept in
+//! its located error; then a link to the page with a puzzle after the `?`. A screenshot is kept in
 //! `target/test-artifacts/serve-page.png`.
 //!
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing
@@ -202,4 +202,9 @@ fn the_page_solves_a_pasted_url_in_chromium() {
     b.click("#solve");
     assert_eq!(b.wait_text("#verdict", |t| t != "Working…" && !t.contains("undecided")), "Not solved");
     assert!(b.text("#error").starts_with("puzzle:2:8:"), "{}", b.text("#error"));
+
+    // A link with the puzzle after `?` opens the page on it and solves it.
+    b.open(&format!("{}?{URL}", server.url));
+    assert_eq!(b.wait_text("#verdict", |t| t != "Working…" && !t.starts_with("Paste")), "Solved");
+    assert_eq!(b.value("#puzzle"), URL);
 }

@@ -251,3 +251,37 @@ fn the_page_needs_nothing_from_elsewhere_and_its_examples_solve() {
     let genres: Vec<Value> = serde_json::from_str(&genres).unwrap();
     assert!(genres.iter().any(|g| g["kind"] == "hebi"));
 }
+
+/// A raw HTTP/1.1 exchange: the status line of the answer.
+fn raw_status(s: &Server, request: &str) -> String {
+    use std::io::Read;
+    let addr = s.url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+    conn.write_all(request.replace("{addr}", &addr).as_bytes()).unwrap();
+    let mut answer = String::new();
+    let _ = conn.read_to_string(&mut answer);
+    answer.lines().next().unwrap_or("").to_string()
+}
+
+#[test]
+fn pages_elsewhere_cannot_use_the_server() {
+    let s = Server::start(&[]);
+    let body = json!({ "puzzle": SNAKE_URL }).to_string();
+    let post = |host: &str, origin: Option<&str>| {
+        let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+        format!(
+            "POST /api/solve HTTP/1.1\r\nHost: {host}\r\n{origin}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+    };
+    // A host name that is not this machine's (DNS rebinding) is refused.
+    assert!(raw_status(&s, &post("evil.example", None)).contains(" 403 "));
+    assert!(raw_status(&s, &post("evil.example:80", None)).contains(" 403 "));
+    // So is a browser request from another origin.
+    assert!(raw_status(&s, &post("{addr}", Some("http://evil.example"))).contains(" 403 "));
+    // The page's own requests, and tools that send no Origin, are answered.
+    assert!(raw_status(&s, &post("{addr}", Some(&s.url.trim_end_matches('/').to_string()))).contains(" 200 "));
+    assert!(raw_status(&s, &post("{addr}", None)).contains(" 200 "));
+    let port = s.url.rsplit(':').next().unwrap().trim_end_matches('/');
+    assert!(raw_status(&s, &post(&format!("localhost:{port}"), None)).contains(" 200 "));
+}

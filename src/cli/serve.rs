@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -62,6 +63,8 @@ struct Shared {
     served: AtomicUsize,
     /// Jobs whose client went away before the answer.
     cancelled: Arc<AtomicUsize>,
+    /// Listening on a loopback address only: then only local host names are answered.
+    loopback: bool,
 }
 
 type St = State<Arc<Shared>>;
@@ -91,6 +94,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         running: Arc::new(AtomicUsize::new(0)),
         served: AtomicUsize::new(0),
         cancelled: Arc::new(AtomicUsize::new(0)),
+        loopback: local.ip().is_loopback(),
     });
     let app = Router::new()
         .route("/", get(page))
@@ -106,6 +110,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
             error(StatusCode::NOT_FOUND, "no such page; the API is POST /api/solve, /api/count, /api/forced")
         })
         .layer(DefaultBodyLimit::max(a.max_body))
+        .layer(middleware::from_fn_with_state(shared.clone(), same_origin))
         .with_state(shared);
     let url = format!("http://{local}/");
     // The first line is the address, for scripts and tests that start the server on port 0.
@@ -162,6 +167,34 @@ async fn status(State(s): St) -> axum::Json<Value> {
         "cancelled": s.cancelled.load(Ordering::SeqCst),
         "timeout": s.cfg.timeout.as_secs_f64(),
     }))
+}
+
+/// Answers only this machine's own pages. A server on a loopback address answers only
+/// requests addressed to a local name, so a web page elsewhere cannot reach it by pointing
+/// its own host name at 127.0.0.1 (DNS rebinding); and a browser request from a page of
+/// another origin (which browsers mark with `Origin`) is refused, so no site the user
+/// visits can make the server work. Tools such as curl send no `Origin` and are answered.
+async fn same_origin(State(s): St, req: Request, next: Next) -> Response {
+    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    if s.loopback && !is_local_name(host) {
+        return error(StatusCode::FORBIDDEN, format!("this server answers local names only, not `{host}`"));
+    }
+    if let Some(origin) = req.headers().get(header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or("");
+        if origin != format!("http://{host}") {
+            return error(StatusCode::FORBIDDEN, format!("requests from pages of `{origin}` are refused"));
+        }
+    }
+    next.run(req).await
+}
+
+/// `localhost`, `127.0.0.1`, `[::1]` and the like, with or without a port.
+fn is_local_name(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 fn error(code: StatusCode, msg: impl Into<String>) -> Response {

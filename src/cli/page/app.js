@@ -213,4 +213,16 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("copy-url").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("url").textContent));
   loadLists();
+  // A link to the page with a puzzle after the `?` (as puzz.link solvers take them) opens
+  // and solves it: http://127.0.0.1:8080/?https://puzz.link/p?snake/4/4/060300g1h4i
+  let asked = location.search.slice(1);
+  try {
+    asked = decodeURIComponent(asked);
+  } catch (_) {
+    // Not percent-encoded: taken as it is.
+  }
+  if (/^https?:\/\//.test(asked)) {
+    box.value = asked;
+    run($("solve"));
+  }
 });
