@@ -280,7 +280,7 @@ fn pages_elsewhere_cannot_use_the_server() {
     // So is a browser request from another origin.
     assert!(raw_status(&s, &post("{addr}", Some("http://evil.example"))).contains(" 403 "));
     // The page's own requests, and tools that send no Origin, are answered.
-    assert!(raw_status(&s, &post("{addr}", Some(&s.url.trim_end_matches('/').to_string()))).contains(" 200 "));
+    assert!(raw_status(&s, &post("{addr}", Some(s.url.trim_end_matches('/')))).contains(" 200 "));
     assert!(raw_status(&s, &post("{addr}", None)).contains(" 200 "));
     let port = s.url.rsplit(':').next().unwrap().trim_end_matches('/');
     assert!(raw_status(&s, &post(&format!("localhost:{port}"), None)).contains(" 200 "));
