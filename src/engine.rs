@@ -51,6 +51,30 @@ pub trait Encoded: Lazy {
     fn implied(&self, _sol: &Self::Solution) -> Vec<Self::Solution> {
         Vec::new()
     }
+    /// About `want` cubes that split the search for `count --jobs`: conjunctions of
+    /// literals such that every answer satisfies exactly one of them (the split driver
+    /// checks each answer against every cube, and test builds check that the cubes cover
+    /// the formula). The default takes k = ⌈log₂ want⌉ answer variables spread evenly over
+    /// `answer_vars` and returns their 2ᵏ sign patterns; a family with a natural
+    /// exactly-one choice (the Snake Cube's start cell) returns that instead.
+    fn cubes(&self, want: usize) -> Vec<Vec<Lit>> {
+        bit_cubes(self.answer_vars(), want)
+    }
+}
+
+/// The 2ᵏ sign patterns of k ≈ log₂ `want` variables spread evenly over `vars`: cubes that
+/// partition every assignment.
+pub fn bit_cubes(vars: &[Var], want: usize) -> Vec<Vec<Lit>> {
+    let mut k = 0;
+    while (1usize << k) < want && k < vars.len() && k < 16 {
+        k += 1;
+    }
+    let picked: Vec<Var> = (0..k).map(|i| vars[(2 * i + 1) * vars.len() / (2 * k)]).collect();
+    (0..1usize << k)
+        .map(|bits| {
+            picked.iter().enumerate().map(|(i, &v)| if bits >> i & 1 == 1 { v.pos_lit() } else { v.neg_lit() }).collect()
+        })
+        .collect()
 }
 
 #[derive(Debug, Error)]
@@ -59,12 +83,18 @@ pub enum EngineError {
     Backend(#[from] BackendError),
     #[error("solver `{solver}` returned a model that violates clause {clause} of the formula: {text}")]
     WrongModel { solver: String, clause: usize, text: String },
+    #[error("solver `{solver}` returned a model that breaks the assumption {lit}")]
+    AssumptionIgnored { solver: String, lit: String },
     #[error("solver `{solver}` returned an answer that was already blocked (a stale model)")]
     StaleModel { solver: String },
     #[error("internal error: a lazy cut is satisfied by the model that produced it: {0}")]
     CutNotViolated(String),
     #[error("internal error: a blocking clause is satisfied by the answer it should exclude: {0}")]
     BlockNotViolated(String),
+    #[error("internal error: an answer lies in two cubes of the split ({0} and {1})")]
+    CubesOverlap(usize, usize),
+    #[error("internal error: the cubes of the split leave answers out (the formula without them is satisfiable)")]
+    CubesMissAnswers,
 }
 
 /// Figures for `--format json` and the benchmarks.
@@ -92,6 +122,8 @@ pub struct Session<'a, E: Encoded> {
     enc: &'a E,
     backend: Box<dyn Backend>,
     cuts: Vec<Vec<Lit>>,
+    /// Assumed in every solver call (the cube being enumerated).
+    assumptions: Vec<Lit>,
     seen: HashSet<Vec<bool>>,
     /// A fault found by `block`, reported by the next call to `next`.
     fault: Option<EngineError>,
@@ -116,6 +148,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             enc,
             backend,
             cuts: Vec::new(),
+            assumptions: Vec::new(),
             seen: HashSet::new(),
             fault: None,
             stats,
@@ -164,7 +197,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             }
             self.stats.solver_calls += 1;
             let t = Instant::now();
-            let outcome = self.backend.solve(self.n_vars(), &[], &self.limits())?;
+            let outcome = self.backend.solve(self.n_vars(), &self.assumptions, &self.limits())?;
             if self.trace {
                 eprintln!(
                     "snakesat: call {} ({}): {:.3}s, {} cuts so far",
@@ -216,11 +249,20 @@ impl<'a, E: Encoded> Session<'a, E> {
             let cl = self.enc.formula().clauses.iter().nth(i).expect("index from first_violated");
             return Err(wrong(i + 1, cl));
         }
+        if let Some(&l) = self.assumptions.iter().find(|&&l| !model.lit(l)) {
+            return Err(EngineError::AssumptionIgnored { solver: self.backend.name(), lit: Dimacs(l).to_string() });
+        }
         let base = self.enc.formula().n_clauses();
         if let Some(i) = self.cuts.iter().position(|cl| !cl.iter().any(|&l| model.lit(l))) {
             return Err(wrong(base + i + 1, &self.cuts[i]));
         }
         Ok(())
+    }
+
+    /// Restricts the calls that follow to answers that satisfy `cube` (replacing the cube
+    /// assumed before). Blocking clauses and cuts stay: they hold for every answer.
+    pub fn assume(&mut self, cube: Vec<Lit>) {
+        self.assumptions = cube;
     }
 
     /// Excludes the answer `model` encodes (projected on the answer variables).

@@ -6,7 +6,7 @@
 //!   and `grid` (square grids: neighbours, components, rims) at the bottom;
 //! - `cnf` (variables, clauses, cardinality via rustsat) → `dimacs` → `backend` (solvers)
 //!   → `engine` (the lazy cut loop and enumeration on one warm solver; limits and
-//!   cancellation);
+//!   cancellation) → `split` (enumeration split into cubes on several threads);
 //! - `pzpr` (puzz.link codecs every genre shares) and `render` (neutral pictures and the
 //!   one SVG writer) beside them, knowing nothing of puzzles;
 //! - `puzzle` (the `Puzzle` trait every genre implements; solve and count with
@@ -32,3 +32,4 @@ pub mod pzpr;
 pub mod render;
 pub mod signals;
 pub mod solution_file;
+pub mod split;

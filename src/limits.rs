@@ -8,19 +8,30 @@ use std::time::Instant;
 /// A stop request from the caller (Ctrl-C, a client that went away), checked between
 /// solver calls and between trials, and inside the solvers that can be stopped. The library never looks at signals itself.
 #[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
+pub struct Cancel {
+    own: Arc<AtomicBool>,
+    /// A child also stops when its parent does (`Cancel::child`).
+    parent: Option<Box<Cancel>>,
+}
 
 impl Cancel {
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// A token that is cancelled when this one is, and that can also be cancelled on its
+    /// own without touching this one: workers of one job stop together when one of them
+    /// fails or the job has enough, and all stop when the caller asks.
+    pub fn child(&self) -> Self {
+        Self { own: Arc::new(AtomicBool::new(false)), parent: Some(Box::new(self.clone())) }
+    }
+
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.own.store(true, Ordering::SeqCst);
     }
 
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
+        self.own.load(Ordering::SeqCst) || self.parent.as_ref().is_some_and(|p| p.is_cancelled())
     }
 }
 

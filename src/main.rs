@@ -119,9 +119,9 @@ impl Visit for Job {
                 }
                 cli::jobs::solve(p, &run, &o, unique, forced)
             }
-            Job::Count { run, limit, list, svg_dir } => {
+            Job::Count { run, limit, list, svg_dir, jobs } => {
                 let o = opts(run.connectivity.or_else(|| p.preferred_connectivity()).unwrap_or_default(), &run.raw)?;
-                cli::jobs::count(p, &run, &o, limit, list.as_deref(), svg_dir.as_deref())
+                cli::jobs::count(p, &run, &o, limit, list.as_deref(), svg_dir.as_deref(), jobs)
             }
             Job::Sample { run, args, shard } => {
                 let o = opts(run.connectivity.or_else(|| p.preferred_connectivity()).unwrap_or_default(), &run.raw)?;

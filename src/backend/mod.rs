@@ -139,14 +139,23 @@ impl BackendKind {
             }
             None => self.build(),
         };
-        Ok(match cross_check {
-            Some(check) => Box::new(CrossChecked::new(b, check.clone())),
-            None => b,
-        })
+        Ok(cross_checked(b, cross_check))
+    }
+
+    /// `build` with `--cross-check` (no proofs: one per thread of `count --jobs`).
+    pub fn build_cross_checked(&self, cross_check: Option<&BackendKind>) -> Box<dyn Backend> {
+        cross_checked(self.build(), cross_check)
     }
 
     pub fn in_process() -> [BackendKind; 3] {
         [BackendKind::Cadical, BackendKind::Varisat, BackendKind::Splr]
+    }
+}
+
+fn cross_checked(b: Box<dyn Backend>, cross_check: Option<&BackendKind>) -> Box<dyn Backend> {
+    match cross_check {
+        Some(check) => Box::new(CrossChecked::new(b, check.clone())),
+        None => b,
     }
 }
 

@@ -63,6 +63,10 @@ pub enum Command {
         /// Write a picture of every answer into this folder (`solution-0001.svg`, …).
         #[arg(long)]
         svg_dir: Option<String>,
+        /// Split the search into cubes and count on this many threads, each with its own
+        /// solver (0: one per core). Answers are listed in the same order for any number.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
     },
     /// Draw a puzzle as SVG, with an answer on top when a solution file (the JSON that
     /// `solve --format json` writes) is given.
@@ -336,7 +340,7 @@ impl RunArgs {
 /// A checked command.
 pub enum Job {
     Solve { run: RunArgs, unique: bool, relax: bool, forced: bool },
-    Count { run: RunArgs, limit: Option<u64>, list: Option<String>, svg_dir: Option<String> },
+    Count { run: RunArgs, limit: Option<u64>, list: Option<String>, svg_dir: Option<String>, jobs: usize },
     Sample { run: RunArgs, args: puzzle::SampleArgs, shard: Option<Shard> },
     Draw { puzzle: String, solution: Option<String>, output: Option<String> },
     Dimacs { puzzle: String, output: Option<String>, raw: RawOptions },
@@ -395,7 +399,7 @@ impl Job {
                 let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, None))?;
                 Job::Solve { run, unique, relax, forced }
             }
-            Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir } => {
+            Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir, jobs } => {
                 if format == Format::Svg {
                     return Err(usage(
                         "--format svg draws answers of solve and decode; count writes pictures with --svg-dir DIR",
@@ -408,7 +412,11 @@ impl Job {
                     return Err(usage("--svg-dir needs a folder name"));
                 }
                 let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, symmetry))?;
-                Job::Count { run, limit, list, svg_dir }
+                let jobs = if jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { jobs };
+                if jobs > 1 && run.proof.is_some() {
+                    return Err(usage("--proof certifies one solver's UNSAT answers; count with --jobs 1"));
+                }
+                Job::Count { run, limit, list, svg_dir, jobs }
             }
             Command::Sample { solver, enc, format, trials, seed, threads, shard } => {
                 if format == Format::Svg {

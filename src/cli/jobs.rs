@@ -77,6 +77,7 @@ pub fn count<P: Puzzle>(
     limit: Option<u64>,
     list: Option<&str>,
     svg_dir: Option<&str>,
+    jobs: usize,
 ) -> Result<u8, Failure> {
     let dl = run.deadline();
     if let Some(dir) = svg_dir {
@@ -108,7 +109,8 @@ pub fn count<P: Puzzle>(
     let mut out = list.map(std::fs::File::create).transpose().map_err(list_err)?.map(std::io::LineWriter::new);
     let mut write_err = None;
     let mut kept = Vec::new();
-    let report = puzzle::count(p, &enc, backend(p, run, opts)?, &Limits::until(dl), limit, &progress, |s| {
+    let first = backend(p, run, opts)?;
+    let on_solution = |s: &P::Solution| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
         if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.list_line(s))) {
             write_err.get_or_insert(e);
@@ -124,7 +126,16 @@ pub fn count<P: Puzzle>(
         if keep {
             kept.push(s.clone());
         }
-    })?;
+    };
+    let limits = Limits::until(dl);
+    let report = if jobs > 1 {
+        drop(first);
+        let kind = backend_kind(p, run, opts);
+        let make = || kind.build_cross_checked(run.cross_check.as_ref());
+        puzzle::count_split(p, &enc, &make, jobs, &limits, limit, &progress, on_solution)?
+    } else {
+        puzzle::count(p, &enc, first, &limits, limit, &progress, on_solution)?
+    };
     let summary = if report.complete { p.count_summary(&kept, opts).map_err(usage)? } else { Vec::new() };
     bar.finish_and_clear();
     done.store(true, Ordering::Relaxed);

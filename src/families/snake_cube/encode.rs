@@ -441,6 +441,12 @@ impl Encoded for CubeCnf {
         &self.answer
     }
 
+    /// The start cell: exactly one in every answer, and fixing it lets propagation place
+    /// the first segments at once.
+    fn cubes(&self, _want: usize) -> Vec<Vec<Lit>> {
+        self.start.iter().map(|&v| vec![v.pos_lit()]).collect()
+    }
+
     fn decode(&self, m: &Model) -> Solution {
         let rep = self.placement(m);
         match self.sym.iter().position(|&v| m.var(v)) {

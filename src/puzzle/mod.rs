@@ -3,7 +3,6 @@
 //! passed the family's own verifier, which reads the puzzle rules and never the CNF.
 
 use std::fmt::Debug;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
@@ -14,6 +13,9 @@ use crate::engine::{Encoded, EngineError, Session, Stats, Step};
 use crate::input::{InputError, Source};
 use crate::pzpr;
 use crate::render::Drawing;
+
+mod count;
+pub use count::{count, count_split, CountReport, SPLIT_CUBES};
 
 /// Exit codes, shared by the command line and the server's JSON: one place names them.
 pub mod exit {
@@ -154,7 +156,7 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync {
     const PIDS: &'static [&'static str] = &[];
 
     type Solution: Clone + Debug + PartialEq + Send;
-    type Encoded: Encoded<Solution = Self::Solution>;
+    type Encoded: Encoded<Solution = Self::Solution> + Sync;
     /// `--encoding`, `--distinct`, `--symmetry` read and checked ([`Puzzle::options`]).
     type Options: Clone + Debug + Default;
 
@@ -504,60 +506,4 @@ fn first_answer<P: Puzzle>(
         Step::Exhausted => Err(none(Status::Unsat, session)),
         Step::Unknown(why) => Err(none(Status::Unknown(why), session)),
     })
-}
-
-#[derive(Clone, Debug)]
-pub struct CountReport {
-    pub count: u64,
-    /// True when the count is exact (the search space is exhausted).
-    pub complete: bool,
-    /// Why the count stopped early: the limit, or the solver's reason.
-    pub stopped: Option<String>,
-    pub stats: Stats,
-}
-
-/// Counts distinct answers (projected on the family's answer variables), up to `limit`.
-/// Each answer is verified and passed to `on_solution`; `progress` is bumped per answer
-/// so a watchdog or a progress bar can report partial counts.
-pub fn count<P: Puzzle>(
-    p: &P,
-    enc: &P::Encoded,
-    backend: Box<dyn Backend>,
-    limits: &Limits,
-    limit: Option<u64>,
-    progress: &AtomicU64,
-    mut on_solution: impl FnMut(&P::Solution),
-) -> Result<CountReport, RunError> {
-    usable(enc)?;
-    let mut session = Session::new(enc, backend, limits);
-    let mut count = 0u64;
-    loop {
-        if limit.is_some_and(|l| count >= l) {
-            return Ok(CountReport {
-                count,
-                complete: false,
-                stopped: Some(format!("stopped at the limit of {count}")),
-                stats: session.stats,
-            });
-        }
-        match session.next()? {
-            Step::Found(model, sol) => {
-                let more = enc.implied(&sol);
-                for (k, sol) in std::iter::once(sol).chain(more).enumerate() {
-                    if k > 0 && limit.is_some_and(|l| count >= l) {
-                        break;
-                    }
-                    let sol = verified(p, sol)?;
-                    on_solution(&sol);
-                    count += 1;
-                    progress.store(count, Ordering::Relaxed);
-                }
-                session.block(&model);
-            }
-            Step::Exhausted => return Ok(CountReport { count, complete: true, stopped: None, stats: session.stats }),
-            Step::Unknown(why) => {
-                return Ok(CountReport { count, complete: false, stopped: Some(why), stats: session.stats })
-            }
-        }
-    }
 }

@@ -1,0 +1,102 @@
+//! Counting: every answer verified and counted, on one warm solver (`count`) or split
+//! into cubes on several threads (`count_split`, `count --jobs N`).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::{usable, verified, Puzzle, RunError};
+use crate::backend::Backend;
+use crate::cnf::Model;
+use crate::engine::{Encoded, Limits, Session, Stats, Step};
+
+#[derive(Clone, Debug)]
+pub struct CountReport {
+    pub count: u64,
+    /// True when the count is exact (the search space is exhausted).
+    pub complete: bool,
+    /// Why the count stopped early: the limit, or the solver's reason.
+    pub stopped: Option<String>,
+    pub stats: Stats,
+}
+
+/// Counts distinct answers (projected on the family's answer variables), up to `limit`.
+/// Each answer is verified and passed to `on_solution`; `progress` is bumped per answer
+/// so a watchdog or a progress bar can report partial counts.
+pub fn count<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+    limit: Option<u64>,
+    progress: &AtomicU64,
+    mut on_solution: impl FnMut(&P::Solution),
+) -> Result<CountReport, RunError> {
+    usable(enc)?;
+    let mut session = Session::new(enc, backend, limits);
+    let mut count = 0u64;
+    loop {
+        if limit.is_some_and(|l| count >= l) {
+            return Ok(CountReport {
+                count,
+                complete: false,
+                stopped: Some(format!("stopped at the limit of {count}")),
+                stats: session.stats,
+            });
+        }
+        match session.next()? {
+            Step::Found(model, sol) => {
+                let more = enc.implied(&sol);
+                for (k, sol) in std::iter::once(sol).chain(more).enumerate() {
+                    if k > 0 && limit.is_some_and(|l| count >= l) {
+                        break;
+                    }
+                    let sol = verified(p, sol)?;
+                    on_solution(&sol);
+                    count += 1;
+                    progress.store(count, Ordering::Relaxed);
+                }
+                session.block(&model);
+            }
+            Step::Exhausted => return Ok(CountReport { count, complete: true, stopped: None, stats: session.stats }),
+            Step::Unknown(why) => {
+                return Ok(CountReport { count, complete: false, stopped: Some(why), stats: session.stats })
+            }
+        }
+    }
+}
+
+/// How many cubes `count --jobs` asks a family for. It does not depend on the number of
+/// threads, so the cubes, and with them the order answers are listed in, are the same for
+/// any `--jobs`; enough that a thread which drew easy cubes draws more while another is busy
+/// with a hard one, few enough that the UNSAT call each cube ends with costs little
+/// (`bench/scale.md`).
+pub const SPLIT_CUBES: usize = 32;
+
+/// `count` split into cubes (`Encoded::cubes`) and run on `jobs` threads, each with a solver
+/// from `make` (`count --jobs N`). Answers are verified on the threads and reach
+/// `on_solution` cube by cube in a fixed order, so the list is the same for any number of
+/// threads (though not the one-thread `count`'s order).
+#[allow(clippy::too_many_arguments)]
+pub fn count_split<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    make: &crate::split::MakeBackend<'_>,
+    jobs: usize,
+    limits: &Limits,
+    limit: Option<u64>,
+    progress: &AtomicU64,
+    mut on_solution: impl FnMut(&P::Solution),
+) -> Result<CountReport, RunError> {
+    usable(enc)?;
+    let cubes = enc.cubes(SPLIT_CUBES);
+    let accept = |_: &Model, sol: P::Solution| -> Result<Vec<P::Solution>, RunError> {
+        let more = enc.implied(&sol);
+        std::iter::once(sol).chain(more).map(|s| verified(p, s)).collect()
+    };
+    let mut count = 0;
+    let r = crate::split::enumerate(enc, &cubes, jobs, make, limits, limit, &accept, |s| {
+        on_solution(&s);
+        count += 1;
+        progress.store(count, Ordering::Relaxed);
+    })?;
+    Ok(CountReport { count: r.count, complete: r.complete, stopped: r.stopped, stats: r.stats })
+}
