@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::backend::propagate::ConnectedSet;
 use crate::backend::{Backend, BackendError, Outcome};
 use crate::cnf::{Dimacs, Formula, Lit, Model, Var};
 pub use crate::limits::{Cancel, Limits};
@@ -59,6 +60,13 @@ pub trait Encoded: Lazy {
     /// exactly-one choice (the Snake Cube's start cell) returns that instead.
     fn cubes(&self, want: usize) -> Vec<Vec<Lit>> {
         bit_cubes(self.answer_vars(), want)
+    }
+    /// Sets whose true vertices must be connected in every answer, for a backend that can
+    /// enforce that inside its search (`Backend::add_connectivity`). Only a speed-up: the
+    /// lazy cuts still judge every model, so a backend without it loses nothing. Each set
+    /// must hold in every genuine answer (the family's tests check). The default: none.
+    fn connected_sets(&self) -> Vec<ConnectedSet> {
+        Vec::new()
     }
 }
 
@@ -142,7 +150,11 @@ impl<'a, E: Encoded> Session<'a, E> {
         for cl in enc.formula().clauses.iter() {
             backend.add_clause(cl);
         }
-        let stats = Stats { backend: backend.name(), ..Stats::default() };
+        let mut stats = Stats { backend: backend.name(), ..Stats::default() };
+        let sets = enc.connected_sets();
+        if !sets.is_empty() && std::env::var_os("SNAKESAT_NO_PROPAGATOR").is_none() && backend.add_connectivity(&sets) {
+            stats.backend += "+connectivity";
+        }
         let trace = std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0");
         Self {
             enc,

@@ -118,7 +118,8 @@ fn generated_10x10_puzzles_are_unique() {
         let (code, v) = json(&["solve", &fixture(&format!("snake-egg/gen-10x10-{x}.toml")), "--unique"]);
         assert_eq!(code, 0, "{x}: {v}");
         assert_eq!(v["unique"], true, "{x}");
-        assert!(v["stats"]["cuts"].as_u64().unwrap() > 0, "{x}: the cut loop should have fired");
+        // CaDiCaL keeps the snake and the eggs connected inside its search.
+        assert_eq!(v["stats"]["backend"], "cadical:sat+connectivity", "{x}");
     }
 }
 
@@ -145,10 +146,14 @@ fn no_solution_exits_1() {
 
 #[test]
 fn the_cut_loop_fires_and_converges() {
-    // With no clues the first relaxed model has stray loops or split eggs.
-    let (code, v) = json(&["count", &fixture("snake-egg/several-4x4.toml")]);
+    // With no clues the first relaxed model has stray loops or split eggs (on varisat,
+    // which has no connectivity propagator to prevent them), and the count comes out
+    // the same as with the propagator.
+    let (code, v) = json(&["count", &fixture("snake-egg/several-4x4.toml"), "--backend", "varisat"]);
     assert_eq!(code, 0);
     assert!(v["stats"]["cuts"].as_u64().unwrap() > 0, "{v}");
+    let (_, with) = json(&["count", &fixture("snake-egg/several-4x4.toml")]);
+    assert_eq!(with["count"], v["count"]);
 }
 
 #[test]
@@ -230,11 +235,20 @@ fn forced_cells_mark_where_a_puzzle_is_ambiguous() {
     assert!(out.contains("16 of 16 cells undecided"), "{out}");
     let svg = stdout(&run(&["solve", &several, "--forced", "--format", "svg"]));
     assert!(svg.contains("undecided cells ringed"));
-    // `--unique` says where its two answers differ: a lower bound.
-    let out = stdout(&run(&["solve", &several, "--unique"]));
-    assert!(out.contains("not unique") && out.contains("at least 6 of 16 cells undecided"), "{out}");
+    // `--unique` says where its two answers differ: a lower bound (which two answers the
+    // solver meets first is its own business, so the bound is read, not fixed).
     let (_, v) = json(&["solve", &several, "--unique"]);
-    assert_eq!((v["undecided"].as_u64(), v["undecided_complete"].as_bool()), (Some(6), Some(false)));
+    let bound = v["undecided"].as_u64().unwrap();
+    assert!((1..=16).contains(&bound) && v["undecided_complete"] == false, "{v}");
+    let (a, b) = (v["solution"]["grid"].as_array().unwrap(), v["second_solution"]["grid"].as_array().unwrap());
+    let differ = a.iter().zip(b).map(|(r, s)| {
+        // A cell is snake or the size of its egg: an end `o` is snake like `#`.
+        let unit = |t: &str| if t == "o" { "#".to_string() } else { t.to_string() };
+        r.as_str().unwrap().split(' ').zip(s.as_str().unwrap().split(' ')).filter(|(x, y)| unit(x) != unit(y)).count() as u64
+    });
+    assert_eq!(differ.sum::<u64>(), bound, "the bound counts the cells the two answers differ on");
+    let out = stdout(&run(&["solve", &several, "--unique"]));
+    assert!(out.contains("not unique") && out.contains(&format!("at least {bound} of 16 cells undecided")), "{out}");
 
     let o = run(&["solve", &several, "--forced", "--unique"]);
     let err = stderr(&o);

@@ -1,35 +1,52 @@
-//! CaDiCaL in-process through the `cadical` crate (which builds the C++ solver with the
-//! system compiler alone; `rustsat-cadical` would need libclang for bindgen).
+//! CaDiCaL 3 in-process through the `cadical-sys` crate (CaDiCaL's C++ built with `cxx`;
+//! `rustsat-cadical` would need libclang for bindgen). Its IPASIR-UP interface lets the
+//! connectivity propagator (`propagate.rs`) work inside the search.
 
+use super::propagate::{ConnectedSet, Connectivity};
 use super::{guard, Backend, BackendError, Outcome};
 use crate::cnf::{Lit, Model};
 use crate::limits::Limits;
 
+use ::cadical_sys::{CaDiCal, Status, Terminator};
+
 /// Stops CaDiCaL once the deadline has passed or the caller cancels.
 struct Deadline(Limits);
 
-impl ::cadical::Callbacks for Deadline {
-    fn terminate(&mut self) -> bool {
+impl Terminator for Deadline {
+    fn terminated(&mut self) -> bool {
         self.0.over()
     }
 }
 
 pub struct CadicalBackend {
-    solver: ::cadical::Solver<Deadline>,
+    solver: CaDiCal,
     buf: Vec<i32>,
     label: String,
+    /// A connectivity propagator is attached (it cannot be detached and re-attached).
+    propagating: bool,
 }
 
 impl CadicalBackend {
     pub fn new() -> Self {
-        Self { solver: ::cadical::Solver::new(), buf: Vec::new(), label: "cadical".into() }
+        Self::build(None)
     }
 
     /// CaDiCaL with one of its preset option sets: `sat`, `unsat` or `plain`
     /// (`--backend cadical:sat`); an unknown name keeps the defaults.
     pub fn with_config(config: &str) -> Self {
-        let solver = ::cadical::Solver::with_config(config).unwrap_or_else(|_| ::cadical::Solver::new());
-        Self { solver, buf: Vec::new(), label: format!("cadical:{config}") }
+        Self::build(Some(config))
+    }
+
+    fn build(config: Option<&str>) -> Self {
+        let mut solver = CaDiCal::new();
+        let label = match config {
+            Some(c) if solver.configure(c) => format!("cadical:{c}"),
+            _ => "cadical".to_string(),
+        };
+        // The lucky phases try all-false, all-true and the like before each call: wasted on
+        // the many short incremental calls of the cut loop and of enumeration.
+        solver.set("lucky", 0);
+        Self { solver, buf: Vec::new(), label, propagating: false }
     }
 }
 
@@ -47,25 +64,46 @@ impl Backend for CadicalBackend {
     fn add_clause(&mut self, clause: &[Lit]) {
         self.buf.clear();
         self.buf.extend(clause.iter().map(|l| l.to_ipasir()));
-        self.solver.add_clause(self.buf.iter().copied());
+        for &l in &self.buf {
+            self.solver.add(l);
+        }
+        self.solver.add(0);
     }
 
     fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError> {
-        self.solver.set_callbacks(Some(Deadline(limits.clone())));
-        let assumps: Vec<i32> = assumptions.iter().map(|l| l.to_ipasir()).collect();
+        self.solver.connect_terminator(Deadline(limits.clone()));
+        for l in assumptions {
+            self.solver.assume(l.to_ipasir());
+        }
         let solver = &mut self.solver;
-        let res = guard("cadical", || solver.solve_with(assumps))?;
+        let res = guard("cadical", || solver.solve())?;
         Ok(match res {
-            Some(true) => {
-                let values = (1..=n_vars as i32).map(|v| self.solver.value(v).unwrap_or(false)).collect();
+            Status::SATISFIABLE => {
+                // A variable in no clause is unknown to CaDiCaL; any value does.
+                let known = self.solver.vars().max(0) as u32;
+                let values = (1..=n_vars as i32).map(|v| v as u32 <= known && self.solver.val(v) > 0).collect();
                 Outcome::Sat(Model::new(values))
             }
-            Some(false) => Outcome::Unsat,
-            None => Outcome::Unknown("cadical stopped at the deadline (or was cancelled)".into()),
+            Status::UNSATISFIABLE => Outcome::Unsat,
+            Status::UNKNOWN => Outcome::Unknown("cadical stopped at the deadline (or was cancelled)".into()),
         })
     }
 
     fn incremental(&self) -> bool {
+        true
+    }
+
+    fn add_connectivity(&mut self, sets: &[ConnectedSet]) -> bool {
+        if self.propagating || sets.is_empty() {
+            return false;
+        }
+        let Some(p) = Connectivity::new(sets) else { return false };
+        let vars = p.observed();
+        self.solver.connect_external_propagator(p);
+        for v in vars {
+            self.solver.add_observed_var(v);
+        }
+        self.propagating = true;
         true
     }
 }

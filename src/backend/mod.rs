@@ -1,5 +1,5 @@
-//! Solver backends behind one small trait. In-process: CaDiCaL (the `cadical` crate),
-//! varisat and splr. Out of process: any DIMACS solver (kissat first) run through a
+//! Solver backends behind one small trait. In-process: CaDiCaL (the `cadical-sys` crate,
+//! with a connectivity propagator inside its search), varisat and splr. Out of process: any DIMACS solver (kissat first) run through a
 //! temporary file.
 //!
 //! Backends are trusted for nothing: the engine checks every model against the formula
@@ -8,6 +8,7 @@
 mod cadical;
 mod crosscheck;
 mod external;
+pub mod propagate;
 mod splr;
 mod varisat;
 
@@ -63,6 +64,12 @@ pub trait Backend {
     fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError>;
     /// Does the backend keep what it learnt between calls? (For stats and the README.)
     fn incremental(&self) -> bool;
+    /// Enforces that the true vertices of each set are connected inside the search, when
+    /// the backend can (CaDiCaL's propagator); `false` when it does not, and the lazy cuts
+    /// alone keep the sets connected. Call once, after the formula's clauses.
+    fn add_connectivity(&mut self, _sets: &[propagate::ConnectedSet]) -> bool {
+        false
+    }
 }
 
 /// Which backend to build, as named on the command line.

@@ -1,6 +1,7 @@
 //! Connectivity on a grid, written once for every genre: a path's local degrees, its
 //! complete (eager) connectivity, connected regions with a size bound, and the lazy rim cut.
 
+use crate::backend::propagate::ConnectedSet;
 use crate::cnf::{Formula, Lit};
 use crate::grid::Grid;
 
@@ -8,6 +9,12 @@ use crate::grid::Grid;
 /// cell has exactly two. The snake cells then form one path plus, possibly, cycles, which
 /// the lazy cuts or `eager_path` remove. One totalizer per cell over its neighbours carries
 /// all four conditional bounds.
+/// The cells of `g` whose literal is true form one connected set (or none): what the
+/// connectivity propagator inside CaDiCaL watches (`Encoded::connected_sets`).
+pub fn connected_set(g: &Grid, lits: Vec<Lit>) -> ConnectedSet {
+    ConnectedSet { adj: (0..g.len()).map(|i| g.neighbours(i).collect()).collect(), vars: lits }
+}
+
 pub fn path_degrees(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit]) {
     f.exactly(end, 2);
     for i in 0..g.len() {

@@ -6,7 +6,8 @@
 
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
-use crate::families::connect::{eager_path, path_degrees, rim_cut};
+use crate::backend::propagate::ConnectedSet;
+use crate::families::connect::{connected_set, eager_path, path_degrees, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -298,6 +299,11 @@ impl Encoded for ParityCnf {
 
     fn answer_vars(&self) -> &[Var] {
         &self.answer
+    }
+
+    /// The snake is connected in every answer.
+    fn connected_sets(&self) -> Vec<ConnectedSet> {
+        vec![connected_set(&self.grid, self.snake.iter().map(|v| v.pos_lit()).collect())]
     }
 
     /// With the snake as the answer, "both ends are snake cells and no rim cell is" pins

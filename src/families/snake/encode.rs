@@ -4,7 +4,8 @@
 
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
-use crate::families::connect::{eager_path, rim_cut};
+use crate::backend::propagate::ConnectedSet;
+use crate::families::connect::{connected_set, eager_path, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -170,6 +171,11 @@ impl Encoded for SnakeCnf {
 
     fn answer_vars(&self) -> &[Var] {
         &self.shaded
+    }
+
+    /// The snake is connected in every answer (a one-cell snake too).
+    fn connected_sets(&self) -> Vec<ConnectedSet> {
+        vec![connected_set(&self.grid, self.shaded.iter().map(|v| v.pos_lit()).collect())]
     }
 
     fn decode(&self, m: &Model) -> Solution {

@@ -19,7 +19,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, rect_grid, InputError, Source, Token};
-use crate::puzzle::{no_options, Connectivity, EncodeOptions, GenerateSpec, Puzzle, RawOptions};
+use crate::puzzle::{no_options, EncodeOptions, GenerateSpec, Puzzle, RawOptions};
 use crate::pzpr::Reader;
 
 /// The largest side read; the eager encoding grows with cells × the snake's length bound.
@@ -206,13 +206,6 @@ impl Puzzle for Snake {
 
     fn options(raw: &RawOptions) -> Result<(), String> {
         no_options(Self::KIND, raw)
-    }
-
-    /// Eager on an open board (no count outside the grid): lazy cuts chase loop after loop
-    /// there (an empty 30×30 not unique: 10.8 s lazily, 2.0 s eagerly), while on clued
-    /// puzzles lazy wins (generated 15×15: 0.15–0.57 s against 1.1–7.4 s). `bench/snake.md`.
-    fn preferred_connectivity(&self) -> Option<Connectivity> {
-        (self.columns.iter().chain(&self.rows).all(Option::is_none)).then_some(Connectivity::Eager)
     }
 
     fn encode(&self, opts: &EncodeOptions<()>) -> Result<SnakeCnf, String> {

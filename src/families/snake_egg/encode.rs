@@ -1,9 +1,10 @@
 //! Snake Egg as CNF: the local rules with their implied clauses, the eager connectivity
 //! labels, and the lazy rim cuts (see `encodings/snake-egg.md`).
 
+use crate::backend::propagate::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
-use crate::families::connect::{eager_path, eager_regions, path_degrees, rim_cut};
+use crate::families::connect::{connected_set, eager_path, eager_regions, path_degrees, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -22,6 +23,9 @@ pub struct EggCnf {
     /// `end[c]`: cell c is an end of the snake.
     pub(super) end: Vec<Var>,
     pub(super) answer: Vec<Var>,
+    /// The sets a connectivity propagator may watch (lazy mode): the snake, and each size
+    /// only one egg has.
+    pub(super) connected: Vec<ConnectedSet>,
 }
 
 impl EggCnf {
@@ -44,7 +48,15 @@ impl EggCnf {
         });
         let answer: Vec<Var> = snake.iter().chain(egg.iter().flatten()).copied().collect();
         // The rules read the variables off `enc` and write into `f`, which `enc` takes last.
-        let enc = EggCnf { formula: Formula::new(), grid: g, sizes, snake, egg, end, answer };
+        let connected = if mode == Connectivity::Lazy {
+            let mult = p.sizes();
+            let set = |vars: &Vec<Var>| connected_set(&g, vars.iter().map(|v| v.pos_lit()).collect());
+            let single = sizes.iter().zip(&egg).filter(|(k, _)| mult[k] == 1 && **k >= 2).map(|(_, e)| e);
+            std::iter::once(&snake).chain(single).map(set).collect()
+        } else {
+            Vec::new()
+        };
+        let enc = EggCnf { formula: Formula::new(), grid: g, sizes, snake, egg, end, answer, connected };
         enc.local_rules(&mut f, p);
         if mode == Connectivity::Eager {
             enc.eager_snake(&mut f, p);
@@ -273,5 +285,9 @@ impl Encoded for EggCnf {
 
     fn decode(&self, m: &Model) -> Solution {
         self.cell_types(m).into_iter().map(|t| t.map_or(Cell::Snake, |j| Cell::Egg(self.sizes[j]))).collect()
+    }
+
+    fn connected_sets(&self) -> Vec<ConnectedSet> {
+        self.connected.clone()
     }
 }
