@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-3}
 timeout=${2:-60}
 cargo build --release --quiet
-bin=target/release/snakesat
+bin=${CARGO_TARGET_DIR:-target}/release/snakesat
 rows=(
   "solve fixtures/snake-egg/hard-20x20.toml --timeout $timeout"
   "solve fixtures/snake-egg/gen-10x10-c.toml --unique"
@@ -22,6 +22,9 @@ rows=(
   "count fixtures/parity-snake/classic-9x9.toml --jobs 2"
   "count fixtures/snakes/10x5-game-touch.toml --distinct sequences --jobs 1"
   "count fixtures/snakes/10x5-game-touch.toml --distinct sequences --jobs 2"
+  "solve fixtures/snake-egg/open-12x12.toml --timeout $timeout"
+  "solve fixtures/snake-egg/open-15x15.toml --timeout $timeout"
+  "solve https://puzz.link/p?snake/30/30/$(printf '0%.0s' $(seq 300)) --unique --timeout $timeout"
 )
 for f in fixtures/snake-egg/unique-1[5-9]x*.toml fixtures/snake-egg/unique-2*.toml; do
   [ -e "$f" ] && rows+=("solve $f --unique --timeout $timeout")
