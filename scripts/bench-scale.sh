@@ -24,7 +24,7 @@ rows=(
   "count fixtures/snakes/10x5-game-touch.toml --distinct sequences --jobs 2"
   "solve fixtures/snake-egg/open-12x12.toml --timeout $timeout"
   "solve fixtures/snake-egg/open-15x15.toml --timeout $timeout"
-  "solve https://puzz.link/p?snake/30/30/$(printf '0%.0s' $(seq 300)) --unique --timeout $timeout"
+  "solve fixtures/snake/urls/open-30x30.url --unique --timeout $timeout"
 )
 for f in fixtures/snake-egg/unique-1[5-9]x*.toml fixtures/snake-egg/unique-2*.toml; do
   [ -e "$f" ] && rows+=("solve $f --unique --timeout $timeout")

@@ -4,7 +4,8 @@
 //!
 //! - `input` (sources, located errors, grid strings), `limits` (deadline and cancellation)
 //!   and `grid` (square grids: neighbours, components, rims) at the bottom;
-//! - `cnf` (variables, clauses, cardinality via rustsat) → `dimacs` → `backend` (solvers)
+//! - `cnf` (variables, clauses, cardinality via rustsat) → `dimacs` → `backend` (solvers,
+//!   and the connectivity propagator CaDiCaL runs inside its search)
 //!   → `engine` (the lazy cut loop and enumeration on one warm solver; limits and
 //!   cancellation) → `split` (enumeration split into cubes on several threads);
 //! - `pzpr` (puzz.link codecs every genre shares) and `render` (neutral pictures and the
