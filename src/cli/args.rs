@@ -64,7 +64,8 @@ pub enum Command {
         #[arg(long)]
         svg_dir: Option<String>,
         /// Split the search into cubes and count on this many threads, each with its own
-        /// solver (0: one per core). Answers are listed in the same order for any number.
+        /// solver (0: one per core). Answers are listed in the same order for any number
+        /// above 1.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
     },

@@ -109,7 +109,6 @@ pub fn count<P: Puzzle>(
     let mut out = list.map(std::fs::File::create).transpose().map_err(list_err)?.map(std::io::LineWriter::new);
     let mut write_err = None;
     let mut kept = Vec::new();
-    let first = backend(p, run, opts)?;
     let on_solution = |s: &P::Solution| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
         if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.list_line(s))) {
@@ -129,12 +128,12 @@ pub fn count<P: Puzzle>(
     };
     let limits = Limits::until(dl);
     let report = if jobs > 1 {
-        drop(first);
+        // One solver per thread; `--proof`, the only fallible part of `backend`, was refused.
         let kind = backend_kind(p, run, opts);
         let make = || kind.build_cross_checked(run.cross_check.as_ref());
         puzzle::count_split(p, &enc, &make, jobs, &limits, limit, &progress, on_solution)?
     } else {
-        puzzle::count(p, &enc, first, &limits, limit, &progress, on_solution)?
+        puzzle::count(p, &enc, backend(p, run, opts)?, &limits, limit, &progress, on_solution)?
     };
     let summary = if report.complete { p.count_summary(&kept, opts).map_err(usage)? } else { Vec::new() };
     bar.finish_and_clear();
