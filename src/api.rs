@@ -14,10 +14,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::backend::BackendKind;
-use crate::families::{self, Visit};
+use crate::families::{self, Capabilities, Visit};
 use crate::input::{InputError, Source};
 use crate::limits::Limits;
-use crate::puzzle::{self, EncodeOptions, Puzzle, RawOptions, Report, RunError};
+use crate::puzzle::{self, Connectivity, EncodeOptions, Puzzle, RawOptions, Report, RunError};
 use crate::render;
 
 /// What a request asks for; the path names the job.
@@ -173,7 +173,7 @@ struct Run<'a> {
 impl Visit for Run<'_> {
     type Output = Response;
 
-    fn visit<P: Puzzle>(self, p: &P) -> Response {
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Response {
         let req = self.req;
         let raw = RawOptions {
             encoding: req.encoding.clone(),
@@ -184,7 +184,7 @@ impl Visit for Run<'_> {
             Ok(f) => f,
             Err(e) => return Response::error(400, e),
         };
-        let opts = EncodeOptions { connectivity: p.preferred_connectivity().unwrap_or_default(), family };
+        let opts = EncodeOptions { connectivity: Connectivity::default(), family };
         let enc = match p.encode(&opts) {
             Ok(enc) => enc,
             Err(e) => return Response::error(400, e),
@@ -194,7 +194,7 @@ impl Visit for Run<'_> {
         let kind = self
             .backend
             .or_else(|| self.cfg.backend.clone())
-            .or_else(|| p.preferred_backend(&opts).filter(|k| *k != BackendKind::Varisat))
+            .or_else(|| caps.backend.map(|b| b(p)).filter(|k| *k != BackendKind::Varisat))
             .unwrap_or(BackendKind::DEFAULT);
         let solver = kind.build();
         let report = match self.job {
@@ -203,10 +203,10 @@ impl Visit for Run<'_> {
             Job::Forced => {
                 puzzle::forced(p, &enc, solver, self.limits).map(|r| crate::jobs::forced_report(p, &r, &opts))
             }
-            Job::Count => count(p, &enc, solver, self.limits, req.limit, &opts),
+            Job::Count => count(p, caps, &enc, solver, self.limits, req.limit, &opts),
         };
         match report {
-            Ok(report) => Response::ok(page_json(p, report)),
+            Ok(report) => Response::ok(page_json(p, caps, report)),
             Err(e) => failure(e),
         }
     }
@@ -214,13 +214,14 @@ impl Visit for Run<'_> {
 
 fn count<P: Puzzle>(
     p: &P,
+    caps: &Capabilities<P>,
     enc: &P::Encoded,
     solver: Box<dyn crate::backend::Backend>,
     limits: &Limits,
     limit: Option<u64>,
     opts: &EncodeOptions<P::Options>,
 ) -> Result<Report, RunError> {
-    let keep = p.wants_solutions(opts);
+    let keep = caps.summary.is_some_and(|(keeps, _)| keeps(&opts.family));
     let mut kept = Vec::new();
     let progress = std::sync::atomic::AtomicU64::new(0);
     let r = puzzle::count(p, enc, solver, limits, limit, &progress, |s| {
@@ -228,17 +229,20 @@ fn count<P: Puzzle>(
             kept.push(s.clone());
         }
     })?;
-    let summary = if r.complete { p.count_summary(&kept, opts).map_err(RunError::Usage)? } else { Vec::new() };
+    let summary = match caps.summary {
+        Some((_, summary)) if r.complete => summary(p, &kept, opts).map_err(RunError::Usage)?,
+        _ => Vec::new(),
+    };
     let mut report = crate::jobs::count_report(&r, limit, summary);
     report.picture = Some((p.draw(None), None));
     Ok(report)
 }
 
 /// The command line's JSON with what a page needs beside it.
-fn page_json<P: Puzzle>(p: &P, report: Report) -> Value {
+fn page_json<P: Puzzle>(p: &P, caps: &Capabilities<P>, report: Report) -> Value {
     let mut body = report.json;
     body["kind"] = json!(P::KIND);
-    if let Ok(url) = p.to_url() {
+    if let Some(Ok(url)) = caps.url.map(|u| u(p)) {
         body["url"] = json!(url);
     }
     body["text"] = json!(report.text);

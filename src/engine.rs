@@ -80,7 +80,11 @@ pub fn bit_cubes(vars: &[Var], want: usize) -> Vec<Vec<Lit>> {
     let picked: Vec<Var> = (0..k).map(|i| vars[(2 * i + 1) * vars.len() / (2 * k)]).collect();
     (0..1usize << k)
         .map(|bits| {
-            picked.iter().enumerate().map(|(i, &v)| if bits >> i & 1 == 1 { v.pos_lit() } else { v.neg_lit() }).collect()
+            picked
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| if bits >> i & 1 == 1 { v.pos_lit() } else { v.neg_lit() })
+                .collect()
         })
         .collect()
 }

@@ -1,4 +1,4 @@
-//! Making puzzles with exactly one answer, for any genre that can (`Puzzle::blank`,
+//! Making puzzles with exactly one answer, for any genre that can (`Generate::blank`,
 //! `with_clue`, `without_clue`). From a blank board, the forced-cells loop
 //! (`puzzle::forced`) finds answers and the cells they disagree on; a clue is taken from
 //! one of those answers at the cell they disagree on most, which cuts the most ambiguity,
@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use crate::backend::{BackendKind, Outcome};
 use crate::engine::{Encoded, Lazy, Limits};
-use crate::puzzle::{self, Connectivity, EncodeOptions, GenerateSpec, Puzzle, RunError, Status};
+use crate::puzzle::{self, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
 
 /// splitmix64 (Steele, Lea, Flood 2014): small, deterministic, and enough to pick cells.
 pub struct Rng(u64);
@@ -85,7 +85,7 @@ impl From<RunError> for Failed {
 }
 
 /// Makes puzzle number `index` of a run with `seed`.
-pub fn generate<P: Puzzle>(
+pub fn generate<P: Generate>(
     spec: &GenerateSpec,
     seed: u64,
     index: u64,
@@ -118,11 +118,12 @@ pub fn generate<P: Puzzle>(
         if agr.complete && agr.answers.len() == 1 {
             break agr.answers.into_iter().next().expect("one answer");
         }
+        // The answers cell by cell, as the answer view keys them.
         let units: Vec<Vec<String>> = agr
             .answers
             .iter()
-            .map(|s| p.units(s, &opts).ok_or_else(|| Failed::Impossible(format!("{} reports no cells", P::KIND))))
-            .collect::<Result<_, _>>()?;
+            .map(|s| p.view(s, &opts.family).board.cells.into_iter().map(|c| c.key).collect())
+            .collect();
         // The undecided units, most split first (random among equals).
         let mut split: Vec<(usize, usize)> = (0..units[0].len())
             .map(|u| (u, units.iter().map(|a| &a[u]).collect::<HashSet<_>>().len()))

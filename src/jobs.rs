@@ -5,6 +5,7 @@
 
 use serde_json::{json, Value};
 
+use crate::answer::{self, Board, View};
 use crate::puzzle::{exit, Agreement, CountReport, EncodeOptions, Puzzle, Report, SolveReport, Status};
 use crate::render::{palette, pt, Drawing, Style};
 
@@ -21,9 +22,10 @@ pub fn solve_report<P: Puzzle>(
         Status::Unsat => ("unsat", exit::NO_ANSWER),
         Status::Unknown(_) => ("unknown", exit::UNKNOWN),
     };
+    let view = |s: &P::Solution| p.view(s, &opts.family);
     let mut json = json!({ "status": status, "stats": r.stats });
     if let Status::Solved(s) = &r.status {
-        json["solution"] = p.solution_json(s);
+        json["solution"] = view(s).json();
     }
     if let Status::Unknown(why) = &r.status {
         json["reason"] = json!(why);
@@ -31,7 +33,7 @@ pub fn solve_report<P: Puzzle>(
     if unique {
         json["unique"] = json!(r.unique);
         if let Some(s2) = &r.second {
-            json["second_solution"] = p.solution_json(s2);
+            json["second_solution"] = view(s2).json();
         }
     }
     let undecided = r.agreement.as_ref().and_then(|a| agreement(p, a, opts));
@@ -41,12 +43,12 @@ pub fn solve_report<P: Puzzle>(
     }
     let text = match &r.status {
         Status::Solved(s) => {
-            let mut t = p.render_text(s);
+            let mut t = view(s).text();
             if unique {
                 match (r.unique, &r.second) {
                     (Some(true), _) => t += "unique\n",
                     (Some(false), Some(s2)) => {
-                        t += &format!("not unique; another solution:\n{}", p.render_text(s2));
+                        t += &format!("not unique; another solution:\n{}", view(s2).text());
                         if let Some(u) = &undecided {
                             t += &u.sentence();
                         }
@@ -125,10 +127,10 @@ pub fn count_report(r: &CountReport, limit: Option<u64>, summary: Vec<(String, V
     Report { code, json, text, picture: None }
 }
 
-/// Which units the answers found agree on.
+/// Which cells the answers found agree on.
 struct Undecided {
-    /// Per unit: the token every answer found has, or `None`.
-    forced: Vec<Option<String>>,
+    /// The key every answer found has, cell by cell, or `None`.
+    forced: Board<Option<String>>,
     count: usize,
     complete: bool,
     answers: usize,
@@ -136,7 +138,7 @@ struct Undecided {
 
 impl Undecided {
     fn sentence(&self) -> String {
-        let n = self.forced.len();
+        let n = self.forced.cells.len();
         if !self.complete && self.answers == 2 {
             return format!(
                 "at least {} of {n} cells undecided (where the two answers differ; --forced finds them all)\n",
@@ -153,21 +155,15 @@ impl Undecided {
     }
 }
 
+/// What the answers of an agreement agree on, through the answer view; `None` when the
+/// genre's view is not keyed with these options.
 fn agreement<P: Puzzle>(p: &P, a: &Agreement<P::Solution>, opts: &EncodeOptions<P::Options>) -> Option<Undecided> {
-    let mut units = a.answers.iter().map(|s| p.units(s, opts));
-    let mut forced: Vec<Option<String>> = units.next()??.into_iter().map(Some).collect();
-    for other in units {
-        for (f, t) in forced.iter_mut().zip(other?) {
-            if f.as_ref() != Some(&t) {
-                *f = None;
-            }
-        }
-    }
-    let count = forced.iter().filter(|f| f.is_none()).count();
-    Some(Undecided { forced, count, complete: a.complete, answers: a.answers.len() })
+    let views: Vec<View> = a.answers.iter().map(|s| p.view(s, &opts.family)).collect();
+    let forced = answer::agreement(&views)?;
+    Some(Undecided { count: forced.undecided(), forced, complete: a.complete, answers: a.answers.len() })
 }
 
-/// `solve --forced`: the first answer with every unit that not all answers agree on marked
+/// `solve --forced`: the first answer with every cell that not all answers agree on marked
 /// (`?` in text, `null` in JSON, a ring in the picture).
 pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &EncodeOptions<P::Options>) -> Report {
     let (Status::Solved(first), Some(a)) = (&r.status, &r.agreement) else {
@@ -178,10 +174,11 @@ pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enco
         report.text += "forced cells are not available for this puzzle with these options\n";
         return report;
     };
+    let view = p.view(first, &opts.family);
     let json = json!({
         "status": "solved",
-        "solution": p.solution_json(first),
-        "forced": u.forced,
+        "solution": view.json(),
+        "forced": u.forced.cells,
         "undecided": u.count,
         "complete": u.complete,
         "stopped": a.stopped,
@@ -189,24 +186,14 @@ pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enco
         "unique": r.unique,
         "stats": r.stats,
     });
-    let tokens: Vec<String> = u.forced.iter().map(|f| f.clone().unwrap_or_else(|| "?".into())).collect();
-    let mut text = match p.unit_columns() {
-        Some(cols) if cols > 0 => {
-            let w = tokens.iter().map(|t| t.chars().count()).max().unwrap_or(1);
-            tokens
-                .chunks(cols)
-                .map(|row| row.iter().map(|t| format!("{t:>w$}")).collect::<Vec<_>>().join(" ") + "\n")
-                .collect()
-        }
-        _ => tokens.iter().enumerate().map(|(i, t)| format!("{}: {t}\n", p.unit_name(i))).collect::<String>(),
-    };
+    let mut text = u.forced.text();
     text += &match (u.count, u.complete) {
         (0, true) => "every cell is forced: the answer is unique\n".to_string(),
         _ => u.sentence(),
     };
     let mut picture = p.draw(Some(first));
-    for (i, f) in u.forced.iter().enumerate() {
-        if let (None, Some((at, r))) = (f, p.unit_spot(i)) {
+    for (f, &(at, r)) in u.forced.cells.iter().zip(&view.spots) {
+        if f.is_none() {
             picture.circle(at, r * 0.8, Style::stroke(palette::VERMILLION, r * 0.18).opacity(0.9));
         }
     }

@@ -17,6 +17,7 @@
 //! - `solution_file` (answer files read back) and `signals` (Ctrl-C, closed pipes) for the
 //!   front ends; the `snakesat` binary (`main.rs`, `cli/`) on top.
 
+pub mod answer;
 pub mod api;
 pub mod backend;
 pub mod cnf;

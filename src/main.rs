@@ -15,7 +15,7 @@ use snakesat::backend::BackendKind;
 use snakesat::cnf::Model;
 use snakesat::dimacs::{self, Answer};
 use snakesat::engine::{Encoded, Lazy};
-use snakesat::families::{self, Visit};
+use snakesat::families::{self, Capabilities, Visit};
 use snakesat::input::InputError;
 use snakesat::puzzle::{self, exit, Connectivity, EncodeOptions, Limits, Puzzle, RawOptions, Report, RunError};
 use snakesat::render;
@@ -106,26 +106,26 @@ fn io_failure(e: std::io::Error, path: &str) -> Failure {
 impl Visit for Job {
     type Output = Result<u8, Failure>;
 
-    fn visit<P: Puzzle>(self, p: &P) -> Result<u8, Failure> {
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Result<u8, Failure> {
         // The options are read against the genre before any work starts.
         let opts = |connectivity: Connectivity, raw: &RawOptions| -> Result<EncodeOptions<P::Options>, Failure> {
             Ok(EncodeOptions { connectivity, family: P::options(raw).map_err(usage)? })
         };
         match self {
             Job::Solve { run, unique, relax, forced } => {
-                let o = opts(run.connectivity.or_else(|| p.preferred_connectivity()).unwrap_or_default(), &run.raw)?;
+                let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
                 if relax {
-                    return cli::jobs::relax(p, &run, &o);
+                    return cli::jobs::relax(p, caps, &run, &o);
                 }
-                cli::jobs::solve(p, &run, &o, unique, forced)
+                cli::jobs::solve(p, caps, &run, &o, unique, forced)
             }
             Job::Count { run, limit, list, svg_dir, jobs } => {
-                let o = opts(run.connectivity.or_else(|| p.preferred_connectivity()).unwrap_or_default(), &run.raw)?;
-                cli::jobs::count(p, &run, &o, limit, list.as_deref(), svg_dir.as_deref(), jobs)
+                let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
+                cli::jobs::count(p, caps, &run, &o, limit, list.as_deref(), svg_dir.as_deref(), jobs)
             }
             Job::Sample { run, args, shard } => {
-                let o = opts(run.connectivity.or_else(|| p.preferred_connectivity()).unwrap_or_default(), &run.raw)?;
-                cli::jobs::sample(p, &run, &o, args, shard)
+                let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
+                cli::jobs::sample(p, caps, &run, &o, args, shard)
             }
             Job::Draw { solution, output, .. } => cli::files::draw(p, solution.as_deref(), output.as_deref()),
             Job::Dimacs { puzzle, output, raw } => {
@@ -135,7 +135,8 @@ impl Visit for Job {
                 cli::files::decode(p, &solver_output, &opts(Connectivity::Eager, &raw)?, format)
             }
             Job::Url { .. } => {
-                outln!("{}", p.to_url().map_err(usage)?);
+                let url = caps.url.ok_or_else(|| usage(format!("{} puzzles have no puzz.link URL", P::KIND)))?;
+                outln!("{}", url(p).map_err(usage)?);
                 Ok(exit::ANSWER)
             }
             Job::Generate { .. } | Job::Serve(_) => unreachable!("generate and serve start in `run`"),
@@ -150,17 +151,17 @@ fn encode<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>) -> Result<P::Encod
 }
 
 /// The solver `--backend` names, else the one the genre prefers, else the default.
-fn backend_kind<P: Puzzle>(p: &P, run: &RunArgs, opts: &EncodeOptions<P::Options>) -> BackendKind {
-    run.backend.clone().or_else(|| p.preferred_backend(opts)).unwrap_or(BackendKind::DEFAULT)
+fn backend_kind<P: Puzzle>(p: &P, caps: &Capabilities<P>, run: &RunArgs) -> BackendKind {
+    run.backend.clone().or_else(|| caps.backend.map(|b| b(p))).unwrap_or(BackendKind::DEFAULT)
 }
 
 /// The backend for a job, with `--proof` and `--cross-check`.
 fn backend<P: Puzzle>(
     p: &P,
+    caps: &Capabilities<P>,
     run: &RunArgs,
-    opts: &EncodeOptions<P::Options>,
 ) -> Result<Box<dyn snakesat::backend::Backend>, Failure> {
-    backend_kind(p, run, opts)
+    backend_kind(p, caps, run)
         .build_checked(run.proof.as_deref().map(std::path::Path::new), run.cross_check.as_ref())
         .map_err(usage)
 }

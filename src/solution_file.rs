@@ -1,11 +1,18 @@
 //! Reading an answer file back (for `snakesat draw PUZZLE SOLUTION`): the JSON object that
 //! `solve --format json` writes, `solve --relax`'s object, or just the `solution` inside
-//! either. Which family's answer it is, and whether it answers the puzzle, the family
-//! decides (`Puzzle::read_solution`).
+//! either. Which genre's answer it is, and whether it answers the puzzle, the genre
+//! decides ([`Puzzle::read_answer`], through [`answer`]).
 
 use serde_json::Value;
 
+use crate::answer::Written;
 use crate::input::{InputError, Source};
+use crate::puzzle::Puzzle;
+
+/// The answer to `p` an answer object holds, built back by the genre and verified.
+pub fn answer<P: Puzzle>(p: &P, v: &Value) -> Result<P::Solution, String> {
+    p.read_answer(&Written::read(v)?)
+}
 
 /// The answer object in the file at `path`; errors are located (`file:line:col`).
 pub fn read(path: &str) -> Result<Value, InputError> {

@@ -287,7 +287,13 @@ mod tests {
         }
     }
 
-    fn run(t: &Toy, cubes: &[Vec<Lit>], jobs: usize, limits: &Limits, limit: Option<u64>) -> Result<(SplitReport, Vec<Vec<bool>>), EngineError> {
+    fn run(
+        t: &Toy,
+        cubes: &[Vec<Lit>],
+        jobs: usize,
+        limits: &Limits,
+        limit: Option<u64>,
+    ) -> Result<(SplitReport, Vec<Vec<bool>>), EngineError> {
         let make = || BackendKind::Cadical.build();
         let accept = |_: &Model, s: Vec<bool>| -> Result<Vec<Vec<bool>>, EngineError> { Ok(vec![s]) };
         let mut got = Vec::new();
@@ -308,7 +314,8 @@ mod tests {
         sorted.dedup();
         assert_eq!(sorted.len(), 127, "no answer twice");
         // Cube order: every answer of cube i comes before every answer of cube i + 1.
-        let cube_of = |s: &Vec<bool>| cubes.iter().position(|c| c.iter().all(|l| s[l.var().idx()] == l.is_pos())).unwrap();
+        let cube_of =
+            |s: &Vec<bool>| cubes.iter().position(|c| c.iter().all(|l| s[l.var().idx()] == l.is_pos())).unwrap();
         assert!(one.windows(2).all(|w| cube_of(&w[0]) <= cube_of(&w[1])));
         for jobs in [2, 3, 8] {
             let (r, got) = run(&t, &cubes, jobs, &Limits::default(), None).unwrap();

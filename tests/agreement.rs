@@ -14,9 +14,14 @@ use proptest::test_runner::{Config, RngSeed};
 
 use snakesat::backend::BackendKind;
 use snakesat::engine::Limits;
-use snakesat::families::{self, Visit};
+use snakesat::families::{self, Capabilities, Visit};
 use snakesat::input::Source;
 use snakesat::puzzle::{self, Connectivity, EncodeOptions, Puzzle};
+
+/// An answer's cells as the answer view keys them (default options).
+fn keys<P: Puzzle>(p: &P, s: &P::Solution) -> Vec<String> {
+    p.view(s, &Default::default()).board.cells.into_iter().map(|c| c.key).collect()
+}
 
 /// Counts a puzzle of any genre with the default options, up to 500.
 struct Count {
@@ -26,7 +31,7 @@ struct Count {
 
 impl Visit for Count {
     type Output = (u64, bool);
-    fn visit<P: Puzzle>(self, p: &P) -> (u64, bool) {
+    fn visit<P: Puzzle>(self, p: &P, _: &Capabilities<P>) -> (u64, bool) {
         let opts = EncodeOptions { connectivity: self.connectivity, ..EncodeOptions::default() };
         let enc = p.encode(&opts).expect("default options encode");
         let progress = AtomicU64::new(0);
@@ -44,13 +49,13 @@ struct ForcedAgrees;
 
 impl Visit for ForcedAgrees {
     type Output = bool;
-    fn visit<P: Puzzle>(self, p: &P) -> bool {
+    fn visit<P: Puzzle>(self, p: &P, _: &Capabilities<P>) -> bool {
         let opts = EncodeOptions::default();
         let limits = Limits::default();
         let mut all: Vec<Vec<String>> = Vec::new();
         let enc = p.encode(&opts).expect("default options encode");
         let r = puzzle::count(p, &enc, BackendKind::DEFAULT.build(), &limits, None, &AtomicU64::new(0), |s| {
-            all.push(p.units(s, &opts).expect("the genre reports units"))
+            all.push(keys(p, s))
         })
         .expect("count runs");
         assert!(r.complete);
@@ -66,7 +71,7 @@ impl Visit for ForcedAgrees {
             (0..first.len()).map(|i| Some(&first[i]).filter(|t| all.iter().all(|a| &&a[i] == t))).collect();
         let agr = report.agreement.expect("narrowing ran");
         assert!(agr.complete);
-        let units: Vec<Vec<String>> = agr.answers.iter().map(|s| p.units(s, &opts).unwrap()).collect();
+        let units: Vec<Vec<String>> = agr.answers.iter().map(|s| keys(p, s)).collect();
         let got: Vec<Option<&String>> =
             (0..first.len()).map(|i| Some(&units[0][i]).filter(|t| units.iter().all(|a| &&a[i] == t))).collect();
         assert_eq!(got, want, "forced units differ from the enumeration's agreement");

@@ -19,7 +19,7 @@ use proptest::prelude::*;
 use fuzzing::*;
 use snakesat::backend::BackendKind;
 use snakesat::dimacs;
-use snakesat::families::{self, Visit};
+use snakesat::families::{self, Capabilities, Visit};
 use snakesat::input::Source;
 use snakesat::puzzle::{self, EncodeOptions, Puzzle};
 use snakesat::{render, solution_file};
@@ -38,8 +38,8 @@ fn url_of(p: &families::AnyPuzzle) -> Option<String> {
     struct Url;
     impl Visit for Url {
         type Output = Option<String>;
-        fn visit<P: Puzzle>(self, p: &P) -> Option<String> {
-            p.to_url().ok()
+        fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Option<String> {
+            caps.url.and_then(|u| u(p).ok())
         }
     }
     p.run(Url)
@@ -283,13 +283,13 @@ fn solved() -> &'static [(families::AnyPuzzle, String)] {
     struct Answer;
     impl Visit for Answer {
         type Output = String;
-        fn visit<P: Puzzle>(self, p: &P) -> String {
+        fn visit<P: Puzzle>(self, p: &P, _: &Capabilities<P>) -> String {
             let enc = p.encode(&EncodeOptions::default()).expect("the fixture encodes");
             let limits = snakesat::engine::Limits::default();
             let report =
                 puzzle::solve(p, &enc, BackendKind::Cadical.build(), &limits, false).expect("the fixture solves");
             let puzzle::Status::Solved(sol) = report.status else { panic!("the fixture has an answer") };
-            serde_json::json!({"status": "solved", "solution": p.solution_json(&sol)}).to_string()
+            serde_json::json!({"status": "solved", "solution": p.view(&sol, &Default::default()).json()}).to_string()
         }
     }
     SOLVED.get_or_init(|| {
@@ -316,7 +316,7 @@ fn solved() -> &'static [(families::AnyPuzzle, String)] {
 /// Reads an answer file's JSON as an answer to the puzzle and draws it when it reads;
 /// says whether it read.
 fn read_and_draw<P: Puzzle>(p: &P, v: &serde_json::Value) -> bool {
-    let Ok(sol) = p.read_solution(v) else { return false };
+    let Ok(sol) = snakesat::solution_file::answer(p, v) else { return false };
     let svg = render::to_svg(&p.draw(Some(&sol)));
     assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "not an SVG");
     true
@@ -327,7 +327,7 @@ struct ReadAndDraw<'a>(&'a serde_json::Value);
 
 impl Visit for ReadAndDraw<'_> {
     type Output = bool;
-    fn visit<P: Puzzle>(self, p: &P) -> bool {
+    fn visit<P: Puzzle>(self, p: &P, _: &Capabilities<P>) -> bool {
         read_and_draw(p, self.0)
     }
 }

@@ -244,7 +244,8 @@ fn forced_cells_mark_where_a_puzzle_is_ambiguous() {
     let differ = a.iter().zip(b).map(|(r, s)| {
         // A cell is snake or the size of its egg: an end `o` is snake like `#`.
         let unit = |t: &str| if t == "o" { "#".to_string() } else { t.to_string() };
-        r.as_str().unwrap().split(' ').zip(s.as_str().unwrap().split(' ')).filter(|(x, y)| unit(x) != unit(y)).count() as u64
+        r.as_str().unwrap().split(' ').zip(s.as_str().unwrap().split(' ')).filter(|(x, y)| unit(x) != unit(y)).count()
+            as u64
     });
     assert_eq!(differ.sum::<u64>(), bound, "the bound counts the cells the two answers differ on");
     let out = stdout(&run(&["solve", &several, "--unique"]));

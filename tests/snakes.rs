@@ -81,7 +81,7 @@ fn grids_are_drawn_with_letters() {
     assert_eq!(rows[4], "E e e e e e e e e e");
     assert!(out.contains("A: 1 2 3 4 5 6 7 8 9 10\n"));
     let (_, v) = json(&["solve", &fixture("10x5-trivial-notouch.toml")]);
-    assert_eq!(v["solution"]["grid"][1], "Bbbbbbbbbb");
+    assert_eq!(v["solution"]["grid"][1], "B b b b b b b b b b");
 }
 
 #[test]

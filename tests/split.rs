@@ -68,7 +68,8 @@ fn split_count_with_cross_check_agrees() {
 #[test]
 fn split_count_refuses_proofs() {
     let dir = tempfile::tempdir().unwrap();
-    let o = run(&["count", &fixture("snake-egg/several-4x4.toml"), "--jobs", "2", "--proof", dir.path().to_str().unwrap()]);
+    let o =
+        run(&["count", &fixture("snake-egg/several-4x4.toml"), "--jobs", "2", "--proof", dir.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--jobs 1"), "{}", stderr(&o));
 }

@@ -69,8 +69,8 @@ pub fn decode<P: Puzzle>(p: &P, path: &str, opts: &EncodeOptions<P::Options>, fo
         err: anyhow::anyhow!("internal error: the decoded answer fails verification: {e}"),
     })?;
     match format {
-        Format::Json => outln!("{}", json!({"status": "solved", "solution": p.solution_json(&sol)})),
-        Format::Text => out!("{}", p.render_text(&sol)),
+        Format::Json => outln!("{}", json!({"status": "solved", "solution": p.view(&sol, &opts.family).json()})),
+        Format::Text => out!("{}", p.view(&sol, &opts.family).text()),
         Format::Svg => print_svg(p.draw(Some(&sol)), None, None)?,
     }
     Ok(exit::ANSWER)
@@ -82,7 +82,10 @@ pub fn draw<P: Puzzle>(p: &P, solution: Option<&str>, output: Option<&str>) -> R
         None => None,
         Some(path) => {
             let answer = snakesat::solution_file::read(path)?;
-            Some(p.read_solution(&answer).map_err(|e| usage(format!("{path}: not an answer to this puzzle: {e}")))?)
+            Some(
+                snakesat::solution_file::answer(p, &answer)
+                    .map_err(|e| usage(format!("{path}: not an answer to this puzzle: {e}")))?,
+            )
         }
     };
     print_svg(p.draw(sol.as_ref()), None, output)?;

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::mpsc;
 
-use snakesat::generate::{generate, Failed, Generated};
+use snakesat::families::{Capabilities, UrlFn};
+use snakesat::generate::{Failed, Generated};
 use snakesat::puzzle::GenerateSpec;
 
 use crate::*;
@@ -38,7 +39,10 @@ pub fn slice(count: u64, shard: Option<Shard>) -> std::ops::Range<u64> {
 impl Visit for GenerateJob {
     type Output = Result<u8, Failure>;
 
-    fn visit<P: Puzzle>(self, _blank: &P) -> Result<u8, Failure> {
+    fn visit<P: Puzzle>(self, _blank: &P, caps: &Capabilities<P>) -> Result<u8, Failure> {
+        let (Some(generate), Some(toml)) = (caps.generate, caps.toml) else {
+            return Err(usage(format!("{} has no generator", P::KIND)));
+        };
         let deadline = self.timeout.map(|t| Instant::now() + t);
         let limits = Limits { deadline, cancel: snakesat::signals::cancel_on_interrupt() };
         let total = self.indices.end - self.indices.start;
@@ -66,7 +70,7 @@ impl Visit for GenerateJob {
                     if k >= end || limits.cancel.is_cancelled() {
                         return;
                     }
-                    let made = generate::<P>(spec, self.seed, k, limits);
+                    let made = generate(spec, self.seed, k, limits);
                     if tx.send((k, made)).is_err() {
                         return;
                     }
@@ -80,7 +84,7 @@ impl Visit for GenerateJob {
                 bar.inc(1);
                 waiting.insert(k, made);
                 while let Some(made) = waiting.remove(&due) {
-                    let (text, c) = self.render::<P>(due, made)?;
+                    let (text, c) = self.render::<P>(due, made, toml, caps.url)?;
                     code = code.max(c);
                     out.write_all(text.as_bytes())
                         .map_err(|e| io_failure(e, self.output.as_deref().unwrap_or("stdout")))?;
@@ -101,7 +105,13 @@ impl Visit for GenerateJob {
 
 impl GenerateJob {
     /// One puzzle's output and its exit code.
-    fn render<P: Puzzle>(&self, k: u64, made: Result<Generated<P>, Failed>) -> Result<(String, u8), Failure> {
+    fn render<P: Puzzle>(
+        &self,
+        k: u64,
+        made: Result<Generated<P>, Failed>,
+        toml: fn(&P) -> String,
+        url: Option<UrlFn<P>>,
+    ) -> Result<(String, u8), Failure> {
         let g = match made {
             Ok(g) => g,
             Err(Failed::Run(e)) => return Err(e.into()),
@@ -119,8 +129,9 @@ impl GenerateJob {
                 return Err(Failure { code: exit::NO_ANSWER, err: anyhow::anyhow!("puzzle {k}: {why}") })
             }
         };
-        let toml = g.puzzle.to_toml().unwrap_or_default();
-        let url = g.puzzle.to_url().ok();
+        let toml = toml(&g.puzzle);
+        let url = url.and_then(|u| u(&g.puzzle).ok());
+        let view = g.puzzle.view(&g.answer, &P::Options::default());
         if self.json {
             let mut line = json!({
                 "index": k,
@@ -136,7 +147,7 @@ impl GenerateJob {
                 "toml": toml,
             });
             if self.with_answer {
-                line["answer"] = g.puzzle.solution_json(&g.answer);
+                line["answer"] = view.json();
             }
             return Ok((format!("{line}\n"), exit::ANSWER));
         }
@@ -150,7 +161,7 @@ impl GenerateJob {
         text += &toml;
         if self.with_answer {
             text += "# answer:\n";
-            for line in g.puzzle.render_text(&g.answer).lines() {
+            for line in view.text().lines() {
                 text += &format!("#   {line}\n");
             }
         }

@@ -50,6 +50,7 @@ pub fn watchdog(
 
 pub fn solve<P: Puzzle>(
     p: &P,
+    caps: &Capabilities<P>,
     run: &RunArgs,
     opts: &EncodeOptions<P::Options>,
     unique: bool,
@@ -60,18 +61,20 @@ pub fn solve<P: Puzzle>(
     let enc = encode(p, opts)?;
     let limits = Limits::until(dl);
     let report = if forced {
-        let report = puzzle::forced(p, &enc, backend(p, run, opts)?, &limits)?;
+        let report = puzzle::forced(p, &enc, backend(p, caps, run)?, &limits)?;
         snakesat::jobs::forced_report(p, &report, opts)
     } else {
-        let report = puzzle::solve(p, &enc, backend(p, run, opts)?, &limits, unique)?;
+        let report = puzzle::solve(p, &enc, backend(p, caps, run)?, &limits, unique)?;
         snakesat::jobs::solve_report(p, &report, unique, opts)
     };
     done.store(true, Ordering::Relaxed);
     print_report(&report, run.format)
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn count<P: Puzzle>(
     p: &P,
+    caps: &Capabilities<P>,
     run: &RunArgs,
     opts: &EncodeOptions<P::Options>,
     limit: Option<u64>,
@@ -102,7 +105,7 @@ pub fn count<P: Puzzle>(
     }
     bar.set_message("solutions");
     bar.enable_steady_tick(Duration::from_millis(120));
-    let keep = p.wants_solutions(opts);
+    let keep = caps.summary.is_some_and(|(keeps, _)| keeps(&opts.family));
     // The list is written line by line as answers come, so memory does not grow with it and
     // Ctrl-C (which exits from the watchdog thread) loses no answer already counted.
     let list_err = |e: std::io::Error| Failure { code: 2, err: anyhow::anyhow!("writing {}: {e}", list.unwrap_or("")) };
@@ -111,7 +114,7 @@ pub fn count<P: Puzzle>(
     let mut kept = Vec::new();
     let on_solution = |s: &P::Solution| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
-        if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.list_line(s))) {
+        if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.view(s, &opts.family).list_line())) {
             write_err.get_or_insert(e);
         }
         if let (Some(dir), None) = (svg_dir, &svg_error) {
@@ -129,13 +132,16 @@ pub fn count<P: Puzzle>(
     let limits = Limits::until(dl);
     let report = if jobs > 1 {
         // One solver per thread; `--proof`, the only fallible part of `backend`, was refused.
-        let kind = backend_kind(p, run, opts);
+        let kind = backend_kind(p, caps, run);
         let make = || kind.build_cross_checked(run.cross_check.as_ref());
         puzzle::count_split(p, &enc, &make, jobs, &limits, limit, &progress, on_solution)?
     } else {
-        puzzle::count(p, &enc, backend(p, run, opts)?, &limits, limit, &progress, on_solution)?
+        puzzle::count(p, &enc, backend(p, caps, run)?, &limits, limit, &progress, on_solution)?
     };
-    let summary = if report.complete { p.count_summary(&kept, opts).map_err(usage)? } else { Vec::new() };
+    let summary = match caps.summary {
+        Some((_, summary)) if report.complete => summary(p, &kept, opts).map_err(usage)?,
+        _ => Vec::new(),
+    };
     bar.finish_and_clear();
     done.store(true, Ordering::Relaxed);
     if let Some(e) = svg_error {
@@ -148,11 +154,17 @@ pub fn count<P: Puzzle>(
 }
 
 /// `solve --relax`, when the genre has it.
-pub fn relax<P: Puzzle>(p: &P, run: &RunArgs, opts: &EncodeOptions<P::Options>) -> Result<u8, Failure> {
+pub fn relax<P: Puzzle>(
+    p: &P,
+    caps: &Capabilities<P>,
+    run: &RunArgs,
+    opts: &EncodeOptions<P::Options>,
+) -> Result<u8, Failure> {
+    let relax = caps.relax.ok_or_else(|| usage(format!("--relax does not apply to {} puzzles", P::KIND)))?;
     let dl = run.deadline();
     let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false);
     let setup = puzzle::JobSetup { opts, backend: run.backend.as_ref(), limits: &Limits::until(dl) };
-    let report = p.relax(&setup).ok_or_else(|| usage(format!("--relax does not apply to {} puzzles", P::KIND)))??;
+    let report = relax(p, &setup)?;
     done.store(true, Ordering::Relaxed);
     print_report(&report, run.format)
 }
@@ -161,11 +173,13 @@ pub fn relax<P: Puzzle>(p: &P, run: &RunArgs, opts: &EncodeOptions<P::Options>) 
 /// ones finished.
 pub fn sample<P: Puzzle>(
     p: &P,
+    caps: &Capabilities<P>,
     run: &RunArgs,
     opts: &EncodeOptions<P::Options>,
     mut args: puzzle::SampleArgs,
     shard: Option<cli::args::Shard>,
 ) -> Result<u8, Failure> {
+    let sample = caps.sample.ok_or_else(|| usage(format!("sample does not apply to {} puzzles", P::KIND)))?;
     if shard.is_some() {
         let range = cli::generate::slice(args.trials, shard);
         (args.first, args.trials, args.lines) = (range.start, range.end - range.start, true);
@@ -177,9 +191,7 @@ pub fn sample<P: Puzzle>(
     let tick = || bar.inc(1);
     let limits = Limits { deadline: None, cancel: snakesat::signals::cancel_on_interrupt() };
     let setup = puzzle::JobSetup { opts, backend: run.backend.as_ref(), limits: &limits };
-    let report = p
-        .sample(&setup, args, &tick)
-        .ok_or_else(|| usage(format!("sample does not apply to {} puzzles", P::KIND)))??;
+    let report = sample(p, &setup, args, &tick)?;
     bar.finish_and_clear();
     print_report(&report, run.format)
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::{load, AnyPuzzle, Visit, GENRES};
+use super::{load, AnyPuzzle, Capabilities, Visit, GENRES};
 use crate::backend::BackendKind;
 use crate::puzzle::{self, EncodeOptions, Puzzle, Status};
 use crate::render::{to_svg, Item};
@@ -21,7 +21,8 @@ fn round_trip<P: Puzzle>(p: &P, name: &str) -> Option<Vec<Item>> {
     let report =
         puzzle::solve(p, &enc, BackendKind::Cadical.build(), &crate::engine::Limits::until(deadline), false).unwrap();
     let Status::Solved(sol) = report.status else { return None };
-    let back = p.read_solution(&p.solution_json(&sol)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let back = crate::solution_file::answer(p, &p.view(&sol, &Default::default()).json())
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(back, sol, "{name}: the JSON round trip changed the answer");
     let d = p.draw(Some(&sol));
     roxmltree::Document::parse(&to_svg(&d)).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -85,7 +86,7 @@ struct RoundTrip<'a>(&'a str);
 
 impl Visit for RoundTrip<'_> {
     type Output = Option<Vec<Item>>;
-    fn visit<P: Puzzle>(self, p: &P) -> Option<Vec<Item>> {
+    fn visit<P: Puzzle>(self, p: &P, _: &Capabilities<P>) -> Option<Vec<Item>> {
         round_trip(p, self.0)
     }
 }
@@ -117,19 +118,21 @@ fn broken_answers_are_refused() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures");
     let AnyPuzzle::SnakeEgg(egg) = load(&format!("{dir}/snake-egg/seed-6x6.toml")).unwrap() else { panic!() };
     let grid = ["o 4 4 # # #", "# 4 # # 1 #", "# 4 o 5 # #", "# # 5 5 # 3", "2 # 5 5 # 3", "2 # # # 3 3"];
-    assert!(egg.read_solution(&serde_json::json!({ "grid": grid })).is_err());
-    assert!(egg.read_solution(&serde_json::json!({ "grid": ["o o"] })).is_err());
-    assert!(egg.read_solution(&Value::Null).is_err());
+    assert!(crate::solution_file::answer(&egg, &serde_json::json!({ "grid": grid })).is_err());
+    assert!(crate::solution_file::answer(&egg, &serde_json::json!({ "grid": ["o o"] })).is_err());
+    assert!(crate::solution_file::answer(&egg, &Value::Null).is_err());
 
     let AnyPuzzle::Snakes(snakes) = load(&format!("{dir}/snakes/points-triangular.toml")).unwrap() else { panic!() };
-    assert!(snakes.read_solution(&serde_json::json!({ "snakes": [[1, 2, 3, 4]] })).is_err());
-    assert!(snakes.read_solution(&serde_json::json!({ "snakes": [[0]] })).unwrap_err().contains("cell number"));
+    assert!(crate::solution_file::answer(&snakes, &serde_json::json!({ "snakes": [[1, 2, 3, 4]] })).is_err());
+    assert!(crate::solution_file::answer(&snakes, &serde_json::json!({ "snakes": [[0]] }))
+        .unwrap_err()
+        .contains("cell number"));
 
     let AnyPuzzle::SnakeCube(cube) = load(&format!("{dir}/snake-cube/seed-3x3x3.toml")).unwrap() else { panic!() };
-    assert!(cube.read_solution(&serde_json::json!({ "positions": [[0, 0, 0]] })).is_err());
-    assert!(cube.read_solution(&serde_json::json!({ "positions": [[-1, 0, 0]] })).is_err());
+    assert!(crate::solution_file::answer(&cube, &serde_json::json!({ "positions": [[0, 0, 0]] })).is_err());
+    assert!(crate::solution_file::answer(&cube, &serde_json::json!({ "positions": [[-1, 0, 0]] })).is_err());
 
     let AnyPuzzle::ParitySnake(par) = load(&format!("{dir}/parity-snake/unique-6x6.toml")).unwrap() else { panic!() };
-    assert!(par.read_solution(&serde_json::json!({ "snake": [[0, 0], [0, 1]], "grid": [] })).is_err());
-    assert!(par.read_solution(&serde_json::json!({ "snake": [[9, 9]] })).is_err());
+    assert!(crate::solution_file::answer(&par, &serde_json::json!({ "snake": [[0, 0], [0, 1]], "grid": [] })).is_err());
+    assert!(crate::solution_file::answer(&par, &serde_json::json!({ "snake": [[9, 9]] })).is_err());
 }

@@ -18,16 +18,52 @@ mod testing;
 
 use serde::Deserialize;
 
+use crate::backend::BackendKind;
+use crate::generate::{Failed, Generated};
 use crate::input::{InputError, Source};
-use crate::puzzle::{GenerateSpec, Puzzle};
+use crate::limits::Limits;
+use crate::puzzle::{
+    EncodeOptions, Generate, GenerateSpec, JobSetup, PreferredBackend, PuzzLink, Puzzle, Relax, Report, RunError,
+    Sample, SampleArgs, Summarise,
+};
 use crate::pzpr;
 
 /// A job that runs on a puzzle of any genre: the one place a genre's type is chosen is
-/// [`AnyPuzzle::run`], which calls `visit` with the puzzle's own type.
+/// [`AnyPuzzle::run`], which calls `visit` with the puzzle's own type and what it can do
+/// beyond the core trait.
 pub trait Visit {
     type Output;
-    fn visit<P: Puzzle>(self, p: &P) -> Self::Output;
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Self::Output;
 }
+
+/// What a genre can do beyond [`Puzzle`], as the registry row marks it: each capability
+/// trait's functions, instantiated for the genre, or `None`.
+pub struct Capabilities<P: Puzzle> {
+    /// [`PuzzLink`]: the puzz.link URL.
+    pub url: Option<UrlFn<P>>,
+    /// [`Generate`]: puzzle `k` of a run with this seed; and the puzzle as a file.
+    pub generate: Option<GenerateFn<P>>,
+    pub toml: Option<fn(&P) -> String>,
+    /// [`Summarise`]: whether a count keeps its answers, and what it says of them.
+    pub summary: Option<(KeepsFn<P>, SummaryFn<P>)>,
+    /// [`Relax`] and [`Sample`].
+    pub relax: Option<RelaxFn<P>>,
+    pub sample: Option<SampleFn<P>>,
+    /// [`PreferredBackend`].
+    pub backend: Option<fn(&P) -> BackendKind>,
+}
+
+pub type UrlFn<P> = fn(&P) -> Result<String, String>;
+pub type GenerateFn<P> = fn(&GenerateSpec, u64, u64, &Limits) -> Result<Generated<P>, Failed>;
+pub type KeepsFn<P> = fn(&<P as Puzzle>::Options) -> bool;
+pub type RelaxFn<P> = fn(&P, &JobSetup<'_, <P as Puzzle>::Options>) -> Result<Report, RunError>;
+pub type SummaryFn<P> = fn(
+    &P,
+    &[<P as Puzzle>::Solution],
+    &EncodeOptions<<P as Puzzle>::Options>,
+) -> Result<Vec<(String, serde_json::Value)>, String>;
+pub type SampleFn<P> =
+    fn(&P, &JobSetup<'_, <P as Puzzle>::Options>, SampleArgs, &(dyn Fn() + Sync)) -> Result<Report, RunError>;
 
 /// What the registry knows of a genre without a puzzle in hand.
 #[derive(Clone, Copy, Debug)]
@@ -35,10 +71,24 @@ pub struct Genre {
     pub kind: &'static str,
     pub about: &'static str,
     pub pids: &'static [&'static str],
+    pub generates: bool,
+}
+
+/// `$yes` when the capability `$want` is among the row's marks, else `$no`: the arm for a
+/// genre without it is never compiled, so it needs no trait it does not implement.
+macro_rules! when {
+    (url [url $($rest:ident)*] $yes:expr; $no:expr) => { $yes };
+    (generate [generate $($rest:ident)*] $yes:expr; $no:expr) => { $yes };
+    (summary [summary $($rest:ident)*] $yes:expr; $no:expr) => { $yes };
+    (relax [relax $($rest:ident)*] $yes:expr; $no:expr) => { $yes };
+    (sample [sample $($rest:ident)*] $yes:expr; $no:expr) => { $yes };
+    (backend [backend $($rest:ident)*] $yes:expr; $no:expr) => { $yes };
+    ($want:ident [$other:ident $($rest:ident)*] $yes:expr; $no:expr) => { when!($want [$($rest)*] $yes; $no) };
+    ($want:ident [] $yes:expr; $no:expr) => { $no };
 }
 
 macro_rules! genres {
-    ($($variant:ident($ty:ty),)*) => {
+    ($($variant:ident($ty:ty) [$($cap:ident)*],)*) => {
         /// A puzzle of any genre.
         #[derive(Clone, Debug)]
         pub enum AnyPuzzle {
@@ -47,21 +97,38 @@ macro_rules! genres {
 
         /// Every genre, in the order `--help` and error messages list them.
         pub const GENRES: &[Genre] = &[
-            $(Genre { kind: <$ty as Puzzle>::KIND, about: <$ty as Puzzle>::ABOUT, pids: <$ty as Puzzle>::PIDS },)*
+            $(Genre {
+                kind: <$ty as Puzzle>::KIND,
+                about: <$ty as Puzzle>::ABOUT,
+                pids: when!(url [$($cap)*] <$ty as PuzzLink>::PIDS; &[]),
+                generates: when!(generate [$($cap)*] true; false),
+            },)*
         ];
 
         impl AnyPuzzle {
-            /// Runs a job with the puzzle's own type.
+            /// Runs a job with the puzzle's own type and capabilities.
             pub fn run<V: Visit>(&self, job: V) -> V::Output {
                 match self {
-                    $(AnyPuzzle::$variant(p) => job.visit(p),)*
+                    $(AnyPuzzle::$variant(p) => {
+                        type P = $ty;
+                        let caps = Capabilities::<P> {
+                            url: when!(url [$($cap)*] Some(<P as PuzzLink>::to_url); None),
+                            generate: when!(generate [$($cap)*] Some(crate::generate::generate::<P>); None),
+                            toml: when!(generate [$($cap)*] Some(<P as Generate>::to_toml); None),
+                            summary: when!(summary [$($cap)*] Some((<P as Summarise>::keeps, <P as Summarise>::summary)); None),
+                            relax: when!(relax [$($cap)*] Some(<P as Relax>::relax); None),
+                            sample: when!(sample [$($cap)*] Some(<P as Sample>::sample); None),
+                            backend: when!(backend [$($cap)*] Some(<P as PreferredBackend>::preferred_backend); None),
+                        };
+                        job.visit(p, &caps)
+                    })*
                 }
             }
         }
 
         fn from_toml(kind: &str, src: &Source) -> Option<Result<AnyPuzzle, InputError>> {
             $(if kind == <$ty as Puzzle>::KIND {
-                return Some(<$ty as Puzzle>::from_toml(src).map(AnyPuzzle::$variant));
+                return Some(<$ty as Puzzle>::read(src).map(AnyPuzzle::$variant));
             })*
             None
         }
@@ -69,28 +136,35 @@ macro_rules! genres {
         /// A blank puzzle of the genre `kind` for `generate`.
         pub fn blank(kind: &str, spec: &GenerateSpec) -> Result<AnyPuzzle, String> {
             $(if kind == <$ty as Puzzle>::KIND {
-                return <$ty as Puzzle>::blank(spec).map(AnyPuzzle::$variant);
+                return when!(generate [$($cap)*]
+                    <$ty as Generate>::blank(spec).map(AnyPuzzle::$variant);
+                    Err(format!("{kind} has no generator; generate makes {}", generated()))
+                );
             })*
             Err(format!("unknown kind `{kind}`; expected one of {}", kinds()))
         }
 
         fn from_url(pid: &str, r: &mut pzpr::Reader<'_>) -> Option<Result<AnyPuzzle, InputError>> {
-            $(if <$ty as Puzzle>::PIDS.contains(&pid) {
-                return Some(<$ty as Puzzle>::from_url(r).map(AnyPuzzle::$variant));
-            })*
+            $(when!(url [$($cap)*]
+                if <$ty as PuzzLink>::PIDS.contains(&pid) {
+                    return Some(<$ty as PuzzLink>::from_url(r).map(AnyPuzzle::$variant));
+                };
+                ()
+            );)*
             None
         }
     };
 }
 
+// Every genre, with what it can do beyond the core trait.
 genres! {
-    SnakeEgg(snake_egg::SnakeEgg),
-    SnakeCube(snake_cube::SnakeCube),
-    Snakes(snakes::Snakes),
-    ParitySnake(parity_snake::ParitySnake),
-    Snake(snake::Snake),
-    Hebi(hebi::Hebi),
-    SnakePit(snakepit::SnakePit),
+    SnakeEgg(snake_egg::SnakeEgg) [url generate],
+    SnakeCube(snake_cube::SnakeCube) [summary],
+    Snakes(snakes::Snakes) [relax sample backend],
+    ParitySnake(parity_snake::ParitySnake) [summary],
+    Snake(snake::Snake) [url generate],
+    Hebi(hebi::Hebi) [url generate],
+    SnakePit(snakepit::SnakePit) [url],
 }
 
 impl AnyPuzzle {
@@ -99,12 +173,17 @@ impl AnyPuzzle {
         struct Kind;
         impl Visit for Kind {
             type Output = &'static str;
-            fn visit<P: Puzzle>(self, _: &P) -> &'static str {
+            fn visit<P: Puzzle>(self, _: &P, _: &Capabilities<P>) -> &'static str {
                 P::KIND
             }
         }
         self.run(Kind)
     }
+}
+
+/// The genres `generate` makes.
+fn generated() -> String {
+    GENRES.iter().filter(|g| g.generates).map(|g| g.kind).collect::<Vec<_>>().join(", ")
 }
 
 /// Every puzz.link genre name snakesat reads.

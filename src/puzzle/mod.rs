@@ -6,6 +6,7 @@ use std::fmt::Debug;
 
 use thiserror::Error;
 
+use crate::answer::{View, Written};
 use crate::backend::{Backend, BackendKind};
 use crate::cnf::{Model, Var};
 pub use crate::engine::{Cancel, Limits};
@@ -144,16 +145,16 @@ pub struct SampleArgs {
     pub lines: bool,
 }
 
-/// A puzzle genre: how a puzzle is read (TOML, puzz.link), compiled to CNF, checked, shown
-/// and drawn. `families/mod.rs` lists every genre once; everything else reaches a genre
-/// through this trait.
+/// A puzzle genre: how a puzzle is read, compiled to CNF, checked, shown and drawn — what
+/// every genre has. What only some have (puz.link URLs, generation, a summary of a count,
+/// `--relax`, `sample`, a solver of their own) are the capability traits below, marked on
+/// the genre's row of the registry (`families/mod.rs`), which hands the jobs a
+/// [`Capabilities`](crate::families::Capabilities) table.
 pub trait Puzzle: Sized + Clone + Debug + Send + Sync {
     /// The `kind` of a puzzle file.
     const KIND: &'static str;
     /// One line for `--help` and the README table.
     const ABOUT: &'static str;
-    /// puzz.link genre names read as this genre; the first is the one `url` writes.
-    const PIDS: &'static [&'static str] = &[];
 
     type Solution: Clone + Debug + PartialEq + Send;
     type Encoded: Encoded<Solution = Self::Solution> + Sync;
@@ -161,18 +162,7 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync {
     type Options: Clone + Debug + Default;
 
     /// Reads a puzzle file of this kind; every error located.
-    fn from_toml(src: &Source) -> Result<Self, InputError>;
-
-    /// Reads the body of a puzz.link URL of one of `PIDS`; every error located.
-    fn from_url(url: &mut pzpr::Reader<'_>) -> Result<Self, InputError> {
-        Err(url.error(format!("{} puzzles have no puzz.link form", Self::KIND)))
-    }
-
-    /// The puzz.link URL, byte for byte what pzprjs writes; an error when the puzzle has
-    /// something the URL cannot say.
-    fn to_url(&self) -> Result<String, String> {
-        Err(format!("{} puzzles have no puzz.link URL", Self::KIND))
-    }
+    fn read(src: &Source) -> Result<Self, InputError>;
 
     /// Reads the textual options into the genre's own; an option the genre has no use for
     /// is an error.
@@ -180,122 +170,81 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync {
 
     /// Compiles the instance. Fails only on options or sizes the encoding cannot take.
     fn encode(&self, opts: &EncodeOptions<Self::Options>) -> Result<Self::Encoded, String>;
+
     /// Checks an answer against the puzzle's rules directly, without the CNF.
     fn verify(&self, sol: &Self::Solution) -> Result<(), String>;
-    /// The answer for a terminal.
-    fn render_text(&self, sol: &Self::Solution) -> String;
-    /// The answer for `--format json` (the value of `solution`).
-    fn solution_json(&self, sol: &Self::Solution) -> serde_json::Value;
+
+    /// The answer view: the answer cell by cell, with what it shows around its board
+    /// (`answer` writes text, JSON, list lines and the cells answers agree on from it).
+    fn view(&self, sol: &Self::Solution, opts: &Self::Options) -> View;
+
+    /// Builds the answer back from what its view wrote as JSON (an answer file for
+    /// `snakesat draw`), checked by the verifier.
+    fn read_answer(&self, written: &Written) -> Result<Self::Solution, String>;
 
     /// A picture of the puzzle as setters draw it, with the answer on top when given; the
     /// `render` module turns it into SVG.
     fn draw(&self, sol: Option<&Self::Solution>) -> Drawing;
+}
 
-    /// Reads an answer back from the `solution` object `--format json` wrote, and checks
-    /// it with the verifier (for `snakesat draw PUZZLE SOLUTION`).
-    fn read_solution(&self, v: &serde_json::Value) -> Result<Self::Solution, String>;
+/// puzz.link: the genre names read as this genre (the first is the one written), and the
+/// URL both ways, byte for byte as pzprjs reads and writes it.
+pub trait PuzzLink: Puzzle {
+    const PIDS: &'static [&'static str];
+    /// Reads the body of a puzz.link URL of one of `PIDS`; every error located.
+    fn from_url(url: &mut pzpr::Reader<'_>) -> Result<Self, InputError>;
+    /// The URL; an error when the puzzle has something the URL cannot say.
+    fn to_url(&self) -> Result<String, String>;
+}
 
-    /// One line of `count --list FILE`.
-    fn list_line(&self, sol: &Self::Solution) -> String {
-        self.solution_json(sol).to_string()
-    }
+/// `generate`: what a blank board and a clue are. Units are the answer view's cells.
+pub trait Generate: Puzzle {
+    /// A puzzle without clues, from the user's size and bank; `Err` for a spec the genre
+    /// cannot take.
+    fn blank(spec: &GenerateSpec) -> Result<Self, String>;
+    /// This puzzle with the clue that unit `unit` of the answer `sol` gives (`None` when
+    /// that unit of that answer can carry no clue the genre writes).
+    fn with_clue(&self, sol: &Self::Solution, unit: usize) -> Option<Self>;
+    /// The units that carry a clue.
+    fn clue_units(&self) -> Vec<usize>;
+    /// This puzzle without the clue at `unit`.
+    fn without_clue(&self, unit: usize) -> Self;
+    /// The puzzle as a puzzle file, as [`Puzzle::read`] reads it.
+    fn to_toml(&self) -> String;
+}
 
-    /// The connectivity mode this puzzle runs fastest in, measured, when the user names
-    /// none (`--connectivity`); `None` means lazy.
-    fn preferred_connectivity(&self) -> Option<Connectivity> {
-        None
-    }
-
-    /// The solver this genre runs fastest on, measured, when the user names none
-    /// (`--backend`); `None` means the tool's default.
-    fn preferred_backend(&self, _opts: &EncodeOptions<Self::Options>) -> Option<BackendKind> {
-        None
-    }
-
-    /// Whether `count` must keep every answer for `count_summary`.
-    fn wants_solutions(&self, _opts: &EncodeOptions<Self::Options>) -> bool {
-        false
-    }
-
-    /// Genre-specific facts about a complete enumeration (counts up to symmetry, length
-    /// histograms, ...), added to `count`'s JSON object and printed as `key: value` lines.
-    fn count_summary(
+/// Facts about a complete enumeration (counts up to symmetry, length histograms, ...),
+/// added to `count`'s JSON object and printed as `key: value` lines.
+pub trait Summarise: Puzzle {
+    /// Whether `count` must keep every answer for [`Summarise::summary`] with these options.
+    fn keeps(opts: &Self::Options) -> bool;
+    fn summary(
         &self,
-        _solutions: &[Self::Solution],
-        _opts: &EncodeOptions<Self::Options>,
-    ) -> Result<Vec<(String, serde_json::Value)>, String> {
-        Ok(Vec::new())
-    }
+        solutions: &[Self::Solution],
+        opts: &EncodeOptions<Self::Options>,
+    ) -> Result<Vec<(String, serde_json::Value)>, String>;
+}
 
-    /// `solve --forced` (and `--unique` on a puzzle that is not) report, unit by unit (a
-    /// cell, on a grid), what every answer agrees on. The answer's units as tokens: each
-    /// token must be fixed by the answer variables of its own unit and fix them, so that
-    /// agreement on the token is agreement on those variables. `None`: not available (with
-    /// these options).
-    fn units(&self, _sol: &Self::Solution, _opts: &EncodeOptions<Self::Options>) -> Option<Vec<String>> {
-        None
-    }
+/// `solve --relax`: when the puzzle has no answer, the one that breaks the fewest rules,
+/// with proof that fewer cannot do.
+pub trait Relax: Puzzle {
+    fn relax(&self, setup: &JobSetup<'_, Self::Options>) -> Result<Report, RunError>;
+}
 
-    /// The width of the grid the units form, for text; `None`: one unit a line, named by
-    /// `unit_name`.
-    fn unit_columns(&self) -> Option<usize> {
-        None
-    }
-
-    /// A unit's name, for text and messages.
-    fn unit_name(&self, i: usize) -> String {
-        format!("unit {}", i + 1)
-    }
-
-    /// Where unit `i` sits in `draw`'s picture (centre and radius), to mark it when undecided.
-    fn unit_spot(&self, _i: usize) -> Option<(crate::render::Pt, f64)> {
-        None
-    }
-
-    /// `generate`: a puzzle of this genre without clues, from the user's size and bank.
-    /// `Err` for a genre without a generator, or a spec it cannot take.
-    fn blank(_spec: &GenerateSpec) -> Result<Self, String> {
-        Err(format!("{} has no generator", Self::KIND))
-    }
-
-    /// `generate`: this puzzle with the clue that unit `unit` of the answer `sol` gives
-    /// (`None` when that unit of that answer can carry no clue the genre writes).
-    fn with_clue(&self, _sol: &Self::Solution, _unit: usize) -> Option<Self> {
-        None
-    }
-
-    /// `generate`: the units that carry a clue.
-    fn clue_units(&self) -> Vec<usize> {
-        Vec::new()
-    }
-
-    /// `generate`: this puzzle without the clue at `unit`.
-    fn without_clue(&self, _unit: usize) -> Self {
-        self.clone()
-    }
-
-    /// The puzzle as a puzzle file (TOML), as `from_toml` reads it; `None` if the genre
-    /// cannot write one.
-    fn to_toml(&self) -> Option<String> {
-        None
-    }
-
-    /// `solve --relax`: when the puzzle has no answer, the one that breaks the fewest
-    /// rules, with proof that fewer cannot do. `None`: the genre has no such job.
-    fn relax(&self, _setup: &JobSetup<'_, Self::Options>) -> Option<Result<Report, RunError>> {
-        None
-    }
-
-    /// `sample`: solve random variants of the puzzle and report the feasible fraction.
-    /// `tick` is called once per finished trial. `None`: the genre has no such job.
+/// `sample`: solve random variants of the puzzle and report the feasible fraction. `tick`
+/// is called once per finished trial.
+pub trait Sample: Puzzle {
     fn sample(
         &self,
-        _setup: &JobSetup<'_, Self::Options>,
-        _args: SampleArgs,
-        _tick: &(dyn Fn() + Sync),
-    ) -> Option<Result<Report, RunError>> {
-        None
-    }
+        setup: &JobSetup<'_, Self::Options>,
+        args: SampleArgs,
+        tick: &(dyn Fn() + Sync),
+    ) -> Result<Report, RunError>;
+}
+
+/// A genre whose puzzles some solver other than the default solves fastest, measured.
+pub trait PreferredBackend: Puzzle {
+    fn preferred_backend(&self) -> BackendKind;
 }
 
 #[derive(Debug, Error)]

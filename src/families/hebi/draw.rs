@@ -3,34 +3,28 @@
 //! cells black with white arrows and numbers — with each snake as a coloured line from its
 //! head (1, marked) to its tail. Also reads an answer back for `snakesat draw`.
 
-use serde_json::Value;
-
-use crate::input::grid_tokens;
+use crate::answer::{Board, Cell, Layout, View, Written};
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
 
-use super::{clue_token, verify, Arrow, Hebi, Solution, DOWN, LEFT, RIGHT, UP};
+use super::{clue_token, Arrow, Hebi, Solution, DOWN, LEFT, RIGHT, UP};
 
 const CELL: f64 = 40.0;
 
-/// The answer's rows: snake numbers, `.` for empty cells, clue cells as their clue token.
-pub fn rows(p: &Hebi, sol: &Solution) -> Vec<String> {
+/// The answer view: a free cell is its snake part 1–5 or `.`; a clue cell is shown as its
+/// clue (and is `.` to agreement: no snake enters it).
+pub fn view(p: &Hebi, sol: &Solution) -> View {
     let g = p.grid;
-    (0..g.rows)
-        .map(|r| {
-            (0..g.cols)
-                .map(|c| {
-                    let i = g.index(r, c);
-                    match (&p.clues[i], sol[i]) {
-                        (Some(a), _) => clue_token(a),
-                        (None, 0) => ".".into(),
-                        (None, k) => k.to_string(),
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
+    let cells = (0..g.len())
+        .map(|i| match (&p.clues[i], sol[i]) {
+            (Some(a), _) => Cell::shown_as(".", clue_token(a)),
+            (None, 0) => Cell::new("."),
+            (None, k) => Cell::new(k.to_string()),
         })
-        .collect()
+        .collect();
+    let mut v = View::of(Board { layout: Layout::Grid { rows: g.rows, cols: g.cols }, cells });
+    v.spots = (0..g.len()).map(|i| spot(p, i)).collect();
+    v
 }
 
 pub fn spot(p: &Hebi, i: usize) -> (Pt, f64) {
@@ -89,32 +83,30 @@ pub fn draw(p: &Hebi, sol: Option<&Solution>) -> Drawing {
     d
 }
 
-/// Reads `{"grid": [...]}` (what `solution_json` writes) and checks it.
-pub fn read_solution(p: &Hebi, v: &Value) -> Result<Solution, String> {
+/// Reads back what `view` wrote.
+pub fn read_answer(p: &Hebi, w: &Written) -> Result<Solution, String> {
     let g = p.grid;
+    let cells = w.grid(g.rows, g.cols)?;
     let mut sol = Vec::with_capacity(g.len());
-    for (r, cells) in grid_tokens(v, g.rows, g.cols)?.into_iter().enumerate() {
-        for (c, t) in cells.into_iter().enumerate() {
-            let i = g.index(r, c);
-            sol.push(match (&p.clues[i], t) {
-                (Some(a), t) if t == clue_token(a) => 0,
-                (None, ".") => 0,
-                (None, t) => t
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|k| (1..=5).contains(k))
-                    .ok_or_else(|| format!("row {}, cell {}: expected 1–5 or `.`, found `{t}`", r + 1, c + 1))?,
-                (Some(a), t) => {
-                    return Err(format!(
-                        "row {}, cell {}: expected the clue `{}`, found `{t}`",
-                        r + 1,
-                        c + 1,
-                        clue_token(a)
-                    ))
-                }
-            });
-        }
+    for (i, &t) in cells.iter().enumerate() {
+        let (r, c) = g.coords(i);
+        sol.push(match (&p.clues[i], t) {
+            (Some(a), t) if t == clue_token(a) => 0,
+            (None, ".") => 0,
+            (None, t) => t
+                .parse::<u8>()
+                .ok()
+                .filter(|k| (1..=5).contains(k))
+                .ok_or_else(|| format!("row {}, cell {}: expected 1–5 or `.`, found `{t}`", r + 1, c + 1))?,
+            (Some(a), t) => {
+                return Err(format!(
+                    "row {}, cell {}: expected the clue `{}`, found `{t}`",
+                    r + 1,
+                    c + 1,
+                    clue_token(a)
+                ))
+            }
+        });
     }
-    verify(p, &sol)?;
     Ok(sol)
 }

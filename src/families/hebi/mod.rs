@@ -18,9 +18,10 @@ pub use verify::verify;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::answer::{View, Written};
 use crate::grid::Grid;
 use crate::input::{rect_grid, InputError, Source};
-use crate::puzzle::{no_options, EncodeOptions, Puzzle, RawOptions};
+use crate::puzzle::{no_options, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RawOptions};
 pub use crate::pzpr::arrows::Arrow;
 use crate::pzpr::Reader;
 
@@ -145,22 +146,13 @@ struct RawFile {
 impl Puzzle for Hebi {
     const KIND: &'static str = "hebi";
     const ABOUT: &'static str = "Hebi-Ichigo (puzz.link `hebi`): snakes of five, arrow clues, heads that see no snake";
-    const PIDS: &'static [&'static str] = &["hebi", "snakes"];
 
     type Solution = Solution;
     type Encoded = HebiCnf;
     type Options = ();
 
-    fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
-    }
-
-    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
-        url::read(r)
-    }
-
-    fn to_url(&self) -> Result<String, String> {
-        Ok(url::write(self))
     }
 
     fn options(raw: &RawOptions) -> Result<(), String> {
@@ -176,36 +168,35 @@ impl Puzzle for Hebi {
         verify(self, sol)
     }
 
-    fn render_text(&self, sol: &Solution) -> String {
-        draw::rows(self, sol).join("\n") + "\n"
+    fn view(&self, sol: &Solution, _opts: &()) -> View {
+        draw::view(self, sol)
     }
 
-    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
-        serde_json::json!({ "grid": draw::rows(self, sol) })
+    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
+        let sol = draw::read_answer(self, written)?;
+        verify(self, &sol)?;
+        Ok(sol)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
         draw::draw(self, sol)
     }
+}
 
-    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
-        draw::read_solution(self, v)
+impl PuzzLink for Hebi {
+    const PIDS: &'static [&'static str] = &["hebi", "snakes"];
+
+    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
+        url::read(r)
     }
 
-    /// A cell: its snake number, or `.`.
-    fn units(&self, sol: &Solution, _opts: &EncodeOptions<()>) -> Option<Vec<String>> {
-        Some(sol.iter().map(|&k| if k == 0 { ".".to_string() } else { k.to_string() }).collect())
+    fn to_url(&self) -> Result<String, String> {
+        Ok(url::write(self))
     }
+}
 
-    fn unit_columns(&self) -> Option<usize> {
-        Some(self.grid.cols)
-    }
-
-    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
-        Some(draw::spot(self, i))
-    }
-
-    fn blank(spec: &crate::puzzle::GenerateSpec) -> Result<Self, String> {
+impl Generate for Hebi {
+    fn blank(spec: &GenerateSpec) -> Result<Self, String> {
         if spec.bank.is_some() {
             return Err("hebi has no bank".into());
         }
@@ -235,7 +226,7 @@ impl Puzzle for Hebi {
         q
     }
 
-    fn to_toml(&self) -> Option<String> {
+    fn to_toml(&self) -> String {
         let g = self.grid;
         let rows: Vec<String> = (0..g.rows)
             .map(|r| {
@@ -245,6 +236,6 @@ impl Puzzle for Hebi {
                     .join(" ")
             })
             .collect();
-        Some(format!("kind = \"hebi\"\ngrid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n")))
+        format!("kind = \"hebi\"\ngrid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"))
     }
 }

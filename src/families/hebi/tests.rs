@@ -139,7 +139,7 @@ proptest! {
     #[test]
     fn urls_and_toml_round_trip(p in small_puzzle()) {
         prop_assert_eq!(url(&p.to_url().unwrap()).unwrap(), p.clone());
-        prop_assert_eq!(Hebi::from_toml(&Source::new("t.toml", p.to_toml().unwrap())).unwrap(), p);
+        prop_assert_eq!(Hebi::read(&Source::new("t.toml", p.to_toml())).unwrap(), p);
     }
 }
 
@@ -150,7 +150,7 @@ fn bad_input_is_located() {
     assert!(e.msg.contains("1 more cells"), "{e}");
     let e = url("hebi/5/5/a43g31b40b42g45b").unwrap_err();
     assert!(e.msg.contains("skips 2 cells, but only 1"), "{e}");
-    let e = Hebi::from_toml(&Source::new("t.toml", "kind = \"hebi\"\ngrid = \"\"\"\n. >x\n\"\"\"\n")).unwrap_err();
+    let e = Hebi::read(&Source::new("t.toml", "kind = \"hebi\"\ngrid = \"\"\"\n. >x\n\"\"\"\n")).unwrap_err();
     assert_eq!((e.line, e.col), (3, 3));
     assert!(e.msg.contains("unknown cell `>x`"));
 }

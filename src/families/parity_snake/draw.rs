@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
 
-use super::{verify, Distinct, ParityRule, ParitySnake, Solution};
+use super::{Distinct, ParityRule, ParitySnake, Solution};
 
 /// Drawing units per cell.
 const CELL: f64 = 40.0;
@@ -94,7 +94,7 @@ pub fn draw(p: &ParitySnake, sol: Option<&Solution>) -> Drawing {
 }
 
 /// Reads `{"snake": [[r, c], …], "grid": ["E o …", …], "digits": […]}` back into an
-/// answer and verifies it.
+/// answer (the caller verifies it).
 pub fn read_solution(p: &ParitySnake, v: &Value) -> Result<Solution, String> {
     let (g, n) = (p.grid, p.side());
     let snake = v.get("snake").and_then(Value::as_array).ok_or("expected a `snake` array of [row, column]")?;
@@ -134,6 +134,5 @@ pub fn read_solution(p: &ParitySnake, v: &Value) -> Result<Solution, String> {
         ),
     };
     let sol = Solution { snake: snake?, even: even?, digits, distinct: Distinct::Snake };
-    verify(p, &sol)?;
     Ok(sol)
 }

@@ -4,9 +4,9 @@
 //! one answer per symmetry class and `implied` hands back the rest of the class.
 //! See `encodings/parity-snake.md` for sizes and soundness.
 
+use crate::backend::propagate::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
-use crate::backend::propagate::ConnectedSet;
 use crate::families::connect::{connected_set, eager_path, path_degrees, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;

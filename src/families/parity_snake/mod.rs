@@ -25,9 +25,10 @@ mod verify;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::answer::{View, Written};
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{choose, EncodeOptions, Puzzle, RawOptions};
+use crate::puzzle::{choose, EncodeOptions, Puzzle, RawOptions, Summarise};
 
 pub use encode::ParityCnf;
 pub use show::Symmetry;
@@ -283,7 +284,7 @@ impl Puzzle for ParitySnake {
     type Encoded = ParityCnf;
     type Options = ParityOptions;
 
-    fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
     }
 
@@ -314,64 +315,28 @@ impl Puzzle for ParitySnake {
         verify(self, sol)
     }
 
-    fn render_text(&self, sol: &Solution) -> String {
-        show::render_text(self, sol)
+    fn view(&self, sol: &Solution, _opts: &ParityOptions) -> View {
+        show::view(self, sol)
     }
 
-    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
-        show::solution_json(self, sol)
-    }
-
-    fn list_line(&self, sol: &Solution) -> String {
-        show::list_line(self, sol)
+    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
+        let sol = draw::read_solution(self, &written.value())?;
+        verify(self, &sol)?;
+        Ok(sol)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
         draw::draw(self, sol)
     }
+}
 
-    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
-        draw::read_solution(self, v)
-    }
-
-    /// A cell, as `--distinct` counts answers: `#`/`.` on or off the snake; with `parity`
-    /// also its parity (`E`/`O` snake, `e`/`o` other); with `digits` its digit (`#3`, `3`).
-    fn units(&self, sol: &Solution, opts: &EncodeOptions<ParityOptions>) -> Option<Vec<String>> {
-        let n = self.grid.len();
-        let mut on = vec![false; n];
-        sol.snake.iter().for_each(|&i| on[i] = true);
-        Some(
-            (0..n)
-                .map(|i| match (opts.family.distinct, &sol.digits) {
-                    (Distinct::Snake, _) => if on[i] { "#" } else { "." }.to_string(),
-                    (Distinct::Parity, _) => {
-                        let t = if sol.even[i] { "e" } else { "o" };
-                        if on[i] {
-                            t.to_uppercase()
-                        } else {
-                            t.to_string()
-                        }
-                    }
-                    (Distinct::Digits, Some(d)) => format!("{}{}", if on[i] { "#" } else { "" }, d[i]),
-                    (Distinct::Digits, None) => if on[i] { "#" } else { "." }.to_string(),
-                })
-                .collect(),
-        )
-    }
-
-    fn unit_columns(&self) -> Option<usize> {
-        Some(self.grid.cols)
-    }
-
-    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
-        Some(draw::spot(self, i))
-    }
-
-    fn wants_solutions(&self, _opts: &EncodeOptions<ParityOptions>) -> bool {
+impl Summarise for ParitySnake {
+    /// Classes and lengths are counted from every answer.
+    fn keeps(_opts: &ParityOptions) -> bool {
         true
     }
 
-    fn count_summary(
+    fn summary(
         &self,
         solutions: &[Solution],
         opts: &EncodeOptions<ParityOptions>,

@@ -3,27 +3,37 @@
 //! above and to the left, white and black circles, shaded cells dark — with the snake as a
 //! line through its cells. Also reads an answer back for `snakesat draw`.
 
-use serde_json::Value;
-
-use crate::input::grid_tokens;
+use crate::answer::{Board, Cell, Layout, View, Written};
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
 
-use super::{verify, Circle, Count, Snake, Solution};
+use super::{Circle, Count, Snake, Solution};
 
 /// Drawing units per cell; the numbers outside take one more row and column.
 const CELL: f64 = 40.0;
 
-/// The answer's rows: `#` shaded, `.` not.
-pub fn rows(p: &Snake, sol: &Solution) -> Vec<String> {
+/// The answer view: a cell is `#` shaded or `.`.
+pub fn view(p: &Snake, sol: &Solution) -> View {
     let g = p.grid;
-    (0..g.rows)
-        .map(|r| (0..g.cols).map(|c| if sol[g.index(r, c)] { "#" } else { "." }).collect::<Vec<_>>().join(" "))
-        .collect()
+    let cells = sol.iter().map(|&s| Cell::new(if s { "#" } else { "." })).collect();
+    let mut v = View::of(Board { layout: Layout::Grid { rows: g.rows, cols: g.cols }, cells });
+    v.spots = (0..g.len()).map(|i| spot(p, i)).collect();
+    v
 }
 
-pub fn text(p: &Snake, sol: &Solution) -> String {
-    rows(p, sol).join("\n") + "\n"
+/// Reads back what `view` wrote.
+pub fn read_answer(p: &Snake, w: &Written) -> Result<Solution, String> {
+    let cols = p.grid.cols;
+    let cells = w.grid(p.grid.rows, cols)?;
+    cells
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match *t {
+            "#" => Ok(true),
+            "." => Ok(false),
+            other => Err(format!("row {}: unknown cell `{other}`; expected `#` or `.`", i / cols + 1)),
+        })
+        .collect()
 }
 
 /// The puzzle as `Snake::read_toml` reads it.
@@ -135,20 +145,4 @@ fn path(p: &Snake, sol: &Solution) -> Option<Vec<usize>> {
         (prev, cur) = (Some(cur), next);
     }
     Some(out)
-}
-
-/// Reads `{"grid": ["# # .", …]}` (what `solution_json` writes) and checks it.
-pub fn read_solution(p: &Snake, v: &Value) -> Result<Solution, String> {
-    let mut sol = Vec::with_capacity(p.grid.len());
-    for (r, cells) in grid_tokens(v, p.grid.rows, p.grid.cols)?.into_iter().enumerate() {
-        for t in cells {
-            sol.push(match t {
-                "#" => true,
-                "." => false,
-                other => return Err(format!("row {}: unknown cell `{other}`; expected `#` or `.`", r + 1)),
-            });
-        }
-    }
-    verify(p, &sol)?;
-    Ok(sol)
 }

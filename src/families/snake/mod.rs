@@ -17,9 +17,10 @@ pub use verify::verify;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::answer::{View, Written};
 use crate::grid::Grid;
 use crate::input::{grid_rows, rect_grid, InputError, Source, Token};
-use crate::puzzle::{no_options, EncodeOptions, GenerateSpec, Puzzle, RawOptions};
+use crate::puzzle::{no_options, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RawOptions};
 use crate::pzpr::Reader;
 
 /// The largest side read; the eager encoding grows with cells × the snake's length bound.
@@ -186,22 +187,13 @@ struct RawFile {
 impl Puzzle for Snake {
     const KIND: &'static str = "snake";
     const ABOUT: &'static str = "Snake (puzz.link `snake`): one snake, counts outside the grid, circles";
-    const PIDS: &'static [&'static str] = &["snake"];
 
     type Solution = Solution;
     type Encoded = SnakeCnf;
     type Options = ();
 
-    fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
-    }
-
-    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
-        url::read(r)
-    }
-
-    fn to_url(&self) -> Result<String, String> {
-        Ok(url::write(self))
     }
 
     fn options(raw: &RawOptions) -> Result<(), String> {
@@ -216,35 +208,34 @@ impl Puzzle for Snake {
         verify(self, sol)
     }
 
-    fn render_text(&self, sol: &Solution) -> String {
-        draw::text(self, sol)
+    fn view(&self, sol: &Solution, _opts: &()) -> View {
+        draw::view(self, sol)
     }
 
-    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
-        serde_json::json!({ "grid": draw::rows(self, sol) })
+    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
+        let sol = draw::read_answer(self, written)?;
+        verify(self, &sol)?;
+        Ok(sol)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
         draw::draw(self, sol)
     }
+}
 
-    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
-        draw::read_solution(self, v)
+impl PuzzLink for Snake {
+    const PIDS: &'static [&'static str] = &["snake"];
+
+    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
+        url::read(r)
     }
 
-    /// A cell: `#` shaded or `.`.
-    fn units(&self, sol: &Solution, _opts: &EncodeOptions<()>) -> Option<Vec<String>> {
-        Some(sol.iter().map(|&s| if s { "#" } else { "." }.to_string()).collect())
+    fn to_url(&self) -> Result<String, String> {
+        Ok(url::write(self))
     }
+}
 
-    fn unit_columns(&self) -> Option<usize> {
-        Some(self.grid.cols)
-    }
-
-    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
-        Some(draw::spot(self, i))
-    }
-
+impl Generate for Snake {
     fn blank(spec: &GenerateSpec) -> Result<Self, String> {
         if spec.bank.is_some() {
             return Err("snake has no bank".into());
@@ -298,7 +289,7 @@ impl Puzzle for Snake {
         q
     }
 
-    fn to_toml(&self) -> Option<String> {
-        Some(draw::toml(self))
+    fn to_toml(&self) -> String {
+        draw::toml(self)
     }
 }

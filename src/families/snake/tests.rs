@@ -20,7 +20,7 @@ fn url(text: &str) -> Result<Snake, InputError> {
 }
 
 fn toml(text: &str) -> Result<Snake, InputError> {
-    Snake::from_toml(&Source::new("t.toml", text))
+    Snake::read(&Source::new("t.toml", text))
 }
 
 /// The shading of a pzprv3 file of pzprjs's snake (`qans` is bit 4 of each cell).
@@ -83,7 +83,7 @@ fn pzprjs_example_has_its_answer() {
     // pzprjs's answer (test/script/snake.js, the file with no failure).
     let answer = pzprv3("pzprv3/snake/4/4/. . 1 . . /4 4 4 4 4 /. 6 0 0 4 /. 0 0 5 4 /. 0 0 4 0 /");
     let text = "# # # #\n# . . #\n. . # #\n. . # .\n";
-    assert_eq!(p.render_text(&answer), text);
+    assert_eq!(p.view(&answer, &Default::default()).text(), text);
     for mode in [Connectivity::Lazy, Connectivity::Eager] {
         assert_eq!(all_answers(&p, mode, BackendKind::Cadical), vec![answer.clone()]);
     }
@@ -168,7 +168,7 @@ proptest! {
         let text = p.to_url().unwrap();
         prop_assert_eq!(url(&text).unwrap(), p.clone());
         // And the TOML form.
-        prop_assert_eq!(toml(&p.to_toml().unwrap()).unwrap(), p);
+        prop_assert_eq!(toml(&p.to_toml()).unwrap(), p);
     }
 }
 

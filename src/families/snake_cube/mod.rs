@@ -21,8 +21,9 @@ use std::fmt;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::answer::{Board, Cell, Layout, View, Written};
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{EncodeOptions, Puzzle, RawOptions};
+use crate::puzzle::{EncodeOptions, Puzzle, RawOptions, Summarise};
 
 pub use encode::{CubeCnf, Distinct, Encoding};
 pub use symmetry::Group;
@@ -375,7 +376,7 @@ impl Puzzle for SnakeCube {
     type Encoded = CubeCnf;
     type Options = CubeOptions;
 
-    fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
     }
 
@@ -395,53 +396,27 @@ impl Puzzle for SnakeCube {
         verify(self, sol)
     }
 
-    fn render_text(&self, sol: &Solution) -> String {
-        render(self, sol)
+    fn view(&self, sol: &Solution, opts: &CubeOptions) -> View {
+        view(self, sol, opts)
     }
 
-    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
-        let moves: Vec<&str> = self.moves(sol).iter().map(|d| d.name()).collect();
-        serde_json::json!({ "positions": sol, "moves": moves })
-    }
-
-    fn list_line(&self, sol: &Solution) -> String {
-        let moves: Vec<&str> = self.moves(sol).iter().map(|d| d.name()).collect();
-        let p = sol[0];
-        format!("start {},{},{} moves {}", p[0], p[1], p[2], moves.join(" "))
+    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
+        let sol = draw::read_solution(&written.value())?;
+        verify(self, &sol)?;
+        Ok(sol)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
         draw::draw(self, sol)
     }
+}
 
-    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
-        draw::read_solution(self, v)
+impl Summarise for SnakeCube {
+    fn keeps(opts: &CubeOptions) -> bool {
+        opts.symmetry.is_some()
     }
 
-    /// The answer variables' units: where the first cube sits, then each segment's
-    /// direction. Only for `--distinct placement` (with `cube-class` the answers are
-    /// representatives, not every placement).
-    fn units(&self, sol: &Solution, opts: &EncodeOptions<CubeOptions>) -> Option<Vec<String>> {
-        if opts.family.distinct != Distinct::Placement {
-            return None;
-        }
-        let s = sol.first()?;
-        let start = format!("{},{},{}", s[0], s[1], s[2]);
-        Some(std::iter::once(start).chain(self.moves(sol).iter().map(|d| d.name().to_string())).collect())
-    }
-
-    fn unit_name(&self, i: usize) -> String {
-        match i {
-            0 => "cube 1 at".into(),
-            s => format!("segment {s} runs"),
-        }
-    }
-
-    fn wants_solutions(&self, opts: &EncodeOptions<CubeOptions>) -> bool {
-        opts.family.symmetry.is_some()
-    }
-
-    fn count_summary(
+    fn summary(
         &self,
         solutions: &[Solution],
         opts: &EncodeOptions<CubeOptions>,
@@ -453,24 +428,35 @@ impl Puzzle for SnakeCube {
     }
 }
 
-/// Folding instructions, then the box layer by layer with cube numbers (1 = the first cube
-/// of the chain).
-fn render(p: &SnakeCube, sol: &Solution) -> String {
+/// The answer view: named units, where the first cube sits, then each segment's
+/// direction (keyed only for `--distinct placement`: with `cube-class` answers are
+/// representatives, not every placement); folding instructions above, the box layer by
+/// layer with cube numbers (1 = the first cube of the chain) below.
+fn view(p: &SnakeCube, sol: &Solution, opts: &CubeOptions) -> View {
     let d = p.dims;
     let moves: Vec<&str> = p.moves(sol).iter().map(|m| m.name()).collect();
+    let s = sol[0];
+    let names = std::iter::once("cube 1 at".to_string()).chain((1..=moves.len()).map(|k| format!("segment {k} runs")));
+    let cells = std::iter::once(Cell::new(format!("{},{},{}", s[0], s[1], s[2])))
+        .chain(moves.iter().map(|m| Cell::new(*m)))
+        .collect();
+    let mut v = View::of(Board { layout: Layout::Units(names.collect()), cells });
+    v.keyed = opts.distinct == Distinct::Placement;
+    v.head = vec![format!("start: cube 1 at x={} y={} z={}", s[0], s[1], s[2]), format!("moves: {}", moves.join(" "))];
     let mut at = vec![0; d.cells()];
     for (c, q) in sol.iter().enumerate() {
         at[d.index(*q)] = c + 1;
     }
     let w = p.n_cubes().to_string().len();
-    let s = sol[0];
-    let mut out = format!("start: cube 1 at x={} y={} z={}\nmoves: {}\n", s[0], s[1], s[2], moves.join(" "));
     for z in 0..d.0[2] {
-        out.push_str(&format!("layer z={z} (rows y=0.., columns x=0..):\n"));
+        v.tail.push(format!("layer z={z} (rows y=0.., columns x=0..):"));
         for y in 0..d.0[1] {
             let row: Vec<String> = (0..d.0[0]).map(|x| format!("{:>w$}", at[d.index([x, y, z])])).collect();
-            out.push_str(&format!("  {}\n", row.join(" ")));
+            v.tail.push(format!("  {}", row.join(" ")));
         }
     }
-    out
+    v.fields.insert("positions".into(), serde_json::json!(sol));
+    v.fields.insert("moves".into(), serde_json::json!(moves));
+    v.line = Some(format!("start {},{},{} moves {}", s[0], s[1], s[2], moves.join(" ")));
+    v
 }

@@ -318,7 +318,7 @@ fn verifier_rejects_broken_answers() {
 }
 
 fn read(text: &str) -> Result<SnakeCube, InputError> {
-    SnakeCube::from_toml(&Source::new("t.toml", text))
+    SnakeCube::read(&Source::new("t.toml", text))
 }
 
 #[test]

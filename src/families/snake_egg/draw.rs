@@ -3,12 +3,11 @@
 //! snake as one rounded line through the cell centres with its ends marked. Also reads an
 //! answer back from `solve --format json` for `snakesat draw`.
 
-use serde_json::Value;
-
+use crate::answer::{self, Board, Layout, View, Written};
 use crate::render::shapes::{blob, centre, square_grid};
 use crate::render::{palette, Drawing, Pt, Style};
 
-use super::{verify, Cell, Clue, SnakeEgg, Solution};
+use super::{Cell, Clue, SnakeEgg, Solution};
 
 /// Drawing units per cell.
 const CELL: f64 = 40.0;
@@ -90,30 +89,39 @@ fn snake_order(p: &SnakeEgg, sol: &Solution) -> Vec<usize> {
     order
 }
 
-/// Reads `{"grid": ["o 4 4 # …", …]}` back into an answer and verifies it.
-pub fn read_solution(p: &SnakeEgg, v: &Value) -> Result<Solution, String> {
+/// The answer view in the input's token language: `o` an end, `#` another snake cell, an
+/// egg cell its egg's size. Agreement is on `#` and sizes: being an end depends on the
+/// neighbours, so it is shown, not keyed.
+pub fn view(p: &SnakeEgg, sol: &Solution) -> View {
     let g = p.grid;
-    let rows = v.get("grid").and_then(Value::as_array).ok_or("expected a `grid` array of rows")?;
-    if rows.len() != g.rows {
-        return Err(format!("the answer has {} rows, the puzzle {}", rows.len(), g.rows));
-    }
+    let cells = (0..g.len())
+        .map(|i| match sol[i] {
+            Cell::Egg(k) => answer::Cell::new(k.to_string()),
+            Cell::Snake if g.neighbours(i).filter(|&k| sol[k] == Cell::Snake).count() == 1 => {
+                answer::Cell::shown_as("#", "o")
+            }
+            Cell::Snake => answer::Cell::new("#"),
+        })
+        .collect();
+    let mut v = View::of(Board { layout: Layout::Grid { rows: g.rows, cols: g.cols }, cells });
+    v.spots = (0..g.len()).map(|i| spot(p, i)).collect();
+    v
+}
+
+/// Reads back what `view` wrote.
+pub fn read_answer(p: &SnakeEgg, w: &Written) -> Result<Solution, String> {
+    let g = p.grid;
+    let cells = w.grid(g.rows, g.cols)?;
     let mut sol = Vec::with_capacity(g.len());
-    for (r, row) in rows.iter().enumerate() {
-        let text = row.as_str().ok_or_else(|| format!("row {} is not a string", r + 1))?;
-        let toks: Vec<&str> = text.split_whitespace().collect();
-        if toks.len() != g.cols {
-            return Err(format!("row {} has {} cells, the puzzle {}", r + 1, toks.len(), g.cols));
-        }
-        for (c, t) in toks.iter().enumerate() {
-            sol.push(match *t {
-                "o" | "#" => Cell::Snake,
-                k => Cell::Egg(
-                    k.parse()
-                        .map_err(|_| format!("row {}, cell {}: `{k}` is not `o`, `#` or an egg size", r + 1, c + 1))?,
-                ),
-            });
-        }
+    for (i, &t) in cells.iter().enumerate() {
+        let (r, c) = g.coords(i);
+        sol.push(match t {
+            "o" | "#" => Cell::Snake,
+            k => Cell::Egg(
+                k.parse()
+                    .map_err(|_| format!("row {}, cell {}: `{k}` is not `o`, `#` or an egg size", r + 1, c + 1))?,
+            ),
+        });
     }
-    verify(p, &sol)?;
     Ok(sol)
 }

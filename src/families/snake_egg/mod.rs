@@ -11,16 +11,17 @@ mod url;
 mod verify;
 
 pub use encode::EggCnf;
-pub use verify::{tokens, verify};
+pub use verify::verify;
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::answer::{View, Written};
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{no_options, EncodeOptions, GenerateSpec, Puzzle, RawOptions};
+use crate::puzzle::{no_options, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RawOptions};
 use crate::pzpr::Reader;
 
 // ---------------------------------------------------------------------------------------
@@ -215,22 +216,13 @@ fn parse_token(t: &str) -> Option<Clue> {
 impl Puzzle for SnakeEgg {
     const KIND: &'static str = "snake-egg";
     const ABOUT: &'static str = "Snake Egg (Serkan Yürekli; puzz.link `snakeegg`)";
-    const PIDS: &'static [&'static str] = &["snakeegg"];
 
     type Solution = Solution;
     type Encoded = EggCnf;
     type Options = ();
 
-    fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
-    }
-
-    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
-        url::read(r)
-    }
-
-    fn to_url(&self) -> Result<String, String> {
-        url::write(self)
     }
 
     fn options(raw: &RawOptions) -> Result<(), String> {
@@ -245,40 +237,34 @@ impl Puzzle for SnakeEgg {
         verify(self, sol)
     }
 
-    fn render_text(&self, sol: &Solution) -> String {
-        tokens(self, sol).iter().map(|row| align(row)).collect::<Vec<_>>().join("\n") + "\n"
+    fn view(&self, sol: &Solution, _opts: &()) -> View {
+        draw::view(self, sol)
     }
 
-    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
-        let rows: Vec<String> = tokens(self, sol).iter().map(|r| r.join(" ")).collect();
-        serde_json::json!({ "grid": rows })
+    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
+        let sol = draw::read_answer(self, written)?;
+        verify(self, &sol)?;
+        Ok(sol)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
         draw::draw(self, sol)
     }
+}
 
-    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
-        draw::read_solution(self, v)
+impl PuzzLink for SnakeEgg {
+    const PIDS: &'static [&'static str] = &["snakeegg"];
+
+    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
+        url::read(r)
     }
 
-    /// A cell: `#` snake or the size of its egg (ends are not answer variables, so they
-    /// are not told apart).
-    fn units(&self, sol: &Solution, _opts: &EncodeOptions<()>) -> Option<Vec<String>> {
-        Some(
-            sol.iter()
-                .map(|c| match c {
-                    Cell::Snake => "#".to_string(),
-                    Cell::Egg(k) => k.to_string(),
-                })
-                .collect(),
-        )
+    fn to_url(&self) -> Result<String, String> {
+        url::write(self)
     }
+}
 
-    fn unit_columns(&self) -> Option<usize> {
-        Some(self.grid.cols)
-    }
-
+impl Generate for SnakeEgg {
     /// An empty grid with the bank `--bank` gives (every egg size once when it is a range).
     fn blank(spec: &GenerateSpec) -> Result<Self, String> {
         let Some(eggs) = spec.bank.clone() else {
@@ -312,7 +298,7 @@ impl Puzzle for SnakeEgg {
         q
     }
 
-    fn to_toml(&self) -> Option<String> {
+    fn to_toml(&self) -> String {
         let rows: Vec<String> = (0..self.grid.rows)
             .map(|r| {
                 let row: Vec<String> = (0..self.grid.cols)
@@ -328,15 +314,7 @@ impl Puzzle for SnakeEgg {
             })
             .collect();
         let eggs: Vec<String> = self.eggs.iter().map(u32::to_string).collect();
-        Some(format!(
-            "kind = \"snake-egg\"\neggs = [{}]\ngrid = \"\"\"\n{}\n\"\"\"\n",
-            eggs.join(", "),
-            rows.join("\n")
-        ))
-    }
-
-    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
-        Some(draw::spot(self, i))
+        format!("kind = \"snake-egg\"\neggs = [{}]\ngrid = \"\"\"\n{}\n\"\"\"\n", eggs.join(", "), rows.join("\n"))
     }
 }
 

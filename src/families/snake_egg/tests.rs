@@ -13,7 +13,7 @@ use crate::puzzle::Connectivity;
 
 fn parse(text: &str) -> SnakeEgg {
     let src = Source::new("test.toml", text);
-    SnakeEgg::from_toml(&src).unwrap()
+    SnakeEgg::read(&src).unwrap()
 }
 
 /// Every answer by brute force over shadings: the eggs' sizes follow from the
@@ -104,7 +104,7 @@ o 4 4 # # #
     for mode in [Connectivity::Lazy, Connectivity::Eager] {
         let sols = sat_count(&p, mode, BackendKind::Cadical);
         assert_eq!(sols.len(), 1);
-        assert_eq!(p.render_text(&sols[0]), expected);
+        assert_eq!(p.view(&sols[0], &Default::default()).text(), expected);
     }
 }
 
@@ -219,7 +219,7 @@ proptest! {
 mod url {
     use super::*;
     use crate::input::InputError;
-    use crate::puzzle::Puzzle;
+    use crate::puzzle::PuzzLink;
     use Clue::{End, Unknown as U};
 
     fn parse(url: &str) -> Result<SnakeEgg, InputError> {

@@ -51,22 +51,3 @@ pub fn verify(p: &SnakeEgg, sol: &Solution) -> Result<(), String> {
     }
     Ok(())
 }
-
-/// The answer in the input's token language: `o` ends, `#` other snake cells, egg sizes.
-pub fn tokens(p: &SnakeEgg, sol: &Solution) -> Vec<Vec<String>> {
-    let g = p.grid;
-    (0..g.rows)
-        .map(|r| {
-            (0..g.cols)
-                .map(|c| {
-                    let i = g.index(r, c);
-                    match sol[i] {
-                        Cell::Egg(k) => k.to_string(),
-                        Cell::Snake if g.neighbours(i).filter(|&k| sol[k] == Cell::Snake).count() == 1 => "o".into(),
-                        Cell::Snake => "#".into(),
-                    }
-                })
-                .collect()
-        })
-        .collect()
-}

@@ -3,33 +3,21 @@
 //! numbers, circles and grey cells, walls thick, holes dark — with each snake as a
 //! coloured line and the borders between snakes drawn. Also reads an answer back.
 
-use serde_json::Value;
-
-use crate::input::grid_tokens;
+use crate::answer::{Board, Cell, Layout, View, Written};
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
 
-use super::{verify, Mark, Number, SnakePit, Solution};
+use super::{Mark, Number, SnakePit, Solution};
 
 const CELL: f64 = 40.0;
 
-pub fn rows(p: &SnakePit, sol: &Solution) -> Vec<String> {
+/// The answer view: a cell is the length of its snake, a hole `#`.
+pub fn view(p: &SnakePit, sol: &Solution) -> View {
     let g = p.grid;
-    (0..g.rows)
-        .map(|r| {
-            (0..g.cols)
-                .map(|c| {
-                    let i = g.index(r, c);
-                    if p.hole[i] {
-                        "#".to_string()
-                    } else {
-                        sol[i].to_string()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
+    let cells = (0..g.len()).map(|i| Cell::new(if p.hole[i] { "#".to_string() } else { sol[i].to_string() })).collect();
+    let mut v = View::of(Board { layout: Layout::Grid { rows: g.rows, cols: g.cols }, cells });
+    v.spots = (0..g.len()).map(|i| spot(p, i)).collect();
+    v
 }
 
 /// The puzzle as `SnakePit::read_toml` reads it.
@@ -156,24 +144,22 @@ pub fn draw(p: &SnakePit, sol: Option<&Solution>) -> Drawing {
     d
 }
 
-/// Reads `{"grid": [...]}` (what `solution_json` writes) and checks it.
-pub fn read_solution(p: &SnakePit, v: &Value) -> Result<Solution, String> {
+/// Reads back what `view` wrote.
+pub fn read_answer(p: &SnakePit, w: &Written) -> Result<Solution, String> {
     let g = p.grid;
+    let cells = w.grid(g.rows, g.cols)?;
     let mut sol = Vec::with_capacity(g.len());
-    for (r, cells) in grid_tokens(v, g.rows, g.cols)?.into_iter().enumerate() {
-        for (c, t) in cells.into_iter().enumerate() {
-            let i = g.index(r, c);
-            sol.push(match (p.hole[i], t) {
-                (true, "#") => 0,
-                (false, t) => t
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&k| k >= 1)
-                    .ok_or_else(|| format!("row {}, cell {}: expected a length, found `{t}`", r + 1, c + 1))?,
-                (true, t) => return Err(format!("row {}, cell {}: expected `#` (a hole), found `{t}`", r + 1, c + 1)),
-            });
-        }
+    for (i, &t) in cells.iter().enumerate() {
+        let (r, c) = g.coords(i);
+        sol.push(match (p.hole[i], t) {
+            (true, "#") => 0,
+            (false, t) => t
+                .parse::<u32>()
+                .ok()
+                .filter(|&k| k >= 1)
+                .ok_or_else(|| format!("row {}, cell {}: expected a length, found `{t}`", r + 1, c + 1))?,
+            (true, t) => return Err(format!("row {}, cell {}: expected `#` (a hole), found `{t}`", r + 1, c + 1)),
+        });
     }
-    verify(p, &sol)?;
     Ok(sol)
 }

@@ -19,9 +19,10 @@ pub use verify::verify;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::answer::{View, Written};
 use crate::grid::Grid;
 use crate::input::{rect_grid, InputError, Source};
-use crate::puzzle::{no_options, EncodeOptions, Puzzle, RawOptions};
+use crate::puzzle::{no_options, EncodeOptions, PuzzLink, Puzzle, RawOptions};
 pub use crate::pzpr::border::Walls;
 use crate::pzpr::Reader;
 
@@ -193,22 +194,13 @@ struct RawFile {
 impl Puzzle for SnakePit {
     const KIND: &'static str = "snakepit";
     const ABOUT: &'static str = "Snake Pit (puzz.link `snakepit`): the board divided into snakes with their lengths";
-    const PIDS: &'static [&'static str] = &["snakepit"];
 
     type Solution = Solution;
     type Encoded = PitCnf;
     type Options = ();
 
-    fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
-    }
-
-    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
-        url::read(r)
-    }
-
-    fn to_url(&self) -> Result<String, String> {
-        Ok(url::write(self))
     }
 
     fn options(raw: &RawOptions) -> Result<(), String> {
@@ -223,36 +215,35 @@ impl Puzzle for SnakePit {
         verify(self, sol)
     }
 
-    fn render_text(&self, sol: &Solution) -> String {
-        draw::rows(self, sol).join("\n") + "\n"
+    fn view(&self, sol: &Solution, _opts: &()) -> View {
+        draw::view(self, sol)
     }
 
-    fn solution_json(&self, sol: &Solution) -> serde_json::Value {
-        serde_json::json!({ "grid": draw::rows(self, sol) })
+    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
+        let sol = draw::read_answer(self, written)?;
+        verify(self, &sol)?;
+        Ok(sol)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
         draw::draw(self, sol)
     }
+}
 
-    fn read_solution(&self, v: &serde_json::Value) -> Result<Solution, String> {
-        draw::read_solution(self, v)
+impl PuzzLink for SnakePit {
+    const PIDS: &'static [&'static str] = &["snakepit"];
+
+    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
+        url::read(r)
     }
 
-    /// A cell: the length of its snake.
-    fn units(&self, sol: &Solution, _opts: &EncodeOptions<()>) -> Option<Vec<String>> {
-        Some(sol.iter().map(|&k| if k == 0 { "#".to_string() } else { k.to_string() }).collect())
+    fn to_url(&self) -> Result<String, String> {
+        Ok(url::write(self))
     }
-
-    fn unit_columns(&self) -> Option<usize> {
-        Some(self.grid.cols)
-    }
-
-    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
-        Some(draw::spot(self, i))
-    }
-
-    fn to_toml(&self) -> Option<String> {
-        Some(draw::toml(self))
+}
+impl SnakePit {
+    /// The puzzle as a puzzle file, as `read_toml` reads it.
+    pub fn to_toml(&self) -> String {
+        draw::toml(self)
     }
 }

@@ -117,7 +117,10 @@ fn pzprjs_example_has_its_answer() {
     for mode in [Connectivity::Lazy, Connectivity::Eager] {
         assert_eq!(all_answers(&p, mode, BackendKind::Cadical), vec![grid(ANSWER)], "{mode:?}");
     }
-    assert_eq!(p.render_text(&grid(ANSWER)), "6 6 6 4 4\n6 3 5 5 4\n6 3 3 5 4\n6 4 4 5 5\n4 4 3 3 3\n");
+    assert_eq!(
+        p.view(&grid(ANSWER), &Default::default()).text(),
+        "6 6 6 4 4\n6 3 5 5 4\n6 3 3 5 4\n6 4 4 5 5\n4 4 3 3 3\n"
+    );
 }
 
 #[test]
@@ -188,7 +191,7 @@ proptest! {
     #[test]
     fn urls_and_toml_round_trip(p in small_puzzle()) {
         prop_assert_eq!(url(&p.to_url().unwrap()).unwrap(), p.clone());
-        prop_assert_eq!(SnakePit::from_toml(&Source::new("t.toml", p.to_toml().unwrap())).unwrap(), p);
+        prop_assert_eq!(SnakePit::read(&Source::new("t.toml", p.to_toml())).unwrap(), p);
     }
 }
 
@@ -221,10 +224,9 @@ fn bad_input_is_located() {
     assert!(e.msg.contains("more characters of circles"), "{e}");
     let e = url("snakepit/5/5/i4h3g5i3i4g5h4ii920060i9x").unwrap_err();
     assert!(e.msg.contains("vertical walls"), "{e}");
-    let e =
-        SnakePit::from_toml(&Source::new("t.toml", "kind = \"snakepit\"\ngrid = \"\"\"\n. 4x\n\"\"\"\n")).unwrap_err();
+    let e = SnakePit::read(&Source::new("t.toml", "kind = \"snakepit\"\ngrid = \"\"\"\n. 4x\n\"\"\"\n")).unwrap_err();
     assert_eq!((e.line, e.col), (3, 3));
-    let e = SnakePit::from_toml(&Source::new(
+    let e = SnakePit::read(&Source::new(
         "t.toml",
         "kind = \"snakepit\"\nwalls = [[1, 1, 2, 2]]\ngrid = \"\"\"\n. .\n. .\n\"\"\"\n",
     ))

@@ -12,7 +12,9 @@ use serde_json::json;
 
 use crate::backend::BackendKind;
 use crate::engine::{Cancel, Limits, Stats};
-use crate::puzzle::{self, exit, Connectivity, EncodeOptions, JobSetup, Puzzle, Report, RunError, SampleArgs, Status};
+use crate::puzzle::{
+    self, exit, Connectivity, EncodeOptions, JobSetup, PreferredBackend, Puzzle, Report, RunError, SampleArgs, Status,
+};
 
 use super::{EncodingKind, Placement, Snakes, SnakesOptions};
 
@@ -269,16 +271,16 @@ pub fn sample(
 /// `solve --relax` as a report: the answer, or the fewest broken links with the runs that
 /// prove fewer impossible.
 pub fn relax_report(p: &Snakes, setup: &JobSetup<'_, SnakesOptions>) -> Result<Report, RunError> {
-    let backend = setup.backend.cloned().or_else(|| p.preferred_backend(setup.opts)).unwrap_or(BackendKind::DEFAULT);
+    let backend = setup.backend.cloned().unwrap_or_else(|| p.preferred_backend());
     let report = relax(p, setup.opts, &backend, setup.limits)?.map_err(RunError::Usage)?;
     let proof: Vec<String> =
         report.steps.iter().map(|s| format!("at most {} broken: {}", s.max_breaks, s.result)).collect();
     let proof = proof.join("; ");
     let (mut json, code, text, picture) = match &report.outcome {
         RelaxOutcome::Feasible(s) => (
-            json!({"status": "solved", "solution": p.solution_json(s)}),
+            json!({"status": "solved", "solution": p.view(s, &setup.opts.family).json()}),
             exit::ANSWER,
-            p.render_text(s),
+            p.view(s, &setup.opts.family).text(),
             (p.draw(Some(s)), None),
         ),
         RelaxOutcome::Relaxed { breaks, placement } => {
@@ -286,10 +288,13 @@ pub fn relax_report(p: &Snakes, setup: &JobSetup<'_, SnakesOptions>) -> Result<R
             (
                 json!({
                     "status": "unsat",
-                    "relaxed": { "min_breaks": breaks, "solution": q.solution_json(placement) },
+                    "relaxed": { "min_breaks": breaks, "solution": q.view(placement, &setup.opts.family).json() },
                 }),
                 exit::NO_ANSWER,
-                format!("no solution\nfewest broken links: {breaks} ({proof})\n{}", q.render_text(placement)),
+                format!(
+                    "no solution\nfewest broken links: {breaks} ({proof})\n{}",
+                    q.view(placement, &setup.opts.family).text()
+                ),
                 (q.draw(Some(placement)), Some(format!("no solution; fewest broken links: {breaks} ({proof})"))),
             )
         }
@@ -326,7 +331,7 @@ pub fn sample_report(
             ))
         }
         (Some(b), _) => b.clone(),
-        (None, None) => p.preferred_backend(setup.opts).unwrap_or(BackendKind::DEFAULT),
+        (None, None) => p.preferred_backend(),
     };
     let report = sample(
         p,

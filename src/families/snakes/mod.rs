@@ -23,11 +23,15 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::answer::{self, Cell, Layout, View, Written};
 use crate::backend::BackendKind;
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
 use crate::input::{InputError, Source};
-use crate::puzzle::{choose, refuse, EncodeOptions, JobSetup, Puzzle, RawOptions, Report, RunError, SampleArgs};
+use crate::puzzle::{
+    choose, refuse, EncodeOptions, JobSetup, PreferredBackend, Puzzle, RawOptions, Relax, Report, RunError, Sample,
+    SampleArgs,
+};
 
 pub use board::{hex72, Board, Shape, HEX72};
 use colour::ColourCnf;
@@ -345,7 +349,7 @@ impl Puzzle for Snakes {
     type Encoded = SnakesCnf;
     type Options = SnakesOptions;
 
-    fn from_toml(src: &Source) -> Result<Self, InputError> {
+    fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
     }
 
@@ -370,14 +374,6 @@ impl Puzzle for Snakes {
         Ok(SnakesOptions { encoding, distinct })
     }
 
-    /// varisat when snakes may not touch themselves: it refutes 15×6 `c` in 0.7 s against
-    /// CaDiCaL's 1.07 s, is ahead on the other induced-path instances and on their `--relax`
-    /// runs, and equal on their counts; with self-touch CaDiCaL stays (it enumerates
-    /// sequences 4× faster). Measurements in `bench/snakes.md`.
-    fn preferred_backend(&self, _opts: &EncodeOptions<SnakesOptions>) -> Option<BackendKind> {
-        (!self.self_touch).then_some(BackendKind::Varisat)
-    }
-
     fn encode(&self, opts: &EncodeOptions<SnakesOptions>) -> Result<SnakesCnf, String> {
         let distinct = opts.family.distinct;
         Ok(match opts.family.encoding() {
@@ -394,78 +390,52 @@ impl Puzzle for Snakes {
         })
     }
 
-    fn relax(&self, setup: &JobSetup<'_, SnakesOptions>) -> Option<Result<Report, RunError>> {
-        Some(jobs::relax_report(self, setup))
-    }
-
-    fn sample(
-        &self,
-        setup: &JobSetup<'_, SnakesOptions>,
-        args: SampleArgs,
-        tick: &(dyn Fn() + Sync),
-    ) -> Option<Result<Report, RunError>> {
-        Some(jobs::sample_report(self, setup, args, tick))
-    }
-
     fn verify(&self, sol: &Placement) -> Result<(), String> {
         verify(self, sol)
     }
 
-    fn render_text(&self, sol: &Placement) -> String {
-        render(self, sol)
+    fn view(&self, sol: &Placement, opts: &SnakesOptions) -> View {
+        view(self, sol, opts)
     }
 
-    fn solution_json(&self, sol: &Placement) -> serde_json::Value {
-        let snakes: Vec<Vec<usize>> = sol.snakes.iter().map(|s| s.iter().map(|&i| i + 1).collect()).collect();
-        let mut out = serde_json::json!({ "snakes": snakes });
-        if let Shape::Grid(g) = &self.board.shape {
-            let letters = letters(self, sol);
-            let rows: Vec<String> =
-                (0..g.rows).map(|r| letters[r * g.cols..(r + 1) * g.cols].iter().collect()).collect();
-            out["grid"] = serde_json::json!(rows);
-        }
-        let breaks = sol.breaks(&self.board);
-        if self.max_breaks > 0 || !breaks.is_empty() {
-            let list: Vec<serde_json::Value> = breaks
-                .iter()
-                .map(|&(h, k)| {
-                    let s = &sol.snakes[h];
-                    serde_json::json!({"snake": h + 1, "position": k + 1, "from": s[k] + 1, "to": s[k + 1] + 1})
-                })
-                .collect();
-            out["breaks"] = serde_json::json!(list);
-        }
-        out
+    /// Verified inside: a relaxed answer (with `breaks`) is checked against that many.
+    fn read_answer(&self, written: &Written) -> Result<Placement, String> {
+        draw::read_solution(self, &written.value())
     }
 
     fn draw(&self, sol: Option<&Placement>) -> crate::render::Drawing {
         draw::draw(self, sol)
     }
+}
 
-    fn read_solution(&self, v: &serde_json::Value) -> Result<Placement, String> {
-        draw::read_solution(self, v)
-    }
-
-    /// A cell: the letter of its snake (upper case at the head). Only for `--distinct
-    /// colourings`: with `sequences` an answer is more than each cell's snake.
-    fn units(&self, sol: &Placement, opts: &EncodeOptions<SnakesOptions>) -> Option<Vec<String>> {
-        (opts.family.distinct == Distinct::Colourings)
-            .then(|| letters(self, sol).into_iter().map(String::from).collect())
-    }
-
-    fn unit_columns(&self) -> Option<usize> {
-        match &self.board.shape {
-            Shape::Grid(g) => Some(g.cols),
-            Shape::Points { .. } => None,
+impl PreferredBackend for Snakes {
+    /// varisat when snakes may not touch themselves: it refutes 15×6 `c` in 0.7 s against
+    /// CaDiCaL's 1.07 s, is ahead on the other induced-path instances and on their `--relax`
+    /// runs, and equal on their counts; with self-touch CaDiCaL stays (it enumerates
+    /// sequences 4× faster). Measurements in `bench/snakes.md`.
+    fn preferred_backend(&self) -> BackendKind {
+        if self.self_touch {
+            BackendKind::DEFAULT
+        } else {
+            BackendKind::Varisat
         }
     }
+}
 
-    fn unit_name(&self, i: usize) -> String {
-        format!("cell {}", self.board.label(i))
+impl Relax for Snakes {
+    fn relax(&self, setup: &JobSetup<'_, SnakesOptions>) -> Result<Report, RunError> {
+        jobs::relax_report(self, setup)
     }
+}
 
-    fn unit_spot(&self, i: usize) -> Option<(crate::render::Pt, f64)> {
-        draw::spot(self, i)
+impl Sample for Snakes {
+    fn sample(
+        &self,
+        setup: &JobSetup<'_, SnakesOptions>,
+        args: SampleArgs,
+        tick: &(dyn Fn() + Sync),
+    ) -> Result<Report, RunError> {
+        jobs::sample_report(self, setup, args, tick)
     }
 }
 
@@ -481,31 +451,35 @@ fn letters(p: &Snakes, sol: &Placement) -> Vec<char> {
     out
 }
 
-fn render(p: &Snakes, sol: &Placement) -> String {
+/// The answer view: each cell the letter of its snake, upper case at the head (keyed only
+/// for `--distinct colourings`: with `sequences` an answer is more than each cell's snake);
+/// on a points board drawn as a text picture where it can be; each snake's path and any
+/// broken link below.
+fn view(p: &Snakes, sol: &Placement, opts: &SnakesOptions) -> View {
     let letters = letters(p, sol);
-    let mut out = String::new();
-    match &p.board.shape {
-        Shape::Grid(g) => {
-            for r in 0..g.rows {
-                let row: Vec<String> = letters[r * g.cols..(r + 1) * g.cols].iter().map(char::to_string).collect();
-                out.push_str(&row.join(" "));
-                out.push('\n');
-            }
+    let cells = letters.iter().map(|l| Cell::new(l.to_string())).collect();
+    let layout = match &p.board.shape {
+        Shape::Grid(g) => Layout::Grid { rows: g.rows, cols: g.cols },
+        Shape::Points { .. } => {
+            Layout::Units((0..p.board.len()).map(|i| format!("cell {}", p.board.label(i))).collect())
         }
-        Shape::Points { coords, .. } => {
-            if let Some(pic) = board::picture(coords, |i| letters[i].to_string()) {
-                out.push_str(&pic);
-            }
+    };
+    let mut v = View::of(answer::Board { layout, cells });
+    v.keyed = opts.distinct == Distinct::Colourings;
+    if let Shape::Points { coords, .. } = &p.board.shape {
+        if let Some(pic) = board::picture(coords, |i| letters[i].to_string()) {
+            v.head = pic.lines().map(str::to_string).collect();
         }
     }
     for (h, s) in sol.snakes.iter().enumerate() {
         let cells: Vec<String> = s.iter().map(|&i| p.board.label(i)).collect();
-        out.push_str(&format!("{}: {}\n", (b'A' + h as u8) as char, cells.join(" ")));
+        v.tail.push(format!("{}: {}", (b'A' + h as u8) as char, cells.join(" ")));
     }
-    for (h, k) in sol.breaks(&p.board) {
+    let breaks = sol.breaks(&p.board);
+    for &(h, k) in &breaks {
         let s = &sol.snakes[h];
-        out.push_str(&format!(
-            "break: snake {} between position {} (cell {}) and position {} (cell {}), not neighbours\n",
+        v.tail.push(format!(
+            "break: snake {} between position {} (cell {}) and position {} (cell {}), not neighbours",
             (b'A' + h as u8) as char,
             k + 1,
             s[k] + 1,
@@ -513,5 +487,18 @@ fn render(p: &Snakes, sol: &Placement) -> String {
             s[k + 1] + 1
         ));
     }
-    out
+    let snakes: Vec<Vec<usize>> = sol.snakes.iter().map(|s| s.iter().map(|&i| i + 1).collect()).collect();
+    v.fields.insert("snakes".into(), serde_json::json!(snakes));
+    if p.max_breaks > 0 || !breaks.is_empty() {
+        let list: Vec<serde_json::Value> = breaks
+            .iter()
+            .map(|&(h, k)| {
+                let s = &sol.snakes[h];
+                serde_json::json!({"snake": h + 1, "position": k + 1, "from": s[k] + 1, "to": s[k + 1] + 1})
+            })
+            .collect();
+        v.fields.insert("breaks".into(), serde_json::json!(list));
+    }
+    v.spots = (0..p.board.len()).filter_map(|i| draw::spot(p, i)).collect();
+    v
 }

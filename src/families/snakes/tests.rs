@@ -199,7 +199,10 @@ fn two_by_four_has_one_placement_without_self_touch() {
         assert_eq!(r.unique, Some(true));
     }
     assert_eq!(
-        render(&p, &Placement { snakes: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]] }).lines().next(),
+        p.view(&Placement { snakes: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]] }, &Default::default())
+            .text()
+            .lines()
+            .next(),
         Some("A a a a")
     );
 }
@@ -357,10 +360,10 @@ fn verifier_rejects_broken_answers() {
 fn reads_points_boards_and_locates_errors() {
     let text = "kind = \"snakes\"\nboard = \"points\"\npoints = [[0, 0], [1, 0], [2, 0], [3.0, 0]]\n\
                 neighbour_distance = 1\nlength = 2\nheads = [1, 4]\nself_touch = false\n";
-    let p = Snakes::from_toml(&Source::new("t.toml", text)).unwrap();
+    let p = Snakes::read(&Source::new("t.toml", text)).unwrap();
     assert_eq!(p.board.edges().len(), 3);
     assert_eq!(p.heads, vec![0, 3]);
-    let err = |t: &str| Snakes::from_toml(&Source::new("t.toml", t)).unwrap_err().to_string();
+    let err = |t: &str| Snakes::read(&Source::new("t.toml", t)).unwrap_err().to_string();
     let bad_head = text.replace("[1, 4]", "[1, 5]");
     assert_eq!(err(&bad_head), "t.toml:6:13: expected a cell number from 1 to 4, found 5");
     let short = text.replace("[3.0, 0]", "[3.0]");
