@@ -9,7 +9,7 @@
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing
 //! (`scripts/install-solvers.sh` installs Debian's `chromium` and `chromium-driver`).
 
-mod serving;
+use crate::serving;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! binary: each fault is an error naming the solver with exit code 4 (a hang: exit code 3
 //! at the deadline), never an answer.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

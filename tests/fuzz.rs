@@ -7,12 +7,12 @@
 //!
 //! The seed is fixed so CI is reproducible and bounded (the whole file runs in seconds in
 //! the debug test profile). A longer campaign: `SNAKESAT_FUZZ_CASES=100 SNAKESAT_FUZZ_SEED=7
-//! cargo test --test fuzz` (100× the cases, another seed). Every crasher found is
+//! cargo test --test tests fuzz::` (100× the cases, another seed). Every crasher found is
 //! kept under `fixtures/fuzz-regressions/` and replayed by `regressions_stay_fixed`.
 //! `SNAKESAT_FUZZ_LOG=1` prints one line per input (`ok` or the error) to see how deep
 //! the inputs reach.
 
-mod fuzzing;
+use crate::fuzzing;
 
 use proptest::prelude::*;
 

@@ -6,9 +6,9 @@
 //! panic, never a 500 (that is a solver fault or an answer that failed verification), and
 //! within the time bound.
 //!
-//! A longer campaign: `SNAKESAT_FUZZ_CASES=50 cargo test --release --test fuzz_api`.
+//! A longer campaign: `SNAKESAT_FUZZ_CASES=50 cargo test --release --test tests fuzz_api::`.
 
-mod fuzzing;
+use crate::fuzzing;
 
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! makes the same puzzles, and shards concatenate into the whole run; `sample --shard`
 //! likewise.
 
-mod common;
+use crate::common;
 
 use common::{run, stderr, stdout};
 

@@ -2,7 +2,7 @@
 //! (and the old name `snakes`) and from TOML, uniqueness, counts, forced cells, the URL
 //! written back, a picture, the complete CNF through kissat and back, and located errors.
 
-mod common;
+use crate::common;
 
 use common::{decode_through_kissat, fixture, json, run, stderr, stdout};
 

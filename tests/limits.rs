@@ -1,7 +1,7 @@
 //! Sizes beyond what the tool handles are refused up front, with the limit in the message
 //! and exit code 2, before any memory is spent on them.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 //! with exit code 2; and a few pictures rasterised with `rsvg-convert` so that a picture
 //! a real renderer cannot draw fails the suite.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

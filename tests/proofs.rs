@@ -3,7 +3,7 @@
 //! has them checked by an independent checker (dratify, from PyPI). A tampered proof is
 //! rejected.
 
-mod common;
+use crate::common;
 
 use common::{fixture, root, run, stderr, stdout};
 

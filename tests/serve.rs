@@ -3,7 +3,7 @@
 //! bodies, deadlines, a full queue, a client that goes away and 20 requests at once are
 //! each checked to end in the right status with the server still serving.
 
-mod serving;
+use crate::serving;
 
 use std::io::Write;
 use std::process::Command;

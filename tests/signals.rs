@@ -2,7 +2,7 @@
 //! code 130 and the answers found so far; output into a closed pipe ends the program
 //! without a panic.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! counts, forced cells, the complete CNF through kissat and back, pictures, and located
 //! errors with exit code 2.
 
-mod common;
+use crate::common;
 
 use common::{decode_through_kissat, fixture, json, run, stderr, stdout};
 

@@ -2,7 +2,7 @@
 //! modes on the seed, DIMACS export through kissat and back, counts of the bundled
 //! fixtures, and located errors with exit code 2 for bad input.
 
-mod common;
+use crate::common;
 
 use common::{fixture, json, run, stderr, stdout};
 

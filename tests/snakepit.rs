@@ -2,7 +2,7 @@
 //! URL and from TOML, uniqueness, counts with walls and holes in both modes, forced cells,
 //! the URL written back, a picture, the complete CNF through kissat, located errors.
 
-mod common;
+use crate::common;
 
 use common::{decode_through_kissat, fixture, json, run, stderr, stdout};
 

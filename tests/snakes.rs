@@ -1,7 +1,7 @@
 //! The `snakesat` binary on the multi-snake fixtures: answers and exit codes, counts under
 //! both notions of distinct, the relaxation, sampling, and located errors for bad files.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

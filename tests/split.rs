@@ -2,7 +2,7 @@
 //! the one-thread count on every genre, lists them in the same order for any number of
 //! threads, stops at `--limit`, and refuses `--proof`.
 
-mod common;
+use crate::common;
 
 use common::{fixture, json, run, stderr};
 
