@@ -19,6 +19,7 @@ mod faulty_solvers;
 mod fuzz;
 mod fuzz_api;
 mod generate;
+mod golden;
 mod hebi;
 mod limits;
 mod parity_snake;
