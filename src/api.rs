@@ -16,8 +16,9 @@ use serde_json::{json, Value};
 use crate::backend::BackendKind;
 use crate::families::{self, Capabilities, Visit};
 use crate::input::{InputError, Source};
+use crate::jobs::{self, BackendPolicy, Solve};
 use crate::limits::Limits;
-use crate::puzzle::{self, Connectivity, EncodeOptions, Puzzle, RawOptions, Report, RunError};
+use crate::puzzle::{Connectivity, Puzzle, RawOptions, Report, RunError};
 use crate::render;
 
 /// What a request asks for; the path names the job.
@@ -180,62 +181,29 @@ impl Visit for Run<'_> {
             distinct: req.distinct.clone(),
             symmetry: req.symmetry.clone(),
         };
-        let family = match P::options(&raw) {
-            Ok(f) => f,
-            Err(e) => return Response::error(400, e),
-        };
-        let opts = EncodeOptions { connectivity: Connectivity::default(), family };
-        let enc = match p.encode(&opts) {
-            Ok(enc) => enc,
-            Err(e) => return Response::error(400, e),
-        };
-        // The request's solver, else the operator's, else the genre's unless it cannot be
-        // stopped, else the default.
-        let kind = self
-            .backend
-            .or_else(|| self.cfg.backend.clone())
-            .or_else(|| caps.backend.map(|b| b(p)).filter(|k| *k != BackendKind::Varisat))
-            .unwrap_or(BackendKind::DEFAULT);
-        let solver = kind.build();
-        let report = match self.job {
-            Job::Solve => puzzle::solve(p, &enc, solver, self.limits, req.unique)
-                .map(|r| crate::jobs::solve_report(p, &r, req.unique, &opts)),
-            Job::Forced => {
-                puzzle::forced(p, &enc, solver, self.limits).map(|r| crate::jobs::forced_report(p, &r, &opts))
-            }
-            Job::Count => count(p, caps, &enc, solver, self.limits, req.limit, &opts),
-        };
+        let policy =
+            BackendPolicy { asked: self.backend, operator: self.cfg.backend.clone(), interruptible_only: true };
+        let report = jobs::options::<P>(&raw, Connectivity::default()).and_then(|opts| {
+            let enc = jobs::encode(p, &opts)?;
+            let solver = policy.choose(p, caps).build();
+            let report = match self.job {
+                Job::Solve => jobs::solve(p, &enc, solver, self.limits, Solve::Answer { unique: req.unique }, &opts),
+                Job::Forced => jobs::solve(p, &enc, solver, self.limits, Solve::Forced, &opts),
+                Job::Count => jobs::count(p, caps, &enc, solver, self.limits, req.limit, &opts),
+            };
+            // A count's page shows the board it counted.
+            report.map(|mut r| {
+                if self.job == Job::Count {
+                    r.picture = Some((p.draw(None), None));
+                }
+                r
+            })
+        });
         match report {
             Ok(report) => Response::ok(page_json(p, caps, report)),
             Err(e) => failure(e),
         }
     }
-}
-
-fn count<P: Puzzle>(
-    p: &P,
-    caps: &Capabilities<P>,
-    enc: &P::Encoded,
-    solver: Box<dyn crate::backend::Backend>,
-    limits: &Limits,
-    limit: Option<u64>,
-    opts: &EncodeOptions<P::Options>,
-) -> Result<Report, RunError> {
-    let keep = caps.summary.is_some_and(|(keeps, _)| keeps(&opts.family));
-    let mut kept = Vec::new();
-    let progress = std::sync::atomic::AtomicU64::new(0);
-    let r = puzzle::count(p, enc, solver, limits, limit, &progress, |s| {
-        if keep {
-            kept.push(s.clone());
-        }
-    })?;
-    let summary = match caps.summary {
-        Some((_, summary)) if r.complete => summary(p, &kept, opts).map_err(RunError::Usage)?,
-        _ => Vec::new(),
-    };
-    let mut report = crate::jobs::count_report(&r, limit, summary);
-    report.picture = Some((p.draw(None), None));
-    Ok(report)
 }
 
 /// The command line's JSON with what a page needs beside it.

@@ -1,13 +1,135 @@
-//! The answers of `solve` and `count` as [`Report`]s: exit code, JSON object, text and
-//! picture, built once here for every front end (the command line prints one of the
-//! three; a server returns the JSON or the SVG). Generic over [`Puzzle`]: no genre is
-//! named here.
+//! The job plan every front end runs — options → encode → backend policy → run →
+//! summary → report — and the answers of `solve` and `count` as [`Report`]s: exit code,
+//! JSON object, text and picture, built once here (the command line prints one of the
+//! three; a server returns the JSON or the SVG). Generic over [`Puzzle`] and the
+//! genre's [`Capabilities`]: no genre is named here.
+
+use std::sync::atomic::AtomicU64;
 
 use serde_json::{json, Value};
+
+use crate::backend::{Backend, BackendKind};
+use crate::families::Capabilities;
+use crate::limits::Limits;
+use crate::puzzle::{Connectivity, RawOptions, RunError};
 
 use crate::answer::{self, Board, View};
 use crate::puzzle::{exit, Agreement, CountReport, EncodeOptions, Puzzle, Report, SolveReport, Status};
 use crate::render::{palette, pt, Drawing, Style};
+
+// ---------------------------------------------------------------------------------------
+// The plan
+
+/// How a front end picks the solver: the one asked for, else the operator's default (a
+/// server's `--backend`), else the genre's preference, else the tool's default. A front
+/// end that must stop every job at its deadline passes over a preference for a solver
+/// that cannot be interrupted (varisat).
+#[derive(Clone, Debug, Default)]
+pub struct BackendPolicy {
+    pub asked: Option<BackendKind>,
+    pub operator: Option<BackendKind>,
+    pub interruptible_only: bool,
+}
+
+impl BackendPolicy {
+    pub fn choose<P: Puzzle>(&self, p: &P, caps: &Capabilities<P>) -> BackendKind {
+        let preferred = caps.backend.map(|b| b(p)).filter(|k| !(self.interruptible_only && *k == BackendKind::Varisat));
+        self.asked.clone().or_else(|| self.operator.clone()).or(preferred).unwrap_or(BackendKind::DEFAULT)
+    }
+}
+
+/// The genre's options read from the user's text; an option it has no use for is a usage
+/// error.
+pub fn options<P: Puzzle>(raw: &RawOptions, connectivity: Connectivity) -> Result<EncodeOptions<P::Options>, RunError> {
+    Ok(EncodeOptions { connectivity, family: P::options(raw).map_err(RunError::Usage)? })
+}
+
+/// Compiles the puzzle; an encoding the genre refuses, or one beyond the size limit, is
+/// the input's fault.
+pub fn encode<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>) -> Result<P::Encoded, RunError> {
+    use crate::engine::Encoded;
+    let enc = p.encode(opts).map_err(RunError::Usage)?;
+    match enc.formula().too_big() {
+        Some(why) => Err(RunError::TooBig(why)),
+        None => Ok(enc),
+    }
+}
+
+/// The solving jobs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solve {
+    /// One answer; with `unique`, also proof that it is the only one (or a second).
+    Answer { unique: bool },
+    /// The cells every answer agrees on.
+    Forced,
+}
+
+/// Runs a solving job and reports it.
+pub fn solve<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+    job: Solve,
+    opts: &EncodeOptions<P::Options>,
+) -> Result<Report, RunError> {
+    Ok(match job {
+        Solve::Answer { unique } => {
+            solve_report(p, &crate::puzzle::solve(p, enc, backend, limits, unique)?, unique, opts)
+        }
+        Solve::Forced => forced_report(p, &crate::puzzle::forced(p, enc, backend, limits)?, opts),
+    })
+}
+
+/// A count as the plan runs it: the answers the genre's summary needs are kept as they
+/// come (`see`), and the report says what the genre says of a complete count.
+pub struct Counting<'a, P: Puzzle> {
+    caps: &'a Capabilities<P>,
+    opts: &'a EncodeOptions<P::Options>,
+    keep: bool,
+    kept: Vec<P::Solution>,
+}
+
+impl<'a, P: Puzzle> Counting<'a, P> {
+    pub fn new(caps: &'a Capabilities<P>, opts: &'a EncodeOptions<P::Options>) -> Self {
+        let keep = caps.summary.is_some_and(|(keeps, _)| keeps(&opts.family));
+        Counting { caps, opts, keep, kept: Vec::new() }
+    }
+
+    /// Every answer counted passes here, in order.
+    pub fn see(&mut self, s: &P::Solution) {
+        if self.keep {
+            self.kept.push(s.clone());
+        }
+    }
+
+    /// The report of the count `r`, with the genre's summary when it is complete.
+    pub fn report(self, p: &P, r: &CountReport, limit: Option<u64>) -> Result<Report, RunError> {
+        let summary = match self.caps.summary {
+            Some((_, summary)) if r.complete => summary(p, &self.kept, self.opts).map_err(RunError::Usage)?,
+            _ => Vec::new(),
+        };
+        Ok(count_report(r, limit, summary))
+    }
+}
+
+/// Counts on one solver and reports it.
+pub fn count<P: Puzzle>(
+    p: &P,
+    caps: &Capabilities<P>,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+    limit: Option<u64>,
+    opts: &EncodeOptions<P::Options>,
+) -> Result<Report, RunError> {
+    let mut counting = Counting::new(caps, opts);
+    let r = crate::puzzle::count(p, enc, backend, limits, limit, &AtomicU64::new(0), |s| counting.see(s))?;
+    counting.report(p, &r, limit)
+}
+
+// ---------------------------------------------------------------------------------------
+// Reports
 
 /// `solve` (with `unique` for `solve --unique`). On a puzzle that is not unique, the
 /// report says how many units (cells) are undecided, when the genre reports units.

@@ -3,7 +3,15 @@
 //! subcommands they mean something for; genre options are checked against the genre later,
 //! when the puzzle is read (`Puzzle::options`).
 
-use crate::*;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use snakesat::backend::BackendKind;
+use snakesat::puzzle::{self, Connectivity, RawOptions};
+
+use super::output::{usage, Failure};
+use super::{generate, serve};
 
 #[derive(Parser)]
 #[command(name = "snakesat", version, about = "Compile snake puzzles to SAT, solve them, and count their solutions")]
@@ -347,8 +355,8 @@ pub enum Job {
     Dimacs { puzzle: String, output: Option<String>, raw: RawOptions },
     Decode { puzzle: String, solver_output: String, raw: RawOptions, format: Format },
     Url { puzzle: String },
-    Generate { kind: String, job: cli::generate::GenerateJob },
-    Serve(cli::serve::ServeArgs),
+    Generate { kind: String, job: generate::GenerateJob },
+    Serve(serve::ServeArgs),
 }
 
 fn timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
@@ -448,7 +456,7 @@ impl Job {
                 if jobs == 0 {
                     return Err(usage("--jobs must be at least 1"));
                 }
-                Job::Serve(cli::serve::ServeArgs { bind, port, open, timeout, max_body, jobs, queue, backend })
+                Job::Serve(serve::ServeArgs { bind, port, open, timeout, max_body, jobs, queue, backend })
             }
             Command::Generate {
                 kind,
@@ -481,10 +489,10 @@ impl Job {
                     command += &format!(" --bank {}", b.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
                 }
                 command += &format!(" --seed {seed}");
-                let job = cli::generate::GenerateJob {
+                let job = generate::GenerateJob {
                     spec: puzzle::GenerateSpec { rows, cols, bank },
                     seed,
-                    indices: cli::generate::slice(count, shard),
+                    indices: generate::slice(count, shard),
                     threads,
                     timeout: timeout(t)?,
                     with_answer,

@@ -1,8 +1,16 @@
 //! The jobs that read or write files around the solver: DIMACS export, decoding another
 //! solver's answer, and pictures.
 
-use crate::*;
-use cli::args::Format;
+use serde_json::json;
+
+use snakesat::cnf::Model;
+use snakesat::dimacs::{self, Answer};
+use snakesat::engine::{Encoded, Lazy};
+use snakesat::jobs as plan;
+use snakesat::puzzle::{exit, EncodeOptions, Puzzle};
+
+use super::args::Format;
+use super::output::{io_failure, out, outln, print_svg, usage, Failure};
 
 pub fn write_dimacs<P: Puzzle>(
     p: &P,
@@ -10,7 +18,7 @@ pub fn write_dimacs<P: Puzzle>(
     output: Option<&str>,
     opts: &EncodeOptions<P::Options>,
 ) -> Result<u8, Failure> {
-    let enc = encode(p, opts)?;
+    let enc = plan::encode(p, opts)?;
     let f = enc.formula();
     let header = vec![
         format!("snakesat {} — complete (eager) encoding of {name}", env!("CARGO_PKG_VERSION")),
@@ -29,7 +37,7 @@ pub fn write_dimacs<P: Puzzle>(
 }
 
 pub fn decode<P: Puzzle>(p: &P, path: &str, opts: &EncodeOptions<P::Options>, format: Format) -> Result<u8, Failure> {
-    let enc = encode(p, opts)?;
+    let enc = plan::encode(p, opts)?;
     let src = snakesat::input::Source::read(path)?;
     let f = enc.formula();
     let bad = |msg: String| Failure { code: exit::BAD_INPUT, err: anyhow::anyhow!("{path}: {msg}") };
@@ -90,19 +98,4 @@ pub fn draw<P: Puzzle>(p: &P, solution: Option<&str>, output: Option<&str>) -> R
     };
     print_svg(p.draw(sol.as_ref()), None, output)?;
     Ok(exit::ANSWER)
-}
-
-/// Writes a drawing as SVG, with a note under it, to `output` or standard output.
-pub fn print_svg(mut d: render::Drawing, note: Option<String>, output: Option<&str>) -> Result<(), Failure> {
-    if let Some(note) = note {
-        d.caption(&[note], 16.0);
-    }
-    let svg = render::to_svg(&d);
-    match output {
-        Some(path) => std::fs::write(path, svg).map_err(|e| io_failure(e, path)),
-        None => {
-            out!("{svg}");
-            Ok(())
-        }
-    }
 }

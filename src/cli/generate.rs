@@ -9,8 +9,17 @@ use snakesat::families::{Capabilities, UrlFn};
 use snakesat::generate::{Failed, Generated};
 use snakesat::puzzle::GenerateSpec;
 
-use crate::*;
-use cli::args::Shard;
+use std::io::Write;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use snakesat::families::Visit;
+use snakesat::puzzle::{exit, Limits, Puzzle};
+
+use super::args::Shard;
+use super::output::{io_failure, usage, Failure};
 
 /// What `generate` was asked for, checked.
 pub struct GenerateJob {

@@ -1,9 +1,76 @@
-//! The jobs that run solvers (`solve`, `count`, and a genre's own `solve --relax` and
-//! `sample`), with the watchdog that ends them at the deadline or on Ctrl-C with what is
-//! known.
+//! Each checked command run on the puzzle's genre (the `Visit` below), and the jobs that
+//! run solvers (`solve`, `count`, and a genre's own `solve --relax` and `sample`) through
+//! the library's job plan (`snakesat::jobs`), with what only a terminal has: the watchdog
+//! that ends them at the deadline or on Ctrl-C with what is known, progress bars, files.
 
-use crate::*;
-use cli::args::{Format, RunArgs};
+use std::io::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use snakesat::backend::Backend;
+use snakesat::families::{Capabilities, Visit};
+use snakesat::jobs::{self as plan, BackendPolicy, Counting, Solve};
+use snakesat::puzzle::{self, exit, Connectivity, EncodeOptions, Limits, Puzzle};
+use snakesat::render;
+
+use super::args::{Format, Job, RunArgs, Shard};
+use super::output::{io_failure, outln, print_report, usage, Failure};
+
+impl Visit for Job {
+    type Output = Result<u8, Failure>;
+
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Result<u8, Failure> {
+        // The options are read against the genre before any work starts.
+        let opts = |connectivity, raw| plan::options::<P>(raw, connectivity);
+        match self {
+            Job::Solve { run, unique, relax, forced } => {
+                let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
+                if relax {
+                    return self::relax(p, caps, &run, &o);
+                }
+                solve(p, caps, &run, &o, unique, forced)
+            }
+            Job::Count { run, limit, list, svg_dir, jobs } => {
+                let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
+                count(p, caps, &run, &o, limit, list.as_deref(), svg_dir.as_deref(), jobs)
+            }
+            Job::Sample { run, args, shard } => {
+                let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
+                sample(p, caps, &run, &o, args, shard)
+            }
+            Job::Draw { solution, output, .. } => super::files::draw(p, solution.as_deref(), output.as_deref()),
+            Job::Dimacs { puzzle, output, raw } => {
+                super::files::write_dimacs(p, &puzzle, output.as_deref(), &opts(Connectivity::Eager, &raw)?)
+            }
+            Job::Decode { solver_output, raw, format, .. } => {
+                super::files::decode(p, &solver_output, &opts(Connectivity::Eager, &raw)?, format)
+            }
+            Job::Url { .. } => {
+                let url = caps.url.ok_or_else(|| usage(format!("{} puzzles have no puzz.link URL", P::KIND)))?;
+                outln!("{}", url(p).map_err(usage)?);
+                Ok(exit::ANSWER)
+            }
+            Job::Generate { .. } | Job::Serve(_) => unreachable!("generate and serve start in `run`"),
+        }
+    }
+}
+
+/// The backend for a job, with `--proof` and `--cross-check`.
+fn backend<P: Puzzle>(p: &P, caps: &Capabilities<P>, run: &RunArgs) -> Result<Box<dyn Backend>, Failure> {
+    policy(run)
+        .choose(p, caps)
+        .build_checked(run.proof.as_deref().map(std::path::Path::new), run.cross_check.as_ref())
+        .map_err(usage)
+}
+
+/// The command line names a solver or leaves it to the genre; it can stop any solver
+/// (a watchdog kills what does not stop).
+fn policy(run: &RunArgs) -> BackendPolicy {
+    BackendPolicy { asked: run.backend.clone(), ..BackendPolicy::default() }
+}
 
 /// Watches the job until it is done. On Ctrl-C it stops any external solver, prints what
 /// is known (answers counted so far) and exits with 130. When the job overruns its deadline
@@ -58,15 +125,9 @@ pub fn solve<P: Puzzle>(
 ) -> Result<u8, Failure> {
     let dl = run.deadline();
     let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false);
-    let enc = encode(p, opts)?;
-    let limits = Limits::until(dl);
-    let report = if forced {
-        let report = puzzle::forced(p, &enc, backend(p, caps, run)?, &limits)?;
-        snakesat::jobs::forced_report(p, &report, opts)
-    } else {
-        let report = puzzle::solve(p, &enc, backend(p, caps, run)?, &limits, unique)?;
-        snakesat::jobs::solve_report(p, &report, unique, opts)
-    };
+    let enc = plan::encode(p, opts)?;
+    let job = if forced { Solve::Forced } else { Solve::Answer { unique } };
+    let report = plan::solve(p, &enc, backend(p, caps, run)?, &Limits::until(dl), job, opts)?;
     done.store(true, Ordering::Relaxed);
     print_report(&report, run.format)
 }
@@ -97,7 +158,7 @@ pub fn count<P: Puzzle>(
     let mut svg_error = None;
     let progress = Arc::new(AtomicU64::new(0));
     let done = watchdog(dl, run.format, progress.clone(), true);
-    let enc = encode(p, opts)?;
+    let enc = plan::encode(p, opts)?;
     // A steady tick keeps the spinner, count and clock moving through long solver calls.
     let bar = indicatif::ProgressBar::new_spinner();
     if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} {msg} in {elapsed} ({per_sec})") {
@@ -105,13 +166,12 @@ pub fn count<P: Puzzle>(
     }
     bar.set_message("solutions");
     bar.enable_steady_tick(Duration::from_millis(120));
-    let keep = caps.summary.is_some_and(|(keeps, _)| keeps(&opts.family));
+    let mut counting = Counting::new(caps, opts);
     // The list is written line by line as answers come, so memory does not grow with it and
     // Ctrl-C (which exits from the watchdog thread) loses no answer already counted.
     let list_err = |e: std::io::Error| Failure { code: 2, err: anyhow::anyhow!("writing {}: {e}", list.unwrap_or("")) };
     let mut out = list.map(std::fs::File::create).transpose().map_err(list_err)?.map(std::io::LineWriter::new);
     let mut write_err = None;
-    let mut kept = Vec::new();
     let on_solution = |s: &P::Solution| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
         if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.view(s, &opts.family).list_line())) {
@@ -125,22 +185,16 @@ pub fn count<P: Puzzle>(
                 svg_error = Some(io_failure(e, &path));
             }
         }
-        if keep {
-            kept.push(s.clone());
-        }
+        counting.see(s);
     };
     let limits = Limits::until(dl);
     let report = if jobs > 1 {
         // One solver per thread; `--proof`, the only fallible part of `backend`, was refused.
-        let kind = backend_kind(p, caps, run);
+        let kind = policy(run).choose(p, caps);
         let make = || kind.build_cross_checked(run.cross_check.as_ref());
         puzzle::count_split(p, &enc, &make, jobs, &limits, limit, &progress, on_solution)?
     } else {
         puzzle::count(p, &enc, backend(p, caps, run)?, &limits, limit, &progress, on_solution)?
-    };
-    let summary = match caps.summary {
-        Some((_, summary)) if report.complete => summary(p, &kept, opts).map_err(usage)?,
-        _ => Vec::new(),
     };
     bar.finish_and_clear();
     done.store(true, Ordering::Relaxed);
@@ -150,7 +204,7 @@ pub fn count<P: Puzzle>(
     if let Some(e) = write_err.or_else(|| out.and_then(|mut w| w.flush().err())) {
         return Err(list_err(e));
     }
-    print_report(&snakesat::jobs::count_report(&report, limit, summary), run.format)
+    print_report(&counting.report(p, &report, limit)?, run.format)
 }
 
 /// `solve --relax`, when the genre has it.
@@ -177,11 +231,11 @@ pub fn sample<P: Puzzle>(
     run: &RunArgs,
     opts: &EncodeOptions<P::Options>,
     mut args: puzzle::SampleArgs,
-    shard: Option<cli::args::Shard>,
+    shard: Option<Shard>,
 ) -> Result<u8, Failure> {
     let sample = caps.sample.ok_or_else(|| usage(format!("sample does not apply to {} puzzles", P::KIND)))?;
     if shard.is_some() {
-        let range = cli::generate::slice(args.trials, shard);
+        let range = super::generate::slice(args.trials, shard);
         (args.first, args.trials, args.lines) = (range.start, range.end - range.start, true);
     }
     let bar = indicatif::ProgressBar::new(args.trials);

@@ -23,7 +23,10 @@ use tokio::sync::Semaphore;
 use snakesat::api;
 use snakesat::engine::{Cancel, Limits};
 
-use crate::*;
+use snakesat::backend::BackendKind;
+use snakesat::puzzle::exit;
+
+use super::output::{outln, usage, Failure};
 
 const PAGE: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");

@@ -1,0 +1,10 @@
+//! The command line's parts: arguments (raw, then checked), what is printed and how a
+//! failure maps to an exit code, the jobs with their watchdog and progress bars, files
+//! around the solver, `generate`, and the HTTP server.
+
+pub mod args;
+pub mod files;
+pub mod generate;
+pub mod jobs;
+pub mod output;
+pub mod serve;
