@@ -25,17 +25,6 @@ pub enum Layout {
 }
 
 impl Layout {
-    pub fn len(&self) -> usize {
-        match self {
-            Layout::Grid { rows, cols } => rows * cols,
-            Layout::Units(names) => names.len(),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// A unit's name, for text and messages (`r2c3` on a grid).
     pub fn name(&self, i: usize) -> String {
         match self {
@@ -157,11 +146,6 @@ impl View {
     /// One line of `count --list FILE`.
     pub fn list_line(&self) -> String {
         self.line.clone().unwrap_or_else(|| self.json().to_string())
-    }
-
-    /// The keys, cell by cell.
-    pub fn keys(&self) -> Vec<&str> {
-        self.board.cells.iter().map(|c| c.key.as_str()).collect()
     }
 }
 

@@ -104,26 +104,6 @@ pub struct Token<'a> {
     pub col: usize,
 }
 
-/// The `grid` of an answer object: `rows` strings of `cols` whitespace-separated tokens.
-pub fn grid_tokens(v: &serde_json::Value, rows: usize, cols: usize) -> Result<Vec<Vec<&str>>, String> {
-    let lines = v.get("grid").and_then(serde_json::Value::as_array).ok_or("expected `grid`: a list of rows")?;
-    if lines.len() != rows {
-        return Err(format!("expected {rows} rows, found {}", lines.len()));
-    }
-    lines
-        .iter()
-        .enumerate()
-        .map(|(r, line)| {
-            let line = line.as_str().ok_or_else(|| format!("row {} is not a string", r + 1))?;
-            let cells: Vec<&str> = line.split_whitespace().collect();
-            if cells.len() != cols {
-                return Err(format!("row {}: expected {cols} cells, found {}", r + 1, cells.len()));
-            }
-            Ok(cells)
-        })
-        .collect()
-}
-
 /// The tokens of a grid string that must be a rectangle: at least one row, every row as
 /// long as the first, sides at most `max_side`; each failure located in the file.
 pub fn rect_grid<'a>(
