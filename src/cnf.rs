@@ -14,6 +14,16 @@ use rustsat::encodings::CollectClauses;
 use rustsat::instances::{BasicVarManager, ManageVars};
 pub use rustsat::types::{Clause, Lit, Var};
 
+/// A global constraint beside the clauses: the true vertices among `vars` (one literal per
+/// vertex of the graph `adj`) form one connected set, or there are none. An encoding names
+/// such sets (`Encoded::connected_sets`) for a backend that can keep them connected inside
+/// its search; the clauses and cuts must enforce the same on their own.
+#[derive(Clone, Debug)]
+pub struct ConnectedSet {
+    pub vars: Vec<Lit>,
+    pub adj: Vec<Vec<usize>>,
+}
+
 /// The most literals a formula may hold (about 200 MB with the clause offsets, and more
 /// than any solver here handles well). A puzzle whose encoding needs more is refused.
 pub const MAX_LITERALS: usize = 50_000_000;

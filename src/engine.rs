@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::backend::propagate::ConnectedSet;
 use crate::backend::{Backend, BackendError, Outcome};
+use crate::cnf::ConnectedSet;
 use crate::cnf::{Dimacs, Formula, Lit, Model, Var};
 pub use crate::limits::{Cancel, Limits};
 

@@ -2,8 +2,9 @@
 //! `rustsat-cadical` would need libclang for bindgen). Its IPASIR-UP interface lets the
 //! connectivity propagator (`propagate.rs`) work inside the search.
 
-use super::propagate::{ConnectedSet, Connectivity};
+use super::propagate::Connectivity;
 use super::{guard, Backend, BackendError, Outcome};
+use crate::cnf::ConnectedSet;
 use crate::cnf::{Lit, Model};
 use crate::limits::Limits;
 

@@ -67,7 +67,7 @@ pub trait Backend {
     /// Enforces that the true vertices of each set are connected inside the search, when
     /// the backend can (CaDiCaL's propagator); `false` when it does not, and the lazy cuts
     /// alone keep the sets connected. Call once, after the formula's clauses.
-    fn add_connectivity(&mut self, _sets: &[propagate::ConnectedSet]) -> bool {
+    fn add_connectivity(&mut self, _sets: &[crate::cnf::ConnectedSet]) -> bool {
         false
     }
 }

@@ -14,15 +14,7 @@
 
 use std::collections::VecDeque;
 
-use crate::cnf::Lit;
-
-/// The true vertices among `vars` (one literal per vertex of the graph `adj`) form one
-/// connected set, or there are none.
-#[derive(Clone, Debug)]
-pub struct ConnectedSet {
-    pub vars: Vec<Lit>,
-    pub adj: Vec<Vec<usize>>,
-}
+use crate::cnf::{ConnectedSet, Lit};
 
 /// The propagator: the sets, the assignment it has been told of, and the clause it is
 /// handing over.

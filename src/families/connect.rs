@@ -1,7 +1,7 @@
 //! Connectivity on a grid, written once for every genre: a path's local degrees, its
 //! complete (eager) connectivity, connected regions with a size bound, and the lazy rim cut.
 
-use crate::backend::propagate::ConnectedSet;
+use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit};
 use crate::grid::Grid;
 

@@ -4,7 +4,7 @@
 //! one answer per symmetry class and `implied` hands back the rest of the class.
 //! See `encodings/parity-snake.md` for sizes and soundness.
 
-use crate::backend::propagate::ConnectedSet;
+use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
 use crate::families::connect::{connected_set, eager_path, path_degrees, rim_cut};

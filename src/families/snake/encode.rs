@@ -2,7 +2,7 @@
 //! the 2×2 and diagonal rules, circles, counts), and connectivity either as rim cuts
 //! (lazy) or as distance labels from a root end (eager).
 
-use crate::backend::propagate::ConnectedSet;
+use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
 use crate::families::connect::{connected_set, eager_path, rim_cut};

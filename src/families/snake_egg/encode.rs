@@ -1,7 +1,7 @@
 //! Snake Egg as CNF: the local rules with their implied clauses, the eager connectivity
 //! labels, and the lazy rim cuts (see `encodings/snake-egg.md`).
 
-use crate::backend::propagate::ConnectedSet;
+use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
 use crate::families::connect::{connected_set, eager_path, eager_regions, path_degrees, rim_cut};
