@@ -106,6 +106,15 @@ impl View {
         }
     }
 
+    /// A view of a grid board alone: `cell(i)` for each cell row by row, drawn at
+    /// `spot(i)`.
+    pub fn grid(rows: usize, cols: usize, cell: impl Fn(usize) -> Cell, spot: impl Fn(usize) -> (Pt, f64)) -> Self {
+        let mut v =
+            View::of(Board { layout: Layout::Grid { rows, cols }, cells: (0..rows * cols).map(cell).collect() });
+        v.spots = (0..rows * cols).map(spot).collect();
+        v
+    }
+
     /// The answer for a terminal: the head, a grid board row by row (every token
     /// right-aligned to the widest, so columns line up), the tail.
     pub fn text(&self) -> String {
@@ -229,6 +238,19 @@ impl Written {
             out.extend(row.iter().map(String::as_str));
         }
         Ok(out)
+    }
+
+    /// The grid's cells read back one by one: `read(i, token)` for cell `i` (row by row),
+    /// its error said with the cell's row and column.
+    pub fn read_grid<T>(
+        &self,
+        rows: usize,
+        cols: usize,
+        mut read: impl FnMut(usize, &str) -> Result<T, String>,
+    ) -> Result<Vec<T>, String> {
+        let tokens = self.grid(rows, cols)?;
+        let at = |i: usize| format!("row {}, cell {}", i / cols + 1, i % cols + 1);
+        tokens.iter().enumerate().map(|(i, t)| read(i, t).map_err(|e| format!("{}: {e}", at(i)))).collect()
     }
 
     /// The whole object, for a genre whose answer is more than its grid.

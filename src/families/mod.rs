@@ -22,6 +22,7 @@ use crate::backend::BackendKind;
 use crate::generate::{Failed, Generated};
 use crate::input::{InputError, Source};
 use crate::limits::Limits;
+use crate::puzzle::Show;
 use crate::puzzle::{
     EncodeOptions, Generate, GenerateSpec, JobSetup, PreferredBackend, PuzzLink, Puzzle, Relax, Report, RunError,
     Sample, SampleArgs, Summarise,
@@ -55,15 +56,15 @@ pub struct Capabilities<P: Puzzle> {
 
 pub type UrlFn<P> = fn(&P) -> Result<String, String>;
 pub type GenerateFn<P> = fn(&GenerateSpec, u64, u64, &Limits) -> Result<Generated<P>, Failed>;
-pub type KeepsFn<P> = fn(&<P as Puzzle>::Options) -> bool;
-pub type RelaxFn<P> = fn(&P, &JobSetup<'_, <P as Puzzle>::Options>) -> Result<Report, RunError>;
+pub type KeepsFn<P> = fn(&<P as Show>::Options) -> bool;
+pub type RelaxFn<P> = fn(&P, &JobSetup<'_, <P as Show>::Options>) -> Result<Report, RunError>;
 pub type SummaryFn<P> = fn(
     &P,
-    &[<P as Puzzle>::Solution],
-    &EncodeOptions<<P as Puzzle>::Options>,
+    &[<P as Show>::Solution],
+    &EncodeOptions<<P as Show>::Options>,
 ) -> Result<Vec<(String, serde_json::Value)>, String>;
 pub type SampleFn<P> =
-    fn(&P, &JobSetup<'_, <P as Puzzle>::Options>, SampleArgs, &(dyn Fn() + Sync)) -> Result<Report, RunError>;
+    fn(&P, &JobSetup<'_, <P as Show>::Options>, SampleArgs, &(dyn Fn() + Sync)) -> Result<Report, RunError>;
 
 /// What the registry knows of a genre without a puzzle in hand.
 #[derive(Clone, Copy, Debug)]

@@ -145,37 +145,17 @@ pub struct SampleArgs {
     pub lines: bool,
 }
 
-/// A puzzle genre: how a puzzle is read, compiled to CNF, checked, shown and drawn — what
-/// every genre has. What only some have (puz.link URLs, generation, a summary of a count,
-/// `--relax`, `sample`, a solver of their own) are the capability traits below, marked on
-/// the genre's row of the registry (`families/mod.rs`), which hands the jobs a
-/// [`Capabilities`](crate::families::Capabilities) table.
-pub trait Puzzle: Sized + Clone + Debug + Send + Sync {
-    /// The `kind` of a puzzle file.
-    const KIND: &'static str;
-    /// One line for `--help` and the README table.
-    const ABOUT: &'static str;
-
+/// How a genre's answer looks: the answer view (what every front end reads), reading an
+/// answer back, and the picture. Every genre implements it, in its `draw.rs`; with
+/// [`Puzzle`] it is the seam every genre plugs into.
+pub trait Show {
     type Solution: Clone + Debug + PartialEq + Send;
-    type Encoded: Encoded<Solution = Self::Solution> + Sync;
-    /// `--encoding`, `--distinct`, `--symmetry` read and checked ([`Puzzle::options`]).
+    /// `--encoding`, `--distinct`, `--symmetry` read and checked ([`Puzzle::options`]);
+    /// `--distinct` says what tells answers apart, so the view sees them.
     type Options: Clone + Debug + Default;
 
-    /// Reads a puzzle file of this kind; every error located.
-    fn read(src: &Source) -> Result<Self, InputError>;
-
-    /// Reads the textual options into the genre's own; an option the genre has no use for
-    /// is an error.
-    fn options(raw: &RawOptions) -> Result<Self::Options, String>;
-
-    /// Compiles the instance. Fails only on options or sizes the encoding cannot take.
-    fn encode(&self, opts: &EncodeOptions<Self::Options>) -> Result<Self::Encoded, String>;
-
-    /// Checks an answer against the puzzle's rules directly, without the CNF.
-    fn verify(&self, sol: &Self::Solution) -> Result<(), String>;
-
-    /// The answer view: the answer cell by cell, with what it shows around its board
-    /// (`answer` writes text, JSON, list lines and the cells answers agree on from it).
+    /// The answer cell by cell, with what it shows around its board (`answer` writes
+    /// text, JSON, list lines and the cells answers agree on from it).
     fn view(&self, sol: &Self::Solution, opts: &Self::Options) -> View;
 
     /// Builds the answer back from what its view wrote as JSON (an answer file for
@@ -185,6 +165,37 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync {
     /// A picture of the puzzle as setters draw it, with the answer on top when given; the
     /// `render` module turns it into SVG.
     fn draw(&self, sol: Option<&Self::Solution>) -> Drawing;
+}
+
+/// A puzzle genre: how a puzzle is read, compiled to CNF and checked, and (through
+/// [`Show`]) shown and drawn — what every genre has. What only some have (puzz.link URLs,
+/// generation, a summary of a count, `--relax`, `sample`, a solver of their own) are the
+/// capability traits below, marked on the genre's row of the registry
+/// (`families/mod.rs`), which hands the jobs a
+/// [`Capabilities`](crate::families::Capabilities) table.
+pub trait Puzzle: Show + Sized + Clone + Debug + Send + Sync {
+    /// The `kind` of a puzzle file.
+    const KIND: &'static str;
+    /// One line for `--help` and the README table.
+    const ABOUT: &'static str;
+
+    type Encoded: Encoded<Solution = Self::Solution> + Sync;
+
+    /// Reads a puzzle file of this kind; every error located.
+    fn read(src: &Source) -> Result<Self, InputError>;
+
+    /// Reads the textual options into the genre's own; an option the genre has no use for
+    /// is an error. The default is for a genre with one encoding and one notion of
+    /// answer: every option refused.
+    fn options(raw: &RawOptions) -> Result<Self::Options, String> {
+        no_options(Self::KIND, raw).map(|()| Self::Options::default())
+    }
+
+    /// Compiles the instance. Fails only on options or sizes the encoding cannot take.
+    fn encode(&self, opts: &EncodeOptions<Self::Options>) -> Result<Self::Encoded, String>;
+
+    /// Checks an answer against the puzzle's rules directly, without the CNF.
+    fn verify(&self, sol: &Self::Solution) -> Result<(), String>;
 }
 
 /// puzz.link: the genre names read as this genre (the first is the one written), and the

@@ -18,10 +18,9 @@ pub use verify::verify;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::answer::{View, Written};
 use crate::grid::Grid;
 use crate::input::{rect_grid, InputError, Source};
-use crate::puzzle::{no_options, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RawOptions};
+use crate::puzzle::{EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle};
 pub use crate::pzpr::arrows::Arrow;
 use crate::pzpr::Reader;
 
@@ -147,16 +146,10 @@ impl Puzzle for Hebi {
     const KIND: &'static str = "hebi";
     const ABOUT: &'static str = "Hebi-Ichigo (puzz.link `hebi`): snakes of five, arrow clues, heads that see no snake";
 
-    type Solution = Solution;
     type Encoded = HebiCnf;
-    type Options = ();
 
     fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
-    }
-
-    fn options(raw: &RawOptions) -> Result<(), String> {
-        no_options(Self::KIND, raw)
     }
 
     /// Every rule is local, so both connectivity modes build the same complete formula.
@@ -166,20 +159,6 @@ impl Puzzle for Hebi {
 
     fn verify(&self, sol: &Solution) -> Result<(), String> {
         verify(self, sol)
-    }
-
-    fn view(&self, sol: &Solution, _opts: &()) -> View {
-        draw::view(self, sol)
-    }
-
-    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
-        let sol = draw::read_answer(self, written)?;
-        verify(self, &sol)?;
-        Ok(sol)
-    }
-
-    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
-        draw::draw(self, sol)
     }
 }
 

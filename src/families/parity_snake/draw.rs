@@ -6,133 +6,153 @@
 
 use serde_json::Value;
 
+use crate::answer::{View, Written};
+use crate::puzzle::Show;
+
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
 
-use super::{Distinct, ParityRule, ParitySnake, Solution};
+use super::{verify, Distinct, ParityOptions, ParityRule, ParitySnake, Solution};
 
 /// Drawing units per cell.
 const CELL: f64 = 40.0;
+
+impl Show for ParitySnake {
+    type Solution = Solution;
+    type Options = ParityOptions;
+
+    /// The answer view (`show.rs`).
+    fn view(&self, sol: &Solution, _opts: &ParityOptions) -> View {
+        super::show::view(self, sol)
+    }
+
+    /// Reads `{"snake": [[r, c], …], "grid": ["E o …", …], "digits": […]}` back into an
+    /// answer (the caller verifies it).
+    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
+        let v = &written.value();
+        let (g, n) = (self.grid, self.side());
+        let snake = v.get("snake").and_then(Value::as_array).ok_or("expected a `snake` array of [row, column]")?;
+        let snake: Result<Vec<usize>, String> = snake
+            .iter()
+            .map(|rc| match rc.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
+                Some([Some(r), Some(c)]) if (*r as usize) < n && (*c as usize) < n => {
+                    Ok(g.index(*r as usize, *c as usize))
+                }
+                _ => Err(format!("`{rc}` is not a [row, column] of the {n}×{n} grid (0-based)")),
+            })
+            .collect();
+        let rows = |key: &str| -> Result<Vec<Vec<String>>, String> {
+            let rows =
+                v.get(key).and_then(Value::as_array).ok_or_else(|| format!("expected a `{key}` array of rows"))?;
+            let rows: Vec<Vec<String>> = rows
+                .iter()
+                .map(|r| r.as_str().unwrap_or("").split_whitespace().map(str::to_string).collect())
+                .collect();
+            if rows.len() != n || rows.iter().any(|r| r.len() != n) {
+                return Err(format!("`{key}` must be {n} rows of {n} cells"));
+            }
+            Ok(rows)
+        };
+        let even: Result<Vec<bool>, String> = rows("grid")?
+            .concat()
+            .iter()
+            .map(|t| match t.as_str() {
+                "E" | "e" => Ok(true),
+                "O" | "o" => Ok(false),
+                other => Err(format!("`{other}` in `grid` is not E, O, e or o")),
+            })
+            .collect();
+        let digits = match v.get("digits") {
+            None | Some(Value::Null) => None,
+            Some(_) => Some(
+                rows("digits")?
+                    .concat()
+                    .iter()
+                    .map(|t| t.parse::<u8>().map_err(|_| format!("`{t}` in `digits` is not a digit")))
+                    .collect::<Result<Vec<u8>, String>>()?,
+            ),
+        };
+        let sol = Solution { snake: snake?, even: even?, digits, distinct: Distinct::Snake };
+        verify(self, &sol)?;
+        Ok(sol)
+    }
+
+    fn draw(&self, sol: Option<&Solution>) -> Drawing {
+        let (g, n) = (self.grid, self.side());
+        let mut d = Drawing::new(format!("parity snake {n}×{n}"), n as f64 * CELL, n as f64 * CELL);
+        let at = |i: usize| {
+            let (r, c) = g.coords(i);
+            centre(r, c, CELL)
+        };
+        let corner = |i: usize| {
+            let (r, c) = g.coords(i);
+            pt(c as f64 * CELL, r as f64 * CELL)
+        };
+        if let Some(sol) = sol {
+            for i in (0..g.len()).filter(|&i| sol.even[i]) {
+                d.rect(corner(i), CELL, CELL, 0.0, Style::fill(palette::SHADE));
+            }
+        }
+        d.extend(square_grid(n, n, CELL, Some((self.box_rows, self.box_cols))));
+        let marker = Style::stroke(palette::INK.tint(0.3), CELL * 0.04);
+        for (i, giv) in self.givens.iter().enumerate() {
+            if giv.digit.is_some() {
+                continue;
+            }
+            match giv.even {
+                Some(true) => {
+                    let c = corner(i);
+                    d.rect(pt(c.x + CELL * 0.18, c.y + CELL * 0.18), CELL * 0.64, CELL * 0.64, 0.0, marker);
+                }
+                Some(false) => d.circle(at(i), CELL * 0.33, marker),
+                None => {}
+            }
+        }
+        let blue = palette::OKABE_ITO[4];
+        let mut lines = Vec::new();
+        if let Some(sol) = sol {
+            let path: Vec<Pt> = sol.snake.iter().map(|&i| at(i)).collect();
+            // With digits on show the snake steps back: a thinner, lighter line and hollow
+            // end rings, so every digit stays readable.
+            if sol.digits.is_some() {
+                d.path(path.clone(), CELL * 0.35, Style::stroke(blue, CELL * 0.14).opacity(0.55));
+                for end in [path.first(), path.last()].into_iter().flatten() {
+                    d.circle(*end, CELL * 0.36, Style::stroke(blue.shade(0.4), CELL * 0.06));
+                }
+            } else {
+                d.path(path.clone(), CELL * 0.35, Style::stroke(blue, CELL * 0.3).opacity(0.7));
+                for end in [path.first(), path.last()].into_iter().flatten() {
+                    d.circle(*end, CELL * 0.17, Style::both(blue.shade(0.4), palette::WHITE, CELL * 0.04));
+                }
+            }
+            lines.push(format!("a snake of {} cells; grey cells are even", sol.snake.len()));
+        }
+        for (i, giv) in self.givens.iter().enumerate() {
+            if giv.snake == Some(true) {
+                let c = corner(i);
+                d.circle(pt(c.x + CELL * 0.8, c.y + CELL * 0.2), CELL * 0.08, Style::fill(blue.shade(0.4)));
+            }
+            if let (Some(v), true) = (giv.digit, self.rule == ParityRule::Sudoku || sol.is_none()) {
+                d.bold(at(i), v.to_string(), CELL * 0.55, palette::INK);
+            }
+        }
+        if let Some(digits) = sol.and_then(|s| s.digits.as_ref()) {
+            for (i, v) in digits.iter().enumerate().filter(|&(i, _)| self.givens[i].digit.is_none()) {
+                d.text(at(i), v.to_string(), CELL * 0.45, palette::INK.tint(0.2));
+            }
+        }
+        lines.push(match self.rule {
+            ParityRule::Counts => format!("{} even cells in every row, column and box", self.evens()),
+            ParityRule::Sudoku => "the parity pattern of a valid Sudoku".to_string(),
+        });
+        d.caption(&lines, CELL * 0.4);
+        d.margin = CELL * 0.25;
+        d
+    }
+}
 
 /// Where cell `i` is drawn: its centre and half a cell (to mark it).
 pub fn spot(p: &ParitySnake, i: usize) -> (Pt, f64) {
     let (r, c) = p.grid.coords(i);
     (centre(r, c, CELL), CELL / 2.0)
-}
-
-pub fn draw(p: &ParitySnake, sol: Option<&Solution>) -> Drawing {
-    let (g, n) = (p.grid, p.side());
-    let mut d = Drawing::new(format!("parity snake {n}×{n}"), n as f64 * CELL, n as f64 * CELL);
-    let at = |i: usize| {
-        let (r, c) = g.coords(i);
-        centre(r, c, CELL)
-    };
-    let corner = |i: usize| {
-        let (r, c) = g.coords(i);
-        pt(c as f64 * CELL, r as f64 * CELL)
-    };
-    if let Some(sol) = sol {
-        for i in (0..g.len()).filter(|&i| sol.even[i]) {
-            d.rect(corner(i), CELL, CELL, 0.0, Style::fill(palette::SHADE));
-        }
-    }
-    d.extend(square_grid(n, n, CELL, Some((p.box_rows, p.box_cols))));
-    let marker = Style::stroke(palette::INK.tint(0.3), CELL * 0.04);
-    for (i, giv) in p.givens.iter().enumerate() {
-        if giv.digit.is_some() {
-            continue;
-        }
-        match giv.even {
-            Some(true) => {
-                let c = corner(i);
-                d.rect(pt(c.x + CELL * 0.18, c.y + CELL * 0.18), CELL * 0.64, CELL * 0.64, 0.0, marker);
-            }
-            Some(false) => d.circle(at(i), CELL * 0.33, marker),
-            None => {}
-        }
-    }
-    let blue = palette::OKABE_ITO[4];
-    let mut lines = Vec::new();
-    if let Some(sol) = sol {
-        let path: Vec<Pt> = sol.snake.iter().map(|&i| at(i)).collect();
-        // With digits on show the snake steps back: a thinner, lighter line and hollow
-        // end rings, so every digit stays readable.
-        if sol.digits.is_some() {
-            d.path(path.clone(), CELL * 0.35, Style::stroke(blue, CELL * 0.14).opacity(0.55));
-            for end in [path.first(), path.last()].into_iter().flatten() {
-                d.circle(*end, CELL * 0.36, Style::stroke(blue.shade(0.4), CELL * 0.06));
-            }
-        } else {
-            d.path(path.clone(), CELL * 0.35, Style::stroke(blue, CELL * 0.3).opacity(0.7));
-            for end in [path.first(), path.last()].into_iter().flatten() {
-                d.circle(*end, CELL * 0.17, Style::both(blue.shade(0.4), palette::WHITE, CELL * 0.04));
-            }
-        }
-        lines.push(format!("a snake of {} cells; grey cells are even", sol.snake.len()));
-    }
-    for (i, giv) in p.givens.iter().enumerate() {
-        if giv.snake == Some(true) {
-            let c = corner(i);
-            d.circle(pt(c.x + CELL * 0.8, c.y + CELL * 0.2), CELL * 0.08, Style::fill(blue.shade(0.4)));
-        }
-        if let (Some(v), true) = (giv.digit, p.rule == ParityRule::Sudoku || sol.is_none()) {
-            d.bold(at(i), v.to_string(), CELL * 0.55, palette::INK);
-        }
-    }
-    if let Some(digits) = sol.and_then(|s| s.digits.as_ref()) {
-        for (i, v) in digits.iter().enumerate().filter(|&(i, _)| p.givens[i].digit.is_none()) {
-            d.text(at(i), v.to_string(), CELL * 0.45, palette::INK.tint(0.2));
-        }
-    }
-    lines.push(match p.rule {
-        ParityRule::Counts => format!("{} even cells in every row, column and box", p.evens()),
-        ParityRule::Sudoku => "the parity pattern of a valid Sudoku".to_string(),
-    });
-    d.caption(&lines, CELL * 0.4);
-    d.margin = CELL * 0.25;
-    d
-}
-
-/// Reads `{"snake": [[r, c], …], "grid": ["E o …", …], "digits": […]}` back into an
-/// answer (the caller verifies it).
-pub fn read_solution(p: &ParitySnake, v: &Value) -> Result<Solution, String> {
-    let (g, n) = (p.grid, p.side());
-    let snake = v.get("snake").and_then(Value::as_array).ok_or("expected a `snake` array of [row, column]")?;
-    let snake: Result<Vec<usize>, String> = snake
-        .iter()
-        .map(|rc| match rc.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
-            Some([Some(r), Some(c)]) if (*r as usize) < n && (*c as usize) < n => Ok(g.index(*r as usize, *c as usize)),
-            _ => Err(format!("`{rc}` is not a [row, column] of the {n}×{n} grid (0-based)")),
-        })
-        .collect();
-    let rows = |key: &str| -> Result<Vec<Vec<String>>, String> {
-        let rows = v.get(key).and_then(Value::as_array).ok_or_else(|| format!("expected a `{key}` array of rows"))?;
-        let rows: Vec<Vec<String>> =
-            rows.iter().map(|r| r.as_str().unwrap_or("").split_whitespace().map(str::to_string).collect()).collect();
-        if rows.len() != n || rows.iter().any(|r| r.len() != n) {
-            return Err(format!("`{key}` must be {n} rows of {n} cells"));
-        }
-        Ok(rows)
-    };
-    let even: Result<Vec<bool>, String> = rows("grid")?
-        .concat()
-        .iter()
-        .map(|t| match t.as_str() {
-            "E" | "e" => Ok(true),
-            "O" | "o" => Ok(false),
-            other => Err(format!("`{other}` in `grid` is not E, O, e or o")),
-        })
-        .collect();
-    let digits = match v.get("digits") {
-        None | Some(Value::Null) => None,
-        Some(_) => Some(
-            rows("digits")?
-                .concat()
-                .iter()
-                .map(|t| t.parse::<u8>().map_err(|_| format!("`{t}` in `digits` is not a digit")))
-                .collect::<Result<Vec<u8>, String>>()?,
-        ),
-    };
-    let sol = Solution { snake: snake?, even: even?, digits, distinct: Distinct::Snake };
-    Ok(sol)
 }

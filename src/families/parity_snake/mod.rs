@@ -25,7 +25,6 @@ mod verify;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::answer::{View, Written};
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
 use crate::puzzle::{choose, EncodeOptions, Puzzle, RawOptions, Summarise};
@@ -280,9 +279,7 @@ impl Puzzle for ParitySnake {
     const KIND: &'static str = "parity-snake";
     const ABOUT: &'static str = "the Sudoku parity snake: every unambiguous alternating snake on a Sudoku grid";
 
-    type Solution = Solution;
     type Encoded = ParityCnf;
-    type Options = ParityOptions;
 
     fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
@@ -313,20 +310,6 @@ impl Puzzle for ParitySnake {
 
     fn verify(&self, sol: &Solution) -> Result<(), String> {
         verify(self, sol)
-    }
-
-    fn view(&self, sol: &Solution, _opts: &ParityOptions) -> View {
-        show::view(self, sol)
-    }
-
-    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
-        let sol = draw::read_solution(self, &written.value())?;
-        verify(self, &sol)?;
-        Ok(sol)
-    }
-
-    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
-        draw::draw(self, sol)
     }
 }
 

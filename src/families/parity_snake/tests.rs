@@ -6,6 +6,7 @@
 //! agree on that — so the counting checks run on 6×6 boards with 2×3 boxes, where there are
 //! snakes to find.
 
+use crate::puzzle::Show as _;
 use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::AtomicU64;
 

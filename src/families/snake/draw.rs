@@ -3,37 +3,89 @@
 //! above and to the left, white and black circles, shaded cells dark — with the snake as a
 //! line through its cells. Also reads an answer back for `snakesat draw`.
 
-use crate::answer::{Board, Cell, Layout, View, Written};
+use crate::answer::{Cell, View, Written};
+use crate::puzzle::Show;
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
 
-use super::{Circle, Count, Snake, Solution};
+use super::{verify, Circle, Count, Snake, Solution};
 
 /// Drawing units per cell; the numbers outside take one more row and column.
 const CELL: f64 = 40.0;
 
-/// The answer view: a cell is `#` shaded or `.`.
-pub fn view(p: &Snake, sol: &Solution) -> View {
-    let g = p.grid;
-    let cells = sol.iter().map(|&s| Cell::new(if s { "#" } else { "." })).collect();
-    let mut v = View::of(Board { layout: Layout::Grid { rows: g.rows, cols: g.cols }, cells });
-    v.spots = (0..g.len()).map(|i| spot(p, i)).collect();
-    v
-}
+impl Show for Snake {
+    type Solution = Solution;
+    type Options = ();
 
-/// Reads back what `view` wrote.
-pub fn read_answer(p: &Snake, w: &Written) -> Result<Solution, String> {
-    let cols = p.grid.cols;
-    let cells = w.grid(p.grid.rows, cols)?;
-    cells
-        .iter()
-        .enumerate()
-        .map(|(i, t)| match *t {
+    /// The answer view: a cell is `#` shaded or `.`.
+    fn view(&self, sol: &Solution, _opts: &()) -> View {
+        let g = self.grid;
+        View::grid(g.rows, g.cols, |i| Cell::new(if sol[i] { "#" } else { "." }), |i| spot(self, i))
+    }
+
+    /// Reads back what `view` wrote.
+    fn read_answer(&self, w: &Written) -> Result<Solution, String> {
+        let sol = w.read_grid(self.grid.rows, self.grid.cols, |_, t| match t {
             "#" => Ok(true),
             "." => Ok(false),
-            other => Err(format!("row {}: unknown cell `{other}`; expected `#` or `.`", i / cols + 1)),
-        })
-        .collect()
+            other => Err(format!("unknown cell `{other}`; expected `#` or `.`")),
+        })?;
+        verify(self, &sol)?;
+        Ok(sol)
+    }
+
+    fn draw(&self, sol: Option<&Solution>) -> Drawing {
+        let g = self.grid;
+        let mut d = Drawing::new(
+            format!("Snake {}×{}", g.rows, g.cols),
+            (g.cols + 1) as f64 * CELL,
+            (g.rows + 1) as f64 * CELL,
+        );
+        let at = |i: usize| spot(self, i).0;
+        let corner = |i: usize| {
+            let (r, c) = g.coords(i);
+            pt((c + 1) as f64 * CELL, (r + 1) as f64 * CELL)
+        };
+        if let Some(sol) = sol {
+            for i in (0..g.len()).filter(|&i| sol[i]) {
+                d.rect(corner(i), CELL, CELL, 0.0, Style::fill(palette::INK.tint(0.35)));
+            }
+        }
+        let mut grid = Drawing::new("", g.cols as f64 * CELL, g.rows as f64 * CELL);
+        grid.extend(square_grid(g.rows, g.cols, CELL, None));
+        d.place(grid, pt(CELL, CELL));
+        if let Some(sol) = sol {
+            // The snake as one line from end to end, over the shading.
+            if let Some(path) = path(self, sol) {
+                let points: Vec<Pt> = path.iter().map(|&i| at(i)).collect();
+                d.path(points, CELL * 0.2, Style::stroke(palette::OKABE_ITO[1], CELL * 0.18).opacity(0.9));
+            }
+        }
+        for (i, c) in self.circles.iter().enumerate() {
+            let style = match c {
+                None => continue,
+                Some(Circle::Body) => Style::both(palette::WHITE, palette::INK, CELL * 0.05),
+                Some(Circle::End) => Style::both(palette::INK, palette::WHITE, CELL * 0.05),
+            };
+            d.circle(at(i), CELL * 0.34, style);
+        }
+        let label = |c: &Option<Count>| match c {
+            None => None,
+            Some(Count::Unknown) => Some("?".to_string()),
+            Some(Count::Is(k)) => Some(k.to_string()),
+        };
+        for (c, count) in self.columns.iter().enumerate() {
+            if let Some(t) = label(count) {
+                d.text(centre(0, c + 1, CELL), t, CELL * 0.5, palette::INK);
+            }
+        }
+        for (r, count) in self.rows.iter().enumerate() {
+            if let Some(t) = label(count) {
+                d.text(centre(r + 1, 0, CELL), t, CELL * 0.5, palette::INK);
+            }
+        }
+        d
+    }
 }
 
 /// The puzzle as `Snake::read_toml` reads it.
@@ -77,56 +129,6 @@ pub fn toml(p: &Snake) -> String {
 pub fn spot(p: &Snake, i: usize) -> (Pt, f64) {
     let (r, c) = p.grid.coords(i);
     (centre(r + 1, c + 1, CELL), CELL / 2.0)
-}
-
-pub fn draw(p: &Snake, sol: Option<&Solution>) -> Drawing {
-    let g = p.grid;
-    let mut d =
-        Drawing::new(format!("Snake {}×{}", g.rows, g.cols), (g.cols + 1) as f64 * CELL, (g.rows + 1) as f64 * CELL);
-    let at = |i: usize| spot(p, i).0;
-    let corner = |i: usize| {
-        let (r, c) = g.coords(i);
-        pt((c + 1) as f64 * CELL, (r + 1) as f64 * CELL)
-    };
-    if let Some(sol) = sol {
-        for i in (0..g.len()).filter(|&i| sol[i]) {
-            d.rect(corner(i), CELL, CELL, 0.0, Style::fill(palette::INK.tint(0.35)));
-        }
-    }
-    let mut grid = Drawing::new("", g.cols as f64 * CELL, g.rows as f64 * CELL);
-    grid.extend(square_grid(g.rows, g.cols, CELL, None));
-    d.place(grid, pt(CELL, CELL));
-    if let Some(sol) = sol {
-        // The snake as one line from end to end, over the shading.
-        if let Some(path) = path(p, sol) {
-            let points: Vec<Pt> = path.iter().map(|&i| at(i)).collect();
-            d.path(points, CELL * 0.2, Style::stroke(palette::OKABE_ITO[1], CELL * 0.18).opacity(0.9));
-        }
-    }
-    for (i, c) in p.circles.iter().enumerate() {
-        let style = match c {
-            None => continue,
-            Some(Circle::Body) => Style::both(palette::WHITE, palette::INK, CELL * 0.05),
-            Some(Circle::End) => Style::both(palette::INK, palette::WHITE, CELL * 0.05),
-        };
-        d.circle(at(i), CELL * 0.34, style);
-    }
-    let label = |c: &Option<Count>| match c {
-        None => None,
-        Some(Count::Unknown) => Some("?".to_string()),
-        Some(Count::Is(k)) => Some(k.to_string()),
-    };
-    for (c, count) in p.columns.iter().enumerate() {
-        if let Some(t) = label(count) {
-            d.text(centre(0, c + 1, CELL), t, CELL * 0.5, palette::INK);
-        }
-    }
-    for (r, count) in p.rows.iter().enumerate() {
-        if let Some(t) = label(count) {
-            d.text(centre(r + 1, 0, CELL), t, CELL * 0.5, palette::INK);
-        }
-    }
-    d
 }
 
 /// The shaded cells in order from one end to the other, when they form one path.

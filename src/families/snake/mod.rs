@@ -17,10 +17,9 @@ pub use verify::verify;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::answer::{View, Written};
 use crate::grid::Grid;
 use crate::input::{grid_rows, rect_grid, InputError, Source, Token};
-use crate::puzzle::{no_options, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RawOptions};
+use crate::puzzle::{EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle};
 use crate::pzpr::Reader;
 
 /// The largest side read; the eager encoding grows with cells × the snake's length bound.
@@ -188,16 +187,10 @@ impl Puzzle for Snake {
     const KIND: &'static str = "snake";
     const ABOUT: &'static str = "Snake (puzz.link `snake`): one snake, counts outside the grid, circles";
 
-    type Solution = Solution;
     type Encoded = SnakeCnf;
-    type Options = ();
 
     fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
-    }
-
-    fn options(raw: &RawOptions) -> Result<(), String> {
-        no_options(Self::KIND, raw)
     }
 
     fn encode(&self, opts: &EncodeOptions<()>) -> Result<SnakeCnf, String> {
@@ -206,20 +199,6 @@ impl Puzzle for Snake {
 
     fn verify(&self, sol: &Solution) -> Result<(), String> {
         verify(self, sol)
-    }
-
-    fn view(&self, sol: &Solution, _opts: &()) -> View {
-        draw::view(self, sol)
-    }
-
-    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
-        let sol = draw::read_answer(self, written)?;
-        verify(self, &sol)?;
-        Ok(sol)
-    }
-
-    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
-        draw::draw(self, sol)
     }
 }
 

@@ -6,71 +6,132 @@
 
 use serde_json::Value;
 
+use crate::answer::{Board, Cell, Layout, View, Written};
+use crate::puzzle::Show;
+
 use crate::render::shapes::{centre, iso, iso_cube};
 use crate::render::{palette, pt, Colour, Drawing, Pt, Style};
 
-use super::{SnakeCube, Solution};
+use super::{verify, CubeOptions, Distinct, SnakeCube, Solution};
 
 /// Drawing units per cell of a layer.
 const CELL: f64 = 32.0;
 
+impl Show for SnakeCube {
+    type Solution = Solution;
+    type Options = CubeOptions;
+
+    /// The answer view: named units, where the first cube sits, then each segment's
+    /// direction (keyed only for `--distinct placement`: with `cube-class` answers are
+    /// representatives, not every placement); folding instructions above, the box layer by
+    /// layer with cube numbers (1 = the first cube of the chain) below.
+    fn view(&self, sol: &Solution, opts: &CubeOptions) -> View {
+        let d = self.dims;
+        let moves: Vec<&str> = self.moves(sol).iter().map(|m| m.name()).collect();
+        let s = sol[0];
+        let names =
+            std::iter::once("cube 1 at".to_string()).chain((1..=moves.len()).map(|k| format!("segment {k} runs")));
+        let cells = std::iter::once(Cell::new(format!("{},{},{}", s[0], s[1], s[2])))
+            .chain(moves.iter().map(|m| Cell::new(*m)))
+            .collect();
+        let mut v = View::of(Board { layout: Layout::Units(names.collect()), cells });
+        v.keyed = opts.distinct == Distinct::Placement;
+        v.head =
+            vec![format!("start: cube 1 at x={} y={} z={}", s[0], s[1], s[2]), format!("moves: {}", moves.join(" "))];
+        let mut at = vec![0; d.cells()];
+        for (c, q) in sol.iter().enumerate() {
+            at[d.index(*q)] = c + 1;
+        }
+        let w = self.n_cubes().to_string().len();
+        for z in 0..d.0[2] {
+            v.tail.push(format!("layer z={z} (rows y=0.., columns x=0..):"));
+            for y in 0..d.0[1] {
+                let row: Vec<String> = (0..d.0[0]).map(|x| format!("{:>w$}", at[d.index([x, y, z])])).collect();
+                v.tail.push(format!("  {}", row.join(" ")));
+            }
+        }
+        v.fields.insert("positions".into(), serde_json::json!(sol));
+        v.fields.insert("moves".into(), serde_json::json!(moves));
+        v.line = Some(format!("start {},{},{} moves {}", s[0], s[1], s[2], moves.join(" ")));
+        v
+    }
+
+    /// Reads `{"positions": [[x, y, z], …]}` back into an answer (the caller verifies it).
+    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
+        let v = &written.value();
+        let pos = v.get("positions").and_then(Value::as_array).ok_or("expected a `positions` array of [x, y, z]")?;
+        let sol: Result<Solution, String> = pos
+            .iter()
+            .map(|q| match q.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
+                Some([Some(x), Some(y), Some(z)]) if [*x, *y, *z].iter().all(|&v| v < 64) => {
+                    Ok([*x as usize, *y as usize, *z as usize])
+                }
+                _ => Err(format!("`{q}` is not a cell [x, y, z] of the box")),
+            })
+            .collect();
+        let sol: Solution = sol?;
+        verify(self, &sol)?;
+        Ok(sol)
+    }
+
+    fn draw(&self, sol: Option<&Solution>) -> Drawing {
+        let n = self.n_cubes();
+        let mut d = Drawing::new(format!("Snake Cube {}", self.dims), 0.0, 0.0);
+        let mut x = 0.0;
+        let mut height: f64 = 0.0;
+        if let Some(sol) = sol {
+            let gap = CELL * 0.6;
+            for z in 0..self.dims.0[2] {
+                let layer = layer(self, sol, z);
+                let (w, h) = (layer.view.2, layer.view.3);
+                d.place(layer, pt(x, 0.0));
+                x += w + gap;
+                height = height.max(h);
+            }
+            let cubes: Vec<([usize; 3], Colour)> =
+                sol.iter().enumerate().map(|(c, q)| (*q, colour(c, sol.len()))).collect();
+            let view = isometric(self, &cubes, "folded (chain colour: dark = first)");
+            let (w, h) = (view.view.2, view.view.3);
+            d.place(view, pt(x, 0.0));
+            x += w;
+            height = height.max(h);
+            height += CELL * 0.4;
+        }
+        let strip = strip(self, sol.is_some(), x);
+        let (w, h) = (strip.view.2, strip.view.3);
+        d.place(strip, pt(0.0, height));
+        if sol.is_none() {
+            // The empty box to fill, beside the chain.
+            let d3 = self.dims;
+            let cubes: Vec<([usize; 3], Colour)> = (0..d3.cells()).map(|i| (d3.coords(i), palette::SHADE)).collect();
+            let view = isometric(self, &cubes, "the box");
+            let (bw, bh) = (view.view.2, view.view.3);
+            d.place(view, pt(w + CELL, 0.0));
+            x = w + CELL + bw;
+            height = bh.max(h) - h;
+        }
+        d.view = (0.0, 0.0, x.max(w), height + h);
+        let segs: Vec<String> = self.segments.iter().map(usize::to_string).collect();
+        let mut lines = vec![format!("{n} cubes in segments {}", segs.join(" "))];
+        if sol.is_some() {
+            lines.push("layers seen from above: x to the right, y downwards".to_string());
+        }
+        if let Some(sol) = sol {
+            let moves: Vec<&str> = self.moves(sol).iter().map(|m| m.name()).collect();
+            let s = sol[0];
+            lines.push(format!("cube 1 at x={} y={} z={}; moves {}", s[0], s[1], s[2], moves.join(" ")));
+        } else {
+            lines.push(format!("fold it into the {} box", self.dims));
+        }
+        d.caption(&lines, CELL * 0.4);
+        d.margin = CELL * 0.3;
+        d
+    }
+}
+
 /// The colour of cube `c` (0-based) of a chain of `n`.
 fn colour(c: usize, n: usize) -> Colour {
     palette::ramp(c as f64 / (n.max(2) - 1) as f64)
-}
-
-pub fn draw(p: &SnakeCube, sol: Option<&Solution>) -> Drawing {
-    let n = p.n_cubes();
-    let mut d = Drawing::new(format!("Snake Cube {}", p.dims), 0.0, 0.0);
-    let mut x = 0.0;
-    let mut height: f64 = 0.0;
-    if let Some(sol) = sol {
-        let gap = CELL * 0.6;
-        for z in 0..p.dims.0[2] {
-            let layer = layer(p, sol, z);
-            let (w, h) = (layer.view.2, layer.view.3);
-            d.place(layer, pt(x, 0.0));
-            x += w + gap;
-            height = height.max(h);
-        }
-        let cubes: Vec<([usize; 3], Colour)> =
-            sol.iter().enumerate().map(|(c, q)| (*q, colour(c, sol.len()))).collect();
-        let view = isometric(p, &cubes, "folded (chain colour: dark = first)");
-        let (w, h) = (view.view.2, view.view.3);
-        d.place(view, pt(x, 0.0));
-        x += w;
-        height = height.max(h);
-        height += CELL * 0.4;
-    }
-    let strip = strip(p, sol.is_some(), x);
-    let (w, h) = (strip.view.2, strip.view.3);
-    d.place(strip, pt(0.0, height));
-    if sol.is_none() {
-        // The empty box to fill, beside the chain.
-        let d3 = p.dims;
-        let cubes: Vec<([usize; 3], Colour)> = (0..d3.cells()).map(|i| (d3.coords(i), palette::SHADE)).collect();
-        let view = isometric(p, &cubes, "the box");
-        let (bw, bh) = (view.view.2, view.view.3);
-        d.place(view, pt(w + CELL, 0.0));
-        x = w + CELL + bw;
-        height = bh.max(h) - h;
-    }
-    d.view = (0.0, 0.0, x.max(w), height + h);
-    let segs: Vec<String> = p.segments.iter().map(usize::to_string).collect();
-    let mut lines = vec![format!("{n} cubes in segments {}", segs.join(" "))];
-    if sol.is_some() {
-        lines.push("layers seen from above: x to the right, y downwards".to_string());
-    }
-    if let Some(sol) = sol {
-        let moves: Vec<&str> = p.moves(sol).iter().map(|m| m.name()).collect();
-        let s = sol[0];
-        lines.push(format!("cube 1 at x={} y={} z={}; moves {}", s[0], s[1], s[2], moves.join(" ")));
-    } else {
-        lines.push(format!("fold it into the {} box", p.dims));
-    }
-    d.caption(&lines, CELL * 0.4);
-    d.margin = CELL * 0.3;
-    d
 }
 
 /// Layer `z` seen from above: columns x, rows y, each cell its cube's number.
@@ -163,19 +224,4 @@ fn strip(p: &SnakeCube, coloured: bool, width: f64) -> Drawing {
         }
     }
     d
-}
-
-/// Reads `{"positions": [[x, y, z], …]}` back into an answer (the caller verifies it).
-pub fn read_solution(v: &Value) -> Result<Solution, String> {
-    let pos = v.get("positions").and_then(Value::as_array).ok_or("expected a `positions` array of [x, y, z]")?;
-    let sol: Result<Solution, String> = pos
-        .iter()
-        .map(|q| match q.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
-            Some([Some(x), Some(y), Some(z)]) if [*x, *y, *z].iter().all(|&v| v < 64) => {
-                Ok([*x as usize, *y as usize, *z as usize])
-            }
-            _ => Err(format!("`{q}` is not a cell [x, y, z] of the box")),
-        })
-        .collect();
-    sol
 }

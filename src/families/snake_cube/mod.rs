@@ -21,7 +21,6 @@ use std::fmt;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::answer::{Board, Cell, Layout, View, Written};
 use crate::input::{grid_rows, InputError, Source};
 use crate::puzzle::{EncodeOptions, Puzzle, RawOptions, Summarise};
 
@@ -372,9 +371,7 @@ impl Puzzle for SnakeCube {
     const KIND: &'static str = "snake-cube";
     const ABOUT: &'static str = "the Snake Cube: fold a chain of n³ cubes into a cube";
 
-    type Solution = Solution;
     type Encoded = CubeCnf;
-    type Options = CubeOptions;
 
     fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
@@ -395,20 +392,6 @@ impl Puzzle for SnakeCube {
     fn verify(&self, sol: &Solution) -> Result<(), String> {
         verify(self, sol)
     }
-
-    fn view(&self, sol: &Solution, opts: &CubeOptions) -> View {
-        view(self, sol, opts)
-    }
-
-    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
-        let sol = draw::read_solution(&written.value())?;
-        verify(self, &sol)?;
-        Ok(sol)
-    }
-
-    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
-        draw::draw(self, sol)
-    }
 }
 
 impl Summarise for SnakeCube {
@@ -426,37 +409,4 @@ impl Summarise for SnakeCube {
         };
         symmetry::summary(self, solutions, group, opts.family.distinct)
     }
-}
-
-/// The answer view: named units, where the first cube sits, then each segment's
-/// direction (keyed only for `--distinct placement`: with `cube-class` answers are
-/// representatives, not every placement); folding instructions above, the box layer by
-/// layer with cube numbers (1 = the first cube of the chain) below.
-fn view(p: &SnakeCube, sol: &Solution, opts: &CubeOptions) -> View {
-    let d = p.dims;
-    let moves: Vec<&str> = p.moves(sol).iter().map(|m| m.name()).collect();
-    let s = sol[0];
-    let names = std::iter::once("cube 1 at".to_string()).chain((1..=moves.len()).map(|k| format!("segment {k} runs")));
-    let cells = std::iter::once(Cell::new(format!("{},{},{}", s[0], s[1], s[2])))
-        .chain(moves.iter().map(|m| Cell::new(*m)))
-        .collect();
-    let mut v = View::of(Board { layout: Layout::Units(names.collect()), cells });
-    v.keyed = opts.distinct == Distinct::Placement;
-    v.head = vec![format!("start: cube 1 at x={} y={} z={}", s[0], s[1], s[2]), format!("moves: {}", moves.join(" "))];
-    let mut at = vec![0; d.cells()];
-    for (c, q) in sol.iter().enumerate() {
-        at[d.index(*q)] = c + 1;
-    }
-    let w = p.n_cubes().to_string().len();
-    for z in 0..d.0[2] {
-        v.tail.push(format!("layer z={z} (rows y=0.., columns x=0..):"));
-        for y in 0..d.0[1] {
-            let row: Vec<String> = (0..d.0[0]).map(|x| format!("{:>w$}", at[d.index([x, y, z])])).collect();
-            v.tail.push(format!("  {}", row.join(" ")));
-        }
-    }
-    v.fields.insert("positions".into(), serde_json::json!(sol));
-    v.fields.insert("moves".into(), serde_json::json!(moves));
-    v.line = Some(format!("start {},{},{} moves {}", s[0], s[1], s[2], moves.join(" ")));
-    v
 }

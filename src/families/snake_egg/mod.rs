@@ -18,10 +18,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::answer::{View, Written};
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{no_options, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RawOptions};
+use crate::puzzle::{EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle};
 use crate::pzpr::Reader;
 
 // ---------------------------------------------------------------------------------------
@@ -217,16 +216,10 @@ impl Puzzle for SnakeEgg {
     const KIND: &'static str = "snake-egg";
     const ABOUT: &'static str = "Snake Egg (Serkan Yürekli; puzz.link `snakeegg`)";
 
-    type Solution = Solution;
     type Encoded = EggCnf;
-    type Options = ();
 
     fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
-    }
-
-    fn options(raw: &RawOptions) -> Result<(), String> {
-        no_options(Self::KIND, raw)
     }
 
     fn encode(&self, opts: &EncodeOptions<()>) -> Result<EggCnf, String> {
@@ -235,20 +228,6 @@ impl Puzzle for SnakeEgg {
 
     fn verify(&self, sol: &Solution) -> Result<(), String> {
         verify(self, sol)
-    }
-
-    fn view(&self, sol: &Solution, _opts: &()) -> View {
-        draw::view(self, sol)
-    }
-
-    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
-        let sol = draw::read_answer(self, written)?;
-        verify(self, &sol)?;
-        Ok(sol)
-    }
-
-    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
-        draw::draw(self, sol)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Snake Egg against brute force: counts, lazy cut soundness, and the reader's errors.
 
+use crate::puzzle::Show as _;
 use std::sync::atomic::AtomicU64;
 
 use proptest::prelude::*;

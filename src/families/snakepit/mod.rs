@@ -19,10 +19,9 @@ pub use verify::verify;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::answer::{View, Written};
 use crate::grid::Grid;
 use crate::input::{rect_grid, InputError, Source};
-use crate::puzzle::{no_options, EncodeOptions, PuzzLink, Puzzle, RawOptions};
+use crate::puzzle::{EncodeOptions, PuzzLink, Puzzle};
 pub use crate::pzpr::border::Walls;
 use crate::pzpr::Reader;
 
@@ -195,16 +194,10 @@ impl Puzzle for SnakePit {
     const KIND: &'static str = "snakepit";
     const ABOUT: &'static str = "Snake Pit (puzz.link `snakepit`): the board divided into snakes with their lengths";
 
-    type Solution = Solution;
     type Encoded = PitCnf;
-    type Options = ();
 
     fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
-    }
-
-    fn options(raw: &RawOptions) -> Result<(), String> {
-        no_options(Self::KIND, raw)
     }
 
     fn encode(&self, opts: &EncodeOptions<()>) -> Result<PitCnf, String> {
@@ -213,20 +206,6 @@ impl Puzzle for SnakePit {
 
     fn verify(&self, sol: &Solution) -> Result<(), String> {
         verify(self, sol)
-    }
-
-    fn view(&self, sol: &Solution, _opts: &()) -> View {
-        draw::view(self, sol)
-    }
-
-    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
-        let sol = draw::read_answer(self, written)?;
-        verify(self, &sol)?;
-        Ok(sol)
-    }
-
-    fn draw(&self, sol: Option<&Solution>) -> crate::render::Drawing {
-        draw::draw(self, sol)
     }
 }
 

@@ -13,7 +13,8 @@ use serde_json::json;
 use crate::backend::BackendKind;
 use crate::engine::{Cancel, Limits, Stats};
 use crate::puzzle::{
-    self, exit, Connectivity, EncodeOptions, JobSetup, PreferredBackend, Puzzle, Report, RunError, SampleArgs, Status,
+    self, exit, Connectivity, EncodeOptions, JobSetup, PreferredBackend, Puzzle, Report, RunError, SampleArgs, Show,
+    Status,
 };
 
 use super::{EncodingKind, Placement, Snakes, SnakesOptions};

@@ -23,7 +23,6 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::answer::{self, Cell, Layout, View, Written};
 use crate::backend::BackendKind;
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
@@ -345,9 +344,7 @@ impl Puzzle for Snakes {
     const KIND: &'static str = "snakes";
     const ABOUT: &'static str = "multi-snake placement on grid, hex72 and `points` boards (seeds 001, 002)";
 
-    type Solution = Placement;
     type Encoded = SnakesCnf;
-    type Options = SnakesOptions;
 
     fn read(src: &Source) -> Result<Self, InputError> {
         Self::read_toml(src)
@@ -393,19 +390,6 @@ impl Puzzle for Snakes {
     fn verify(&self, sol: &Placement) -> Result<(), String> {
         verify(self, sol)
     }
-
-    fn view(&self, sol: &Placement, opts: &SnakesOptions) -> View {
-        view(self, sol, opts)
-    }
-
-    /// Verified inside: a relaxed answer (with `breaks`) is checked against that many.
-    fn read_answer(&self, written: &Written) -> Result<Placement, String> {
-        draw::read_solution(self, &written.value())
-    }
-
-    fn draw(&self, sol: Option<&Placement>) -> crate::render::Drawing {
-        draw::draw(self, sol)
-    }
 }
 
 impl PreferredBackend for Snakes {
@@ -449,56 +433,4 @@ fn letters(p: &Snakes, sol: &Placement) -> Vec<char> {
         }
     }
     out
-}
-
-/// The answer view: each cell the letter of its snake, upper case at the head (keyed only
-/// for `--distinct colourings`: with `sequences` an answer is more than each cell's snake);
-/// on a points board drawn as a text picture where it can be; each snake's path and any
-/// broken link below.
-fn view(p: &Snakes, sol: &Placement, opts: &SnakesOptions) -> View {
-    let letters = letters(p, sol);
-    let cells = letters.iter().map(|l| Cell::new(l.to_string())).collect();
-    let layout = match &p.board.shape {
-        Shape::Grid(g) => Layout::Grid { rows: g.rows, cols: g.cols },
-        Shape::Points { .. } => {
-            Layout::Units((0..p.board.len()).map(|i| format!("cell {}", p.board.label(i))).collect())
-        }
-    };
-    let mut v = View::of(answer::Board { layout, cells });
-    v.keyed = opts.distinct == Distinct::Colourings;
-    if let Shape::Points { coords, .. } = &p.board.shape {
-        if let Some(pic) = board::picture(coords, |i| letters[i].to_string()) {
-            v.head = pic.lines().map(str::to_string).collect();
-        }
-    }
-    for (h, s) in sol.snakes.iter().enumerate() {
-        let cells: Vec<String> = s.iter().map(|&i| p.board.label(i)).collect();
-        v.tail.push(format!("{}: {}", (b'A' + h as u8) as char, cells.join(" ")));
-    }
-    let breaks = sol.breaks(&p.board);
-    for &(h, k) in &breaks {
-        let s = &sol.snakes[h];
-        v.tail.push(format!(
-            "break: snake {} between position {} (cell {}) and position {} (cell {}), not neighbours",
-            (b'A' + h as u8) as char,
-            k + 1,
-            s[k] + 1,
-            k + 2,
-            s[k + 1] + 1
-        ));
-    }
-    let snakes: Vec<Vec<usize>> = sol.snakes.iter().map(|s| s.iter().map(|&i| i + 1).collect()).collect();
-    v.fields.insert("snakes".into(), serde_json::json!(snakes));
-    if p.max_breaks > 0 || !breaks.is_empty() {
-        let list: Vec<serde_json::Value> = breaks
-            .iter()
-            .map(|&(h, k)| {
-                let s = &sol.snakes[h];
-                serde_json::json!({"snake": h + 1, "position": k + 1, "from": s[k] + 1, "to": s[k + 1] + 1})
-            })
-            .collect();
-        v.fields.insert("breaks".into(), serde_json::json!(list));
-    }
-    v.spots = (0..p.board.len()).filter_map(|i| draw::spot(p, i)).collect();
-    v
 }

@@ -3,6 +3,7 @@
 //! distinct, both variants and every encoding, relaxation minima against a brute-force
 //! minimum, soundness of every subtour cut, and the verifier rejecting broken answers.
 
+use crate::puzzle::Show as _;
 use std::collections::HashSet;
 use std::sync::atomic::AtomicU64;
 
