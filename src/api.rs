@@ -223,13 +223,11 @@ fn page_json<P: Puzzle>(p: &P, caps: &Capabilities<P>, report: Report) -> Value 
     body
 }
 
-/// A job that failed: too big a formula is the request's fault (400); a solver fault or
-/// an answer that fails verification is the server's (500), said plainly.
+/// A job that failed, with the status its error's class says: options, a puzzle or a
+/// formula the job cannot take are the request's fault (400); a solver fault or an answer
+/// that fails verification is the server's (500), said plainly.
 fn failure(e: RunError) -> Response {
-    match e {
-        RunError::TooBig(why) | RunError::Usage(why) => Response::error(400, why),
-        e => Response::error(500, e.to_string()),
-    }
+    Response::error(e.http_status(), e.to_string())
 }
 
 /// The genres the server reads, for the page's help.

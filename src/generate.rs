@@ -93,14 +93,14 @@ pub fn generate<P: Generate>(
 ) -> Result<Generated<P>, Failed> {
     let started = Instant::now();
     let mut rng = Rng::for_puzzle(seed, index);
-    let mut p = P::blank(spec).map_err(|e| Failed::Run(RunError::Usage(e)))?;
+    let mut p = P::blank(spec).map_err(Failed::Run)?;
     // Lazy connectivity: on a 10×10 Snake Egg it made a minimal puzzle in 28 s against the
     // eager encoding's 93 s (seed 1; `bench/generate.md`).
     let opts = EncodeOptions::<P::Options>::default();
     let mut forced_runs = 0;
     // Add clues until the answer is unique.
     let answer = loop {
-        let enc = p.encode(&opts).map_err(RunError::Usage)?;
+        let enc = p.encode(&opts)?;
         let r = puzzle::forced_up_to(&p, &enc, BackendKind::DEFAULT.build(), limits, Some(ANSWERS_PER_ROUND))?;
         forced_runs += 1;
         let agr = match (r.status, r.agreement) {
@@ -160,7 +160,7 @@ pub fn generate<P: Generate>(
         if q.verify(&answer).is_err() {
             continue;
         }
-        let enc = q.encode(&opts).map_err(RunError::Usage)?;
+        let enc = q.encode(&opts)?;
         let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
         unique_checks += 1;
         match (r.status, r.unique) {
@@ -185,7 +185,7 @@ pub fn generate<P: Generate>(
 /// The second route: the complete CNF on varisat has exactly the answer `answer`.
 pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution) -> Result<(), Failed> {
     let opts = EncodeOptions { connectivity: Connectivity::Eager, family: P::Options::default() };
-    let enc = p.encode(&opts).map_err(RunError::Usage)?;
+    let enc = p.encode(&opts)?;
     let f = enc.formula();
     let mut solver = BackendKind::Varisat.build();
     for cl in f.clauses.iter() {

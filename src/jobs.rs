@@ -41,14 +41,14 @@ impl BackendPolicy {
 /// The genre's options read from the user's text; an option it has no use for is a usage
 /// error.
 pub fn options<P: Puzzle>(raw: &RawOptions, connectivity: Connectivity) -> Result<EncodeOptions<P::Options>, RunError> {
-    Ok(EncodeOptions { connectivity, family: P::options(raw).map_err(RunError::Usage)? })
+    Ok(EncodeOptions { connectivity, family: P::options(raw)? })
 }
 
 /// Compiles the puzzle; an encoding the genre refuses, or one beyond the size limit, is
 /// the input's fault.
 pub fn encode<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>) -> Result<P::Encoded, RunError> {
     use crate::engine::Encoded;
-    let enc = p.encode(opts).map_err(RunError::Usage)?;
+    let enc = p.encode(opts)?;
     match enc.formula().too_big() {
         Some(why) => Err(RunError::TooBig(why)),
         None => Ok(enc),
@@ -106,7 +106,7 @@ impl<'a, P: Puzzle> Counting<'a, P> {
     /// The report of the count `r`, with the genre's summary when it is complete.
     pub fn report(self, p: &P, r: &CountReport, limit: Option<u64>) -> Result<Report, RunError> {
         let summary = match self.caps.summary {
-            Some((_, summary)) if r.complete => summary(p, &self.kept, self.opts).map_err(RunError::Usage)?,
+            Some((_, summary)) if r.complete => summary(p, &self.kept, self.opts)?,
             _ => Vec::new(),
         };
         Ok(count_report(r, limit, summary))

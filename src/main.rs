@@ -12,7 +12,7 @@ use snakesat::families;
 mod cli;
 
 use cli::args::{Cli, Job};
-use cli::output::{usage, Failure};
+use cli::output::Failure;
 
 fn main() -> ExitCode {
     snakesat::signals::quiet_broken_pipe();
@@ -28,7 +28,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     match Job::from(cli.command)? {
-        Job::Generate { kind, job } => families::blank(&kind, &job.spec).map_err(usage)?.run(job),
+        Job::Generate { kind, job } => families::blank(&kind, &job.spec)?.run(job),
         Job::Serve(args) => cli::serve::serve(args),
         job => families::load(job.puzzle())?.run(job),
     }

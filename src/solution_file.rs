@@ -7,11 +7,11 @@ use serde_json::Value;
 
 use crate::answer::Written;
 use crate::input::{InputError, Source};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, RunError};
 
 /// The answer to `p` an answer object holds, built back by the genre and verified.
-pub fn answer<P: Puzzle>(p: &P, v: &Value) -> Result<P::Solution, String> {
-    p.read_answer(&Written::read(v)?)
+pub fn answer<P: Puzzle>(p: &P, v: &Value) -> Result<P::Solution, RunError> {
+    p.read_answer(&Written::read(v).map_err(RunError::Usage)?)
 }
 
 /// The answer object in the file at `path`; errors are located (`file:line:col`).

@@ -50,7 +50,7 @@ impl Visit for Job {
             }
             Job::Url { .. } => {
                 let url = caps.url.ok_or_else(|| usage(format!("{} puzzles have no puzz.link URL", P::KIND)))?;
-                outln!("{}", url(p).map_err(usage)?);
+                outln!("{}", url(p)?);
                 Ok(exit::ANSWER)
             }
             Job::Generate { .. } | Job::Serve(_) => unreachable!("generate and serve start in `run`"),

@@ -126,6 +126,7 @@ fn broken_answers_are_refused() {
     assert!(crate::solution_file::answer(&snakes, &serde_json::json!({ "snakes": [[1, 2, 3, 4]] })).is_err());
     assert!(crate::solution_file::answer(&snakes, &serde_json::json!({ "snakes": [[0]] }))
         .unwrap_err()
+        .to_string()
         .contains("cell number"));
 
     let AnyPuzzle::SnakeCube(cube) = load(&format!("{dir}/snake-cube/seed-3x3x3.toml")).unwrap() else { panic!() };

@@ -54,7 +54,7 @@ pub struct Capabilities<P: Puzzle> {
     pub backend: Option<fn(&P) -> BackendKind>,
 }
 
-pub type UrlFn<P> = fn(&P) -> Result<String, String>;
+pub type UrlFn<P> = fn(&P) -> Result<String, RunError>;
 pub type GenerateFn<P> = fn(&GenerateSpec, u64, u64, &Limits) -> Result<Generated<P>, Failed>;
 pub type KeepsFn<P> = fn(&<P as Show>::Options) -> bool;
 pub type RelaxFn<P> = fn(&P, &JobSetup<'_, <P as Show>::Options>) -> Result<Report, RunError>;
@@ -62,7 +62,7 @@ pub type SummaryFn<P> = fn(
     &P,
     &[<P as Show>::Solution],
     &EncodeOptions<<P as Show>::Options>,
-) -> Result<Vec<(String, serde_json::Value)>, String>;
+) -> Result<Vec<(String, serde_json::Value)>, RunError>;
 pub type SampleFn<P> =
     fn(&P, &JobSetup<'_, <P as Show>::Options>, SampleArgs, &(dyn Fn() + Sync)) -> Result<Report, RunError>;
 
@@ -135,14 +135,14 @@ macro_rules! genres {
         }
 
         /// A blank puzzle of the genre `kind` for `generate`.
-        pub fn blank(kind: &str, spec: &GenerateSpec) -> Result<AnyPuzzle, String> {
+        pub fn blank(kind: &str, spec: &GenerateSpec) -> Result<AnyPuzzle, RunError> {
             $(if kind == <$ty as Puzzle>::KIND {
                 return when!(generate [$($cap)*]
                     <$ty as Generate>::blank(spec).map(AnyPuzzle::$variant);
-                    Err(format!("{kind} has no generator; generate makes {}", generated()))
+                    Err(RunError::Usage(format!("{kind} has no generator; generate makes {}", generated())))
                 );
             })*
-            Err(format!("unknown kind `{kind}`; expected one of {}", kinds()))
+            Err(RunError::Usage(format!("unknown kind `{kind}`; expected one of {}", kinds())))
         }
 
         fn from_url(pid: &str, r: &mut pzpr::Reader<'_>) -> Option<Result<AnyPuzzle, InputError>> {

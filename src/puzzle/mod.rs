@@ -67,7 +67,7 @@ pub struct RawOptions {
 
 /// Reads one textual option against the values a genre knows (the first is the default
 /// when the option is absent), or says what is known.
-pub fn choose<T: Copy>(kind: &str, flag: &str, value: Option<&str>, known: &[(&str, T)]) -> Result<T, String> {
+pub fn choose<T: Copy>(kind: &str, flag: &str, value: Option<&str>, known: &[(&str, T)]) -> Result<T, RunError> {
     let Some(value) = value else {
         return Ok(known.first().map(|k| k.1).expect("a genre lists at least one value"));
     };
@@ -75,24 +75,24 @@ pub fn choose<T: Copy>(kind: &str, flag: &str, value: Option<&str>, known: &[(&s
         return Ok(v);
     }
     if known.len() <= 1 {
-        return Err(format!("{kind} has no choice of `--{flag}`; `--{flag} {value}` does not apply"));
+        return Err(RunError::Usage(format!("{kind} has no choice of `--{flag}`; `--{flag} {value}` does not apply")));
     }
     let names: Vec<&str> = known.iter().map(|k| k.0).collect();
-    Err(format!("unknown `--{flag} {value}` for {kind}; expected {}", names.join(", ")))
+    Err(RunError::Usage(format!("unknown `--{flag} {value}` for {kind}; expected {}", names.join(", "))))
 }
 
 /// Refuses every textual option: for a genre with one encoding and one notion of answer.
-pub fn no_options(kind: &str, raw: &RawOptions) -> Result<(), String> {
+pub fn no_options(kind: &str, raw: &RawOptions) -> Result<(), RunError> {
     refuse(kind, "encoding", raw.encoding.as_deref())?;
     refuse(kind, "distinct", raw.distinct.as_deref())?;
     refuse(kind, "symmetry", raw.symmetry.as_deref())
 }
 
 /// Refuses an option a genre has no use for.
-pub fn refuse(kind: &str, flag: &str, value: Option<&str>) -> Result<(), String> {
+pub fn refuse(kind: &str, flag: &str, value: Option<&str>) -> Result<(), RunError> {
     match value {
         None => Ok(()),
-        Some(v) => Err(format!("{kind} has no choice of `--{flag}`; `--{flag} {v}` does not apply")),
+        Some(v) => Err(RunError::Usage(format!("{kind} has no choice of `--{flag}`; `--{flag} {v}` does not apply"))),
     }
 }
 
@@ -160,7 +160,7 @@ pub trait Show {
 
     /// Builds the answer back from what its view wrote as JSON (an answer file for
     /// `snakesat draw`), checked by the verifier.
-    fn read_answer(&self, written: &Written) -> Result<Self::Solution, String>;
+    fn read_answer(&self, written: &Written) -> Result<Self::Solution, RunError>;
 
     /// A picture of the puzzle as setters draw it, with the answer on top when given; the
     /// `render` module turns it into SVG.
@@ -187,15 +187,15 @@ pub trait Puzzle: Show + Sized + Clone + Debug + Send + Sync {
     /// Reads the textual options into the genre's own; an option the genre has no use for
     /// is an error. The default is for a genre with one encoding and one notion of
     /// answer: every option refused.
-    fn options(raw: &RawOptions) -> Result<Self::Options, String> {
+    fn options(raw: &RawOptions) -> Result<Self::Options, RunError> {
         no_options(Self::KIND, raw).map(|()| Self::Options::default())
     }
 
     /// Compiles the instance. Fails only on options or sizes the encoding cannot take.
-    fn encode(&self, opts: &EncodeOptions<Self::Options>) -> Result<Self::Encoded, String>;
+    fn encode(&self, opts: &EncodeOptions<Self::Options>) -> Result<Self::Encoded, RunError>;
 
     /// Checks an answer against the puzzle's rules directly, without the CNF.
-    fn verify(&self, sol: &Self::Solution) -> Result<(), String>;
+    fn verify(&self, sol: &Self::Solution) -> Result<(), Broken>;
 }
 
 /// puzz.link: the genre names read as this genre (the first is the one written), and the
@@ -205,14 +205,14 @@ pub trait PuzzLink: Puzzle {
     /// Reads the body of a puzz.link URL of one of `PIDS`; every error located.
     fn from_url(url: &mut pzpr::Reader<'_>) -> Result<Self, InputError>;
     /// The URL; an error when the puzzle has something the URL cannot say.
-    fn to_url(&self) -> Result<String, String>;
+    fn to_url(&self) -> Result<String, RunError>;
 }
 
 /// `generate`: what a blank board and a clue are. Units are the answer view's cells.
 pub trait Generate: Puzzle {
     /// A puzzle without clues, from the user's size and bank; `Err` for a spec the genre
     /// cannot take.
-    fn blank(spec: &GenerateSpec) -> Result<Self, String>;
+    fn blank(spec: &GenerateSpec) -> Result<Self, RunError>;
     /// This puzzle with the clue that unit `unit` of the answer `sol` gives (`None` when
     /// that unit of that answer can carry no clue the genre writes).
     fn with_clue(&self, sol: &Self::Solution, unit: usize) -> Option<Self>;
@@ -233,7 +233,7 @@ pub trait Summarise: Puzzle {
         &self,
         solutions: &[Self::Solution],
         opts: &EncodeOptions<Self::Options>,
-    ) -> Result<Vec<(String, serde_json::Value)>, String>;
+    ) -> Result<Vec<(String, serde_json::Value)>, RunError>;
 }
 
 /// `solve --relax`: when the puzzle has no answer, the one that breaks the fewest rules,
@@ -258,6 +258,14 @@ pub trait PreferredBackend: Puzzle {
     fn preferred_backend(&self) -> BackendKind;
 }
 
+/// A rule an answer breaks, as the verifier says it. Whose fault that is depends on
+/// whose answer it was: a solver's is an internal failure ([`RunError::Unverified`]), an
+/// answer file's is bad input.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct Broken(pub String);
+
+/// The library's error, with its class: the exit code and the HTTP status follow from it.
 #[derive(Debug, Error)]
 pub enum RunError {
     #[error(transparent)]
@@ -277,6 +285,19 @@ impl RunError {
         match self {
             RunError::TooBig(_) | RunError::Usage(_) => exit::BAD_INPUT,
             RunError::Engine(_) | RunError::Unverified(_) => exit::FAILURE,
+        }
+    }
+
+    /// A usage error: options, a request or a puzzle the job cannot take.
+    pub fn usage(msg: impl Into<String>) -> Self {
+        RunError::Usage(msg.into())
+    }
+
+    /// The HTTP status this error maps to: the request's fault (400) or the server's (500).
+    pub fn http_status(&self) -> u16 {
+        match self {
+            RunError::TooBig(_) | RunError::Usage(_) => 400,
+            RunError::Engine(_) | RunError::Unverified(_) => 500,
         }
     }
 }
@@ -362,7 +383,7 @@ fn usable<E: Encoded>(enc: &E) -> Result<(), RunError> {
 }
 
 fn verified<P: Puzzle>(p: &P, sol: P::Solution) -> Result<P::Solution, RunError> {
-    p.verify(&sol).map_err(RunError::Unverified)?;
+    p.verify(&sol).map_err(|Broken(why)| RunError::Unverified(why))?;
     Ok(sol)
 }
 

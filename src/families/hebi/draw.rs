@@ -4,7 +4,7 @@
 //! head (1, marked) to its tail. Also reads an answer back for `snakesat draw`.
 
 use crate::answer::{Cell, View, Written};
-use crate::puzzle::Show;
+use crate::puzzle::{RunError, Show};
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
 
@@ -28,17 +28,23 @@ impl Show for Hebi {
     }
 
     /// Reads back what `view` wrote.
-    fn read_answer(&self, w: &Written) -> Result<Solution, String> {
-        let sol = w.read_grid(self.grid.rows, self.grid.cols, |i, t| match (&self.clues[i], t) {
-            (Some(a), t) if t == clue_token(a) => Ok(0),
-            (None, ".") => Ok(0),
-            (None, t) => {
-                t.parse::<u8>().ok().filter(|k| (1..=5).contains(k)).ok_or(format!("expected 1–5 or `.`, found `{t}`"))
-            }
-            (Some(a), t) => Err(format!("expected the clue `{}`, found `{t}`", clue_token(a))),
-        })?;
-        verify(self, &sol)?;
-        Ok(sol)
+    fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
+        // The answer file's fault when it does not read or breaks a rule.
+        let read = || -> Result<Solution, String> {
+            let sol = w.read_grid(self.grid.rows, self.grid.cols, |i, t| match (&self.clues[i], t) {
+                (Some(a), t) if t == clue_token(a) => Ok(0),
+                (None, ".") => Ok(0),
+                (None, t) => t
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|k| (1..=5).contains(k))
+                    .ok_or(format!("expected 1–5 or `.`, found `{t}`")),
+                (Some(a), t) => Err(format!("expected the clue `{}`, found `{t}`", clue_token(a))),
+            })?;
+            verify(self, &sol)?;
+            Ok(sol)
+        };
+        read().map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {

@@ -13,14 +13,14 @@ mod url;
 mod verify;
 
 pub use encode::HebiCnf;
-pub use verify::verify;
+pub(crate) use verify::verify;
 
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{rect_grid, InputError, Source};
-use crate::puzzle::{EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle};
+use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RunError};
 pub use crate::pzpr::arrows::Arrow;
 use crate::pzpr::Reader;
 
@@ -153,12 +153,12 @@ impl Puzzle for Hebi {
     }
 
     /// Every rule is local, so both connectivity modes build the same complete formula.
-    fn encode(&self, _opts: &EncodeOptions<()>) -> Result<HebiCnf, String> {
+    fn encode(&self, _opts: &EncodeOptions<()>) -> Result<HebiCnf, RunError> {
         Ok(HebiCnf::build(self))
     }
 
-    fn verify(&self, sol: &Solution) -> Result<(), String> {
-        verify(self, sol)
+    fn verify(&self, sol: &Solution) -> Result<(), Broken> {
+        verify(self, sol).map_err(Broken)
     }
 }
 
@@ -169,15 +169,15 @@ impl PuzzLink for Hebi {
         url::read(r)
     }
 
-    fn to_url(&self) -> Result<String, String> {
+    fn to_url(&self) -> Result<String, RunError> {
         Ok(url::write(self))
     }
 }
 
 impl Generate for Hebi {
-    fn blank(spec: &GenerateSpec) -> Result<Self, String> {
+    fn blank(spec: &GenerateSpec) -> Result<Self, RunError> {
         if spec.bank.is_some() {
-            return Err("hebi has no bank".into());
+            return Err(RunError::usage("hebi has no bank"));
         }
         Ok(Hebi::new(Grid::new(spec.rows, spec.cols)))
     }

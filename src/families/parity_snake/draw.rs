@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::answer::{View, Written};
-use crate::puzzle::Show;
+use crate::puzzle::{RunError, Show};
 
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
@@ -28,53 +28,57 @@ impl Show for ParitySnake {
 
     /// Reads `{"snake": [[r, c], …], "grid": ["E o …", …], "digits": […]}` back into an
     /// answer (the caller verifies it).
-    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
-        let v = &written.value();
-        let (g, n) = (self.grid, self.side());
-        let snake = v.get("snake").and_then(Value::as_array).ok_or("expected a `snake` array of [row, column]")?;
-        let snake: Result<Vec<usize>, String> = snake
-            .iter()
-            .map(|rc| match rc.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
-                Some([Some(r), Some(c)]) if (*r as usize) < n && (*c as usize) < n => {
-                    Ok(g.index(*r as usize, *c as usize))
-                }
-                _ => Err(format!("`{rc}` is not a [row, column] of the {n}×{n} grid (0-based)")),
-            })
-            .collect();
-        let rows = |key: &str| -> Result<Vec<Vec<String>>, String> {
-            let rows =
-                v.get(key).and_then(Value::as_array).ok_or_else(|| format!("expected a `{key}` array of rows"))?;
-            let rows: Vec<Vec<String>> = rows
+    fn read_answer(&self, written: &Written) -> Result<Solution, RunError> {
+        // The answer file's fault when it does not read or breaks a rule.
+        let read = || -> Result<Solution, String> {
+            let v = &written.value();
+            let (g, n) = (self.grid, self.side());
+            let snake = v.get("snake").and_then(Value::as_array).ok_or("expected a `snake` array of [row, column]")?;
+            let snake: Result<Vec<usize>, String> = snake
                 .iter()
-                .map(|r| r.as_str().unwrap_or("").split_whitespace().map(str::to_string).collect())
+                .map(|rc| match rc.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
+                    Some([Some(r), Some(c)]) if (*r as usize) < n && (*c as usize) < n => {
+                        Ok(g.index(*r as usize, *c as usize))
+                    }
+                    _ => Err(format!("`{rc}` is not a [row, column] of the {n}×{n} grid (0-based)")),
+                })
                 .collect();
-            if rows.len() != n || rows.iter().any(|r| r.len() != n) {
-                return Err(format!("`{key}` must be {n} rows of {n} cells"));
-            }
-            Ok(rows)
-        };
-        let even: Result<Vec<bool>, String> = rows("grid")?
-            .concat()
-            .iter()
-            .map(|t| match t.as_str() {
-                "E" | "e" => Ok(true),
-                "O" | "o" => Ok(false),
-                other => Err(format!("`{other}` in `grid` is not E, O, e or o")),
-            })
-            .collect();
-        let digits = match v.get("digits") {
-            None | Some(Value::Null) => None,
-            Some(_) => Some(
-                rows("digits")?
-                    .concat()
+            let rows = |key: &str| -> Result<Vec<Vec<String>>, String> {
+                let rows =
+                    v.get(key).and_then(Value::as_array).ok_or_else(|| format!("expected a `{key}` array of rows"))?;
+                let rows: Vec<Vec<String>> = rows
                     .iter()
-                    .map(|t| t.parse::<u8>().map_err(|_| format!("`{t}` in `digits` is not a digit")))
-                    .collect::<Result<Vec<u8>, String>>()?,
-            ),
+                    .map(|r| r.as_str().unwrap_or("").split_whitespace().map(str::to_string).collect())
+                    .collect();
+                if rows.len() != n || rows.iter().any(|r| r.len() != n) {
+                    return Err(format!("`{key}` must be {n} rows of {n} cells"));
+                }
+                Ok(rows)
+            };
+            let even: Result<Vec<bool>, String> = rows("grid")?
+                .concat()
+                .iter()
+                .map(|t| match t.as_str() {
+                    "E" | "e" => Ok(true),
+                    "O" | "o" => Ok(false),
+                    other => Err(format!("`{other}` in `grid` is not E, O, e or o")),
+                })
+                .collect();
+            let digits = match v.get("digits") {
+                None | Some(Value::Null) => None,
+                Some(_) => Some(
+                    rows("digits")?
+                        .concat()
+                        .iter()
+                        .map(|t| t.parse::<u8>().map_err(|_| format!("`{t}` in `digits` is not a digit")))
+                        .collect::<Result<Vec<u8>, String>>()?,
+                ),
+            };
+            let sol = Solution { snake: snake?, even: even?, digits, distinct: Distinct::Snake };
+            verify(self, &sol)?;
+            Ok(sol)
         };
-        let sol = Solution { snake: snake?, even: even?, digits, distinct: Distinct::Snake };
-        verify(self, &sol)?;
-        Ok(sol)
+        read().map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {

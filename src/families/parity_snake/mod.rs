@@ -27,11 +27,11 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{choose, EncodeOptions, Puzzle, RawOptions, Summarise};
+use crate::puzzle::{choose, Broken, EncodeOptions, Puzzle, RawOptions, RunError, Summarise};
 
 pub use encode::ParityCnf;
 pub use show::Symmetry;
-pub use verify::verify;
+pub(crate) use verify::verify;
 
 // ---------------------------------------------------------------------------------------
 // Clues and the puzzle
@@ -285,7 +285,7 @@ impl Puzzle for ParitySnake {
         Self::read_toml(src)
     }
 
-    fn options(raw: &RawOptions) -> Result<ParityOptions, String> {
+    fn options(raw: &RawOptions) -> Result<ParityOptions, RunError> {
         let kind = Self::KIND;
         Ok(ParityOptions {
             orbits: choose(kind, "encoding", raw.encoding.as_deref(), &[("orbits", true), ("plain", false)])?,
@@ -295,21 +295,21 @@ impl Puzzle for ParitySnake {
                 raw.distinct.as_deref(),
                 &[("snake", Distinct::Snake), ("parity", Distinct::Parity), ("digits", Distinct::Digits)],
             )?,
-            symmetry: Symmetry::parse(raw.symmetry.as_deref())?,
+            symmetry: Symmetry::parse(raw.symmetry.as_deref()).map_err(RunError::Usage)?,
         })
     }
 
-    fn encode(&self, opts: &EncodeOptions<ParityOptions>) -> Result<ParityCnf, String> {
+    fn encode(&self, opts: &EncodeOptions<ParityOptions>) -> Result<ParityCnf, RunError> {
         let o = opts.family;
         if o.distinct == Distinct::Digits && self.rule != ParityRule::Sudoku {
-            return Err("`--distinct digits` needs `parity = \"sudoku\"` in the puzzle".into());
+            return Err(RunError::usage("`--distinct digits` needs `parity = \"sudoku\"` in the puzzle"));
         }
         let group = if o.orbits { show::stabiliser(self, o.symmetry) } else { vec![0] };
         Ok(ParityCnf::build(self, opts.connectivity, o.distinct, group))
     }
 
-    fn verify(&self, sol: &Solution) -> Result<(), String> {
-        verify(self, sol)
+    fn verify(&self, sol: &Solution) -> Result<(), Broken> {
+        verify(self, sol).map_err(Broken)
     }
 }
 
@@ -323,7 +323,7 @@ impl Summarise for ParitySnake {
         &self,
         solutions: &[Solution],
         opts: &EncodeOptions<ParityOptions>,
-    ) -> Result<Vec<(String, serde_json::Value)>, String> {
-        show::count_summary(self, solutions, opts)
+    ) -> Result<Vec<(String, serde_json::Value)>, RunError> {
+        show::count_summary(self, solutions, opts).map_err(RunError::Usage)
     }
 }

@@ -96,7 +96,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    pub fn parse(s: Option<&str>) -> Result<Symmetry, String> {
+    pub(crate) fn parse(s: Option<&str>) -> Result<Symmetry, String> {
         match s {
             None | Some("d4") => Ok(Symmetry::D4),
             Some("none") => Ok(Symmetry::Identity),

@@ -4,7 +4,7 @@
 //! line through its cells. Also reads an answer back for `snakesat draw`.
 
 use crate::answer::{Cell, View, Written};
-use crate::puzzle::Show;
+use crate::puzzle::{RunError, Show};
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
 
@@ -24,14 +24,18 @@ impl Show for Snake {
     }
 
     /// Reads back what `view` wrote.
-    fn read_answer(&self, w: &Written) -> Result<Solution, String> {
-        let sol = w.read_grid(self.grid.rows, self.grid.cols, |_, t| match t {
-            "#" => Ok(true),
-            "." => Ok(false),
-            other => Err(format!("unknown cell `{other}`; expected `#` or `.`")),
-        })?;
-        verify(self, &sol)?;
-        Ok(sol)
+    fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
+        // The answer file's fault when it does not read or breaks a rule.
+        let read = || -> Result<Solution, String> {
+            let sol = w.read_grid(self.grid.rows, self.grid.cols, |_, t| match t {
+                "#" => Ok(true),
+                "." => Ok(false),
+                other => Err(format!("unknown cell `{other}`; expected `#` or `.`")),
+            })?;
+            verify(self, &sol)?;
+            Ok(sol)
+        };
+        read().map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {

@@ -12,14 +12,14 @@ mod url;
 mod verify;
 
 pub use encode::SnakeCnf;
-pub use verify::verify;
+pub(crate) use verify::verify;
 
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, rect_grid, InputError, Source, Token};
-use crate::puzzle::{EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle};
+use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RunError};
 use crate::pzpr::Reader;
 
 /// The largest side read; the eager encoding grows with cells × the snake's length bound.
@@ -193,12 +193,12 @@ impl Puzzle for Snake {
         Self::read_toml(src)
     }
 
-    fn encode(&self, opts: &EncodeOptions<()>) -> Result<SnakeCnf, String> {
+    fn encode(&self, opts: &EncodeOptions<()>) -> Result<SnakeCnf, RunError> {
         Ok(SnakeCnf::build(self, opts.connectivity))
     }
 
-    fn verify(&self, sol: &Solution) -> Result<(), String> {
-        verify(self, sol)
+    fn verify(&self, sol: &Solution) -> Result<(), Broken> {
+        verify(self, sol).map_err(Broken)
     }
 }
 
@@ -209,15 +209,15 @@ impl PuzzLink for Snake {
         url::read(r)
     }
 
-    fn to_url(&self) -> Result<String, String> {
+    fn to_url(&self) -> Result<String, RunError> {
         Ok(url::write(self))
     }
 }
 
 impl Generate for Snake {
-    fn blank(spec: &GenerateSpec) -> Result<Self, String> {
+    fn blank(spec: &GenerateSpec) -> Result<Self, RunError> {
         if spec.bank.is_some() {
-            return Err("snake has no bank".into());
+            return Err(RunError::usage("snake has no bank"));
         }
         Ok(Snake::new(Grid::new(spec.rows, spec.cols)))
     }

@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::answer::{Board, Cell, Layout, View, Written};
-use crate::puzzle::Show;
+use crate::puzzle::{RunError, Show};
 
 use crate::render::shapes::{centre, iso, iso_cube};
 use crate::render::{palette, pt, Colour, Drawing, Pt, Style};
@@ -57,21 +57,26 @@ impl Show for SnakeCube {
     }
 
     /// Reads `{"positions": [[x, y, z], …]}` back into an answer (the caller verifies it).
-    fn read_answer(&self, written: &Written) -> Result<Solution, String> {
-        let v = &written.value();
-        let pos = v.get("positions").and_then(Value::as_array).ok_or("expected a `positions` array of [x, y, z]")?;
-        let sol: Result<Solution, String> = pos
-            .iter()
-            .map(|q| match q.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
-                Some([Some(x), Some(y), Some(z)]) if [*x, *y, *z].iter().all(|&v| v < 64) => {
-                    Ok([*x as usize, *y as usize, *z as usize])
-                }
-                _ => Err(format!("`{q}` is not a cell [x, y, z] of the box")),
-            })
-            .collect();
-        let sol: Solution = sol?;
-        verify(self, &sol)?;
-        Ok(sol)
+    fn read_answer(&self, written: &Written) -> Result<Solution, RunError> {
+        // The answer file's fault when it does not read or breaks a rule.
+        let read = || -> Result<Solution, String> {
+            let v = &written.value();
+            let pos =
+                v.get("positions").and_then(Value::as_array).ok_or("expected a `positions` array of [x, y, z]")?;
+            let sol: Result<Solution, String> = pos
+                .iter()
+                .map(|q| match q.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
+                    Some([Some(x), Some(y), Some(z)]) if [*x, *y, *z].iter().all(|&v| v < 64) => {
+                        Ok([*x as usize, *y as usize, *z as usize])
+                    }
+                    _ => Err(format!("`{q}` is not a cell [x, y, z] of the box")),
+                })
+                .collect();
+            let sol: Solution = sol?;
+            verify(self, &sol)?;
+            Ok(sol)
+        };
+        read().map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {

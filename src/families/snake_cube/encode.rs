@@ -35,7 +35,7 @@ pub enum Encoding {
 impl Encoding {
     pub const NAMES: &'static str = "orbits (the default), cells or joints";
 
-    pub fn parse(name: Option<&str>) -> Result<Self, String> {
+    pub(crate) fn parse(name: Option<&str>) -> Result<Self, String> {
         match name {
             Some("cells") => Ok(Encoding::Cells),
             Some("joints") => Ok(Encoding::Joints),
@@ -57,7 +57,7 @@ pub enum Distinct {
 }
 
 impl Distinct {
-    pub fn parse(name: Option<&str>) -> Result<Self, String> {
+    pub(crate) fn parse(name: Option<&str>) -> Result<Self, String> {
         match name {
             None | Some("placement") => Ok(Distinct::Placement),
             Some("cube-class") => Ok(Distinct::CubeClass),

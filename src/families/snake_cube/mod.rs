@@ -12,7 +12,7 @@ mod encode;
 pub mod symmetry;
 mod verify;
 
-pub use verify::verify;
+pub(crate) use verify::verify;
 #[cfg(test)]
 mod tests;
 
@@ -22,7 +22,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{EncodeOptions, Puzzle, RawOptions, Summarise};
+use crate::puzzle::{Broken, EncodeOptions, Puzzle, RawOptions, RunError, Summarise};
 
 pub use encode::{CubeCnf, Distinct, Encoding};
 pub use symmetry::Group;
@@ -377,20 +377,20 @@ impl Puzzle for SnakeCube {
         Self::read_toml(src)
     }
 
-    fn options(raw: &RawOptions) -> Result<CubeOptions, String> {
+    fn options(raw: &RawOptions) -> Result<CubeOptions, RunError> {
         Ok(CubeOptions {
-            encoding: Encoding::parse(raw.encoding.as_deref())?,
-            distinct: Distinct::parse(raw.distinct.as_deref())?,
-            symmetry: Group::parse(raw.symmetry.as_deref())?,
+            encoding: Encoding::parse(raw.encoding.as_deref()).map_err(RunError::Usage)?,
+            distinct: Distinct::parse(raw.distinct.as_deref()).map_err(RunError::Usage)?,
+            symmetry: Group::parse(raw.symmetry.as_deref()).map_err(RunError::Usage)?,
         })
     }
 
-    fn encode(&self, opts: &EncodeOptions<CubeOptions>) -> Result<CubeCnf, String> {
+    fn encode(&self, opts: &EncodeOptions<CubeOptions>) -> Result<CubeCnf, RunError> {
         Ok(CubeCnf::build(self, opts.family.encoding, opts.family.distinct))
     }
 
-    fn verify(&self, sol: &Solution) -> Result<(), String> {
-        verify(self, sol)
+    fn verify(&self, sol: &Solution) -> Result<(), Broken> {
+        verify(self, sol).map_err(Broken)
     }
 }
 
@@ -403,10 +403,10 @@ impl Summarise for SnakeCube {
         &self,
         solutions: &[Solution],
         opts: &EncodeOptions<CubeOptions>,
-    ) -> Result<Vec<(String, serde_json::Value)>, String> {
+    ) -> Result<Vec<(String, serde_json::Value)>, RunError> {
         let Some(group) = opts.family.symmetry else {
             return Ok(Vec::new());
         };
-        symmetry::summary(self, solutions, group, opts.family.distinct)
+        symmetry::summary(self, solutions, group, opts.family.distinct).map_err(RunError::Usage)
     }
 }

@@ -112,7 +112,7 @@ pub struct Classes {
 /// Classes of a complete enumeration. Fails if the set repeats a placement or is not
 /// closed under the group (then the enumeration missed answers), or if the orbit sizes do
 /// not add up to the number of placements.
-pub fn classify(p: &SnakeCube, sols: &[Solution], group: Group) -> Result<Classes, String> {
+pub(crate) fn classify(p: &SnakeCube, sols: &[Solution], group: Group) -> Result<Classes, String> {
     let all: HashSet<&Solution> = sols.iter().collect();
     if all.len() != sols.len() {
         return Err("the enumeration lists a placement twice".into());
@@ -138,7 +138,7 @@ pub fn classify(p: &SnakeCube, sols: &[Solution], group: Group) -> Result<Classe
 
 /// Classes of a set of class representatives (from `--distinct cube-class`): no two may
 /// lie in one box-symmetry class; under `cube+reversal` a reversal may merge two.
-pub fn classify_representatives(p: &SnakeCube, reps: &[Solution], group: Group) -> Result<Classes, String> {
+pub(crate) fn classify_representatives(p: &SnakeCube, reps: &[Solution], group: Group) -> Result<Classes, String> {
     let mut by_cube: HashSet<Solution> = HashSet::new();
     let mut out: BTreeMap<Solution, usize> = BTreeMap::new();
     for sol in reps {

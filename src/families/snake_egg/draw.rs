@@ -4,7 +4,7 @@
 //! answer back from `solve --format json` for `snakesat draw`.
 
 use crate::answer::{self, View, Written};
-use crate::puzzle::Show;
+use crate::puzzle::{RunError, Show};
 use crate::render::shapes::{blob, centre, square_grid};
 use crate::render::{palette, Drawing, Pt, Style};
 
@@ -33,13 +33,17 @@ impl Show for SnakeEgg {
     }
 
     /// Reads back what `view` wrote.
-    fn read_answer(&self, w: &Written) -> Result<Solution, String> {
-        let sol = w.read_grid(self.grid.rows, self.grid.cols, |_, t| match t {
-            "o" | "#" => Ok(Cell::Snake),
-            k => k.parse().map(Cell::Egg).map_err(|_| format!("`{k}` is not `o`, `#` or an egg size")),
-        })?;
-        verify(self, &sol)?;
-        Ok(sol)
+    fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
+        // The answer file's fault when it does not read or breaks a rule.
+        let read = || -> Result<Solution, String> {
+            let sol = w.read_grid(self.grid.rows, self.grid.cols, |_, t| match t {
+                "o" | "#" => Ok(Cell::Snake),
+                k => k.parse().map(Cell::Egg).map_err(|_| format!("`{k}` is not `o`, `#` or an egg size")),
+            })?;
+            verify(self, &sol)?;
+            Ok(sol)
+        };
+        read().map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {

@@ -11,7 +11,7 @@ mod url;
 mod verify;
 
 pub use encode::EggCnf;
-pub use verify::verify;
+pub(crate) use verify::verify;
 
 use std::collections::BTreeMap;
 
@@ -20,7 +20,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle};
+use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RunError};
 use crate::pzpr::Reader;
 
 // ---------------------------------------------------------------------------------------
@@ -222,12 +222,12 @@ impl Puzzle for SnakeEgg {
         Self::read_toml(src)
     }
 
-    fn encode(&self, opts: &EncodeOptions<()>) -> Result<EggCnf, String> {
+    fn encode(&self, opts: &EncodeOptions<()>) -> Result<EggCnf, RunError> {
         Ok(EggCnf::build(self, opts.connectivity))
     }
 
-    fn verify(&self, sol: &Solution) -> Result<(), String> {
-        verify(self, sol)
+    fn verify(&self, sol: &Solution) -> Result<(), Broken> {
+        verify(self, sol).map_err(Broken)
     }
 }
 
@@ -238,19 +238,19 @@ impl PuzzLink for SnakeEgg {
         url::read(r)
     }
 
-    fn to_url(&self) -> Result<String, String> {
-        url::write(self)
+    fn to_url(&self) -> Result<String, RunError> {
+        url::write(self).map_err(RunError::Usage)
     }
 }
 
 impl Generate for SnakeEgg {
     /// An empty grid with the bank `--bank` gives (every egg size once when it is a range).
-    fn blank(spec: &GenerateSpec) -> Result<Self, String> {
+    fn blank(spec: &GenerateSpec) -> Result<Self, RunError> {
         let Some(eggs) = spec.bank.clone() else {
-            return Err("snake-egg needs the eggs: --bank 1..9 or --bank 1,2,2,5".into());
+            return Err(RunError::usage("snake-egg needs the eggs: --bank 1..9 or --bank 1,2,2,5"));
         };
         let p = SnakeEgg::new(Grid::new(spec.rows, spec.cols), vec![Clue::Unknown; spec.rows * spec.cols], eggs);
-        p.check().map_err(|(_, msg)| msg)?;
+        p.check().map_err(|(_, msg)| RunError::Usage(msg))?;
         Ok(p)
     }
 

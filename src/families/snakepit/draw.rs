@@ -4,7 +4,7 @@
 //! coloured line and the borders between snakes drawn. Also reads an answer back.
 
 use crate::answer::{Cell, View, Written};
-use crate::puzzle::Show;
+use crate::puzzle::{RunError, Show};
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
 
@@ -23,14 +23,20 @@ impl Show for SnakePit {
     }
 
     /// Reads back what `view` wrote.
-    fn read_answer(&self, w: &Written) -> Result<Solution, String> {
-        let sol = w.read_grid(self.grid.rows, self.grid.cols, |i, t| match (self.hole[i], t) {
-            (true, "#") => Ok(0),
-            (false, t) => t.parse::<u32>().ok().filter(|&k| k >= 1).ok_or(format!("expected a length, found `{t}`")),
-            (true, t) => Err(format!("expected `#` (a hole), found `{t}`")),
-        })?;
-        verify(self, &sol)?;
-        Ok(sol)
+    fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
+        // The answer file's fault when it does not read or breaks a rule.
+        let read = || -> Result<Solution, String> {
+            let sol = w.read_grid(self.grid.rows, self.grid.cols, |i, t| match (self.hole[i], t) {
+                (true, "#") => Ok(0),
+                (false, t) => {
+                    t.parse::<u32>().ok().filter(|&k| k >= 1).ok_or(format!("expected a length, found `{t}`"))
+                }
+                (true, t) => Err(format!("expected `#` (a hole), found `{t}`")),
+            })?;
+            verify(self, &sol)?;
+            Ok(sol)
+        };
+        read().map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {

@@ -14,14 +14,14 @@ mod url;
 mod verify;
 
 pub use encode::PitCnf;
-pub use verify::verify;
+pub(crate) use verify::verify;
 
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{rect_grid, InputError, Source};
-use crate::puzzle::{EncodeOptions, PuzzLink, Puzzle};
+use crate::puzzle::{Broken, EncodeOptions, PuzzLink, Puzzle, RunError};
 pub use crate::pzpr::border::Walls;
 use crate::pzpr::Reader;
 
@@ -200,12 +200,12 @@ impl Puzzle for SnakePit {
         Self::read_toml(src)
     }
 
-    fn encode(&self, opts: &EncodeOptions<()>) -> Result<PitCnf, String> {
+    fn encode(&self, opts: &EncodeOptions<()>) -> Result<PitCnf, RunError> {
         Ok(PitCnf::build(self, opts.connectivity))
     }
 
-    fn verify(&self, sol: &Solution) -> Result<(), String> {
-        verify(self, sol)
+    fn verify(&self, sol: &Solution) -> Result<(), Broken> {
+        verify(self, sol).map_err(Broken)
     }
 }
 
@@ -216,7 +216,7 @@ impl PuzzLink for SnakePit {
         url::read(r)
     }
 
-    fn to_url(&self) -> Result<String, String> {
+    fn to_url(&self) -> Result<String, RunError> {
         Ok(url::write(self))
     }
 }

@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::answer::{self, Cell, Layout, View, Written};
-use crate::puzzle::Show;
+use crate::puzzle::{RunError, Show};
 
 use crate::render::shapes::{arrows, centre, square_grid};
 use crate::render::{palette, pt, Drawing, Pt, Style};
@@ -75,36 +75,40 @@ impl Show for Snakes {
 
     /// Reads `{"snakes": [[1, 2, …], …]}` (1-based cells, heads first) back into an answer
     /// and verifies it; a relaxed answer (with `breaks`) is checked against that many breaks.
-    fn read_answer(&self, written: &Written) -> Result<Placement, String> {
-        let v = &written.value();
-        let snakes = v.get("snakes").and_then(Value::as_array).ok_or("expected a `snakes` array")?;
-        let mut out = Vec::with_capacity(snakes.len());
-        for (h, s) in snakes.iter().enumerate() {
-            let cells = s.as_array().ok_or_else(|| format!("snake {} is not an array of cells", h + 1))?;
-            let cells: Result<Vec<usize>, String> = cells
+    fn read_answer(&self, written: &Written) -> Result<Placement, RunError> {
+        // The answer file's fault when it does not read or breaks a rule.
+        let read = || -> Result<Placement, String> {
+            let v = &written.value();
+            let snakes = v.get("snakes").and_then(Value::as_array).ok_or("expected a `snakes` array")?;
+            let mut out = Vec::with_capacity(snakes.len());
+            for (h, s) in snakes.iter().enumerate() {
+                let cells = s.as_array().ok_or_else(|| format!("snake {} is not an array of cells", h + 1))?;
+                let cells: Result<Vec<usize>, String> = cells
+                    .iter()
+                    .map(|c| match c.as_u64() {
+                        Some(k) if k >= 1 && k <= self.board.len() as u64 => Ok(k as usize - 1),
+                        _ => Err(format!("snake {}: `{c}` is not a cell number from 1 to {}", h + 1, self.board.len())),
+                    })
+                    .collect();
+                out.push(cells?);
+            }
+            let sol = Placement { snakes: out };
+            // A relaxed answer declares its broken links; they must be exactly the links that are
+            // broken, so a file cannot pass off a wrong placement as a relaxed one.
+            let declared = v.get("breaks").and_then(Value::as_array).map_or(0, Vec::len);
+            let actual = sol
+                .snakes
                 .iter()
-                .map(|c| match c.as_u64() {
-                    Some(k) if k >= 1 && k <= self.board.len() as u64 => Ok(k as usize - 1),
-                    _ => Err(format!("snake {}: `{c}` is not a cell number from 1 to {}", h + 1, self.board.len())),
-                })
-                .collect();
-            out.push(cells?);
-        }
-        let sol = Placement { snakes: out };
-        // A relaxed answer declares its broken links; they must be exactly the links that are
-        // broken, so a file cannot pass off a wrong placement as a relaxed one.
-        let declared = v.get("breaks").and_then(Value::as_array).map_or(0, Vec::len);
-        let actual = sol
-            .snakes
-            .iter()
-            .flat_map(|s| s.windows(2))
-            .filter(|w| !self.board.neighbours(w[0]).contains(&w[1]))
-            .count();
-        if declared != actual {
-            return Err(format!("the answer has {actual} broken links but declares {declared}"));
-        }
-        verify(&self.relaxed(self.max_breaks.max(declared)), &sol)?;
-        Ok(sol)
+                .flat_map(|s| s.windows(2))
+                .filter(|w| !self.board.neighbours(w[0]).contains(&w[1]))
+                .count();
+            if declared != actual {
+                return Err(format!("the answer has {actual} broken links but declares {declared}"));
+            }
+            verify(&self.relaxed(self.max_breaks.max(declared)), &sol)?;
+            Ok(sol)
+        };
+        read().map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Placement>) -> Drawing {

@@ -68,7 +68,7 @@ pub fn relax(
     opts: &EncodeOptions<SnakesOptions>,
     backend: &BackendKind,
     limits: &Limits,
-) -> Result<Result<RelaxReport, String>, RunError> {
+) -> Result<RelaxReport, RunError> {
     let relaxed_opts = match opts.family.encoding {
         Some(_) => opts.clone(),
         None => EncodeOptions {
@@ -77,17 +77,14 @@ pub fn relax(
         },
     };
     let mut steps = Vec::new();
-    let mut run = |k: usize| -> Result<Result<Status<Placement>, String>, RunError> {
+    let mut run = |k: usize| -> Result<Status<Placement>, RunError> {
         let q = p.relaxed(k);
         let o = if k == 0 { opts } else { &relaxed_opts };
         let encoding = match o.family.encoding() {
             EncodingKind::Position => "position".to_string(),
             EncodingKind::Colour => format!("colour/{:?}", o.connectivity).to_lowercase(),
         };
-        let enc = match q.encode(o) {
-            Ok(e) => e,
-            Err(e) => return Ok(Err(e)),
-        };
+        let enc = q.encode(o)?;
         let report = puzzle::solve(&q, &enc, backend.build(), limits, false)?;
         let result = match report.status {
             Status::Solved(_) => "sat",
@@ -95,42 +92,39 @@ pub fn relax(
             Status::Unknown(_) => "unknown",
         };
         steps.push(RelaxStep { max_breaks: k, encoding, result, stats: report.stats });
-        Ok(Ok(report.status))
+        Ok(report.status)
     };
     let unknown = |why: String| RelaxOutcome::Unknown(why);
     let outcome = 'search: {
         match run(0)? {
-            Err(e) => return Ok(Err(e)),
-            Ok(Status::Solved(s)) => break 'search RelaxOutcome::Feasible(s),
-            Ok(Status::Unknown(why)) => break 'search unknown(why),
-            Ok(Status::Unsat) => {}
+            Status::Solved(s) => break 'search RelaxOutcome::Feasible(s),
+            Status::Unknown(why) => break 'search unknown(why),
+            Status::Unsat => {}
         }
         let all = p.heads.len() * p.length.saturating_sub(1);
         let (upper, upper_k) = match run(all)? {
-            Err(e) => return Ok(Err(e)),
-            Ok(Status::Solved(s)) => {
+            Status::Solved(s) => {
                 let b = s.breaks(&p.board).len();
                 (s, b)
             }
-            Ok(Status::Unsat) => break 'search RelaxOutcome::Impossible,
-            Ok(Status::Unknown(why)) => break 'search unknown(why),
+            Status::Unsat => break 'search RelaxOutcome::Impossible,
+            Status::Unknown(why) => break 'search unknown(why),
         };
         let mut best = (upper, upper_k);
         for k in 1..upper_k {
             match run(k)? {
-                Err(e) => return Ok(Err(e)),
-                Ok(Status::Solved(s)) => {
+                Status::Solved(s) => {
                     let b = s.breaks(&p.board).len();
                     best = (s, b);
                     break;
                 }
-                Ok(Status::Unsat) => {}
-                Ok(Status::Unknown(why)) => break 'search unknown(why),
+                Status::Unsat => {}
+                Status::Unknown(why) => break 'search unknown(why),
             }
         }
         RelaxOutcome::Relaxed { breaks: best.1, placement: best.0 }
     };
-    Ok(Ok(RelaxReport { outcome, steps }))
+    Ok(RelaxReport { outcome, steps })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -195,10 +189,9 @@ pub fn sample(
     timeout: Option<Duration>,
     cancel: &Cancel,
     tick: &(dyn Fn() + Sync),
-) -> Result<Result<SampleReport, String>, RunError> {
-    if let Err(e) = template.encode(opts) {
-        return Ok(Err(e));
-    }
+) -> Result<SampleReport, RunError> {
+    // Options the encoding refuses are refused before any trial.
+    template.encode(opts)?;
     let started = Instant::now();
     let next = AtomicU64::new(trials.start);
     let results: Mutex<Vec<(u64, Vec<usize>, u8)>> = Mutex::new(Vec::new());
@@ -247,7 +240,7 @@ pub fn sample(
     };
     let (feasible, infeasible, unknown) = (count(0), count(1), count(2));
     let decided = feasible + infeasible;
-    Ok(Ok(SampleReport {
+    Ok(SampleReport {
         trials: results.len() as u64,
         interrupted: (results.len() as u64) < trials.end - trials.start,
         feasible,
@@ -263,7 +256,7 @@ pub fn sample(
             .iter()
             .map(|r| (r.0, r.1.iter().map(|&i| i + 1).collect(), ["feasible", "infeasible", "unknown"][r.2 as usize]))
             .collect(),
-    }))
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -273,7 +266,7 @@ pub fn sample(
 /// prove fewer impossible.
 pub fn relax_report(p: &Snakes, setup: &JobSetup<'_, SnakesOptions>) -> Result<Report, RunError> {
     let backend = setup.backend.cloned().unwrap_or_else(|| p.preferred_backend());
-    let report = relax(p, setup.opts, &backend, setup.limits)?.map_err(RunError::Usage)?;
+    let report = relax(p, setup.opts, &backend, setup.limits)?;
     let proof: Vec<String> =
         report.steps.iter().map(|s| format!("at most {} broken: {}", s.max_breaks, s.result)).collect();
     let proof = proof.join("; ");
@@ -344,8 +337,7 @@ pub fn sample_report(
         args.per_trial,
         &setup.limits.cancel,
         tick,
-    )?
-    .map_err(RunError::Usage)?;
+    )?;
     let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
     let mut text = String::new();
     if report.interrupted {

@@ -13,7 +13,7 @@ mod draw;
 pub mod jobs;
 mod verify;
 
-pub use verify::verify;
+pub(crate) use verify::verify;
 mod position;
 #[cfg(test)]
 mod tests;
@@ -28,8 +28,8 @@ use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
 use crate::input::{InputError, Source};
 use crate::puzzle::{
-    choose, refuse, EncodeOptions, JobSetup, PreferredBackend, Puzzle, RawOptions, Relax, Report, RunError, Sample,
-    SampleArgs,
+    choose, refuse, Broken, EncodeOptions, JobSetup, PreferredBackend, Puzzle, RawOptions, Relax, Report, RunError,
+    Sample, SampleArgs,
 };
 
 pub use board::{hex72, Board, Shape, HEX72};
@@ -350,7 +350,7 @@ impl Puzzle for Snakes {
         Self::read_toml(src)
     }
 
-    fn options(raw: &RawOptions) -> Result<SnakesOptions, String> {
+    fn options(raw: &RawOptions) -> Result<SnakesOptions, RunError> {
         refuse("snakes (fixed heads, no symmetry classes)", "symmetry", raw.symmetry.as_deref())?;
         let encodings =
             [("position", EncodingKind::Position), ("colour", EncodingKind::Colour), ("color", EncodingKind::Colour)];
@@ -371,15 +371,15 @@ impl Puzzle for Snakes {
         Ok(SnakesOptions { encoding, distinct })
     }
 
-    fn encode(&self, opts: &EncodeOptions<SnakesOptions>) -> Result<SnakesCnf, String> {
+    fn encode(&self, opts: &EncodeOptions<SnakesOptions>) -> Result<SnakesCnf, RunError> {
         let distinct = opts.family.distinct;
         Ok(match opts.family.encoding() {
             EncodingKind::Position => {
                 if self.board.len() > MAX_POSITION_CELLS {
-                    return Err(format!(
+                    return Err(RunError::Usage(format!(
                         "the position encoding takes boards of up to {MAX_POSITION_CELLS} cells (this one has {}); use `--encoding colour`",
                         self.board.len()
-                    ));
+                    )));
                 }
                 SnakesCnf::Position(PositionCnf::build(self, distinct))
             }
@@ -387,8 +387,8 @@ impl Puzzle for Snakes {
         })
     }
 
-    fn verify(&self, sol: &Placement) -> Result<(), String> {
-        verify(self, sol)
+    fn verify(&self, sol: &Placement) -> Result<(), Broken> {
+        verify(self, sol).map_err(Broken)
     }
 }
 

@@ -284,7 +284,6 @@ fn relaxation_minimum_matches_brute_force() {
             for (enc, conn) in MODES {
                 let r =
                     relax(&p, &opts(enc, conn, "colourings"), &BackendKind::Cadical, &crate::engine::Limits::default())
-                        .unwrap()
                         .unwrap();
                 let got = match r.outcome {
                     RelaxOutcome::Feasible(_) => Some(0),
