@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::backend::BackendKind;
-use crate::families::{self, Capabilities, Visit};
+use crate::genres::{self, Capabilities, Visit};
 use crate::input::{InputError, Source};
 use crate::jobs::{self, BackendPolicy, Solve};
 use crate::limits::Limits;
@@ -139,7 +139,7 @@ pub fn handle(job: Job, req: &Request, cfg: &Config, limits: &Limits) -> Respons
         Ok(b) => b,
         Err(r) => return r,
     };
-    let p = match families::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
+    let p = match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
         Ok(p) => p,
         Err(e) => return Response::input(&e),
     };
@@ -232,5 +232,5 @@ fn failure(e: RunError) -> Response {
 
 /// The genres the server reads, for the page's help.
 pub fn genres() -> Value {
-    Value::Array(families::GENRES.iter().map(|g| json!({ "kind": g.kind, "about": g.about, "pids": g.pids })).collect())
+    Value::Array(genres::GENRES.iter().map(|g| json!({ "kind": g.kind, "about": g.about, "pids": g.pids })).collect())
 }

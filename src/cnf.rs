@@ -1,5 +1,5 @@
 //! The formula layer: variables, clauses, names, and the cardinality constraints every
-//! family needs, built on `rustsat`'s encodings.
+//! genre needs, built on `rustsat`'s encodings.
 //!
 //! Variables and literals are `rustsat`'s own types (0-based inside, 1-based DIMACS at the
 //! edges) so that its encodings can write straight into our clause buffer. Clauses live in

@@ -1,4 +1,4 @@
-//! The solving loop shared by every family: load a formula into a backend, solve, ask the
+//! The solving loop shared by every genre: load a formula into a backend, solve, ask the
 //! puzzle's lazy constraints for cuts, add them, solve again — keeping the solver warm —
 //! until a model needs no cut. Counting blocks each genuine answer on the answer variables
 //! only and carries on with the same solver, so cuts and blocks found early keep pruning.
@@ -23,7 +23,7 @@ pub use crate::limits::{Cancel, Limits};
 pub trait Lazy {
     /// Clauses implied by the puzzle's rules that `model` violates; empty when the model
     /// already satisfies every rule the CNF left out. Each returned clause must be false
-    /// under `model` (the engine checks) and true in every genuine solution (the family's
+    /// under `model` (the engine checks) and true in every genuine solution (the genre's
     /// tests check against brute force).
     fn separate(&self, model: &Model) -> Vec<Vec<Lit>>;
 }
@@ -38,7 +38,7 @@ pub trait Encoded: Lazy {
     /// Reads an answer off a model that needs no more cuts.
     fn decode(&self, model: &Model) -> Self::Solution;
     /// The clause that excludes the answer of `model` (a model that needs no more cuts).
-    /// The default negates the model's values on the answer variables. A family may return
+    /// The default negates the model's values on the answer variables. A genre may return
     /// a shorter clause, provided it is false under `model` (the engine checks) and true
     /// for every genuine answer other than this one — so a short clause can also exclude
     /// non-answers the lazy cuts would otherwise have to remove one by one.
@@ -56,7 +56,7 @@ pub trait Encoded: Lazy {
     /// literals such that every answer satisfies exactly one of them (the split driver
     /// checks each answer against every cube, and test builds check that the cubes cover
     /// the formula). The default takes k = ⌈log₂ want⌉ answer variables spread evenly over
-    /// `answer_vars` and returns their 2ᵏ sign patterns; a family with a natural
+    /// `answer_vars` and returns their 2ᵏ sign patterns; a genre with a natural
     /// exactly-one choice (the Snake Cube's start cell) returns that instead.
     fn cubes(&self, want: usize) -> Vec<Vec<Lit>> {
         bit_cubes(self.answer_vars(), want)
@@ -64,7 +64,7 @@ pub trait Encoded: Lazy {
     /// Sets whose true vertices must be connected in every answer, for a backend that can
     /// enforce that inside its search (`Backend::add_connectivity`). Only a speed-up: the
     /// lazy cuts still judge every model, so a backend without it loses nothing. Each set
-    /// must hold in every genuine answer (the family's tests check). The default: none.
+    /// must hold in every genuine answer (the genre's tests check). The default: none.
     fn connected_sets(&self) -> Vec<ConnectedSet> {
         Vec::new()
     }

@@ -122,7 +122,7 @@ pub fn generate<P: Generate>(
         let units: Vec<Vec<String>> = agr
             .answers
             .iter()
-            .map(|s| p.view(s, &opts.family).board.cells.into_iter().map(|c| c.key).collect())
+            .map(|s| p.view(s, &opts.genre).board.cells.into_iter().map(|c| c.key).collect())
             .collect();
         // The undecided units, most split first (random among equals).
         let mut split: Vec<(usize, usize)> = (0..units[0].len())
@@ -184,7 +184,7 @@ pub fn generate<P: Generate>(
 
 /// The second route: the complete CNF on varisat has exactly the answer `answer`.
 pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution) -> Result<(), Failed> {
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, family: P::Options::default() };
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: P::Options::default() };
     let enc = p.encode(&opts)?;
     let f = enc.formula();
     let mut solver = BackendKind::Varisat.build();

@@ -1,4 +1,4 @@
-//! Square-grid geometry shared by the grid families: cell numbering, orthogonal
+//! Square-grid geometry shared by the grid genres: cell numbering, orthogonal
 //! neighbours and connected components of a cell set.
 
 /// A rows × cols board of cells numbered row-major from 0.

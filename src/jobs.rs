@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicU64;
 use serde_json::{json, Value};
 
 use crate::backend::{Backend, BackendKind};
-use crate::families::Capabilities;
+use crate::genres::Capabilities;
 use crate::limits::Limits;
 use crate::puzzle::{Connectivity, RawOptions, RunError};
 
@@ -41,7 +41,7 @@ impl BackendPolicy {
 /// The genre's options read from the user's text; an option it has no use for is a usage
 /// error.
 pub fn options<P: Puzzle>(raw: &RawOptions, connectivity: Connectivity) -> Result<EncodeOptions<P::Options>, RunError> {
-    Ok(EncodeOptions { connectivity, family: P::options(raw)? })
+    Ok(EncodeOptions { connectivity, genre: P::options(raw)? })
 }
 
 /// Compiles the puzzle; an encoding the genre refuses, or one beyond the size limit, is
@@ -92,7 +92,7 @@ pub struct Counting<'a, P: Puzzle> {
 
 impl<'a, P: Puzzle> Counting<'a, P> {
     pub fn new(caps: &'a Capabilities<P>, opts: &'a EncodeOptions<P::Options>) -> Self {
-        let keep = caps.summary.is_some_and(|(keeps, _)| keeps(&opts.family));
+        let keep = caps.summary.is_some_and(|(keeps, _)| keeps(&opts.genre));
         Counting { caps, opts, keep, kept: Vec::new() }
     }
 
@@ -144,7 +144,7 @@ pub fn solve_report<P: Puzzle>(
         Status::Unsat => ("unsat", exit::NO_ANSWER),
         Status::Unknown(_) => ("unknown", exit::UNKNOWN),
     };
-    let view = |s: &P::Solution| p.view(s, &opts.family);
+    let view = |s: &P::Solution| p.view(s, &opts.genre);
     let mut json = json!({ "status": status, "stats": r.stats });
     if let Status::Solved(s) = &r.status {
         json["solution"] = view(s).json();
@@ -280,7 +280,7 @@ impl Undecided {
 /// What the answers of an agreement agree on, through the answer view; `None` when the
 /// genre's view is not keyed with these options.
 fn agreement<P: Puzzle>(p: &P, a: &Agreement<P::Solution>, opts: &EncodeOptions<P::Options>) -> Option<Undecided> {
-    let views: Vec<View> = a.answers.iter().map(|s| p.view(s, &opts.family)).collect();
+    let views: Vec<View> = a.answers.iter().map(|s| p.view(s, &opts.genre)).collect();
     let forced = answer::agreement(&views)?;
     Some(Undecided { count: forced.undecided(), forced, complete: a.complete, answers: a.answers.len() })
 }
@@ -296,7 +296,7 @@ pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enco
         report.text += "forced cells are not available for this puzzle with these options\n";
         return report;
     };
-    let view = p.view(first, &opts.family);
+    let view = p.view(first, &opts.genre);
     let json = json!({
         "status": "solved",
         "solution": view.json(),

@@ -11,7 +11,7 @@
 //! - `pzpr` (puzz.link codecs every genre shares) and `render` (neutral pictures and the
 //!   one SVG writer) beside them, knowing nothing of puzzles;
 //! - `puzzle` (the `Puzzle` trait every genre implements; solve and count with
-//!   verification; exit codes) → `families` (one folder per genre, and the registry that
+//!   verification; exit codes) → `genres` (one folder per genre, and the registry that
 //!   lists them once) → `jobs` (answers as reports for any front end) → `api` (the JSON
 //!   API of `snakesat serve`, without HTTP);
 //! - `solution_file` (answer files read back) and `signals` (Ctrl-C, closed pipes) for the
@@ -23,8 +23,8 @@ pub mod backend;
 pub mod cnf;
 pub mod dimacs;
 pub mod engine;
-pub mod families;
 pub mod generate;
+pub mod genres;
 pub mod grid;
 pub mod input;
 pub mod jobs;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use snakesat::families;
+use snakesat::genres;
 
 mod cli;
 
@@ -28,8 +28,8 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     match Job::from(cli.command)? {
-        Job::Generate { kind, job } => families::blank(&kind, &job.spec)?.run(job),
+        Job::Generate { kind, job } => genres::blank(&kind, &job.spec)?.run(job),
         Job::Serve(args) => cli::serve::serve(args),
-        job => families::load(job.puzzle())?.run(job),
+        job => genres::load(job.puzzle())?.run(job),
     }
 }

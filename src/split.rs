@@ -1,6 +1,6 @@
 //! Enumeration split into cubes and run on several threads (`count --jobs N`).
 //!
-//! The family hands out cubes ([`Encoded::cubes`]): conjunctions of literals such that
+//! The genre hands out cubes ([`Encoded::cubes`]): conjunctions of literals such that
 //! every answer satisfies exactly one. Each worker thread keeps one warm solver of its own,
 //! takes the next cube from a shared counter, assumes it and enumerates every answer in it
 //! as the one-thread loop does (cuts, blocks), then takes the next: a worker that drew easy

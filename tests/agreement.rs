@@ -1,7 +1,7 @@
-//! Two backends must agree: random small instances of every family (fixed seeds, so CI
+//! Two backends must agree: random small instances of every genre (fixed seeds, so CI
 //! sees the same ones) are counted by CaDiCaL and by varisat, lazily and eagerly, and all
 //! four counts must be equal. The
-//! family unit tests check CaDiCaL's counts against brute force on instances like these
+//! genre unit tests check CaDiCaL's counts against brute force on instances like these
 //! (`snake_egg.rs`, `snakes/tests.rs`, `snake_cube/tests.rs`, `parity_snake/tests.rs`),
 //! so agreement here carries that check over to the second solver. On the same instances,
 //! `solve --forced` must report exactly the cells every enumerated answer agrees on.
@@ -14,7 +14,7 @@ use proptest::test_runner::{Config, RngSeed};
 
 use snakesat::backend::BackendKind;
 use snakesat::engine::Limits;
-use snakesat::families::{self, Capabilities, Visit};
+use snakesat::genres::{self, Capabilities, Visit};
 use snakesat::input::Source;
 use snakesat::puzzle::{self, Connectivity, EncodeOptions, Puzzle};
 
@@ -81,7 +81,7 @@ impl Visit for ForcedAgrees {
 }
 
 fn counts(text: &str, backend: BackendKind, connectivity: Connectivity) -> (u64, bool) {
-    let p = families::parse(&Source::new("generated.toml", text)).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let p = genres::parse(&Source::new("generated.toml", text)).unwrap_or_else(|e| panic!("{e}\n{text}"));
     p.run(Count { backend, connectivity })
 }
 
@@ -166,7 +166,7 @@ fn egg() -> impl Strategy<Value = String> {
         })
 }
 
-/// Runs `cases` generated instances of one family. Instances the family refuses (a clue
+/// Runs `cases` generated instances of one genre. Instances the genre refuses (a clue
 /// not in the bank, too many ends) are skipped, since this is about solvers agreeing, not
 /// about the readers; but at least `min_valid` must be accepted and at least `min_solvable`
 /// must have answers, so the check cannot pass by comparing nothing with nothing.
@@ -175,7 +175,7 @@ fn family_agrees(strategy: impl Strategy<Value = String>, seed: u64, cases: u32,
     let mut runner = proptest::test_runner::TestRunner::new(config(cases, seed));
     for _ in 0..cases {
         let text = strategy.new_tree(&mut runner).expect("the strategy generates").current();
-        if let Ok(p) = families::parse(&Source::new("generated.toml", &text)) {
+        if let Ok(p) = genres::parse(&Source::new("generated.toml", &text)) {
             valid += 1;
             if agree(&text) > 0 {
                 solvable += 1;

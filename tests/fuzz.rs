@@ -19,22 +19,22 @@ use proptest::prelude::*;
 use fuzzing::*;
 use snakesat::backend::BackendKind;
 use snakesat::dimacs;
-use snakesat::families::{self, Capabilities, Visit};
+use snakesat::genres::{self, Capabilities, Visit};
 use snakesat::input::Source;
 use snakesat::puzzle::{self, EncodeOptions, Puzzle};
 use snakesat::{render, solution_file};
 
 /// Reads a puzzle file from text; a puzzle that reads and has a URL must survive it.
 fn check_toml(text: &str) {
-    let p = bounded("puzzle TOML", text, || families::parse(&Source::new("fuzz.toml", text)));
+    let p = bounded("puzzle TOML", text, || genres::parse(&Source::new("fuzz.toml", text)));
     if let Some(url) = p.ok().and_then(|p| url_of(&p)) {
-        let back = families::read_url(&Source::new("<url>", url.as_str()));
+        let back = genres::read_url(&Source::new("<url>", url.as_str()));
         assert!(back.is_ok(), "the URL {url} of a valid puzzle does not read back: {back:?}\n{text}");
     }
 }
 
 /// The puzzle's puzz.link URL, when it has one.
-fn url_of(p: &families::AnyPuzzle) -> Option<String> {
+fn url_of(p: &genres::AnyPuzzle) -> Option<String> {
     struct Url;
     impl Visit for Url {
         type Output = Option<String>;
@@ -46,7 +46,7 @@ fn url_of(p: &families::AnyPuzzle) -> Option<String> {
 }
 
 fn check_url(text: &str) {
-    let _ = bounded("puzz.link URL", text, || families::read_url(&Source::new("<url>", text)));
+    let _ = bounded("puzz.link URL", text, || genres::read_url(&Source::new("<url>", text)));
 }
 
 fn check_cnf(text: &str) {
@@ -188,7 +188,7 @@ fn fixture_urls() -> Vec<String> {
     let mut v: Vec<String> = fixture_texts(".url").into_iter().map(|s| s.trim().to_string()).collect();
     for dir in std::fs::read_dir(root().join("fixtures")).unwrap().flatten() {
         for p in files(&dir.path(), ".toml") {
-            if let Ok(p) = families::parse(&Source::read(&p.to_string_lossy()).unwrap()) {
+            if let Ok(p) = genres::parse(&Source::read(&p.to_string_lossy()).unwrap()) {
                 v.extend(url_of(&p));
             }
         }
@@ -277,9 +277,9 @@ proptest! {
     }
 }
 
-/// Puzzles of every family with a solved answer each, as `solve --format json` writes it.
-fn solved() -> &'static [(families::AnyPuzzle, String)] {
-    static SOLVED: std::sync::OnceLock<Vec<(families::AnyPuzzle, String)>> = std::sync::OnceLock::new();
+/// Puzzles of every genre with a solved answer each, as `solve --format json` writes it.
+fn solved() -> &'static [(genres::AnyPuzzle, String)] {
+    static SOLVED: std::sync::OnceLock<Vec<(genres::AnyPuzzle, String)>> = std::sync::OnceLock::new();
     struct Answer;
     impl Visit for Answer {
         type Output = String;
@@ -305,7 +305,7 @@ fn solved() -> &'static [(families::AnyPuzzle, String)] {
         .iter()
         .map(|f| {
             let path = root().join("fixtures").join(f);
-            let p = families::load(path.to_str().unwrap()).expect("the fixture reads");
+            let p = genres::load(path.to_str().unwrap()).expect("the fixture reads");
             let text = p.run(Answer);
             (p, text)
         })
@@ -332,7 +332,7 @@ impl Visit for ReadAndDraw<'_> {
     }
 }
 
-/// Reads a solution file's text as an answer to every bundled puzzle (its own family and
+/// Reads a solution file's text as an answer to every bundled puzzle (its own genre and
 /// the others), and draws whatever reads: `snakesat draw PUZZLE SOLUTION`'s path.
 fn check_solution(text: &str) {
     bounded("solution JSON", text, || {

@@ -199,7 +199,7 @@ fn bad_solution_files_exit_2_with_the_reason() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not an answer to this puzzle"), "{}", stderr(&o));
 
-    // An answer to another family's puzzle.
+    // An answer to another genre's puzzle.
     let cube = dir.path().join("cube.json");
     let o = run(&["solve", &fixture("snake-cube/seed-3x3x3.toml"), "--format", "json"]);
     std::fs::write(&cube, &o.stdout).unwrap();

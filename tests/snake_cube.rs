@@ -105,7 +105,7 @@ fn the_king_snake_has_192_placements_in_4_classes() {
     assert_eq!(v["orbit_sizes"], serde_json::json!({"48": 4}));
     let (code, v) = json(&["count", &fixture("king-snake-4x4x4"), "--distinct", "cube-class"]);
     assert_eq!((code, v["count"].clone()), (0, Value::from(4)));
-    // The defaults: `orbits` on CaDiCaL's `sat` preset, which the family prefers; naming
+    // The defaults: `orbits` on CaDiCaL's `sat` preset, which the genre prefers; naming
     // another backend overrides the preference and changes nothing in the answer.
     let (code, v) = json(&["count", &fixture("king-snake-4x4x4")]);
     assert_eq!((code, v["count"].clone()), (0, Value::from(192)));

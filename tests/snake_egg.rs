@@ -1,4 +1,4 @@
-//! The Snake Egg family through the real binary: every backend and both connectivity
+//! The Snake Egg genre through the real binary: every backend and both connectivity
 //! modes on the seed, DIMACS export through kissat and back, counts of the bundled
 //! fixtures, and located errors with exit code 2 for bad input.
 

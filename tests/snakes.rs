@@ -176,7 +176,7 @@ fn sampling_is_fixed_by_the_seed() {
 
 #[test]
 fn sampling_honours_a_per_trial_timeout() {
-    // Without self-touch the family prefers varisat, which cannot stop inside a call: with a
+    // Without self-touch the genre prefers varisat, which cannot stop inside a call: with a
     // per-trial timeout the default CaDiCaL runs instead, and every trial stops in time.
     let f = fixture("15x6-c-notouch.toml");
     let (code, v) = json(&["sample", &f, "--trials", "4", "--timeout", "0.001", "--threads", "1"]);

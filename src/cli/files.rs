@@ -77,8 +77,8 @@ pub fn decode<P: Puzzle>(p: &P, path: &str, opts: &EncodeOptions<P::Options>, fo
         err: anyhow::anyhow!("internal error: the decoded answer fails verification: {e}"),
     })?;
     match format {
-        Format::Json => outln!("{}", json!({"status": "solved", "solution": p.view(&sol, &opts.family).json()})),
-        Format::Text => out!("{}", p.view(&sol, &opts.family).text()),
+        Format::Json => outln!("{}", json!({"status": "solved", "solution": p.view(&sol, &opts.genre).json()})),
+        Format::Text => out!("{}", p.view(&sol, &opts.genre).text()),
         Format::Svg => print_svg(p.draw(Some(&sol)), None, None)?,
     }
     Ok(exit::ANSWER)

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::mpsc;
 
-use snakesat::families::{Capabilities, UrlFn};
 use snakesat::generate::{Failed, Generated};
+use snakesat::genres::{Capabilities, UrlFn};
 use snakesat::puzzle::GenerateSpec;
 
 use std::io::Write;
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use snakesat::families::Visit;
+use snakesat::genres::Visit;
 use snakesat::puzzle::{exit, Limits, Puzzle};
 
 use super::args::Shard;

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use snakesat::backend::Backend;
-use snakesat::families::{Capabilities, Visit};
+use snakesat::genres::{Capabilities, Visit};
 use snakesat::jobs::{self as plan, BackendPolicy, Counting, Solve};
 use snakesat::puzzle::{self, exit, Connectivity, EncodeOptions, Limits, Puzzle};
 use snakesat::render;
@@ -174,7 +174,7 @@ pub fn count<P: Puzzle>(
     let mut write_err = None;
     let on_solution = |s: &P::Solution| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
-        if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.view(s, &opts.family).list_line())) {
+        if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.view(s, &opts.genre).list_line())) {
             write_err.get_or_insert(e);
         }
         if let (Some(dir), None) = (svg_dir, &svg_error) {

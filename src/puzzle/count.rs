@@ -18,7 +18,7 @@ pub struct CountReport {
     pub stats: Stats,
 }
 
-/// Counts distinct answers (projected on the family's answer variables), up to `limit`.
+/// Counts distinct answers (projected on the genre's answer variables), up to `limit`.
 /// Each answer is verified and passed to `on_solution`; `progress` is bumped per answer
 /// so a watchdog or a progress bar can report partial counts.
 pub fn count<P: Puzzle>(
@@ -64,7 +64,7 @@ pub fn count<P: Puzzle>(
     }
 }
 
-/// How many cubes `count --jobs` asks a family for. It does not depend on the number of
+/// How many cubes `count --jobs` asks a genre for. It does not depend on the number of
 /// threads, so the cubes, and with them the order answers are listed in, are the same for
 /// any `--jobs`; enough that a thread which drew easy cubes draws more while another is busy
 /// with a hard one, few enough that the UNSAT call each cube ends with costs little

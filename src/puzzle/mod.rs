@@ -1,6 +1,6 @@
-//! The seam every puzzle family plugs into, and the two jobs built on it: find an answer
+//! The seam every puzzle genre plugs into, and the two jobs built on it: find an answer
 //! (optionally proving it unique) and count answers. Every answer either job hands out has
-//! passed the family's own verifier, which reads the puzzle rules and never the CNF.
+//! passed the genre's own verifier, which reads the puzzle rules and never the CNF.
 
 use std::fmt::Debug;
 
@@ -100,7 +100,7 @@ pub fn refuse(kind: &str, flag: &str, value: Option<&str>) -> Result<(), RunErro
 #[derive(Clone, Debug, Default)]
 pub struct EncodeOptions<O> {
     pub connectivity: Connectivity,
-    pub family: O,
+    pub genre: O,
 }
 
 /// The result of a genre's own job (`solve --relax`, `sample`), ready for any front end:
@@ -171,8 +171,8 @@ pub trait Show {
 /// [`Show`]) shown and drawn — what every genre has. What only some have (puzz.link URLs,
 /// generation, a summary of a count, `--relax`, `sample`, a solver of their own) are the
 /// capability traits below, marked on the genre's row of the registry
-/// (`families/mod.rs`), which hands the jobs a
-/// [`Capabilities`](crate::families::Capabilities) table.
+/// (`genres/mod.rs`), which hands the jobs a
+/// [`Capabilities`](crate::genres::Capabilities) table.
 pub trait Puzzle: Show + Sized + Clone + Debug + Send + Sync {
     /// The `kind` of a puzzle file.
     const KIND: &'static str;

@@ -1,7 +1,7 @@
 //! puzz.link (pzprjs) URLs: the parts every genre shares, as small two-way codecs. Each
 //! reader reads exactly what pzprjs reads and says where a URL goes wrong; each writer writes
 //! byte for byte what pzprjs writes. A genre's own layout (which parts, in which order) is
-//! in `families/<genre>/url.rs`; which genre a URL is, the registry decides.
+//! in `genres/<genre>/url.rs`; which genre a URL is, the registry decides.
 //!
 //! Read from robx/pzprjs: `src/pzpr/parser.js` (the address and the genre), and
 //! `src/variety-common/Encode.js` (the cell codecs). Reading is stricter than pzprjs, which

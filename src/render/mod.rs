@@ -1,13 +1,13 @@
 //! Pictures of puzzles and answers, kept apart from solving.
 //!
-//! A family describes what to draw as a neutral [`Drawing`]: polygons, lines, paths,
+//! A genre describes what to draw as a neutral [`Drawing`]: polygons, lines, paths,
 //! circles and labels in its own coordinates, with a view box. One renderer
 //! ([`svg::to_svg`]) turns any drawing into a standalone SVG document. This module knows
-//! nothing of puzzles: families depend on it, never the other way round.
+//! nothing of puzzles: genres depend on it, never the other way round.
 //!
 //! - `mod.rs`: the neutral types and small builders;
 //! - `palette.rs`: colours (Okabe–Ito for categories, a ramp for orders);
-//! - `shapes.rs`: compound shapes every family reaches for (square grids, arrows along a
+//! - `shapes.rs`: compound shapes every genre reaches for (square grids, arrows along a
 //!   path, cell blobs, isometric cubes);
 //! - `svg.rs`: the one renderer.
 

@@ -158,7 +158,7 @@ fn paint(s: &Style) -> String {
 }
 
 /// A number with at most two decimals and no trailing zeros (never `NaN`: a non-finite
-/// value, which no family should produce, is written as 0).
+/// value, which no genre should produce, is written as 0).
 fn num(x: f64) -> String {
     if !x.is_finite() {
         return "0".into();

@@ -9,13 +9,13 @@ use super::*;
 use crate::backend::BackendKind;
 use crate::cnf::Model;
 use crate::engine::{Limits, Session, Step};
-use crate::families::testing::all_answers;
+use crate::genres::testing::all_answers;
 use crate::input::Source;
 use crate::puzzle::Connectivity;
 
 fn url(text: &str) -> Result<Snake, InputError> {
-    match crate::families::read_url(&Source::new("<url>", text))? {
-        crate::families::AnyPuzzle::Snake(p) => Ok(p),
+    match crate::genres::read_url(&Source::new("<url>", text))? {
+        crate::genres::AnyPuzzle::Snake(p) => Ok(p),
         other => panic!("{text} read as a {}", other.kind()),
     }
 }

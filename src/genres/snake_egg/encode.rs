@@ -4,7 +4,7 @@
 use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
-use crate::families::connect::{connected_set, eager_path, eager_regions, path_degrees, rim_cut};
+use crate::genres::connect::{connected_set, eager_path, eager_regions, path_degrees, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 

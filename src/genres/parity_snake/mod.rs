@@ -300,7 +300,7 @@ impl Puzzle for ParitySnake {
     }
 
     fn encode(&self, opts: &EncodeOptions<ParityOptions>) -> Result<ParityCnf, RunError> {
-        let o = opts.family;
+        let o = opts.genre;
         if o.distinct == Distinct::Digits && self.rule != ParityRule::Sudoku {
             return Err(RunError::usage("`--distinct digits` needs `parity = \"sudoku\"` in the puzzle"));
         }

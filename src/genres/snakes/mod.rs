@@ -372,8 +372,8 @@ impl Puzzle for Snakes {
     }
 
     fn encode(&self, opts: &EncodeOptions<SnakesOptions>) -> Result<SnakesCnf, RunError> {
-        let distinct = opts.family.distinct;
-        Ok(match opts.family.encoding() {
+        let distinct = opts.genre.distinct;
+        Ok(match opts.genre.encoding() {
             EncodingKind::Position => {
                 if self.board.len() > MAX_POSITION_CELLS {
                     return Err(RunError::Usage(format!(

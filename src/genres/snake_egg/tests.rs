@@ -224,8 +224,8 @@ mod url {
     use Clue::{End, Unknown as U};
 
     fn parse(url: &str) -> Result<SnakeEgg, InputError> {
-        match crate::families::read_url(&Source::new("<url>", url))? {
-            crate::families::AnyPuzzle::SnakeEgg(p) => Ok(p),
+        match crate::genres::read_url(&Source::new("<url>", url))? {
+            crate::genres::AnyPuzzle::SnakeEgg(p) => Ok(p),
             other => panic!("{url} read as a {}", other.kind()),
         }
     }
@@ -235,7 +235,7 @@ mod url {
     }
 
     fn looks_like_url(arg: &str) -> bool {
-        crate::pzpr::looks_like_url(arg, &crate::families::pids())
+        crate::pzpr::looks_like_url(arg, &crate::genres::pids())
     }
 
     const SPEC: &str = "https://puzz.link/p?snakeegg/5/5/a0a0l4a2f//4";

@@ -1,4 +1,4 @@
-//! Unit tests of every family's picture and of reading answers back: for each bundled
+//! Unit tests of every genre's picture and of reading answers back: for each bundled
 //! fixture that solves quickly, the answer's JSON read back with `read_solution` is the
 //! same answer, both pictures are well-formed SVG, and a broken answer is refused.
 
@@ -42,7 +42,7 @@ fn paths(items: &[Item]) -> Vec<usize> {
 }
 
 #[test]
-fn answers_read_back_and_draw_for_every_family() {
+fn answers_read_back_and_draw_for_every_genre() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures");
     let cases = [
         "snake-egg/seed-6x6.toml",

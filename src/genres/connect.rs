@@ -149,7 +149,7 @@ pub fn eager_regions(f: &mut Formula, g: &Grid, outside: &[Lit], regions: &[(usi
 
 /// The lazy rim cut: "not all of `premises`, or some cell on the rim of `piece` has
 /// `lit`". Sound whenever a genuine answer that satisfies the premises cannot stay inside
-/// `piece` (it must grow through the rim): each family says why in `encodings/`.
+/// `piece` (it must grow through the rim): each genre says why in `encodings/`.
 pub fn rim_cut(g: &Grid, premises: &[Lit], piece: &[usize], lit: impl Fn(usize) -> Lit) -> Vec<Lit> {
     let mut cl: Vec<Lit> = premises.iter().map(|&l| !l).collect();
     cl.extend(g.rim(piece).into_iter().map(lit));

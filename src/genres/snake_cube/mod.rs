@@ -3,7 +3,7 @@
 //! holds one cube. The chain is given as segment lengths: consecutive segments share their
 //! corner cube, so a chain of segments L₁…Lₘ has ΣL − (m − 1) cubes.
 //!
-//! Sections as in every family: the puzzle and its answer, reading, encoding
+//! Sections as in every genre: the puzzle and its answer, reading, encoding
 //! (`encode.rs`), symmetry classes (`symmetry.rs`), verifying and showing answers. The
 //! encodings are explained in `encodings/snake-cube.md`.
 
@@ -386,7 +386,7 @@ impl Puzzle for SnakeCube {
     }
 
     fn encode(&self, opts: &EncodeOptions<CubeOptions>) -> Result<CubeCnf, RunError> {
-        Ok(CubeCnf::build(self, opts.family.encoding, opts.family.distinct))
+        Ok(CubeCnf::build(self, opts.genre.encoding, opts.genre.distinct))
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), Broken> {
@@ -404,9 +404,9 @@ impl Summarise for SnakeCube {
         solutions: &[Solution],
         opts: &EncodeOptions<CubeOptions>,
     ) -> Result<Vec<(String, serde_json::Value)>, RunError> {
-        let Some(group) = opts.family.symmetry else {
+        let Some(group) = opts.genre.symmetry else {
             return Ok(Vec::new());
         };
-        symmetry::summary(self, solutions, group, opts.family.distinct).map_err(RunError::Usage)
+        symmetry::summary(self, solutions, group, opts.genre.distinct).map_err(RunError::Usage)
     }
 }

@@ -5,7 +5,7 @@
 use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
-use crate::families::connect::{connected_set, eager_path, rim_cut};
+use crate::genres::connect::{connected_set, eager_path, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 

@@ -69,18 +69,18 @@ pub fn relax(
     backend: &BackendKind,
     limits: &Limits,
 ) -> Result<RelaxReport, RunError> {
-    let relaxed_opts = match opts.family.encoding {
+    let relaxed_opts = match opts.genre.encoding {
         Some(_) => opts.clone(),
         None => EncodeOptions {
             connectivity: Connectivity::Eager,
-            family: SnakesOptions { encoding: Some(EncodingKind::Colour), ..opts.family },
+            genre: SnakesOptions { encoding: Some(EncodingKind::Colour), ..opts.genre },
         },
     };
     let mut steps = Vec::new();
     let mut run = |k: usize| -> Result<Status<Placement>, RunError> {
         let q = p.relaxed(k);
         let o = if k == 0 { opts } else { &relaxed_opts };
-        let encoding = match o.family.encoding() {
+        let encoding = match o.genre.encoding() {
             EncodingKind::Position => "position".to_string(),
             EncodingKind::Colour => format!("colour/{:?}", o.connectivity).to_lowercase(),
         };
@@ -272,9 +272,9 @@ pub fn relax_report(p: &Snakes, setup: &JobSetup<'_, SnakesOptions>) -> Result<R
     let proof = proof.join("; ");
     let (mut json, code, text, picture) = match &report.outcome {
         RelaxOutcome::Feasible(s) => (
-            json!({"status": "solved", "solution": p.view(s, &setup.opts.family).json()}),
+            json!({"status": "solved", "solution": p.view(s, &setup.opts.genre).json()}),
             exit::ANSWER,
-            p.view(s, &setup.opts.family).text(),
+            p.view(s, &setup.opts.genre).text(),
             (p.draw(Some(s)), None),
         ),
         RelaxOutcome::Relaxed { breaks, placement } => {
@@ -282,12 +282,12 @@ pub fn relax_report(p: &Snakes, setup: &JobSetup<'_, SnakesOptions>) -> Result<R
             (
                 json!({
                     "status": "unsat",
-                    "relaxed": { "min_breaks": breaks, "solution": q.view(placement, &setup.opts.family).json() },
+                    "relaxed": { "min_breaks": breaks, "solution": q.view(placement, &setup.opts.genre).json() },
                 }),
                 exit::NO_ANSWER,
                 format!(
                     "no solution\nfewest broken links: {breaks} ({proof})\n{}",
-                    q.view(placement, &setup.opts.family).text()
+                    q.view(placement, &setup.opts.genre).text()
                 ),
                 (q.draw(Some(placement)), Some(format!("no solution; fewest broken links: {breaks} ({proof})"))),
             )

@@ -6,13 +6,13 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::backend::BackendKind;
-use crate::families::testing::all_answers;
+use crate::genres::testing::all_answers;
 use crate::input::Source;
 use crate::puzzle::Connectivity;
 
 fn url(text: &str) -> Result<Hebi, InputError> {
-    match crate::families::read_url(&Source::new("<url>", text))? {
-        crate::families::AnyPuzzle::Hebi(p) => Ok(p),
+    match crate::genres::read_url(&Source::new("<url>", text))? {
+        crate::genres::AnyPuzzle::Hebi(p) => Ok(p),
         other => panic!("{text} read as a {}", other.kind()),
     }
 }

@@ -191,7 +191,7 @@ pub fn count_summary(
     sols: &[Solution],
     opts: &EncodeOptions<ParityOptions>,
 ) -> Result<Vec<(String, Value)>, String> {
-    let sym = opts.family.symmetry;
+    let sym = opts.genre.symmetry;
     let distinct = sols.first().map_or(Distinct::Snake, |s| s.distinct);
     let group = stabiliser(p, sym);
     let index: HashMap<(Vec<usize>, Vec<u8>), usize> =
