@@ -122,6 +122,16 @@ pub struct GenerateSpec {
     pub bank: Option<Vec<u32>>,
 }
 
+impl GenerateSpec {
+    /// The board of a genre whose puzzles have no bank; a bank given is refused.
+    pub fn grid_without_bank(&self, kind: &str) -> Result<crate::grid::Grid, RunError> {
+        match self.bank {
+            Some(_) => Err(RunError::usage(format!("{kind} has no bank"))),
+            None => Ok(crate::grid::Grid::new(self.rows, self.cols)),
+        }
+    }
+}
+
 /// What a genre's own jobs are given besides the puzzle.
 pub struct JobSetup<'a, O> {
     pub opts: &'a EncodeOptions<O>,

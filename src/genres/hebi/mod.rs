@@ -20,9 +20,8 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{rect_grid, InputError, Source};
-use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RunError};
+use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError};
 pub use crate::pzpr::arrows::Arrow;
-use crate::pzpr::Reader;
 
 /// The largest side read.
 pub const MAX_SIDE: usize = 64;
@@ -71,28 +70,6 @@ impl Hebi {
             cur = next;
         }
         out
-    }
-
-    fn read_toml(src: &Source) -> Result<Self, InputError> {
-        let raw: RawFile = src.toml()?;
-        let rows = rect_grid(src, raw.grid.get_ref(), raw.grid.span(), MAX_SIDE)?;
-        let cols = rows[0].len();
-        let mut p = Hebi::new(Grid::new(rows.len(), cols));
-        for row in &rows {
-            for tok in row {
-                let clue = token(tok.text).ok_or_else(|| {
-                    src.error_at(
-                        tok.offset,
-                        format!(
-                            "grid row {}, cell {}: unknown cell `{}`; expected `.`, `#`, a number or `?`, or an arrow `^ v < >` and a number or `?` (like `>2`)",
-                            tok.row, tok.col, tok.text
-                        ),
-                    )
-                })?;
-                p.clues[p.grid.index(tok.row - 1, tok.col - 1)] = clue;
-            }
-        }
-        Ok(p)
     }
 }
 
@@ -149,7 +126,25 @@ impl Puzzle for Hebi {
     type Encoded = HebiCnf;
 
     fn read(src: &Source) -> Result<Self, InputError> {
-        Self::read_toml(src)
+        let raw: RawFile = src.toml()?;
+        let rows = rect_grid(src, raw.grid.get_ref(), raw.grid.span(), MAX_SIDE)?;
+        let cols = rows[0].len();
+        let mut p = Hebi::new(Grid::new(rows.len(), cols));
+        for row in &rows {
+            for tok in row {
+                let clue = token(tok.text).ok_or_else(|| {
+                    src.error_at(
+                        tok.offset,
+                        format!(
+                            "grid row {}, cell {}: unknown cell `{}`; expected `.`, `#`, a number or `?`, or an arrow `^ v < >` and a number or `?` (like `>2`)",
+                            tok.row, tok.col, tok.text
+                        ),
+                    )
+                })?;
+                p.clues[p.grid.index(tok.row - 1, tok.col - 1)] = clue;
+            }
+        }
+        Ok(p)
     }
 
     /// Every rule is local, so both connectivity modes build the same complete formula.
@@ -162,24 +157,9 @@ impl Puzzle for Hebi {
     }
 }
 
-impl PuzzLink for Hebi {
-    const PIDS: &'static [&'static str] = &["hebi", "snakes"];
-
-    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
-        url::read(r)
-    }
-
-    fn to_url(&self) -> Result<String, RunError> {
-        Ok(url::write(self))
-    }
-}
-
 impl Generate for Hebi {
     fn blank(spec: &GenerateSpec) -> Result<Self, RunError> {
-        if spec.bank.is_some() {
-            return Err(RunError::usage("hebi has no bank"));
-        }
-        Ok(Hebi::new(Grid::new(spec.rows, spec.cols)))
+        Ok(Hebi::new(spec.grid_without_bank(Self::KIND)?))
     }
 
     /// An empty cell of the answer becomes an arrow clue: pointing at the first snake

@@ -8,7 +8,7 @@ use super::*;
 use crate::backend::BackendKind;
 use crate::genres::testing::all_answers;
 use crate::input::Source;
-use crate::puzzle::Connectivity;
+use crate::puzzle::{Connectivity, PuzzLink as _};
 
 fn url(text: &str) -> Result<Hebi, InputError> {
     match crate::genres::read_url(&Source::new("<url>", text))? {

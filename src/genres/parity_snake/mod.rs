@@ -157,45 +157,6 @@ struct RawFile {
     grid: Option<Spanned<String>>,
 }
 
-impl ParitySnake {
-    /// Reads the TOML format (`kind = "parity-snake"`), with every error located.
-    fn read_toml(src: &Source) -> Result<Self, InputError> {
-        let raw: RawFile = src.toml()?;
-        let (box_rows, box_cols) = match &raw.box_size {
-            None => (3, 3),
-            Some(v) => read_box(v.get_ref()).ok_or_else(|| {
-                src.error_at(
-                    v.span().start,
-                    format!(
-                        "expected a box size: a number b (b × b boxes) or [height, width], with a grid side \
-                         (b², or height × width) from {MIN_SIDE} to {MAX_SIDE}; found {}",
-                        v.get_ref()
-                    ),
-                )
-            })?,
-        };
-        let rule = match &raw.parity {
-            None => ParityRule::Counts,
-            Some(v) => match v.get_ref().as_str() {
-                "counts" => ParityRule::Counts,
-                "sudoku" => ParityRule::Sudoku,
-                other => {
-                    return Err(src.error_at(
-                        v.span().start,
-                        format!("unknown parity rule `{other}`; expected \"counts\" or \"sudoku\""),
-                    ))
-                }
-            },
-        };
-        let side = box_rows * box_cols;
-        let givens = match &raw.grid {
-            None => None,
-            Some(grid) => Some(read_grid(src, grid, side)?),
-        };
-        Ok(ParitySnake::new(box_rows, box_cols, rule, givens))
-    }
-}
-
 fn read_box(v: &toml::Value) -> Option<(usize, usize)> {
     let dim = |v: &toml::Value| v.as_integer().filter(|&k| (1..=MAX_SIDE as i64).contains(&k)).map(|k| k as usize);
     let (h, w) = match v {
@@ -281,8 +242,41 @@ impl Puzzle for ParitySnake {
 
     type Encoded = ParityCnf;
 
+    /// Reads the TOML format (`kind = "parity-snake"`), with every error located.
     fn read(src: &Source) -> Result<Self, InputError> {
-        Self::read_toml(src)
+        let raw: RawFile = src.toml()?;
+        let (box_rows, box_cols) = match &raw.box_size {
+            None => (3, 3),
+            Some(v) => read_box(v.get_ref()).ok_or_else(|| {
+                src.error_at(
+                    v.span().start,
+                    format!(
+                        "expected a box size: a number b (b × b boxes) or [height, width], with a grid side \
+                         (b², or height × width) from {MIN_SIDE} to {MAX_SIDE}; found {}",
+                        v.get_ref()
+                    ),
+                )
+            })?,
+        };
+        let rule = match &raw.parity {
+            None => ParityRule::Counts,
+            Some(v) => match v.get_ref().as_str() {
+                "counts" => ParityRule::Counts,
+                "sudoku" => ParityRule::Sudoku,
+                other => {
+                    return Err(src.error_at(
+                        v.span().start,
+                        format!("unknown parity rule `{other}`; expected \"counts\" or \"sudoku\""),
+                    ))
+                }
+            },
+        };
+        let side = box_rows * box_cols;
+        let givens = match &raw.grid {
+            None => None,
+            Some(grid) => Some(read_grid(src, grid, side)?),
+        };
+        Ok(ParitySnake::new(box_rows, box_cols, rule, givens))
     }
 
     fn options(raw: &RawOptions) -> Result<ParityOptions, RunError> {

@@ -92,7 +92,7 @@ impl Show for Snake {
     }
 }
 
-/// The puzzle as `Snake::read_toml` reads it.
+/// The puzzle as `Snake::read` reads it.
 pub fn toml(p: &Snake) -> String {
     let g = p.grid;
     let grid: Vec<String> = (0..g.rows)

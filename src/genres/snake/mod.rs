@@ -19,8 +19,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, rect_grid, InputError, Source, Token};
-use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RunError};
-use crate::pzpr::Reader;
+use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError};
 
 /// The largest side read; the eager encoding grows with cells × the snake's length bound.
 pub const MAX_SIDE: usize = 64;
@@ -97,9 +96,31 @@ impl Snake {
         let rows = (0..g.rows).map(|r| ((0..g.cols).map(|c| g.index(r, c)).collect(), self.rows[r]));
         cols.chain(rows).collect()
     }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[allow(dead_code)]
+    kind: String,
+    grid: Spanned<String>,
+    /// The numbers above the columns, left to right: `"1 . ? 3"`.
+    columns: Option<Spanned<String>>,
+    /// The numbers left of the rows, top to bottom.
+    rows: Option<Spanned<String>>,
+}
+
+// ---------------------------------------------------------------------------------------
+// The genre seam
+
+impl Puzzle for Snake {
+    const KIND: &'static str = "snake";
+    const ABOUT: &'static str = "Snake (puzz.link `snake`): one snake, counts outside the grid, circles";
+
+    type Encoded = SnakeCnf;
 
     /// Read from a TOML file (`kind = "snake"`).
-    fn read_toml(src: &Source) -> Result<Self, InputError> {
+    fn read(src: &Source) -> Result<Self, InputError> {
         let raw: RawFile = src.toml()?;
         let rows = rect_grid(src, raw.grid.get_ref(), raw.grid.span(), MAX_SIDE)?;
         let cols = rows[0].len();
@@ -166,32 +187,6 @@ impl Snake {
         })?;
         Ok(p)
     }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFile {
-    #[allow(dead_code)]
-    kind: String,
-    grid: Spanned<String>,
-    /// The numbers above the columns, left to right: `"1 . ? 3"`.
-    columns: Option<Spanned<String>>,
-    /// The numbers left of the rows, top to bottom.
-    rows: Option<Spanned<String>>,
-}
-
-// ---------------------------------------------------------------------------------------
-// The genre seam
-
-impl Puzzle for Snake {
-    const KIND: &'static str = "snake";
-    const ABOUT: &'static str = "Snake (puzz.link `snake`): one snake, counts outside the grid, circles";
-
-    type Encoded = SnakeCnf;
-
-    fn read(src: &Source) -> Result<Self, InputError> {
-        Self::read_toml(src)
-    }
 
     fn encode(&self, opts: &EncodeOptions<()>) -> Result<SnakeCnf, RunError> {
         Ok(SnakeCnf::build(self, opts.connectivity))
@@ -202,24 +197,9 @@ impl Puzzle for Snake {
     }
 }
 
-impl PuzzLink for Snake {
-    const PIDS: &'static [&'static str] = &["snake"];
-
-    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
-        url::read(r)
-    }
-
-    fn to_url(&self) -> Result<String, RunError> {
-        Ok(url::write(self))
-    }
-}
-
 impl Generate for Snake {
     fn blank(spec: &GenerateSpec) -> Result<Self, RunError> {
-        if spec.bank.is_some() {
-            return Err(RunError::usage("snake has no bank"));
-        }
-        Ok(Snake::new(Grid::new(spec.rows, spec.cols)))
+        Ok(Snake::new(spec.grid_without_bank(Self::KIND)?))
     }
 
     /// The count of the cell's row, else of its column, when not given yet (counts are how

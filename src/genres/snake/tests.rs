@@ -2,7 +2,7 @@
 //! answer of its test script refused with the same failure code, counts against brute
 //! force in both connectivity modes, cut soundness, URLs and the TOML reader's errors.
 
-use crate::puzzle::Show as _;
+use crate::puzzle::{PuzzLink as _, Show as _};
 use proptest::prelude::*;
 
 use super::*;

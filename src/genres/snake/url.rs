@@ -13,55 +13,61 @@
 
 use crate::grid::Grid;
 use crate::input::InputError;
+use crate::puzzle::{PuzzLink, RunError};
 use crate::pzpr::numbers::{self, Base, Qnum};
 use crate::pzpr::{self, circles, Reader};
 
 use super::{Circle, Count, Snake, Where, MAX_SIDE};
 
-pub fn read(r: &mut Reader<'_>) -> Result<Snake, InputError> {
-    let (rows, cols) = r.size(MAX_SIDE)?;
-    let mut p = Snake::new(Grid::new(rows, cols));
-    let (values, _) = circles::read(r, rows * cols)?;
-    for (i, v) in values.into_iter().enumerate() {
-        p.circles[i] = match v {
-            1 => Some(Circle::Body),
-            2 => Some(Circle::End),
-            _ => None,
-        };
-    }
-    // pzprjs stops reading the counts at the end of the URL: a short list leaves the rest
-    // empty (penpa-edit writes such URLs).
-    let (counts, at) = numbers::read_up_to(r, cols + rows, Base::Sixteen)?;
-    let count = |q: Option<Qnum>| q.map(|q| if let Qnum::Num(k) = q { Count::Is(k as usize) } else { Count::Unknown });
-    p.columns = counts[..cols].iter().map(|&q| count(q)).collect();
-    p.rows = counts[cols..].iter().map(|&q| count(q)).collect();
-    r.expect_end("the counts")?;
-    p.check().map_err(|(w, msg)| {
-        let i = match w {
-            Where::Column(c) => c,
-            Where::Row(k) => cols + k,
-        };
-        r.error_at(at[i], msg)
-    })?;
-    Ok(p)
-}
+impl PuzzLink for Snake {
+    const PIDS: &'static [&'static str] = &["snake"];
 
-pub fn write(p: &Snake) -> String {
-    let values: Vec<u8> = p
-        .circles
-        .iter()
-        .map(|c| match c {
-            None => 0,
-            Some(Circle::Body) => 1,
-            Some(Circle::End) => 2,
-        })
-        .collect();
-    let counts: Vec<Option<Qnum>> = p
-        .columns
-        .iter()
-        .chain(&p.rows)
-        .map(|c| c.map(|c| if let Count::Is(k) = c { Qnum::Num(k as u32) } else { Qnum::Unknown }))
-        .collect();
-    let head = pzpr::header("snake", p.grid.rows, p.grid.cols);
-    format!("{head}{}{}", circles::write(&values), numbers::write(&counts, Base::Sixteen))
+    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
+        let (rows, cols) = r.size(MAX_SIDE)?;
+        let mut p = Snake::new(Grid::new(rows, cols));
+        let (values, _) = circles::read(r, rows * cols)?;
+        for (i, v) in values.into_iter().enumerate() {
+            p.circles[i] = match v {
+                1 => Some(Circle::Body),
+                2 => Some(Circle::End),
+                _ => None,
+            };
+        }
+        // pzprjs stops reading the counts at the end of the URL: a short list leaves the rest
+        // empty (penpa-edit writes such URLs).
+        let (counts, at) = numbers::read_up_to(r, cols + rows, Base::Sixteen)?;
+        let count =
+            |q: Option<Qnum>| q.map(|q| if let Qnum::Num(k) = q { Count::Is(k as usize) } else { Count::Unknown });
+        p.columns = counts[..cols].iter().map(|&q| count(q)).collect();
+        p.rows = counts[cols..].iter().map(|&q| count(q)).collect();
+        r.expect_end("the counts")?;
+        p.check().map_err(|(w, msg)| {
+            let i = match w {
+                Where::Column(c) => c,
+                Where::Row(k) => cols + k,
+            };
+            r.error_at(at[i], msg)
+        })?;
+        Ok(p)
+    }
+
+    fn to_url(&self) -> Result<String, RunError> {
+        let values: Vec<u8> = self
+            .circles
+            .iter()
+            .map(|c| match c {
+                None => 0,
+                Some(Circle::Body) => 1,
+                Some(Circle::End) => 2,
+            })
+            .collect();
+        let counts: Vec<Option<Qnum>> = self
+            .columns
+            .iter()
+            .chain(&self.rows)
+            .map(|c| c.map(|c| if let Count::Is(k) = c { Qnum::Num(k as u32) } else { Qnum::Unknown }))
+            .collect();
+        let head = pzpr::header("snake", self.grid.rows, self.grid.cols);
+        Ok(format!("{head}{}{}", circles::write(&values), numbers::write(&counts, Base::Sixteen)))
+    }
 }

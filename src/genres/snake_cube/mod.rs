@@ -246,46 +246,6 @@ enum Link {
     Corner,
 }
 
-impl SnakeCube {
-    /// Reads the TOML format (`kind = "snake-cube"`), with every error located.
-    fn read_toml(src: &Source) -> Result<Self, InputError> {
-        let raw: RawFile = src.toml()?;
-        let dims = read_size(src, &raw.size)?;
-        let (segments, place): (Vec<usize>, Vec<usize>) = match (&raw.segments, &raw.chain) {
-            (Some(_), Some(c)) => {
-                return Err(src.error_at(c.span().start, "give either `segments` or `chain`, not both"))
-            }
-            (None, None) => return Err(src.error_at(0, "expected a `segments` array or a `chain` string")),
-            (Some(segs), None) => {
-                let mut out = Vec::new();
-                for e in segs.get_ref() {
-                    let v = *e.get_ref();
-                    if !(0..=1_000_000).contains(&v) {
-                        return Err(
-                            src.error_at(e.span().start, format!("expected a segment length in cubes, found {v}"))
-                        );
-                    }
-                    out.push(v as usize);
-                }
-                let place = segs.get_ref().iter().map(|e| e.span().start).collect();
-                (out, place)
-            }
-            (None, Some(chain)) => read_chain(src, chain)?,
-        };
-        let whole = raw.segments.as_ref().map(|s| s.span().start).or(raw.chain.as_ref().map(|c| c.span().start));
-        let puzzle = SnakeCube::new(dims, segments);
-        puzzle.check().map_err(|(what, msg)| {
-            let at = match what {
-                Where::Segment(i) => place[i],
-                Where::Chain => whole.unwrap_or(0),
-                Where::Size => raw.size.span().start,
-            };
-            src.error_at(at, msg)
-        })?;
-        Ok(puzzle)
-    }
-}
-
 fn read_size(src: &Source, size: &Spanned<toml::Value>) -> Result<Dims, InputError> {
     let at = size.span().start;
     let side = |v: &toml::Value| -> Result<usize, InputError> {
@@ -373,8 +333,42 @@ impl Puzzle for SnakeCube {
 
     type Encoded = CubeCnf;
 
+    /// Reads the TOML format (`kind = "snake-cube"`), with every error located.
     fn read(src: &Source) -> Result<Self, InputError> {
-        Self::read_toml(src)
+        let raw: RawFile = src.toml()?;
+        let dims = read_size(src, &raw.size)?;
+        let (segments, place): (Vec<usize>, Vec<usize>) = match (&raw.segments, &raw.chain) {
+            (Some(_), Some(c)) => {
+                return Err(src.error_at(c.span().start, "give either `segments` or `chain`, not both"))
+            }
+            (None, None) => return Err(src.error_at(0, "expected a `segments` array or a `chain` string")),
+            (Some(segs), None) => {
+                let mut out = Vec::new();
+                for e in segs.get_ref() {
+                    let v = *e.get_ref();
+                    if !(0..=1_000_000).contains(&v) {
+                        return Err(
+                            src.error_at(e.span().start, format!("expected a segment length in cubes, found {v}"))
+                        );
+                    }
+                    out.push(v as usize);
+                }
+                let place = segs.get_ref().iter().map(|e| e.span().start).collect();
+                (out, place)
+            }
+            (None, Some(chain)) => read_chain(src, chain)?,
+        };
+        let whole = raw.segments.as_ref().map(|s| s.span().start).or(raw.chain.as_ref().map(|c| c.span().start));
+        let puzzle = SnakeCube::new(dims, segments);
+        puzzle.check().map_err(|(what, msg)| {
+            let at = match what {
+                Where::Segment(i) => place[i],
+                Where::Chain => whole.unwrap_or(0),
+                Where::Size => raw.size.span().start,
+            };
+            src.error_at(at, msg)
+        })?;
+        Ok(puzzle)
     }
 
     fn options(raw: &RawOptions) -> Result<CubeOptions, RunError> {

@@ -20,8 +20,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, PuzzLink, Puzzle, RunError};
-use crate::pzpr::Reader;
+use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError};
 
 // ---------------------------------------------------------------------------------------
 // Clues and the puzzle
@@ -74,73 +73,6 @@ struct RawFile {
 }
 
 impl SnakeEgg {
-    /// Reads the TOML format (`kind = "snake-egg"`), with every error located.
-    fn read_toml(src: &Source) -> Result<Self, InputError> {
-        let raw: RawFile = src.toml()?;
-        let mut eggs = Vec::new();
-        for e in raw.eggs.get_ref() {
-            let v = *e.get_ref();
-            if v < 1 || v > MAX_EGG as i64 {
-                return Err(
-                    src.error_at(e.span().start, format!("expected an egg size from 1 to {MAX_EGG}, found {v}"))
-                );
-            }
-            eggs.push(v as u32);
-        }
-        let rows = grid_rows(src, raw.grid.get_ref(), raw.grid.span());
-        if rows.is_empty() {
-            return Err(src.error_at(raw.grid.span().start, "expected a grid with at least one row"));
-        }
-        let cols = rows[0].len();
-        let mut clues = Vec::new();
-        for row in &rows {
-            if row.len() != cols {
-                let at = row.get(cols).or(row.last()).map_or(raw.grid.span().start, |t| t.offset);
-                return Err(src.error_at(
-                    at,
-                    format!(
-                        "grid row {}: expected {cols} cells (as in the first row), found {}",
-                        row[0].row,
-                        row.len()
-                    ),
-                ));
-            }
-            for tok in row {
-                let clue = parse_token(tok.text).ok_or_else(|| {
-                    src.error_at(
-                        tok.offset,
-                        format!(
-                            "grid row {}, cell {}: unknown cell `{}`; expected `.`, `o`, `#`, `?` or an egg size",
-                            tok.row, tok.col, tok.text
-                        ),
-                    )
-                })?;
-                if let Clue::Egg(Some(k)) = clue {
-                    if !eggs.contains(&k) {
-                        return Err(src.error_at(
-                            tok.offset,
-                            format!(
-                                "grid row {}, cell {}: clue {k} names no egg in the bank {eggs:?}",
-                                tok.row, tok.col
-                            ),
-                        ));
-                    }
-                }
-                clues.push(clue);
-            }
-        }
-        let puzzle = SnakeEgg::new(Grid::new(rows.len(), cols), clues, eggs);
-        puzzle.check().map_err(|(what, msg)| match what {
-            Where::Eggs => src.error_at(raw.eggs.span().start, msg),
-            Where::Grid => src.error_at(raw.grid.span().start, msg),
-            Where::Cell(i) => {
-                let tok = &rows[i / cols][i % cols];
-                src.error_at(tok.offset, format!("grid row {}, cell {}: {msg}", tok.row, tok.col))
-            }
-        })?;
-        Ok(puzzle)
-    }
-
     pub fn new(grid: Grid, clues: Vec<Clue>, mut eggs: Vec<u32>) -> Self {
         eggs.sort_unstable();
         Self { grid, clues, eggs }
@@ -218,8 +150,71 @@ impl Puzzle for SnakeEgg {
 
     type Encoded = EggCnf;
 
+    /// Reads the TOML format (`kind = "snake-egg"`), with every error located.
     fn read(src: &Source) -> Result<Self, InputError> {
-        Self::read_toml(src)
+        let raw: RawFile = src.toml()?;
+        let mut eggs = Vec::new();
+        for e in raw.eggs.get_ref() {
+            let v = *e.get_ref();
+            if v < 1 || v > MAX_EGG as i64 {
+                return Err(
+                    src.error_at(e.span().start, format!("expected an egg size from 1 to {MAX_EGG}, found {v}"))
+                );
+            }
+            eggs.push(v as u32);
+        }
+        let rows = grid_rows(src, raw.grid.get_ref(), raw.grid.span());
+        if rows.is_empty() {
+            return Err(src.error_at(raw.grid.span().start, "expected a grid with at least one row"));
+        }
+        let cols = rows[0].len();
+        let mut clues = Vec::new();
+        for row in &rows {
+            if row.len() != cols {
+                let at = row.get(cols).or(row.last()).map_or(raw.grid.span().start, |t| t.offset);
+                return Err(src.error_at(
+                    at,
+                    format!(
+                        "grid row {}: expected {cols} cells (as in the first row), found {}",
+                        row[0].row,
+                        row.len()
+                    ),
+                ));
+            }
+            for tok in row {
+                let clue = parse_token(tok.text).ok_or_else(|| {
+                    src.error_at(
+                        tok.offset,
+                        format!(
+                            "grid row {}, cell {}: unknown cell `{}`; expected `.`, `o`, `#`, `?` or an egg size",
+                            tok.row, tok.col, tok.text
+                        ),
+                    )
+                })?;
+                if let Clue::Egg(Some(k)) = clue {
+                    if !eggs.contains(&k) {
+                        return Err(src.error_at(
+                            tok.offset,
+                            format!(
+                                "grid row {}, cell {}: clue {k} names no egg in the bank {eggs:?}",
+                                tok.row, tok.col
+                            ),
+                        ));
+                    }
+                }
+                clues.push(clue);
+            }
+        }
+        let puzzle = SnakeEgg::new(Grid::new(rows.len(), cols), clues, eggs);
+        puzzle.check().map_err(|(what, msg)| match what {
+            Where::Eggs => src.error_at(raw.eggs.span().start, msg),
+            Where::Grid => src.error_at(raw.grid.span().start, msg),
+            Where::Cell(i) => {
+                let tok = &rows[i / cols][i % cols];
+                src.error_at(tok.offset, format!("grid row {}, cell {}: {msg}", tok.row, tok.col))
+            }
+        })?;
+        Ok(puzzle)
     }
 
     fn encode(&self, opts: &EncodeOptions<()>) -> Result<EggCnf, RunError> {
@@ -228,18 +223,6 @@ impl Puzzle for SnakeEgg {
 
     fn verify(&self, sol: &Solution) -> Result<(), Broken> {
         verify(self, sol).map_err(Broken)
-    }
-}
-
-impl PuzzLink for SnakeEgg {
-    const PIDS: &'static [&'static str] = &["snakeegg"];
-
-    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
-        url::read(r)
-    }
-
-    fn to_url(&self) -> Result<String, RunError> {
-        url::write(self).map_err(RunError::Usage)
     }
 }
 

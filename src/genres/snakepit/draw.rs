@@ -122,7 +122,7 @@ impl Show for SnakePit {
     }
 }
 
-/// The puzzle as `SnakePit::read_toml` reads it.
+/// The puzzle as `SnakePit::read` reads it.
 pub fn toml(p: &SnakePit) -> String {
     let g = p.grid;
     let token = |i: usize| {

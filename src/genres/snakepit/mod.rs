@@ -21,9 +21,8 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{rect_grid, InputError, Source};
-use crate::puzzle::{Broken, EncodeOptions, PuzzLink, Puzzle, RunError};
+use crate::puzzle::{Broken, EncodeOptions, Puzzle, RunError};
 pub use crate::pzpr::border::Walls;
-use crate::pzpr::Reader;
 
 pub const MAX_SIDE: usize = 32;
 
@@ -117,8 +116,28 @@ impl SnakePit {
         piece.iter().filter(|&&k| k != usize::MAX).for_each(|&k| *size.entry(k).or_insert(0) += 1);
         piece.iter().map(|k| size.get(k).copied().unwrap_or(0)).collect()
     }
+}
 
-    fn read_toml(src: &Source) -> Result<Self, InputError> {
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[allow(dead_code)]
+    kind: String,
+    grid: Spanned<String>,
+    /// Given walls: `[[row, col, row, col], …]`, between two neighbouring cells.
+    walls: Option<Spanned<Vec<Spanned<[i64; 4]>>>>,
+}
+
+// ---------------------------------------------------------------------------------------
+// The genre seam
+
+impl Puzzle for SnakePit {
+    const KIND: &'static str = "snakepit";
+    const ABOUT: &'static str = "Snake Pit (puzz.link `snakepit`): the board divided into snakes with their lengths";
+
+    type Encoded = PitCnf;
+
+    fn read(src: &Source) -> Result<Self, InputError> {
         let raw: RawFile = src.toml()?;
         let rows = rect_grid(src, raw.grid.get_ref(), raw.grid.span(), MAX_SIDE)?;
         let mut p = SnakePit::new(Grid::new(rows.len(), rows[0].len()));
@@ -175,30 +194,6 @@ impl SnakePit {
         }
         Ok(p)
     }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFile {
-    #[allow(dead_code)]
-    kind: String,
-    grid: Spanned<String>,
-    /// Given walls: `[[row, col, row, col], …]`, between two neighbouring cells.
-    walls: Option<Spanned<Vec<Spanned<[i64; 4]>>>>,
-}
-
-// ---------------------------------------------------------------------------------------
-// The genre seam
-
-impl Puzzle for SnakePit {
-    const KIND: &'static str = "snakepit";
-    const ABOUT: &'static str = "Snake Pit (puzz.link `snakepit`): the board divided into snakes with their lengths";
-
-    type Encoded = PitCnf;
-
-    fn read(src: &Source) -> Result<Self, InputError> {
-        Self::read_toml(src)
-    }
 
     fn encode(&self, opts: &EncodeOptions<()>) -> Result<PitCnf, RunError> {
         Ok(PitCnf::build(self, opts.connectivity))
@@ -209,19 +204,8 @@ impl Puzzle for SnakePit {
     }
 }
 
-impl PuzzLink for SnakePit {
-    const PIDS: &'static [&'static str] = &["snakepit"];
-
-    fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
-        url::read(r)
-    }
-
-    fn to_url(&self) -> Result<String, RunError> {
-        Ok(url::write(self))
-    }
-}
 impl SnakePit {
-    /// The puzzle as a puzzle file, as `read_toml` reads it.
+    /// The puzzle as a puzzle file, as `read` reads it.
     pub fn to_toml(&self) -> String {
         draw::toml(self)
     }

@@ -3,7 +3,7 @@
 //! against an enumerator of partitions in both connectivity modes, cut soundness, URLs
 //! (walls and holes included) both ways, and located errors.
 
-use crate::puzzle::Show as _;
+use crate::puzzle::{PuzzLink as _, Show as _};
 use proptest::prelude::*;
 
 use super::*;

@@ -170,40 +170,6 @@ struct RawFile {
     self_touch: Spanned<bool>,
 }
 
-impl Snakes {
-    /// Reads the TOML format (`kind = "snakes"`), with every error located.
-    fn read_toml(src: &Source) -> Result<Self, InputError> {
-        let raw: RawFile = src.toml()?;
-        let board = read_board(src, &raw)?;
-        let n = board.len() as i64;
-        let length = *raw.length.get_ref();
-        if length < 1 || length > n {
-            return Err(
-                src.error_at(raw.length.span().start, format!("expected a length from 1 to {n}, found {length}"))
-            );
-        }
-        let mut heads = Vec::new();
-        for h in raw.heads.get_ref() {
-            let v = *h.get_ref();
-            if v < 1 || v > n {
-                return Err(src.error_at(h.span().start, format!("expected a cell number from 1 to {n}, found {v}")));
-            }
-            heads.push(v as usize - 1);
-        }
-        let puzzle = Snakes::new(board, length as usize, heads, *raw.self_touch.get_ref());
-        puzzle.check().map_err(|(what, msg)| {
-            let at = match what {
-                Where::Board => raw.board.span().start,
-                Where::Length => raw.length.span().start,
-                Where::Heads => raw.heads.span().start,
-                Where::Head(k) => raw.heads.get_ref()[k].span().start,
-            };
-            src.error_at(at, msg)
-        })?;
-        Ok(puzzle)
-    }
-}
-
 fn read_board(src: &Source, raw: &RawFile) -> Result<Board, InputError> {
     let kind = raw.board.get_ref().as_str();
     let stray = |key: &str, at: Option<usize>| -> Result<(), InputError> {
@@ -346,8 +312,36 @@ impl Puzzle for Snakes {
 
     type Encoded = SnakesCnf;
 
+    /// Reads the TOML format (`kind = "snakes"`), with every error located.
     fn read(src: &Source) -> Result<Self, InputError> {
-        Self::read_toml(src)
+        let raw: RawFile = src.toml()?;
+        let board = read_board(src, &raw)?;
+        let n = board.len() as i64;
+        let length = *raw.length.get_ref();
+        if length < 1 || length > n {
+            return Err(
+                src.error_at(raw.length.span().start, format!("expected a length from 1 to {n}, found {length}"))
+            );
+        }
+        let mut heads = Vec::new();
+        for h in raw.heads.get_ref() {
+            let v = *h.get_ref();
+            if v < 1 || v > n {
+                return Err(src.error_at(h.span().start, format!("expected a cell number from 1 to {n}, found {v}")));
+            }
+            heads.push(v as usize - 1);
+        }
+        let puzzle = Snakes::new(board, length as usize, heads, *raw.self_touch.get_ref());
+        puzzle.check().map_err(|(what, msg)| {
+            let at = match what {
+                Where::Board => raw.board.span().start,
+                Where::Length => raw.length.span().start,
+                Where::Heads => raw.heads.span().start,
+                Where::Head(k) => raw.heads.get_ref()[k].span().start,
+            };
+            src.error_at(at, msg)
+        })?;
+        Ok(puzzle)
     }
 
     fn options(raw: &RawOptions) -> Result<SnakesOptions, RunError> {
