@@ -206,8 +206,9 @@ pub struct Written {
 }
 
 impl Written {
-    /// Reads the `solution` object; a `grid` must be a list of strings.
-    pub fn read(v: &Value) -> Result<Self, String> {
+    /// Reads the `solution` object; a `grid` must be a list of strings. (Crate-private:
+    /// `solution_file::answer` gives the error its class.)
+    pub(crate) fn read(v: &Value) -> Result<Self, String> {
         let fields = v.as_object().ok_or("expected an answer object")?.clone();
         let grid = match fields.get("grid") {
             None => None,
@@ -225,7 +226,7 @@ impl Written {
     }
 
     /// The grid's tokens, which must be `rows × cols`, row by row.
-    pub fn grid(&self, rows: usize, cols: usize) -> Result<Vec<&str>, String> {
+    fn grid(&self, rows: usize, cols: usize) -> Result<Vec<&str>, String> {
         let grid = self.grid.as_ref().ok_or("expected `grid`: a list of rows")?;
         if grid.len() != rows {
             return Err(format!("expected {rows} rows, found {}", grid.len()));
@@ -242,7 +243,7 @@ impl Written {
 
     /// The grid's cells read back one by one: `read(i, token)` for cell `i` (row by row),
     /// its error said with the cell's row and column.
-    pub fn read_grid<T>(
+    pub(crate) fn read_grid<T>(
         &self,
         rows: usize,
         cols: usize,
@@ -256,11 +257,6 @@ impl Written {
     /// The whole object, for a genre whose answer is more than its grid.
     pub fn value(&self) -> Value {
         Value::Object(self.fields.clone())
-    }
-
-    /// A field, or the error that names it.
-    pub fn field(&self, name: &str) -> Result<&Value, String> {
-        self.fields.get(name).ok_or_else(|| format!("expected `{name}`"))
     }
 }
 

@@ -9,11 +9,13 @@
 //!   → `engine` (the lazy cut loop and enumeration on one warm solver; limits and
 //!   cancellation) → `split` (enumeration split into cubes on several threads);
 //! - `pzpr` (puzz.link codecs every genre shares) and `render` (neutral pictures and the
-//!   one SVG writer) beside them, knowing nothing of puzzles;
-//! - `puzzle` (the `Puzzle` trait every genre implements; solve and count with
-//!   verification; exit codes) → `genres` (one folder per genre, and the registry that
-//!   lists them once) → `jobs` (answers as reports for any front end) → `api` (the JSON
-//!   API of `snakesat serve`, without HTTP);
+//!   one SVG writer) beside them, knowing nothing of puzzles; `answer` (the answer view:
+//!   a board of cells, and what is written once from it) on `render`;
+//! - `puzzle` (the seam every genre implements, `Puzzle` and `Show`, and the capability
+//!   traits; solve and count with verification; typed errors; exit codes) → `generate`
+//!   (minimal unique puzzles) → `genres` (one folder per genre, and the registry that
+//!   lists them once with their capabilities) → `jobs` (the job plan every front end runs,
+//!   and its reports) → `api` (the JSON API of `snakesat serve`, without HTTP);
 //! - `solution_file` (answer files read back) and `signals` (Ctrl-C, closed pipes) for the
 //!   front ends; the `snakesat` binary (`main.rs`, `cli/`) on top.
 
