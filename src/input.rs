@@ -77,6 +77,15 @@ impl Source {
         InputError { file: self.name.clone(), line, col, msg: msg.into() }
     }
 
+    /// The error for a grid token the genre does not read, at the token, saying what was
+    /// expected there.
+    pub fn unknown_cell(&self, tok: &Token<'_>, expected: &str) -> InputError {
+        self.error_at(
+            tok.offset,
+            format!("grid row {}, cell {}: unknown cell `{}`; expected {expected}", tok.row, tok.col, tok.text),
+        )
+    }
+
     /// Deserializes the whole document as `T`, mapping TOML errors to a location.
     pub fn toml<T: DeserializeOwned>(&self) -> Result<T, InputError> {
         toml::from_str(&self.text).map_err(|e| {

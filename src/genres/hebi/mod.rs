@@ -133,12 +133,9 @@ impl Puzzle for Hebi {
         for row in &rows {
             for tok in row {
                 let clue = token(tok.text).ok_or_else(|| {
-                    src.error_at(
-                        tok.offset,
-                        format!(
-                            "grid row {}, cell {}: unknown cell `{}`; expected `.`, `#`, a number or `?`, or an arrow `^ v < >` and a number or `?` (like `>2`)",
-                            tok.row, tok.col, tok.text
-                        ),
+                    src.unknown_cell(
+                        tok,
+                        "`.`, `#`, a number or `?`, or an arrow `^ v < >` and a number or `?` (like `>2`)",
                     )
                 })?;
                 p.clues[p.grid.index(tok.row - 1, tok.col - 1)] = clue;

@@ -131,15 +131,7 @@ impl Puzzle for Snake {
                     "." => None,
                     "w" => Some(Circle::Body),
                     "b" => Some(Circle::End),
-                    _ => {
-                        return Err(src.error_at(
-                            tok.offset,
-                            format!(
-                                "grid row {}, cell {}: unknown cell `{}`; expected `.`, `w` (white circle: body) or `b` (black circle: end)",
-                                tok.row, tok.col, tok.text
-                            ),
-                        ))
-                    }
+                    _ => return Err(src.unknown_cell(tok, "`.`, `w` (white circle: body) or `b` (black circle: end)")),
                 };
                 p.circles[p.grid.index(tok.row - 1, tok.col - 1)] = circle;
             }

@@ -182,15 +182,8 @@ impl Puzzle for SnakeEgg {
                 ));
             }
             for tok in row {
-                let clue = parse_token(tok.text).ok_or_else(|| {
-                    src.error_at(
-                        tok.offset,
-                        format!(
-                            "grid row {}, cell {}: unknown cell `{}`; expected `.`, `o`, `#`, `?` or an egg size",
-                            tok.row, tok.col, tok.text
-                        ),
-                    )
-                })?;
+                let clue =
+                    parse_token(tok.text).ok_or_else(|| src.unknown_cell(tok, "`.`, `o`, `#`, `?` or an egg size"))?;
                 if let Clue::Egg(Some(k)) = clue {
                     if !eggs.contains(&k) {
                         return Err(src.error_at(

@@ -144,12 +144,9 @@ impl Puzzle for SnakePit {
         for tok in rows.iter().flatten() {
             let i = p.grid.index(tok.row - 1, tok.col - 1);
             let bad = || {
-                src.error_at(
-                    tok.offset,
-                    format!(
-                        "grid row {}, cell {}: unknown cell `{}`; expected `.`, `#` (a hole), a length or `?`, each with `o` (circle) or `*` (grey) after it if marked",
-                        tok.row, tok.col, tok.text
-                    ),
+                src.unknown_cell(
+                    tok,
+                    "`.`, `#` (a hole), a length or `?`, each with `o` (circle) or `*` (grey) after it if marked",
                 )
             };
             if tok.text == "#" {
