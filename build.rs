@@ -1,11 +1,22 @@
-//! Notes which external solvers are on PATH, so tests that need one are compiled as
-//! `#[ignore]`d with a reason when it is missing (never silently passed). The same for
-//! `rsvg-convert` (Debian `librsvg2-bin`), which the picture tests rasterise SVG with, and
-//! Chromium with ChromeDriver (Debian `chromium`, `chromium-driver`) for the page's test.
+//! Notes which external tools are installed, so the tests that need one are compiled as
+//! `#[ignore]`d with a reason when it is missing (never silently passed): the solvers,
+//! `rsvg-convert` (Debian `librsvg2-bin`) that the picture tests rasterise SVG with,
+//! Chromium with ChromeDriver for the page's test, and the DRAT checker `dratify`.
+//!
+//! The answer must never be stale: this script reruns whenever a directory on `PATH`
+//! changes (a tool installed or removed there changes the directory) or the Python
+//! packages do, not only when `PATH` itself changes.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn path_dirs() -> Vec<PathBuf> {
+    let Some(path) = std::env::var_os("PATH") else { return Vec::new() };
+    std::env::split_paths(&path).filter(|d| d.is_dir()).collect()
+}
 
 fn on_path(name: &str) -> bool {
-    let Some(path) = std::env::var_os("PATH") else { return false };
-    std::env::split_paths(&path).any(|dir| {
+    path_dirs().iter().any(|dir| {
         let p = dir.join(name);
         p.is_file()
             && std::fs::metadata(&p)
@@ -17,12 +28,25 @@ fn on_path(name: &str) -> bool {
     })
 }
 
+/// The folder `python3` installs packages into, watched for `dratify`.
+fn python_packages() -> Option<PathBuf> {
+    let o = Command::new("python3").args(["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).output();
+    let dir = PathBuf::from(String::from_utf8(o.ok()?.stdout).ok()?.trim());
+    dir.is_dir().then_some(dir)
+}
+
 fn main() {
     println!("cargo::rerun-if-env-changed=PATH");
     println!("cargo::rerun-if-changed=build.rs");
+    for dir in path_dirs() {
+        println!("cargo::rerun-if-changed={}", dir.display());
+    }
+    if let Some(dir) = python_packages() {
+        println!("cargo::rerun-if-changed={}", dir.display());
+    }
     // The DRAT checker the proof tests use (`dratify`, a Python package).
     println!("cargo::rustc-check-cfg=cfg(has_dratify)");
-    let dratify = std::process::Command::new("python3").args(["-c", "import dratify"]).output();
+    let dratify = Command::new("python3").args(["-c", "import dratify"]).output();
     if dratify.is_ok_and(|o| o.status.success()) {
         println!("cargo::rustc-cfg=has_dratify");
     }

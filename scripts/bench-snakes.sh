@@ -13,6 +13,8 @@
 # usage: scripts/bench-snakes.sh [--repeat N] [--timeout S] [--trials N] [--quick]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# kissat lives in the checkout's .venv (scripts/install-solvers.sh).
+export PATH="$PWD/.venv/bin:$PATH"
 cargo build --release --quiet
 BIN="${CARGO_TARGET_DIR:-target}/release/snakesat"
 exec python3 - "$BIN" "$@" <<'PY'

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Installs the external SAT solvers the tests and benchmarks use:
-#   kissat  - the binary shipped inside the PyPI package passagemath-kissat
+# Installs the external tools the tests and benchmarks use:
 #   cadical, minisat - Debian packages
 #   rsvg-convert - Debian librsvg2-bin (the picture tests rasterise SVG with it)
 #   chromium, chromedriver - Debian chromium and chromium-driver (the page's browser test)
-# and links them into /usr/local/bin (or $PREFIX/bin). Idempotent; safe to re-run.
+#   kissat - the binary inside the PyPI package passagemath-kissat, and the DRAT checker
+#            dratify: both into the virtual environment .venv/ of this checkout (never the
+#            system Python); kissat is linked as .venv/bin/kissat
+# The Debian packages need root (or sudo). Idempotent; safe to re-run. Put .venv/bin on
+# PATH to use kissat outside the tests (scripts/test.sh does).
 set -euo pipefail
 
-PREFIX=${PREFIX:-/usr/local}
 SUDO=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
 
@@ -23,21 +25,29 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-if ! command -v kissat >/dev/null; then
-    echo "installing kissat from PyPI (passagemath-kissat)"
-    python3 -m pip install --quiet --no-deps passagemath-kissat
-    site=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+cd "$(dirname "$0")/.."
+VENV=${VENV:-$PWD/.venv}
+if [ ! -x "$VENV/bin/python" ]; then
+    echo "creating the virtual environment $VENV"
+    python3 -m venv "$VENV"
+fi
+export PATH="$VENV/bin:$PATH"
+
+if [ ! -x "$VENV/bin/kissat" ]; then
+    echo "installing kissat from PyPI (passagemath-kissat) into $VENV"
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps passagemath-kissat
+    site=$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
     bin="$site/sage_wheels/bin/kissat"
     if [ ! -x "$bin" ]; then
         echo "install-solvers: passagemath-kissat installed but $bin is missing" >&2
         exit 1
     fi
-    $SUDO ln -sf "$bin" "$PREFIX/bin/kissat"
+    ln -sf "$bin" "$VENV/bin/kissat"
 fi
 
-if ! python3 -c 'import dratify' 2>/dev/null; then
-    echo "installing the DRAT proof checker dratify from PyPI"
-    python3 -m pip install --quiet --no-deps 'dratify==0.1.10'
+if ! "$VENV/bin/python" -c 'import dratify' 2>/dev/null; then
+    echo "installing the DRAT proof checker dratify from PyPI into $VENV"
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps 'dratify==0.1.10'
 fi
 
 for s in kissat cadical minisat rsvg-convert chromium chromedriver; do

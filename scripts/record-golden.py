@@ -53,7 +53,7 @@ for rel in puzzles():
         if time.time() - t > 8:
             continue
         out = r.stdout
-        if "--format" in args and args[args.index("--format") + 1] == "json" and r.returncode in (0, 1, 3):
+        if "--format" in args and args[args.index("--format") + 1] == "json" and r.returncode in (0, 1, 3, 5):
             try:
                 out = json.dumps(strip(json.loads(out)), sort_keys=True)
             except json.JSONDecodeError:

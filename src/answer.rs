@@ -158,8 +158,10 @@ impl View {
     }
 }
 
-/// What a set of answers agrees on: each cell's key where all agree, `None` where they
-/// differ. `None` when the views are not keyed (or there are none).
+/// What a set of answers agrees on, judged on the keys: `None` where they differ, else the
+/// token `solve` shows there (a clue as the clue), or the key where the shown tokens differ
+/// though the cell's own variables agree (a snake cell that is an end in one answer and
+/// not in another). `None` when the views are not keyed (or there are none).
 pub fn agreement(views: &[View]) -> Option<Board<Option<String>>> {
     let first = views.first()?;
     if views.iter().any(|v| !v.keyed || v.board.cells.len() != first.board.cells.len()) {
@@ -167,8 +169,11 @@ pub fn agreement(views: &[View]) -> Option<Board<Option<String>>> {
     }
     let cells = (0..first.board.cells.len())
         .map(|i| {
-            let key = &first.board.cells[i].key;
-            views.iter().all(|v| &v.board.cells[i].key == key).then(|| key.clone())
+            let Cell { key, shown } = &first.board.cells[i];
+            if !views.iter().all(|v| &v.board.cells[i].key == key) {
+                return None;
+            }
+            Some(if views.iter().all(|v| &v.board.cells[i].shown == shown) { shown } else { key }.clone())
         })
         .collect();
     Some(Board { layout: first.board.layout.clone(), cells })

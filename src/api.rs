@@ -126,9 +126,9 @@ pub fn parse_request(body: &[u8]) -> Result<Request, Response> {
 pub fn timeout(req: &Request, cfg: &Config) -> Result<Duration, Response> {
     match req.timeout {
         None => Ok(cfg.timeout),
-        // Cut before converting: a huge number of seconds is no `Duration`.
-        Some(t) if t.is_finite() && t > 0.0 => Ok(Duration::from_secs_f64(t.min(cfg.timeout.as_secs_f64()))),
-        Some(t) => Err(Response::error(400, format!("`timeout` must be a positive number of seconds, not {t}"))),
+        Some(t) => {
+            crate::limits::seconds(t, cfg.timeout).map_err(|why| Response::error(400, format!("`timeout` {why}")))
+        }
     }
 }
 

@@ -33,8 +33,12 @@ impl Source {
     }
 
     /// Reads a file; a missing, unreadable or too large file (more than
-    /// [`MAX_INPUT_BYTES`]; `/dev/zero` has no end) is an `InputError` at 1:1.
+    /// [`MAX_INPUT_BYTES`]; `/dev/zero` has no end) is an `InputError` at 1:1. The path
+    /// `-` reads standard input (named `<stdin>` in messages).
     pub fn read(path: &str) -> Result<Self, InputError> {
+        if path == "-" {
+            return Self::decode("<stdin>", std::io::stdin().lock());
+        }
         let at_start = |msg: String| InputError { file: path.to_string(), line: 1, col: 1, msg };
         // A FIFO or a device could block or never end; only regular files are read.
         if let Ok(meta) = std::fs::metadata(path) {
@@ -42,8 +46,17 @@ impl Source {
                 return Err(at_start("not a regular file".to_string()));
             }
         }
+        match std::fs::File::open(path) {
+            Ok(f) => Self::decode(path, f),
+            Err(e) => Err(at_start(format!("cannot read the file: {e}"))),
+        }
+    }
+
+    /// Reads at most [`MAX_INPUT_BYTES`] of UTF-8 text from `input`.
+    fn decode(path: &str, input: impl Read) -> Result<Self, InputError> {
+        let at_start = |msg: String| InputError { file: path.to_string(), line: 1, col: 1, msg };
         let mut bytes = Vec::new();
-        let read = std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes));
+        let read = input.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes);
         if read.is_ok() && bytes.len() as u64 > MAX_INPUT_BYTES {
             return Err(at_start(format!(
                 "the file is larger than {} MiB, the most snakesat reads",

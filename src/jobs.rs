@@ -73,6 +73,11 @@ pub fn solve<P: Puzzle>(
     job: Solve,
     opts: &EncodeOptions<P::Options>,
 ) -> Result<Report, RunError> {
+    if job != (Solve::Answer { unique: false }) {
+        if let Some(why) = p.no_uniqueness(&opts.genre) {
+            return Err(RunError::Usage(why));
+        }
+    }
     Ok(match job {
         Solve::Answer { unique } => {
             solve_report(p, &crate::puzzle::solve(p, enc, backend, limits, unique)?, unique, opts)
@@ -140,6 +145,8 @@ pub fn solve_report<P: Puzzle>(
     opts: &EncodeOptions<P::Options>,
 ) -> Report {
     let (status, code) = match &r.status {
+        Status::Solved(_) if unique && r.unique == Some(false) => ("solved", exit::NOT_UNIQUE),
+        Status::Solved(_) if unique && r.unique.is_none() => ("solved", exit::UNKNOWN),
         Status::Solved(_) => ("solved", exit::ANSWER),
         Status::Unsat => ("unsat", exit::NO_ANSWER),
         Status::Unknown(_) => ("unknown", exit::UNKNOWN),
@@ -216,14 +223,18 @@ pub fn side_by_side(first: Drawing, second: Drawing) -> Drawing {
 /// `count`, with the genre's summary of a complete enumeration.
 pub fn count_report(r: &CountReport, limit: Option<u64>, summary: Vec<(String, Value)>) -> Report {
     let limit_hit = !r.complete && limit.is_some_and(|l| r.count >= l);
-    let (status, code) = if r.count > 0 && (r.complete || limit_hit) {
+    // The exit code is the uniqueness verdict (`--limit 2` is the uniqueness check): two
+    // answers decide "not unique" however the count ended; one answer is "unique" only
+    // when the count is complete (or the limit was 1, all that was asked).
+    let (status, code) = if r.count >= 2 {
+        (if r.complete || limit_hit { "solved" } else { "unknown" }, exit::NOT_UNIQUE)
+    } else if r.count == 1 && (r.complete || limit_hit) {
         ("solved", exit::ANSWER)
-    } else if r.complete {
+    } else if r.count == 0 && r.complete {
         ("unsat", exit::NO_ANSWER)
     } else {
         ("unknown", exit::UNKNOWN)
     };
-    let code = if !r.complete && !limit_hit { exit::UNKNOWN } else { code };
     let mut json = json!({
         "status": status,
         "count": r.count,
@@ -236,7 +247,7 @@ pub fn count_report(r: &CountReport, limit: Option<u64>, summary: Vec<(String, V
     if r.complete {
         text += &format!("{} solution{}\n", r.count, if r.count == 1 { "" } else { "s" });
         for (k, v) in &summary {
-            text += &format!("{k}: {v}\n");
+            text += &format!("{}: {}\n", k.replace('_', " "), plain(v, false));
         }
     } else if limit_hit {
         text += &format!("at least {} solutions (stopped at the limit)\n", r.count);
@@ -247,6 +258,30 @@ pub fn count_report(r: &CountReport, limit: Option<u64>, summary: Vec<(String, V
         json[k] = v;
     }
     Report { code, json, text, picture: None }
+}
+
+/// A summary value for a terminal: `key: value` lists rather than JSON (`null` is
+/// "none"); a list inside a list is parenthesised.
+fn plain(v: &Value, nested: bool) -> String {
+    let list = |items: Vec<String>| match items.len() {
+        0 => "none".to_string(),
+        _ if nested => format!("({})", items.join(", ")),
+        _ => items.join(", "),
+    };
+    match v {
+        Value::Null => "none".into(),
+        Value::String(s) => s.clone(),
+        Value::Array(a) => list(a.iter().map(|x| plain(x, true)).collect()),
+        Value::Object(m) => {
+            let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+            // A histogram's keys are numbers: in numeric order, not as strings sort.
+            if entries.iter().all(|(k, _)| k.parse::<u64>().is_ok()) {
+                entries.sort_by_key(|(k, _)| k.parse::<u64>().unwrap_or(0));
+            }
+            list(entries.iter().map(|(k, x)| format!("{}: {}", k.replace('_', " "), plain(x, true))).collect())
+        }
+        other => other.to_string(),
+    }
 }
 
 /// Which cells the answers found agree on.
@@ -320,5 +355,10 @@ pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enco
         }
     }
     let note = u.sentence().trim_end().to_string();
-    Report { code: exit::ANSWER, json, text, picture: Some((picture, Some(format!("{note}; undecided cells ringed")))) }
+    let code = match (u.answers, u.complete) {
+        (2.., _) => exit::NOT_UNIQUE,
+        (_, true) => exit::ANSWER,
+        (_, false) => exit::UNKNOWN,
+    };
+    Report { code, json, text, picture: Some((picture, Some(format!("{note}; undecided cells ringed")))) }
 }

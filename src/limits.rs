@@ -3,7 +3,18 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The one rule for a time limit, on the command line and in the API: a positive, finite
+/// number of seconds (a limit of 0 could only ever say "unknown"), capped at `cap`.
+pub fn seconds(t: f64, cap: Duration) -> Result<Duration, String> {
+    if t.is_finite() && t > 0.0 {
+        // Cut before converting: a huge number of seconds is no `Duration`.
+        Ok(Duration::from_secs_f64(t.min(cap.as_secs_f64())))
+    } else {
+        Err(format!("must be a positive number of seconds, not {t}"))
+    }
+}
 
 /// A stop request from the caller (Ctrl-C, a client that went away), checked between
 /// solver calls and between trials, and inside the solvers that can be stopped. The library never looks at signals itself.

@@ -5,8 +5,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use snakesat::genres;
 
 mod cli;
@@ -16,8 +14,7 @@ use cli::output::Failure;
 
 fn main() -> ExitCode {
     snakesat::signals::quiet_broken_pipe();
-    let cli = Cli::parse();
-    match run(cli) {
+    match cli::help::parse().and_then(run) {
         Ok(code) => ExitCode::from(code),
         Err(f) => {
             eprintln!("snakesat: {:#}", f.err);

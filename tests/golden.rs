@@ -25,7 +25,7 @@ fn strip(v: Value) -> Value {
 /// with sorted keys and without timings, Python's way (`", "` and `": "` separators).
 fn normalise(args: &[String], code: i32, out: &str) -> String {
     let json = args.windows(2).any(|w| w[0] == "--format" && w[1] == "json");
-    if !json || ![0, 1, 3].contains(&code) {
+    if !json || ![0, 1, 3, 5].contains(&code) {
         return out.to_string();
     }
     match serde_json::from_str::<Value>(out) {

@@ -205,7 +205,7 @@ fn twenty_requests_at_once_all_get_their_own_answer() {
         "snake/example-4x4.toml",
         "hebi/example-5x5.toml",
         "snakepit/example-5x5.toml",
-        "snake-cube/seed-3x3x3.toml",
+        "parity-snake/unique-6x6.toml",
     ];
     let want: Vec<Value> = files
         .iter()

@@ -108,9 +108,9 @@ fn counts_colourings_and_sequences() {
     ];
     for (name, colourings, sequences) in cases {
         let (code, v) = json(&["count", &fixture(name)]);
-        assert_eq!((code, v["count"].as_u64()), (0, Some(colourings)), "{name}");
+        assert_eq!((code, v["count"].as_u64()), (if colourings > 1 { 5 } else { 0 }, Some(colourings)), "{name}");
         let (code, v) = json(&["count", &fixture(name), "--distinct", "sequences"]);
-        assert_eq!((code, v["count"].as_u64()), (0, Some(sequences)), "{name}");
+        assert_eq!((code, v["count"].as_u64()), (if sequences > 1 { 5 } else { 0 }, Some(sequences)), "{name}");
     }
     // The colour encoding agrees, lazily and eagerly.
     let f = fixture("points-triangular-touch.toml");
@@ -118,7 +118,7 @@ fn counts_colourings_and_sequences() {
         let mut args = vec!["count", f.as_str(), "--distinct", "sequences"];
         args.extend_from_slice(extra);
         let (code, v) = json(&args);
-        assert_eq!((code, v["count"].as_u64()), (0, Some(13)), "{extra:?}");
+        assert_eq!((code, v["count"].as_u64()), (5, Some(13)), "{extra:?}");
     }
     let (code, v) = json(&["count", &fixture("15x6-a-notouch.toml")]);
     assert_eq!((code, v["count"].as_u64(), v["status"].as_str()), (1, Some(0), Some("unsat")));
@@ -238,7 +238,7 @@ fn options_are_checked() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains("unexpected argument"), "{args:?}: {err}");
     }
-    let (code, v) = json(&["solve", &fixture("15x6-c-notouch.toml"), "--timeout", "0"]);
+    let (code, v) = json(&["solve", &fixture("15x6-c-notouch.toml"), "--timeout", "0.000001"]);
     assert_eq!((code, v["status"].as_str()), (3, Some("unknown")));
 }
 

@@ -26,7 +26,8 @@ fn listed(puzzle: &str, extra: &[&str], jobs: &str) -> (u64, Vec<String>) {
     let mut args = vec!["count", puzzle, "--jobs", jobs, "--list", list.to_str().unwrap()];
     args.extend_from_slice(extra);
     let (code, v) = json(&args);
-    assert_eq!(code, 0, "{puzzle} {extra:?} --jobs {jobs}: {v}");
+    let verdict = if v["count"].as_u64() > Some(1) { 5 } else { 0 };
+    assert_eq!(code, verdict, "{puzzle} {extra:?} --jobs {jobs}: {v}");
     assert_eq!(v["complete"], true, "{v}");
     let lines = std::fs::read_to_string(&list).unwrap().lines().map(String::from).collect();
     (v["count"].as_u64().unwrap(), lines)
@@ -52,7 +53,7 @@ fn split_counts_equal_one_thread_counts_on_every_genre() {
 #[test]
 fn split_count_stops_at_the_limit() {
     let (code, v) = json(&["count", &fixture("parity-snake/counts-6x6.toml"), "--jobs", "2", "--limit", "3"]);
-    assert_eq!(code, 0, "{v}");
+    assert_eq!(code, 5, "{v}");
     assert_eq!((v["count"].as_u64(), v["complete"].as_bool()), (Some(3), Some(false)), "{v}");
 }
 
@@ -61,7 +62,7 @@ fn split_count_with_cross_check_agrees() {
     let puzzle = fixture("snake-egg/several-4x4.toml");
     let (_, one) = json(&["count", &puzzle]);
     let (code, v) = json(&["count", &puzzle, "--jobs", "2", "--cross-check", "varisat"]);
-    assert_eq!(code, 0, "{v}");
+    assert_eq!(code, 5, "{v}");
     assert_eq!(v["count"], one["count"]);
 }
 

@@ -56,12 +56,12 @@ pub enum Command {
         enc: EncodingArg,
         #[command(flatten)]
         distinct: DistinctArg,
-        /// Count classes under this symmetry group as well (genre-specific).
+        /// Count classes under this symmetry group as well (values by genre below).
         #[arg(long)]
         symmetry: Option<String>,
-        /// text or json (pictures of every answer: --svg-dir DIR).
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        /// Pictures of every answer: --svg-dir DIR.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
         /// Stop after this many answers (`--limit 2` is the uniqueness check).
         #[arg(long)]
         limit: Option<u64>,
@@ -80,7 +80,7 @@ pub enum Command {
     /// Draw a puzzle as SVG, with an answer on top when a solution file (the JSON that
     /// `solve --format json` writes) is given.
     Draw {
-        /// Puzzle file or puzz.link URL.
+        /// Puzzle file (`-`: standard input) or puzz.link URL.
         puzzle: String,
         /// A solution file: `solve --format json` output, or just its `solution` object.
         solution: Option<String>,
@@ -90,7 +90,7 @@ pub enum Command {
     },
     /// Write the complete (eager) CNF in DIMACS format.
     Dimacs {
-        /// Puzzle file or puzz.link URL.
+        /// Puzzle file (`-`: standard input) or puzz.link URL.
         puzzle: String,
         /// Output file (default: standard output).
         #[arg(short, long)]
@@ -103,7 +103,7 @@ pub enum Command {
     /// Decode a DIMACS solver's `s`/`v` output for the CNF written by `dimacs`, verify it
     /// and print the answer.
     Decode {
-        /// Puzzle file or puzz.link URL (the same one given to `dimacs`).
+        /// Puzzle file (`-`: standard input) or puzz.link URL (the same one given to `dimacs`).
         puzzle: String,
         /// The solver's output.
         solver_output: String,
@@ -115,16 +115,15 @@ pub enum Command {
         format: Format,
     },
     /// Solve random variants of a puzzle and report the feasible fraction (multi-snake
-    /// placement: random head sets, head h uniform in block h of the cells, as in seed
-    /// 002). `--timeout` is per trial.
+    /// placement: random head sets, head h uniform in block h of the cells). `--timeout`
+    /// is per trial.
     Sample {
         #[command(flatten)]
         solver: SolverArgs,
         #[command(flatten)]
         enc: EncodingArg,
-        /// text or json.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
         /// How many variants to draw.
         #[arg(long, default_value_t = 100)]
         trials: u64,
@@ -142,13 +141,13 @@ pub enum Command {
     /// Make puzzles with exactly one answer and no clue to spare (minimal), from a blank
     /// board: `generate snake-egg --size 10x10 --bank 1..9 --seed 7`.
     Generate {
-        /// The genre (`kind`), e.g. snake-egg.
+        /// The genre (`kind`); the genres that generate are listed below.
         kind: String,
         /// Board size, ROWSxCOLS (or one number for a square).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         size: String,
         /// The bank of pieces for genres that have one: a range `1..9` or a list `1,2,2,5`.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         bank: Option<String>,
         /// Seed: puzzle k of a run depends on the seed and k only.
         #[arg(long, default_value_t = 1)]
@@ -179,7 +178,7 @@ pub enum Command {
     },
     /// Print the puzz.link URL of a puzzle.
     Url {
-        /// Puzzle file or puzz.link URL.
+        /// Puzzle file (`-`: standard input) or puzz.link URL.
         puzzle: String,
     },
     /// Serve a page (and its JSON API) to solve, check and count puzzles in a browser.
@@ -214,7 +213,7 @@ pub enum Command {
 
 #[derive(Args, Clone)]
 pub struct SolverArgs {
-    /// Puzzle file or puzz.link URL.
+    /// Puzzle file (`-`: standard input) or puzz.link URL.
     pub puzzle: String,
     /// cadical:sat (the default), cadical (CaDiCaL's own defaults), cadical:unsat,
     /// cadical:plain, varisat, splr, kissat, minisat, or external:"CMD ARGS" for any DIMACS
@@ -245,14 +244,14 @@ pub struct CheckArgs {
 
 #[derive(Args, Clone)]
 pub struct EncodingArg {
-    /// A genre-specific encoding (see `encodings/`).
+    /// The genre's encoding (values by genre below).
     #[arg(long)]
     pub encoding: Option<String>,
 }
 
 #[derive(Args, Clone)]
 pub struct DistinctArg {
-    /// What makes two answers distinct (genre-specific).
+    /// What makes two answers distinct (values by genre below).
     #[arg(long)]
     pub distinct: Option<String>,
 }
@@ -272,6 +271,22 @@ pub enum Format {
     Json,
     /// A standalone SVG picture on standard output.
     Svg,
+}
+
+/// `--format` of the jobs that draw no picture (`count`, `sample`).
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Json,
+}
+
+impl From<ReportFormat> for Format {
+    fn from(f: ReportFormat) -> Format {
+        match f {
+            ReportFormat::Text => Format::Text,
+            ReportFormat::Json => Format::Json,
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -359,12 +374,13 @@ pub enum Job {
     Serve(serve::ServeArgs),
 }
 
+/// `--timeout`: the API's rule (`limits::seconds`).
 fn timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
-    match t {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t >= 0.0 => Ok(Some(Duration::from_secs_f64(t.min(1e9)))),
-        Some(t) => Err(usage(format!("--timeout must be a non-negative number of seconds, not {t}"))),
-    }
+    t.map(|t| {
+        snakesat::limits::seconds(t, Duration::from_secs(1_000_000_000))
+            .map_err(|why| usage(format!("--timeout {why}")))
+    })
+    .transpose()
 }
 
 fn run_args(s: SolverArgs, checks: Option<CheckArgs>, format: Format, raw: RawOptions) -> Result<RunArgs, Failure> {
@@ -409,18 +425,14 @@ impl Job {
                 Job::Solve { run, unique, relax, forced }
             }
             Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir, jobs } => {
-                if format == Format::Svg {
-                    return Err(usage(
-                        "--format svg draws answers of solve and decode; count writes pictures with --svg-dir DIR",
-                    ));
-                }
                 if limit == Some(0) {
                     return Err(usage("--limit must be at least 1"));
                 }
                 if svg_dir.as_deref() == Some("") {
                     return Err(usage("--svg-dir needs a folder name"));
                 }
-                let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, symmetry))?;
+                let run =
+                    run_args(solver, Some(checks), format.into(), raw(enc.encoding, distinct.distinct, symmetry))?;
                 let jobs = if jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { jobs };
                 if jobs > 1 && run.proof.is_some() {
                     return Err(usage("--proof certifies one solver's UNSAT answers; count with --jobs 1"));
@@ -428,14 +440,11 @@ impl Job {
                 Job::Count { run, limit, list, svg_dir, jobs }
             }
             Command::Sample { solver, enc, format, trials, seed, threads, shard } => {
-                if format == Format::Svg {
-                    return Err(usage("--format svg draws answers of solve and decode; sample has none"));
-                }
                 let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 if threads == 0 {
                     return Err(usage("--threads must be at least 1"));
                 }
-                let run = run_args(solver, None, format, raw(enc.encoding, None, None))?;
+                let run = run_args(solver, None, format.into(), raw(enc.encoding, None, None))?;
                 let args = puzzle::SampleArgs { trials, seed, threads, per_trial: run.timeout, first: 0, lines: false };
                 Job::Sample { run, args, shard }
             }
@@ -448,10 +457,7 @@ impl Job {
             }
             Command::Url { puzzle } => Job::Url { puzzle },
             Command::Serve { port, bind, open, timeout: t, jobs, queue, max_body, backend } => {
-                let timeout = match timeout(Some(t))? {
-                    Some(t) if !t.is_zero() => t,
-                    _ => return Err(usage("--timeout must be a positive number of seconds")),
-                };
+                let timeout = timeout(Some(t))?.unwrap_or(Duration::MAX);
                 let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 if jobs == 0 {
                     return Err(usage("--jobs must be at least 1"));

@@ -61,6 +61,8 @@ impl Visit for GenerateJob {
         {
             bar.set_style(style);
         }
+        // One puzzle can take minutes: the clock keeps moving between puzzles.
+        bar.enable_steady_tick(Duration::from_millis(500));
         let next = AtomicU64::new(self.indices.start);
         let (tx, rx) = mpsc::channel();
         let mut out: Box<dyn Write> = match &self.output {

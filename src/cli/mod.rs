@@ -5,6 +5,7 @@
 pub mod args;
 pub mod files;
 pub mod generate;
+pub mod help;
 pub mod jobs;
 pub mod output;
 pub mod serve;

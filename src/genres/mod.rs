@@ -8,6 +8,8 @@ pub mod connect;
 mod draw_tests;
 pub mod hebi;
 pub mod parity_snake;
+#[cfg(test)]
+mod registry_tests;
 pub mod snake;
 pub mod snake_cube;
 pub mod snake_egg;
@@ -24,8 +26,8 @@ use crate::input::{InputError, Source};
 use crate::limits::Limits;
 use crate::puzzle::Show;
 use crate::puzzle::{
-    EncodeOptions, Generate, GenerateSpec, JobSetup, PreferredBackend, PuzzLink, Puzzle, Relax, Report, RunError,
-    Sample, SampleArgs, Summarise,
+    EncodeOptions, Generate, GenerateSpec, JobSetup, PreferredBackend, PuzzLink, Puzzle, RawOptions, Relax, Report,
+    RunError, Sample, SampleArgs, Summarise,
 };
 use crate::pzpr;
 
@@ -73,6 +75,14 @@ pub struct Genre {
     pub about: &'static str,
     pub pids: &'static [&'static str],
     pub generates: bool,
+    /// `Puzzle::CHOICES`: the values of `--encoding`, `--distinct`, `--symmetry`.
+    pub choices: &'static [(&'static str, &'static [&'static str])],
+    /// Checks options without a puzzle at hand (`Puzzle::options`).
+    pub takes: fn(&RawOptions) -> Result<(), RunError>,
+}
+
+fn takes<P: Puzzle>(raw: &RawOptions) -> Result<(), RunError> {
+    P::options(raw).map(|_| ())
 }
 
 /// `$yes` when the capability `$want` is among the row's marks, else `$no`: the arm for a
@@ -103,6 +113,8 @@ macro_rules! genres {
                 about: <$ty as Puzzle>::ABOUT,
                 pids: when!(url [$($cap)*] <$ty as PuzzLink>::PIDS; &[]),
                 generates: when!(generate [$($cap)*] true; false),
+                choices: <$ty as Puzzle>::CHOICES,
+                takes: takes::<$ty>,
             },)*
         ];
 

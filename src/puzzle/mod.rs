@@ -20,7 +20,7 @@ pub use count::{count, count_split, CountReport, SPLIT_CUBES};
 
 /// Exit codes, shared by the command line and the server's JSON: one place names them.
 pub mod exit {
-    /// An answer was found, or a count finished.
+    /// An answer was found (with `--unique`, `--forced` or `count`: proven the only one).
     pub const ANSWER: u8 = 0;
     /// Proven: no answer (also a complete count of 0).
     pub const NO_ANSWER: u8 = 1;
@@ -30,6 +30,9 @@ pub mod exit {
     pub const UNKNOWN: u8 = 3;
     /// A solver failure or an internal error (a wrong model, an unverified answer).
     pub const FAILURE: u8 = 4;
+    /// Two answers or more were found, where the job asks about uniqueness (`solve
+    /// --unique`, `solve --forced`, `count`).
+    pub const NOT_UNIQUE: u8 = 5;
     /// Interrupted by Ctrl-C, after printing what is known.
     pub const INTERRUPTED: u8 = 130;
 }
@@ -175,6 +178,13 @@ pub trait Show {
     /// A picture of the puzzle as setters draw it, with the answer on top when given; the
     /// `render` module turns it into SVG.
     fn draw(&self, sol: Option<&Self::Solution>) -> Drawing;
+
+    /// Why asking whether the answer is unique means nothing for this puzzle (every
+    /// answer has symmetric twins), so `solve --unique` and `--forced` are refused with
+    /// it, with what to run instead. `None` (the default): they apply.
+    fn no_uniqueness(&self, _opts: &Self::Options) -> Option<String> {
+        None
+    }
 }
 
 /// A puzzle genre: how a puzzle is read, compiled to CNF and checked, and (through
@@ -193,6 +203,11 @@ pub trait Puzzle: Show + Sized + Clone + Debug + Send + Sync {
 
     /// Reads a puzzle file of this kind; every error located.
     fn read(src: &Source) -> Result<Self, InputError>;
+
+    /// The values `options` takes, by option name (`encoding`, `distinct`, `symmetry`),
+    /// the first the default; `--help` lists them, and a test checks `options` takes
+    /// exactly these. Empty for a genre with no choices.
+    const CHOICES: &'static [(&'static str, &'static [&'static str])] = &[];
 
     /// Reads the textual options into the genre's own; an option the genre has no use for
     /// is an error. The default is for a genre with one encoding and one notion of

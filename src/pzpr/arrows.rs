@@ -26,7 +26,10 @@ pub fn read(r: &mut Reader<'_>, n: usize) -> Result<(Vec<Option<Arrow>>, Vec<usi
     while c < n {
         let start = r.pos();
         let Some(b) = r.peek() else {
-            return Err(r.error(format!("expected {} more cells of arrow clues, found the end of the URL", n - c)));
+            return Err(r.error(format!(
+                "the URL ends after the clues of {c} of the {n} cells ({} more cells missing)",
+                n - c
+            )));
         };
         let cell = match b {
             b'+' => {
@@ -65,8 +68,8 @@ pub fn read(r: &mut Reader<'_>, n: usize) -> Result<(Vec<Option<Arrow>>, Vec<usi
             }
             _ => {
                 return Err(r.error(format!(
-                    "expected {} more cells of arrow clues (a direction 0–9 and hex digits, `-`, `+` or a–z), found {}",
-                    n - c,
+                    "expected the clue of cell {} of {n} (a direction 0–9 and hex digits, `-`, `+`, or a–z to skip empty cells), found {}",
+                    c + 1,
                     r.found()
                 )))
             }

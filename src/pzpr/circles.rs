@@ -14,10 +14,16 @@ pub fn read(r: &mut Reader<'_>, n: usize) -> Result<(Vec<u8>, Vec<usize>), Input
         let start = r.pos();
         let Some(v) = r.peek().and_then(|b| char::from(b).to_digit(27)) else {
             let left = n.div_ceil(3) - chunk;
-            return Err(r.error(format!(
-                "expected {left} more characters of circles (0–9 or a–q, three cells each), found {}",
-                r.found()
-            )));
+            let msg = if r.at_end() {
+                format!(
+                    "the URL ends after the circles of {} of the {n} cells ({left} more characters missing)",
+                    chunk * 3
+                )
+            } else {
+                let (from, to) = (chunk * 3 + 1, (chunk * 3 + 3).min(n));
+                format!("expected the circles of cells {from}–{to} (a character 0–9 or a–q), found {}", r.found())
+            };
+            return Err(r.error(msg));
         };
         r.bump();
         for (k, weight) in [9, 3, 1].into_iter().enumerate() {
@@ -63,7 +69,7 @@ mod tests {
     #[test]
     fn refuses_short_data_and_circles_off_the_board() {
         let src = Source::new("<url>", "06");
-        assert!(read(&mut Reader::new(&src), 16).unwrap_err().msg.contains("4 more characters"));
+        assert!(read(&mut Reader::new(&src), 16).unwrap_err().msg.contains("4 more characters missing"));
         let src = Source::new("<url>", "1");
         assert!(read(&mut Reader::new(&src), 2).unwrap_err().msg.contains("beyond the last cell"));
         let src = Source::new("<url>", "r");

@@ -173,6 +173,12 @@ impl<'a> Reader<'a> {
             let digits = self.since(at);
             return Err(self.src.error_at(at, format!("expected {what} from 1 to {max}, found {digits}")));
         }
+        if self.at_end() {
+            // pzprjs drops a trailing `/`, so a URL cut after its size ends here.
+            return Err(
+                self.error(format!("the URL ends after {what}: the puzzle's clues that follow the size are missing"))
+            );
+        }
         if !self.eat(b'/') {
             return Err(self.error(format!("expected `/` after {what}, found {}", self.found())));
         }

@@ -101,11 +101,13 @@ fn read_inner(
                     Base::Sixteen => "a hex digit, `.`, g–z, or one of `-+=@*$` and hex digits",
                     Base::Ten => "a digit, `.` or a–z",
                 };
-                return Err(r.error(format!(
-                    "expected {} more cells of grid data ({codes}), found {}",
-                    n - c,
-                    r.found()
-                )));
+                let msg = if r.at_end() || r.peek() == Some(b'/') {
+                    let end = if r.at_end() { "the URL ends" } else { "the clues end (at `/`)" };
+                    format!("{end} after the clues of {c} of the {n} cells ({} more cells missing)", n - c)
+                } else {
+                    format!("expected the clue of cell {} of {n} ({codes}), found {}", c + 1, r.found())
+                };
+                return Err(r.error(msg));
             }
         }
     }

@@ -91,6 +91,23 @@ fn token(t: &str) -> Option<Option<Arrow>> {
     }
 }
 
+/// The largest clue number: a snake's parts are numbered 1–5, and 0 says no snake is seen
+/// (pzprjs's editor takes only 0–5). A larger number could never be satisfied, so it is bad
+/// input rather than a puzzle without an answer.
+pub const MAX_NUMBER: u32 = 5;
+
+/// A clue's number beyond [`MAX_NUMBER`].
+pub(crate) fn too_big(clue: &Option<Arrow>) -> Option<u32> {
+    match clue {
+        Some(Arrow::Number { num: Some(k), .. }) if *k > MAX_NUMBER => Some(*k),
+        _ => None,
+    }
+}
+
+pub(crate) fn number_range(k: u32) -> String {
+    format!("a clue number is 0–{MAX_NUMBER} (snake parts are numbered 1–5; 0: no snake is seen), found {k}")
+}
+
 /// The grid token of a clue (as `token` reads it).
 pub fn clue_token(a: &Arrow) -> String {
     match *a {
@@ -138,6 +155,12 @@ impl Puzzle for Hebi {
                         "`.`, `#`, a number or `?`, or an arrow `^ v < >` and a number or `?` (like `>2`)",
                     )
                 })?;
+                if let Some(k) = too_big(&clue) {
+                    return Err(src.error_at(
+                        tok.offset,
+                        format!("grid row {}, cell {}: `{}`: {}", tok.row, tok.col, tok.text, number_range(k)),
+                    ));
+                }
                 p.clues[p.grid.index(tok.row - 1, tok.col - 1)] = clue;
             }
         }

@@ -147,7 +147,7 @@ proptest! {
 fn bad_input_is_located() {
     let e = url("hebi/5/5/a43g31b40b42g45").unwrap_err();
     assert_eq!((e.line, e.col), (1, 25), "{e}");
-    assert!(e.msg.contains("1 more cells"), "{e}");
+    assert!(e.msg.contains("1 more cells missing"), "{e}");
     let e = url("hebi/5/5/a43g31b40b42g45b").unwrap_err();
     assert!(e.msg.contains("skips 2 cells, but only 1"), "{e}");
     let e = Hebi::read(&Source::new("t.toml", "kind = \"hebi\"\ngrid = \"\"\"\n. >x\n\"\"\"\n")).unwrap_err();

@@ -14,8 +14,14 @@ impl PuzzLink for Hebi {
     fn from_url(r: &mut Reader<'_>) -> Result<Self, InputError> {
         let (rows, cols) = r.size(MAX_SIDE)?;
         let mut p = Hebi::new(Grid::new(rows, cols));
-        p.clues = arrows::read(r, rows * cols)?.0;
+        let (clues, at) = arrows::read(r, rows * cols)?;
         r.expect_end("the clues")?;
+        if let Some(i) = clues.iter().position(|c| super::too_big(c).is_some()) {
+            let k = super::too_big(&clues[i]).unwrap_or_default();
+            let (row, col) = (i / cols + 1, i % cols + 1);
+            return Err(r.error_at(at[i], format!("the clue at row {row}, column {col}: {}", super::number_range(k))));
+        }
+        p.clues = clues;
         Ok(p)
     }
 

@@ -239,6 +239,11 @@ impl Default for ParityOptions {
 impl Puzzle for ParitySnake {
     const KIND: &'static str = "parity-snake";
     const ABOUT: &'static str = "the Sudoku parity snake: every unambiguous alternating snake on a Sudoku grid";
+    const CHOICES: &'static [(&'static str, &'static [&'static str])] = &[
+        ("encoding", &["orbits", "plain"]),
+        ("distinct", &["snake", "parity", "digits"]),
+        ("symmetry", &["d4", "none"]),
+    ];
 
     type Encoded = ParityCnf;
 

@@ -190,7 +190,7 @@ fn empty_board_urls_are_what_pzprjs_writes() {
 #[test]
 fn bad_input_is_located() {
     for (text, col, msg) in [
-        ("snake/4/4/06030", 16, "1 more characters of circles"),
+        ("snake/4/4/06030", 16, "1 more characters missing"),
         ("snake/4/4/060300g1h4ix", 22, "end of the URL"),
         ("snake/4/4/060300g9h4i", 18, "counts 9 cells but has 4"),
         ("snake/4/4/0603z0g1h4i", 15, "circles"),

@@ -25,6 +25,17 @@ impl Show for SnakeCube {
     /// direction (keyed only for `--distinct placement`: with `cube-class` answers are
     /// representatives, not every placement); folding instructions above, the box layer by
     /// layer with cube numbers (1 = the first cube of the chain) below.
+    /// A folding's rotations and mirror images fold the same chain, so there is never
+    /// just one; uniqueness is a question about classes, which `count --symmetry` answers.
+    fn no_uniqueness(&self, _opts: &CubeOptions) -> Option<String> {
+        Some(
+            "a Snake Cube folding is never unique: its rotations and mirror images (and the chain read \
+             backwards) fold the same chain, and no segment's direction is forced; count the foldings up to \
+             symmetry with `count --symmetry cube` (or cube+reversal)"
+                .into(),
+        )
+    }
+
     fn view(&self, sol: &Solution, opts: &CubeOptions) -> View {
         let d = self.dims;
         let moves: Vec<&str> = self.moves(sol).iter().map(|m| m.name()).collect();

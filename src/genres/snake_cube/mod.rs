@@ -330,6 +330,11 @@ pub struct CubeOptions {
 impl Puzzle for SnakeCube {
     const KIND: &'static str = "snake-cube";
     const ABOUT: &'static str = "the Snake Cube: fold a chain of n³ cubes into a cube";
+    const CHOICES: &'static [(&'static str, &'static [&'static str])] = &[
+        ("encoding", &["orbits", "cells", "joints"]),
+        ("distinct", &["placement", "cube-class"]),
+        ("symmetry", &["none", "cube", "cube+reversal"]),
+    ];
 
     type Encoded = CubeCnf;
 

@@ -227,6 +227,19 @@ impl Generate for SnakeEgg {
         };
         let p = SnakeEgg::new(Grid::new(spec.rows, spec.cols), vec![Clue::Unknown; spec.rows * spec.cols], eggs);
         p.check().map_err(|(_, msg)| RunError::Usage(msg))?;
+        // The snake never fills a 2×2 block (it would touch itself), so each of the
+        // disjoint 2×2 blocks holds an egg cell: a smaller bank cannot fill the board,
+        // however the snake winds. (A puzzle read from a file or URL with such a bank is
+        // still read: it is a puzzle without an answer, as pzprjs would show it.)
+        let (g, cells) = (p.grid, p.eggs.iter().map(|&e| u64::from(e)).sum::<u64>());
+        let blocks = (g.rows / 2 * (g.cols / 2)) as u64;
+        if cells < blocks {
+            return Err(RunError::Usage(format!(
+                "--bank: the eggs have {cells} cells, too few to fill a {}×{} board: the snake never fills a 2×2 \
+                 block, so each of the board's {blocks} separate 2×2 blocks needs an egg cell",
+                g.rows, g.cols
+            )));
+        }
         Ok(p)
     }
 

@@ -308,7 +308,11 @@ impl SnakesOptions {
 
 impl Puzzle for Snakes {
     const KIND: &'static str = "snakes";
-    const ABOUT: &'static str = "multi-snake placement on grid, hex72 and `points` boards (seeds 001, 002)";
+    const ABOUT: &'static str =
+        "multi-snake placement: snakes of one length from given heads cover a grid, hex or `points` board";
+    /// `--encoding` has no fixed default: the genre picks by the board (`encodings/snakes.md`).
+    const CHOICES: &'static [(&'static str, &'static [&'static str])] =
+        &[("encoding", &["position", "colour"]), ("distinct", &["colourings", "sequences"])];
 
     type Encoded = SnakesCnf;
 
