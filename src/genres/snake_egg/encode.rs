@@ -1,7 +1,7 @@
 //! Snake Egg as CNF: the local rules with their implied clauses, the eager connectivity
 //! labels, and the lazy rim cuts (see `encodings/snake-egg.md`).
 
-use crate::cnf::ConnectedSet;
+use crate::cnf::{ConnectedSet, SizedRegions};
 use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
 use crate::genres::connect::{connected_set, eager_path, eager_regions, path_degrees, rim_cut};
@@ -283,11 +283,30 @@ impl Encoded for EggCnf {
         &self.answer
     }
 
+    fn one_hot_answer(&self) -> bool {
+        true
+    }
+
     fn decode(&self, m: &Model) -> Solution {
         self.cell_types(m).into_iter().map(|t| t.map_or(Cell::Snake, |j| Cell::Egg(self.sizes[j]))).collect()
     }
 
     fn connected_sets(&self) -> Vec<ConnectedSet> {
         self.connected.clone()
+    }
+
+    /// Each size's cells: every egg of size k has k cells. Size 1 is left to the clauses
+    /// (a 1-egg's neighbours are snake).
+    fn sized_regions(&self) -> Vec<SizedRegions> {
+        let g = self.grid;
+        self.sizes
+            .iter()
+            .zip(&self.egg)
+            .filter(|(&k, _)| k >= 2)
+            .map(|(&k, vars)| {
+                let ConnectedSet { vars, adj } = connected_set(&g, vars.iter().map(|v| v.pos_lit()).collect());
+                SizedRegions { vars, adj, size: k as usize }
+            })
+            .collect()
     }
 }
