@@ -24,6 +24,18 @@ pub struct ConnectedSet {
     pub adj: Vec<Vec<usize>>,
 }
 
+/// A global constraint beside the clauses: every connected piece of true vertices among
+/// `vars` (one literal per vertex of the graph `adj`) has exactly `size` vertices — the
+/// eggs of one size in Snake Egg, the snakes of one length in Snake Pit. An encoding names
+/// them (`Encoded::sized_regions`) for a backend that can check sizes inside its search;
+/// the clauses and cuts must enforce the same on their own.
+#[derive(Clone, Debug)]
+pub struct SizedRegions {
+    pub vars: Vec<Lit>,
+    pub adj: Vec<Vec<usize>>,
+    pub size: usize,
+}
+
 /// The most literals a formula may hold (about 200 MB with the clause offsets, and more
 /// than any solver here handles well). A puzzle whose encoding needs more is refused.
 pub const MAX_LITERALS: usize = 50_000_000;

@@ -15,7 +15,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::backend::{Backend, BackendError, Outcome};
-use crate::cnf::ConnectedSet;
+use crate::cnf::{ConnectedSet, SizedRegions};
 use crate::cnf::{Dimacs, Formula, Lit, Model, Var};
 pub use crate::limits::{Cancel, Limits};
 
@@ -67,6 +67,26 @@ pub trait Encoded: Lazy {
     /// must hold in every genuine answer (the genre's tests check). The default: none.
     fn connected_sets(&self) -> Vec<ConnectedSet> {
         Vec::new()
+    }
+    /// Graphs whose pieces of true vertices must each have a given size, for a backend
+    /// that can check that inside its search (`Backend::add_connectivity`). Only a
+    /// speed-up, as for `connected_sets`; each must hold in every genuine answer. The
+    /// default: none.
+    fn sized_regions(&self) -> Vec<SizedRegions> {
+        Vec::new()
+    }
+    /// Literals whose values the search should try first (a hint for the backend,
+    /// `Backend::prefer`; the answers are the same without it). The default: none.
+    fn phases(&self) -> Vec<Lit> {
+        Vec::new()
+    }
+    /// The answer variables fall into exactly-one groups (a cell's length, a cell's type),
+    /// so an answer's true variables alone fix it: narrowing (`--forced`) then follows
+    /// only those, and stops asking whether a cell could take each value it never took
+    /// (on a blank Snake Pit, "no answer has a snake of 40 through this cell" is a hard
+    /// proof per cell and length, and says nothing the answers found have not said).
+    fn one_hot_answer(&self) -> bool {
+        false
     }
 }
 
@@ -155,9 +175,16 @@ impl<'a, E: Encoded> Session<'a, E> {
             backend.add_clause(cl);
         }
         let mut stats = Stats { backend: backend.name(), ..Stats::default() };
+        if std::env::var_os("SNAKESAT_NO_PHASES").is_none() {
+            backend.prefer(&enc.phases());
+        }
         let sets = enc.connected_sets();
-        if !sets.is_empty() && std::env::var_os("SNAKESAT_NO_PROPAGATOR").is_none() && backend.add_connectivity(&sets) {
-            stats.backend += "+connectivity";
+        let sized = if std::env::var_os("SNAKESAT_NO_SIZES").is_none() { enc.sized_regions() } else { Vec::new() };
+        if (!sets.is_empty() || !sized.is_empty())
+            && std::env::var_os("SNAKESAT_NO_PROPAGATOR").is_none()
+            && backend.add_connectivity(&sets, &sized)
+        {
+            stats.backend += if sized.is_empty() { "+connectivity" } else { "+connectivity+sizes" };
         }
         let trace = std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0");
         Self {

@@ -166,6 +166,20 @@ fn egg() -> impl Strategy<Value = String> {
         })
 }
 
+/// A 5×5 Snake Egg with eggs of 10 cells and more, which the region-size propagator sizes
+/// (CaDiCaL, lazy) and the eager CNF on varisat judges alone.
+fn egg_sizes() -> impl Strategy<Value = String> {
+    let tok = prop_oneof![40 => Just("."), 1 => prop::sample::select(vec!["o", "#", "?", "10"])];
+    (
+        prop::collection::vec(tok, 25),
+        prop::sample::select(vec!["[10]", "[1, 10]", "[11]", "[2, 10]", "[12]", "[1, 1, 10]"]),
+    )
+        .prop_map(|(cells, eggs)| {
+            let rows: Vec<String> = cells.chunks(5).map(|r| r.join(" ")).collect();
+            format!("kind = \"snake-egg\"\neggs = {eggs}\ngrid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"))
+        })
+}
+
 /// Runs `cases` generated instances of one genre. Instances the genre refuses (a clue
 /// not in the bank, too many ends) are skipped, since this is about solvers agreeing, not
 /// about the readers; but at least `min_valid` must be accepted and at least `min_solvable`
@@ -206,6 +220,11 @@ fn parity_snake_backends_agree() {
 #[test]
 fn snake_egg_backends_agree() {
     family_agrees(egg(), 11, 12, 8, 2);
+}
+
+#[test]
+fn snake_egg_sizes_agree() {
+    family_agrees(egg_sizes(), 23, 10, 8, 2);
 }
 
 /// A small Snake: a 4×4 grid with a few circles and counts.
@@ -256,4 +275,19 @@ fn snakepit() -> impl Strategy<Value = String> {
 #[test]
 fn snakepit_backends_agree() {
     family_agrees(snakepit(), 19, 16, 16, 4);
+}
+
+/// A 3×4 Snake Pit with few clues: longer snakes for the region-size propagator.
+fn snakepit_sparse() -> impl Strategy<Value = String> {
+    let cell =
+        prop_oneof![30 => Just("."), 1 => Just("#"), 1 => Just("3"), 1 => Just("5"), 1 => Just("?"), 1 => Just("o")];
+    prop::collection::vec(cell, 12).prop_map(|cells| {
+        let grid: Vec<String> = cells.chunks(4).map(|r| r.join(" ")).collect();
+        format!("kind = \"snakepit\"\ngrid = \"\"\"\n{}\n\"\"\"\n", grid.join("\n"))
+    })
+}
+
+#[test]
+fn snakepit_sparse_agree() {
+    family_agrees(snakepit_sparse(), 29, 10, 10, 4);
 }

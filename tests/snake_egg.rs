@@ -126,7 +126,8 @@ fn generated_10x10_puzzles_are_unique() {
         let (code, v) = json(&["solve", &fixture(&format!("snake-egg/gen-10x10-{x}.toml")), "--unique"]);
         assert_eq!(code, 0, "{x}: {v}");
         assert_eq!(v["unique"], true, "{x}");
-        // CaDiCaL keeps the snake and the eggs connected inside its search.
+        // CaDiCaL keeps the snake and the eggs connected inside its search (eggs of fewer
+        // than 10 cells are not sized there).
         assert_eq!(v["stats"]["backend"], "cadical:sat+connectivity", "{x}");
     }
 }
@@ -263,4 +264,31 @@ fn forced_cells_mark_where_a_puzzle_is_ambiguous() {
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2));
     assert!(err.contains("drop --unique"), "{err}");
+}
+
+/// The 20×20 made by construction carries the answer it was drawn from in its comments
+/// (`scripts/random_snake_egg.py`): `draw` with it must pass the verifier, so the fixture
+/// has an answer, whatever the solver finds in time.
+#[test]
+fn construct_20x20_answer_verifies() {
+    let path = fixture("snake-egg/bench/construct-20x20-s1.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let puzzle: Vec<Vec<&str>> =
+        text.split("\"\"\"").nth(1).unwrap().trim().lines().map(|l| l.split_whitespace().collect()).collect();
+    let grid: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("#   "))
+        .enumerate()
+        .map(|(r, l)| {
+            let cells: Vec<&str> =
+                l.split_whitespace().enumerate().map(|(c, t)| if puzzle[r][c] == "o" { "o" } else { t }).collect();
+            cells.join(" ")
+        })
+        .collect();
+    assert_eq!(grid.len(), 20);
+    let dir = tempfile::tempdir().unwrap();
+    let answer = dir.path().join("answer.json");
+    std::fs::write(&answer, serde_json::json!({ "solution": { "grid": grid } }).to_string()).unwrap();
+    let o = run(&["draw", &path, answer.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }

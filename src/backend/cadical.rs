@@ -4,7 +4,7 @@
 
 use super::propagate::Connectivity;
 use super::{guard, Backend, BackendError, Outcome};
-use crate::cnf::ConnectedSet;
+use crate::cnf::{ConnectedSet, SizedRegions};
 use crate::cnf::{Lit, Model};
 use crate::limits::Limits;
 
@@ -94,11 +94,17 @@ impl Backend for CadicalBackend {
         true
     }
 
-    fn add_connectivity(&mut self, sets: &[ConnectedSet]) -> bool {
-        if self.propagating || sets.is_empty() {
+    fn prefer(&mut self, lits: &[Lit]) {
+        for l in lits {
+            self.solver.phase(l.to_ipasir());
+        }
+    }
+
+    fn add_connectivity(&mut self, sets: &[ConnectedSet], sized: &[SizedRegions]) -> bool {
+        if self.propagating || (sets.is_empty() && sized.is_empty()) {
             return false;
         }
-        let Some(p) = Connectivity::new(sets) else { return false };
+        let Some(p) = Connectivity::new(sets, sized) else { return false };
         let vars = p.observed();
         self.solver.connect_external_propagator(p);
         for v in vars {

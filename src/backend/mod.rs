@@ -9,6 +9,7 @@ mod cadical;
 mod crosscheck;
 mod external;
 pub mod propagate;
+mod regions;
 mod splr;
 mod varisat;
 
@@ -64,10 +65,15 @@ pub trait Backend {
     fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError>;
     /// Does the backend keep what it learnt between calls? (For stats and the README.)
     fn incremental(&self) -> bool;
-    /// Enforces that the true vertices of each set are connected inside the search, when
-    /// the backend can (CaDiCaL's propagator); `false` when it does not, and the lazy cuts
-    /// alone keep the sets connected. Call once, after the formula's clauses.
-    fn add_connectivity(&mut self, _sets: &[crate::cnf::ConnectedSet]) -> bool {
+    /// Tries these literals' values first when the search decides their variables (a
+    /// hint, never a constraint); backends that cannot take hints ignore it.
+    fn prefer(&mut self, _lits: &[Lit]) {}
+
+    /// Enforces that the true vertices of each set are connected, and that the pieces of
+    /// each sized region have their size, inside the search, when the backend can
+    /// (CaDiCaL's propagator); `false` when it does not, and the lazy cuts alone enforce
+    /// them. Call once, after the formula's clauses.
+    fn add_connectivity(&mut self, _sets: &[crate::cnf::ConnectedSet], _sized: &[crate::cnf::SizedRegions]) -> bool {
         false
     }
 }

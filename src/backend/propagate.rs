@@ -11,15 +11,20 @@
 //! engine's rim cut; the solver gets it as an external clause and learns from the
 //! conflict. In test builds every clause is checked to be false under the assignment that
 //! produced it, and the unit tests check each against every connected set by brute force.
+//!
+//! The same propagator carries the region-size checks (`regions.rs`): CaDiCaL takes one
+//! propagator, and both read the assignment it is told of.
 
 use std::collections::VecDeque;
 
-use crate::cnf::{ConnectedSet, Lit};
+use super::regions::Regions;
+use crate::cnf::{ConnectedSet, Lit, SizedRegions};
 
 /// The propagator: the sets, the assignment it has been told of, and the clause it is
 /// handing over.
 pub struct Connectivity {
     sets: Vec<ConnectedSet>,
+    regions: Regions,
     /// Per IPASIR variable: the (set, vertex) pairs it stands for.
     watch: Vec<Vec<(usize, usize)>>,
     /// Per IPASIR variable: 1 true, -1 false, 0 unassigned.
@@ -47,9 +52,20 @@ pub struct Connectivity {
 }
 
 impl Connectivity {
-    /// `None` when a set is malformed (adjacency out of range), so the caller keeps to cuts.
-    pub fn new(sets: &[ConnectedSet]) -> Option<Self> {
-        let max_var = sets.iter().flat_map(|s| s.vars.iter()).map(|l| l.to_ipasir().unsigned_abs() as usize).max()?;
+    /// `None` when a set or region is malformed (adjacency out of range) or there is
+    /// nothing to watch, so the caller keeps to cuts.
+    pub fn new(sets: &[ConnectedSet], sized: &[SizedRegions]) -> Option<Self> {
+        let max_var = sets
+            .iter()
+            .flat_map(|s| s.vars.iter())
+            .map(|l| l.to_ipasir().unsigned_abs() as usize)
+            .max()
+            .unwrap_or(0)
+            .max(Regions::max_var(sized));
+        if max_var == 0 {
+            return None;
+        }
+        let regions = Regions::new(sized, max_var)?;
         let mut watch = vec![Vec::new(); max_var + 1];
         for (k, s) in sets.iter().enumerate() {
             if s.adj.len() != s.vars.len() || s.adj.iter().flatten().any(|&w| w >= s.vars.len()) {
@@ -62,6 +78,7 @@ impl Connectivity {
         let widest = sets.iter().map(|s| s.vars.len()).max().unwrap_or(0);
         Some(Self {
             sets: sets.to_vec(),
+            regions,
             watch,
             value: vec![0; max_var + 1],
             trail: Vec::new(),
@@ -82,7 +99,10 @@ impl Connectivity {
 
     /// The IPASIR variables to observe.
     pub fn observed(&self) -> Vec<i32> {
-        (1..self.watch.len()).filter(|&v| !self.watch[v].is_empty()).map(|v| v as i32).collect()
+        (1..self.watch.len())
+            .filter(|&v| !self.watch[v].is_empty() || self.regions.watches(v))
+            .map(|v| v as i32)
+            .collect()
     }
 
     /// The value of a literal under the assignment known: 1, -1 or 0.
@@ -91,15 +111,11 @@ impl Connectivity {
     }
 
     fn ipasir_value(&self, x: i32) -> i8 {
-        let v = self.value[x.unsigned_abs() as usize];
-        if x > 0 {
-            v
-        } else {
-            -v
-        }
+        value_of(&self.value, x)
     }
 
     fn touch(&mut self, var: usize) {
+        self.regions.touch(var);
         for &(k, _) in &self.watch[var] {
             self.dirty[k] = true;
             self.stale[k] = true;
@@ -137,6 +153,8 @@ impl Connectivity {
                 }
             }
         }
+        let value = &self.value;
+        self.regions.propagations(&|l| value_of(value, l.to_ipasir()), &mut self.queue_out);
     }
 
     /// Marks (with the current stamp) the possible vertices reachable from `from`.
@@ -205,12 +223,28 @@ impl Connectivity {
                 return Some(c);
             }
         }
-        None
+        let value = &self.value;
+        let found = self.regions.find_violation(&|l| value_of(value, l.to_ipasir()));
+        debug_assert!(
+            found.iter().flatten().all(|&l| self.ipasir_value(l) < 0),
+            "a region-size clause must be false under the assignment that produced it"
+        );
+        found
     }
 
     fn stage(&mut self, clause: Vec<i32>) {
         self.pending = clause;
         self.next = 0;
+    }
+}
+
+/// The value of IPASIR literal `x` under `value` (per variable: 1, -1 or 0).
+fn value_of(value: &[i8], x: i32) -> i8 {
+    let v = value[x.unsigned_abs() as usize];
+    if x > 0 {
+        v
+    } else {
+        -v
     }
 }
 
@@ -263,10 +297,16 @@ impl ::cadical_sys::ExternalPropagator for Connectivity {
                 self.value[var] = if x > 0 { 1 } else { -1 };
             }
         }
-        let found = (0..self.sets.len()).find_map(|k| self.violation(k));
+        let mut found = (0..self.sets.len()).find_map(|k| self.violation(k));
+        if found.is_none() {
+            self.regions.touch_all();
+            let value = &self.value;
+            found = self.regions.find_violation(&|l| value_of(value, l.to_ipasir()));
+        }
         self.value = saved;
         self.dirty.iter_mut().for_each(|d| *d = true);
         self.stale.iter_mut().for_each(|d| *d = true);
+        self.regions.touch_all();
         match found {
             Some(c) => {
                 self.stage(c);
@@ -367,7 +407,7 @@ mod tests {
         let s = set();
         let full: Vec<Vec<bool>> = (0..32u32).map(|m| (0..5).map(|i| m >> i & 1 == 1).collect()).collect();
         for code in 0..243u32 {
-            let mut p = Connectivity::new(std::slice::from_ref(&s)).unwrap();
+            let mut p = Connectivity::new(std::slice::from_ref(&s), &[]).unwrap();
             let mut x = code;
             let mut partial = [0i8; 5];
             for (i, slot) in partial.iter_mut().enumerate() {

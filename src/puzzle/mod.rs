@@ -384,6 +384,7 @@ fn narrow<P: Puzzle>(
         .iter()
         .map(|&v| (v, models[0].var(v)))
         .filter(|&(v, b)| models.iter().all(|m| m.var(v) == b))
+        .filter(|&(_, b)| b || !enc.one_hot_answer())
         .collect();
     let mut failure = None;
     let answers = &mut agreement.answers;
