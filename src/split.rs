@@ -3,7 +3,7 @@
 //! The genre hands out cubes ([`Encoded::cubes`]): conjunctions of literals such that
 //! every answer satisfies exactly one. Each worker thread keeps one warm solver of its own,
 //! takes the next cube from a shared counter, assumes it and enumerates every answer in it
-//! as the one-thread loop does (cuts, blocks), then takes the next: a worker that drew easy
+//! as the one-thread count does (inside one search where the solver can), then takes the next: a worker that drew easy
 //! cubes simply draws more. Answers travel to the calling thread, which hands them on cube
 //! by cube, each cube's answers sorted by their values on the answer variables (a warm
 //! solver finds them in an order that depends on what it met before), so the list of
@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use crate::backend::{Backend, Outcome};
 use crate::cnf::{Lit, Model};
-use crate::engine::{Encoded, EngineError, Session, Stats, Step};
+use crate::engine::{Encoded, EngineError, SearchEnd, Session, Stats};
 use crate::limits::Limits;
 
 /// What the split enumeration did.
@@ -48,6 +48,12 @@ enum Msg<S, X> {
     Unknown(String),
     Failed(X),
     Stats(Stats),
+}
+
+impl<S, X: From<EngineError>> From<EngineError> for Msg<S, X> {
+    fn from(e: EngineError) -> Self {
+        Msg::Failed(e.into())
+    }
 }
 
 /// Where an answer of cube `i` must not be: in any other cube.
@@ -184,31 +190,29 @@ fn work<E, S, X>(
         }
         let s = session.get_or_insert_with(|| Session::new(enc, make(), limits));
         s.assume(cubes[i].clone());
-        loop {
-            let msg = match s.next() {
-                Err(e) => Msg::Failed(e.into()),
-                Ok(Step::Found(model, sol)) => match other_cube(cubes, i, &model) {
-                    Some(j) => Msg::Failed(EngineError::CubesOverlap(i, j).into()),
-                    None => match accept(&model, sol) {
-                        Ok(sols) => {
-                            s.block(&model);
-                            Msg::Answers(i, enc.answer_vars().iter().map(|&v| model.var(v)).collect(), sols)
-                        }
-                        Err(e) => Msg::Failed(e),
-                    },
-                },
-                Ok(Step::Exhausted) => {
-                    let _ = tx.send(Msg::Done(i));
-                    continue 'cubes;
-                }
-                Ok(Step::Unknown(why)) => Msg::Unknown(why),
-            };
-            let last = !matches!(msg, Msg::Answers(..));
-            let _ = tx.send(msg);
-            if last {
-                break 'cubes;
+        // Each answer goes to the calling thread as it is found; `Err` carries a message
+        // that ends the worker.
+        let end = s.search(|model, sol| -> Result<bool, Msg<S, X>> {
+            if let Some(j) = other_cube(cubes, i, model) {
+                return Err(Msg::Failed(EngineError::CubesOverlap(i, j).into()));
             }
-        }
+            let sols = accept(model, sol).map_err(Msg::Failed)?;
+            let key = enc.answer_vars().iter().map(|&v| model.var(v)).collect();
+            // The calling thread cancels the job at the limit; the search sees it.
+            let _ = tx.send(Msg::Answers(i, key, sols));
+            Ok(true)
+        });
+        let msg = match end {
+            Ok(SearchEnd::Exhausted) => {
+                let _ = tx.send(Msg::Done(i));
+                continue 'cubes;
+            }
+            Ok(SearchEnd::Stopped) => break 'cubes,
+            Ok(SearchEnd::Unknown(why)) => Msg::Unknown(why),
+            Err(msg) => msg,
+        };
+        let _ = tx.send(msg);
+        break 'cubes;
     }
     if let Some(s) = session {
         let _ = tx.send(Msg::Stats(s.stats));

@@ -47,6 +47,10 @@ pub enum Command {
         forced: bool,
     },
     /// Count the distinct answers of a puzzle.
+    ///
+    /// With CaDiCaL (the default) every answer is found inside one solver search, refused
+    /// there by its blocking clause; `--proof` (a DRAT proof per solver call), `--cross-check`
+    /// and the external and other in-process solvers count with one solver call per answer.
     Count {
         #[command(flatten)]
         solver: SolverArgs,

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::{usable, verified, Puzzle, RunError};
 use crate::backend::Backend;
 use crate::cnf::Model;
-use crate::engine::{Encoded, Limits, Session, Stats, Step};
+use crate::engine::{Encoded, Limits, SearchEnd, Session, Stats};
 
 #[derive(Clone, Debug)]
 pub struct CountReport {
@@ -33,35 +33,30 @@ pub fn count<P: Puzzle>(
     usable(enc)?;
     let mut session = Session::new(enc, backend, limits);
     let mut count = 0u64;
-    loop {
-        if limit.is_some_and(|l| count >= l) {
-            return Ok(CountReport {
-                count,
-                complete: false,
-                stopped: Some(format!("stopped at the limit of {count}")),
-                stats: session.stats,
-            });
-        }
-        match session.next()? {
-            Step::Found(model, sol) => {
-                let more = enc.implied(&sol);
-                for (k, sol) in std::iter::once(sol).chain(more).enumerate() {
-                    if k > 0 && limit.is_some_and(|l| count >= l) {
-                        break;
-                    }
-                    let sol = verified(p, sol)?;
-                    on_solution(&sol);
-                    count += 1;
-                    progress.store(count, Ordering::Relaxed);
+    let at_limit = |count: u64| limit.is_some_and(|l| count >= l);
+    let end = if at_limit(0) {
+        SearchEnd::Stopped
+    } else {
+        session.search(|_, sol| -> Result<bool, RunError> {
+            let more = enc.implied(&sol);
+            for (k, sol) in std::iter::once(sol).chain(more).enumerate() {
+                if k > 0 && at_limit(count) {
+                    break;
                 }
-                session.block(&model);
+                let sol = verified(p, sol)?;
+                on_solution(&sol);
+                count += 1;
+                progress.store(count, Ordering::Relaxed);
             }
-            Step::Exhausted => return Ok(CountReport { count, complete: true, stopped: None, stats: session.stats }),
-            Step::Unknown(why) => {
-                return Ok(CountReport { count, complete: false, stopped: Some(why), stats: session.stats })
-            }
-        }
-    }
+            Ok(!at_limit(count))
+        })?
+    };
+    let (complete, stopped) = match end {
+        SearchEnd::Exhausted => (true, None),
+        SearchEnd::Stopped => (false, Some(format!("stopped at the limit of {count}"))),
+        SearchEnd::Unknown(why) => (false, Some(why)),
+    };
+    Ok(CountReport { count, complete, stopped, stats: session.stats })
 }
 
 /// How many cubes `count --jobs` asks a genre for. It does not depend on the number of
