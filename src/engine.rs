@@ -1,7 +1,9 @@
 //! The solving loop shared by every genre: load a formula into a backend, solve, ask the
 //! puzzle's lazy constraints for cuts, add them, solve again — keeping the solver warm —
 //! until a model needs no cut. Counting blocks each genuine answer on the answer variables
-//! only and carries on with the same solver, so cuts and blocks found early keep pruning.
+//! only and carries on with the same solver, so cuts and blocks found early keep pruning;
+//! where the backend can (CaDiCaL), inside one search (`Session::search`): each model is
+//! judged from inside the solver and refused there, with no solver call per answer.
 //!
 //! Nothing a backend says is taken on trust: every model is checked against the formula
 //! and the cuts added so far, every cut must be violated by the model that produced it
@@ -343,6 +345,12 @@ impl<'a, E: Encoded> Session<'a, E> {
 
     fn check_model(&self, model: &Model) -> Result<(), EngineError> {
         check_model(self.enc, &self.backend.name(), &self.assumptions, &self.cuts, model)
+    }
+
+    /// Makes `search` call the solver once per answer, even where the backend could stay
+    /// inside one search.
+    pub fn per_call(&mut self) {
+        self.in_search = false;
     }
 
     /// Restricts the calls that follow to answers that satisfy `cube` (replacing the cube

@@ -70,6 +70,7 @@ fn other_cube(cubes: &[Vec<Lit>], i: usize, model: &Model) -> Option<usize> {
 pub fn enumerate<E, S, X>(
     enc: &E,
     cubes: &[Vec<Lit>],
+    run: std::ops::Range<usize>,
     jobs: usize,
     make: &MakeBackend<'_>,
     limits: &Limits,
@@ -86,7 +87,9 @@ where
     if cfg!(debug_assertions) {
         check_cover(enc, cubes, make(), limits)?;
     }
-    let n = cubes.len();
+    // Only the cubes in `run` are enumerated (`count --shard`); answers are still checked
+    // against every cube.
+    let (first, n) = (run.start, run.len());
     let stop = limits.cancel.child();
     let worker_limits = Limits { deadline: limits.deadline, cancel: stop.clone() };
     let next = AtomicUsize::new(0);
@@ -105,7 +108,7 @@ where
         for _ in 0..jobs.clamp(1, n.max(1)) {
             let tx = tx.clone();
             let (next, wl) = (&next, &worker_limits);
-            scope.spawn(move || work(enc, cubes, next, make, wl, accept, tx));
+            scope.spawn(move || work(enc, cubes, first..first + n, next, make, wl, accept, tx));
         }
         drop(tx);
         for msg in rx {
@@ -169,10 +172,13 @@ fn emit_cube<S>(cube: &mut Vec<(Vec<bool>, Vec<S>)>, emit: &mut impl FnMut(S), e
     }
 }
 
-/// One worker: cubes from the shared counter until none is left or the job stops.
+/// One worker: cubes of `run` from the shared counter until none is left or the job stops.
+/// Messages name a cube by its place in `run`.
+#[allow(clippy::too_many_arguments)]
 fn work<E, S, X>(
     enc: &E,
     cubes: &[Vec<Lit>],
+    run: std::ops::Range<usize>,
     next: &AtomicUsize,
     make: &MakeBackend<'_>,
     limits: &Limits,
@@ -185,16 +191,17 @@ fn work<E, S, X>(
     let mut session: Option<Session<'_, E>> = None;
     'cubes: while !limits.over() {
         let i = next.fetch_add(1, Ordering::SeqCst);
-        if i >= cubes.len() {
+        if i >= run.len() {
             break;
         }
+        let c = run.start + i;
         let s = session.get_or_insert_with(|| Session::new(enc, make(), limits));
-        s.assume(cubes[i].clone());
+        s.assume(cubes[c].clone());
         // Each answer goes to the calling thread as it is found; `Err` carries a message
         // that ends the worker.
         let end = s.search(|model, sol| -> Result<bool, Msg<S, X>> {
-            if let Some(j) = other_cube(cubes, i, model) {
-                return Err(Msg::Failed(EngineError::CubesOverlap(i, j).into()));
+            if let Some(j) = other_cube(cubes, c, model) {
+                return Err(Msg::Failed(EngineError::CubesOverlap(c, j).into()));
             }
             let sols = accept(model, sol).map_err(Msg::Failed)?;
             let key = enc.answer_vars().iter().map(|&v| model.var(v)).collect();
@@ -301,7 +308,7 @@ mod tests {
         let make = || BackendKind::Cadical.build();
         let accept = |_: &Model, s: Vec<bool>| -> Result<Vec<Vec<bool>>, EngineError> { Ok(vec![s]) };
         let mut got = Vec::new();
-        let r = enumerate(t, cubes, jobs, &make, limits, limit, &accept, |s| got.push(s))?;
+        let r = enumerate(t, cubes, 0..cubes.len(), jobs, &make, limits, limit, &accept, |s| got.push(s))?;
         Ok((r, got))
     }
 
