@@ -347,19 +347,33 @@ impl Counter {
     }
 }
 
-/// A total assignment, indexed by variable.
+/// A total assignment, indexed by variable; or a partial one (`Model::partial`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Model {
     values: Vec<bool>,
+    /// For a partial model, the variables it knows; test builds refuse to read the others.
+    known: Option<Vec<bool>>,
 }
 
 impl Model {
     /// `values[i]` is the value of variable `i`; variables beyond the end read false.
     pub fn new(values: Vec<bool>) -> Self {
-        Self { values }
+        Self { values, known: None }
+    }
+
+    /// A model that knows only the variables marked in `known` (an enumerating search shows
+    /// the engine only the variables the genre reads, `Encoded::model_vars`).
+    pub fn partial(values: Vec<bool>, known: Vec<bool>) -> Self {
+        Self { values, known: Some(known) }
+    }
+
+    /// Whether the model knows `v`'s value (always, for a total model).
+    pub fn knows(&self, v: Var) -> bool {
+        self.known.as_ref().is_none_or(|k| k.get(v.idx()).copied().unwrap_or(false))
     }
 
     pub fn var(&self, v: Var) -> bool {
+        debug_assert!(self.knows(v), "variable {} read from a model that does not know it", v.idx() + 1);
         self.values.get(v.idx()).copied().unwrap_or(false)
     }
 

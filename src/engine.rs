@@ -1,7 +1,9 @@
 //! The solving loop shared by every genre: load a formula into a backend, solve, ask the
 //! puzzle's lazy constraints for cuts, add them, solve again — keeping the solver warm —
 //! until a model needs no cut. Counting blocks each genuine answer on the answer variables
-//! only and carries on with the same solver, so cuts and blocks found early keep pruning.
+//! only and carries on with the same solver, so cuts and blocks found early keep pruning;
+//! where the backend can (CaDiCaL), inside one search (`Session::search`): each model is
+//! judged from inside the solver and refused there, with no solver call per answer.
 //!
 //! Nothing a backend says is taken on trust: every model is checked against the formula
 //! and the cuts added so far, every cut must be violated by the model that produced it
@@ -14,7 +16,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::backend::{Backend, BackendError, Outcome};
+use crate::backend::{Backend, BackendError, Outcome, Verdict};
 use crate::cnf::{ConnectedSet, SizedRegions};
 use crate::cnf::{Dimacs, Formula, Lit, Model, Var};
 pub use crate::limits::{Cancel, Limits};
@@ -35,6 +37,15 @@ pub trait Encoded: Lazy {
     /// The variables that make up an answer; counting blocks on these only, so encoding
     /// auxiliaries never multiply a count.
     fn answer_vars(&self) -> &[Var];
+    /// Every variable `decode`, `separate` and `blocking_clause` read, when that is fewer
+    /// than all: an enumerating search (`Session::search`) shows the engine only these, since
+    /// the solver must keep each variable it shows from elimination, which costs the
+    /// search dearly where auxiliaries are many. The engine then checks each model on the
+    /// clauses over these variables (the verifier still checks every answer in full), and
+    /// test builds refuse to read any other variable. The default: all of them.
+    fn model_vars(&self) -> Option<Vec<Var>> {
+        None
+    }
     /// Reads an answer off a model that needs no more cuts.
     fn decode(&self, model: &Model) -> Self::Solution;
     /// The clause that excludes the answer of `model` (a model that needs no more cuts).
@@ -123,6 +134,10 @@ pub enum EngineError {
     CutNotViolated(String),
     #[error("internal error: a blocking clause is satisfied by the answer it should exclude: {0}")]
     BlockNotViolated(String),
+    #[error("internal error: a blocking clause also excludes an answer found before it: {0}")]
+    BlockTooWide(String),
+    #[error("solver `{solver}` ended an enumerating search on a model the engine had refused")]
+    UnjudgedModel { solver: String },
     #[error("internal error: an answer lies in two cubes of the split ({0} and {1})")]
     CubesOverlap(usize, usize),
     #[error("internal error: the cubes of the split leave answers out (the formula without them is satisfiable)")]
@@ -142,11 +157,77 @@ pub struct Stats {
     pub seconds: f64,
 }
 
+/// How `Session::search` ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// Every answer under the assumptions was handed on.
+    Exhausted,
+    /// The caller asked to stop.
+    Stopped,
+    /// The deadline or a cancellation: why.
+    Unknown(String),
+}
+
+/// How many answers test builds keep to check each new blocking clause against.
+const CHECKED_ANSWERS: usize = 2000;
+
 /// What `Session::next` found.
 pub enum Step<S> {
     Found(Model, S),
     Exhausted,
     Unknown(String),
+}
+
+/// A model checked against the formula, the assumptions and the cuts added so far.
+fn check_model<E: Encoded>(
+    enc: &E,
+    solver: &str,
+    assumptions: &[Lit],
+    cuts: &[Vec<Lit>],
+    model: &Model,
+) -> Result<(), EngineError> {
+    let wrong = |clause: usize, cl: &[Lit]| EngineError::WrongModel {
+        solver: solver.to_string(),
+        clause,
+        text: cl.iter().map(|&l| Dimacs(l).to_string()).collect::<Vec<_>>().join(" "),
+    };
+    // A partial model is checked on the clauses it can judge.
+    let judged = |cl: &[Lit]| cl.iter().all(|l| model.knows(l.var()));
+    if let Some((i, cl)) =
+        enc.formula().clauses.iter().enumerate().find(|(_, cl)| judged(cl) && !cl.iter().any(|&l| model.lit(l)))
+    {
+        return Err(wrong(i + 1, cl));
+    }
+    if let Some(&l) = assumptions.iter().find(|&&l| !model.lit(l)) {
+        return Err(EngineError::AssumptionIgnored { solver: solver.to_string(), lit: Dimacs(l).to_string() });
+    }
+    let base = enc.formula().n_clauses();
+    if let Some(i) = cuts.iter().position(|cl| judged(cl) && !cl.iter().any(|&l| model.lit(l))) {
+        return Err(wrong(base + i + 1, &cuts[i]));
+    }
+    Ok(())
+}
+
+/// Why a search stopped at its limits.
+fn stopped_why(limits: &Limits) -> String {
+    if limits.cancel.is_cancelled() { "interrupted" } else { "timeout" }.to_string()
+}
+
+/// A blocking clause must exclude the answer it comes from (be false under its model), and
+/// test builds check that it excludes no answer found before it (the first
+/// `CHECKED_ANSWERS`): together, that it excludes exactly its own answer among those found.
+fn check_block(clause: &[Lit], model: &Model, answers: &mut Vec<Model>) -> Result<(), EngineError> {
+    let text = || clause.iter().map(|&l| Dimacs(l).to_string()).collect::<Vec<_>>().join(" ");
+    if clause.iter().any(|&l| model.lit(l)) {
+        return Err(EngineError::BlockNotViolated(text()));
+    }
+    if cfg!(debug_assertions) && answers.len() < CHECKED_ANSWERS {
+        if answers.iter().any(|a| !clause.iter().any(|&l| a.lit(l))) {
+            return Err(EngineError::BlockTooWide(text()));
+        }
+        answers.push(model.clone());
+    }
+    Ok(())
 }
 
 /// One warm solver with a puzzle's formula loaded.
@@ -165,6 +246,10 @@ pub struct Session<'a, E: Encoded> {
     started: Instant,
     /// Print one line per solver call to stderr (`SNAKESAT_TRACE=1`).
     trace: bool,
+    /// Enumerate inside one search where the backend can (off with `SNAKESAT_PER_CALL=1`).
+    in_search: bool,
+    /// Test builds: the models of the answers found, for `check_block`.
+    answers: Vec<Model>,
 }
 
 impl<'a, E: Encoded> Session<'a, E> {
@@ -187,6 +272,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             stats.backend += if sized.is_empty() { "+connectivity" } else { "+connectivity+sizes" };
         }
         let trace = std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0");
+        let in_search = std::env::var_os("SNAKESAT_PER_CALL").is_none_or(|v| v == "0");
         Self {
             enc,
             backend,
@@ -199,6 +285,8 @@ impl<'a, E: Encoded> Session<'a, E> {
             cancel,
             started,
             trace,
+            in_search,
+            answers: Vec::new(),
         }
     }
 
@@ -283,23 +371,13 @@ impl<'a, E: Encoded> Session<'a, E> {
     }
 
     fn check_model(&self, model: &Model) -> Result<(), EngineError> {
-        let wrong = |clause: usize, cl: &[Lit]| EngineError::WrongModel {
-            solver: self.backend.name(),
-            clause,
-            text: cl.iter().map(|&l| Dimacs(l).to_string()).collect::<Vec<_>>().join(" "),
-        };
-        if let Some(i) = self.enc.formula().first_violated(model) {
-            let cl = self.enc.formula().clauses.iter().nth(i).expect("index from first_violated");
-            return Err(wrong(i + 1, cl));
-        }
-        if let Some(&l) = self.assumptions.iter().find(|&&l| !model.lit(l)) {
-            return Err(EngineError::AssumptionIgnored { solver: self.backend.name(), lit: Dimacs(l).to_string() });
-        }
-        let base = self.enc.formula().n_clauses();
-        if let Some(i) = self.cuts.iter().position(|cl| !cl.iter().any(|&l| model.lit(l))) {
-            return Err(wrong(base + i + 1, &self.cuts[i]));
-        }
-        Ok(())
+        check_model(self.enc, &self.backend.name(), &self.assumptions, &self.cuts, model)
+    }
+
+    /// Makes `search` call the solver once per answer, even where the backend could stay
+    /// inside one search.
+    pub fn per_call(&mut self) {
+        self.in_search = false;
     }
 
     /// Restricts the calls that follow to answers that satisfy `cube` (replacing the cube
@@ -313,14 +391,141 @@ impl<'a, E: Encoded> Session<'a, E> {
         let vars = self.enc.answer_vars();
         let key: Vec<bool> = vars.iter().map(|&v| model.var(v)).collect();
         let clause = self.enc.blocking_clause(model);
-        if clause.iter().any(|&l| model.lit(l)) {
-            let text: Vec<String> = clause.iter().map(|&l| Dimacs(l).to_string()).collect();
-            self.fault = Some(EngineError::BlockNotViolated(text.join(" ")));
+        if let Err(e) = check_block(&clause, model, &mut self.answers) {
+            self.fault = Some(e);
             return;
         }
         self.backend.add_clause(&clause);
         self.seen.insert(key);
         self.stats.blocks += 1;
+    }
+
+    /// Hands every answer under the current assumptions to `on_answer` (which verifies and
+    /// records it, and returns false to stop) and blocks it. Inside one solver search where
+    /// the backend can (`Backend::search`): each answer is refused by its blocking clause
+    /// as the search finds it, and the solver goes on from where it stands; else one solver
+    /// call per answer (`next`, `block`). The checks are the same either way: every model
+    /// against the formula and the cuts, every cut and block against the model it refuses.
+    pub fn search<X: From<EngineError>>(
+        &mut self,
+        mut on_answer: impl FnMut(&Model, E::Solution) -> Result<bool, X>,
+    ) -> Result<SearchEnd, X> {
+        if self.in_search {
+            if let Some(end) = self.search_inside(&mut on_answer)? {
+                self.refresh_stats();
+                return Ok(end);
+            }
+        }
+        loop {
+            match self.next()? {
+                Step::Found(model, sol) => {
+                    let more = on_answer(&model, sol)?;
+                    self.block(&model);
+                    if !more {
+                        return Ok(SearchEnd::Stopped);
+                    }
+                }
+                Step::Exhausted => return Ok(SearchEnd::Exhausted),
+                Step::Unknown(why) => return Ok(SearchEnd::Unknown(why)),
+            }
+        }
+    }
+
+    /// `search` inside one solver search; `None` when the backend cannot.
+    fn search_inside<X: From<EngineError>>(
+        &mut self,
+        on_answer: &mut impl FnMut(&Model, E::Solution) -> Result<bool, X>,
+    ) -> Result<Option<SearchEnd>, X> {
+        if let Some(fault) = self.fault.take() {
+            return Err(fault.into());
+        }
+        let limits = self.limits();
+        if limits.over() {
+            return Ok(Some(SearchEnd::Unknown(stopped_why(&limits))));
+        }
+        let n_vars = self.n_vars();
+        let mut shown: Vec<Var> = match self.enc.model_vars() {
+            Some(vars) => vars,
+            None => (0..n_vars).map(Var::new).collect(),
+        };
+        shown.extend(self.enc.answer_vars());
+        shown.extend(self.assumptions.iter().map(|l| l.var()));
+        let Session { enc, backend, cuts, assumptions, seen, stats, answers, .. } = self;
+        let enc = *enc;
+        let solver = backend.name();
+        let (mut fault, mut end, mut last_block) = (None::<X>, None::<SearchEnd>, None::<Vec<Lit>>);
+        let mut judge = |model: &Model| -> Verdict {
+            if limits.over() {
+                end = Some(SearchEnd::Unknown(stopped_why(&limits)));
+                return Verdict::Stop;
+            }
+            let mut fail = |e: EngineError| {
+                fault = Some(e.into());
+                Verdict::Stop
+            };
+            if let Err(e) = check_model(enc, &solver, assumptions, cuts, model) {
+                return fail(e);
+            }
+            let key: Vec<bool> = enc.answer_vars().iter().map(|&v| model.var(v)).collect();
+            if seen.contains(&key) {
+                return fail(EngineError::StaleModel { solver: solver.clone() });
+            }
+            let new_cuts = enc.separate(model);
+            if !new_cuts.is_empty() {
+                stats.cut_rounds += 1;
+                if let Some(cut) = new_cuts.iter().find(|cut| cut.iter().any(|&l| model.lit(l))) {
+                    let text: Vec<String> = cut.iter().map(|&l| Dimacs(l).to_string()).collect();
+                    return fail(EngineError::CutNotViolated(text.join(" ")));
+                }
+                stats.cuts += new_cuts.len() as u64;
+                cuts.extend(new_cuts.iter().cloned());
+                return Verdict::Refuse(new_cuts);
+            }
+            let clause = enc.blocking_clause(model);
+            if let Err(e) = check_block(&clause, model, answers) {
+                return fail(e);
+            }
+            seen.insert(key);
+            stats.blocks += 1;
+            match on_answer(model, enc.decode(model)) {
+                Err(e) => {
+                    fault = Some(e);
+                    Verdict::Stop
+                }
+                Ok(true) => Verdict::Refuse(vec![clause]),
+                Ok(false) => {
+                    end = Some(SearchEnd::Stopped);
+                    last_block = Some(clause);
+                    Verdict::Stop
+                }
+            }
+        };
+        let t = Instant::now();
+        let Some(outcome) = backend.search(n_vars, &shown, assumptions, &limits, &mut judge) else { return Ok(None) };
+        stats.solver_calls += 1;
+        if self.trace {
+            eprintln!(
+                "snakesat: enumerating search: {:.3}s, {} answers, {} cuts",
+                t.elapsed().as_secs_f64(),
+                stats.blocks,
+                stats.cuts
+            );
+        }
+        if let Some(f) = fault {
+            return Err(f);
+        }
+        // The answer the search stopped on stays excluded from later calls, as if refused.
+        if let Some(clause) = last_block {
+            backend.add_clause(&clause);
+        }
+        Ok(Some(match outcome.map_err(EngineError::from)? {
+            Outcome::Unsat => SearchEnd::Exhausted,
+            Outcome::Unknown(why) => SearchEnd::Unknown(why),
+            Outcome::Sat(_) => match end {
+                Some(end) => end,
+                None => return Err(EngineError::UnjudgedModel { solver }.into()),
+            },
+        }))
     }
 
     /// Narrows `common` (answer variables with the value every answer found so far gives

@@ -3,7 +3,7 @@
 //! The genre hands out cubes ([`Encoded::cubes`]): conjunctions of literals such that
 //! every answer satisfies exactly one. Each worker thread keeps one warm solver of its own,
 //! takes the next cube from a shared counter, assumes it and enumerates every answer in it
-//! as the one-thread loop does (cuts, blocks), then takes the next: a worker that drew easy
+//! as the one-thread count does (inside one search where the solver can), then takes the next: a worker that drew easy
 //! cubes simply draws more. Answers travel to the calling thread, which hands them on cube
 //! by cube, each cube's answers sorted by their values on the answer variables (a warm
 //! solver finds them in an order that depends on what it met before), so the list of
@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use crate::backend::{Backend, Outcome};
 use crate::cnf::{Lit, Model};
-use crate::engine::{Encoded, EngineError, Session, Stats, Step};
+use crate::engine::{Encoded, EngineError, SearchEnd, Session, Stats};
 use crate::limits::Limits;
 
 /// What the split enumeration did.
@@ -50,6 +50,12 @@ enum Msg<S, X> {
     Stats(Stats),
 }
 
+impl<S, X: From<EngineError>> From<EngineError> for Msg<S, X> {
+    fn from(e: EngineError) -> Self {
+        Msg::Failed(e.into())
+    }
+}
+
 /// Where an answer of cube `i` must not be: in any other cube.
 fn other_cube(cubes: &[Vec<Lit>], i: usize, model: &Model) -> Option<usize> {
     (0..cubes.len()).find(|&j| j != i && cubes[j].iter().all(|&l| model.lit(l)))
@@ -64,6 +70,7 @@ fn other_cube(cubes: &[Vec<Lit>], i: usize, model: &Model) -> Option<usize> {
 pub fn enumerate<E, S, X>(
     enc: &E,
     cubes: &[Vec<Lit>],
+    run: std::ops::Range<usize>,
     jobs: usize,
     make: &MakeBackend<'_>,
     limits: &Limits,
@@ -80,7 +87,9 @@ where
     if cfg!(debug_assertions) {
         check_cover(enc, cubes, make(), limits)?;
     }
-    let n = cubes.len();
+    // Only the cubes in `run` are enumerated (`count --shard`); answers are still checked
+    // against every cube.
+    let (first, n) = (run.start, run.len());
     let stop = limits.cancel.child();
     let worker_limits = Limits { deadline: limits.deadline, cancel: stop.clone() };
     let next = AtomicUsize::new(0);
@@ -99,7 +108,7 @@ where
         for _ in 0..jobs.clamp(1, n.max(1)) {
             let tx = tx.clone();
             let (next, wl) = (&next, &worker_limits);
-            scope.spawn(move || work(enc, cubes, next, make, wl, accept, tx));
+            scope.spawn(move || work(enc, cubes, first..first + n, next, make, wl, accept, tx));
         }
         drop(tx);
         for msg in rx {
@@ -163,10 +172,13 @@ fn emit_cube<S>(cube: &mut Vec<(Vec<bool>, Vec<S>)>, emit: &mut impl FnMut(S), e
     }
 }
 
-/// One worker: cubes from the shared counter until none is left or the job stops.
+/// One worker: cubes of `run` from the shared counter until none is left or the job stops.
+/// Messages name a cube by its place in `run`.
+#[allow(clippy::too_many_arguments)]
 fn work<E, S, X>(
     enc: &E,
     cubes: &[Vec<Lit>],
+    run: std::ops::Range<usize>,
     next: &AtomicUsize,
     make: &MakeBackend<'_>,
     limits: &Limits,
@@ -179,36 +191,35 @@ fn work<E, S, X>(
     let mut session: Option<Session<'_, E>> = None;
     'cubes: while !limits.over() {
         let i = next.fetch_add(1, Ordering::SeqCst);
-        if i >= cubes.len() {
+        if i >= run.len() {
             break;
         }
+        let c = run.start + i;
         let s = session.get_or_insert_with(|| Session::new(enc, make(), limits));
-        s.assume(cubes[i].clone());
-        loop {
-            let msg = match s.next() {
-                Err(e) => Msg::Failed(e.into()),
-                Ok(Step::Found(model, sol)) => match other_cube(cubes, i, &model) {
-                    Some(j) => Msg::Failed(EngineError::CubesOverlap(i, j).into()),
-                    None => match accept(&model, sol) {
-                        Ok(sols) => {
-                            s.block(&model);
-                            Msg::Answers(i, enc.answer_vars().iter().map(|&v| model.var(v)).collect(), sols)
-                        }
-                        Err(e) => Msg::Failed(e),
-                    },
-                },
-                Ok(Step::Exhausted) => {
-                    let _ = tx.send(Msg::Done(i));
-                    continue 'cubes;
-                }
-                Ok(Step::Unknown(why)) => Msg::Unknown(why),
-            };
-            let last = !matches!(msg, Msg::Answers(..));
-            let _ = tx.send(msg);
-            if last {
-                break 'cubes;
+        s.assume(cubes[c].clone());
+        // Each answer goes to the calling thread as it is found; `Err` carries a message
+        // that ends the worker.
+        let end = s.search(|model, sol| -> Result<bool, Msg<S, X>> {
+            if let Some(j) = other_cube(cubes, c, model) {
+                return Err(Msg::Failed(EngineError::CubesOverlap(c, j).into()));
             }
-        }
+            let sols = accept(model, sol).map_err(Msg::Failed)?;
+            let key = enc.answer_vars().iter().map(|&v| model.var(v)).collect();
+            // The calling thread cancels the job at the limit; the search sees it.
+            let _ = tx.send(Msg::Answers(i, key, sols));
+            Ok(true)
+        });
+        let msg = match end {
+            Ok(SearchEnd::Exhausted) => {
+                let _ = tx.send(Msg::Done(i));
+                continue 'cubes;
+            }
+            Ok(SearchEnd::Stopped) => break 'cubes,
+            Ok(SearchEnd::Unknown(why)) => Msg::Unknown(why),
+            Err(msg) => msg,
+        };
+        let _ = tx.send(msg);
+        break 'cubes;
     }
     if let Some(s) = session {
         let _ = tx.send(Msg::Stats(s.stats));
@@ -297,7 +308,7 @@ mod tests {
         let make = || BackendKind::Cadical.build();
         let accept = |_: &Model, s: Vec<bool>| -> Result<Vec<Vec<bool>>, EngineError> { Ok(vec![s]) };
         let mut got = Vec::new();
-        let r = enumerate(t, cubes, jobs, &make, limits, limit, &accept, |s| got.push(s))?;
+        let r = enumerate(t, cubes, 0..cubes.len(), jobs, &make, limits, limit, &accept, |s| got.push(s))?;
         Ok((r, got))
     }
 

@@ -1,6 +1,8 @@
 //! Two backends must agree: random small instances of every genre (fixed seeds, so CI
 //! sees the same ones) are counted by CaDiCaL and by varisat, lazily and eagerly, and all
-//! four counts must be equal. The
+//! four counts must be equal. CaDiCaL counts inside one search (`Session::search`); the
+//! same instances are counted again with one CaDiCaL call per answer (`PerCall`), and both
+//! must list the same answers. The
 //! genre unit tests check CaDiCaL's counts against brute force on instances like these
 //! (`snake_egg.rs`, `snakes/tests.rs`, `snake_cube/tests.rs`, `parity_snake/tests.rs`),
 //! so agreement here carries that check over to the second solver. On the same instances,
@@ -12,7 +14,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngSeed};
 
-use snakesat::backend::BackendKind;
+use snakesat::backend::{Backend, BackendKind, PerCall};
 use snakesat::engine::Limits;
 use snakesat::genres::{self, Capabilities, Visit};
 use snakesat::input::Source;
@@ -23,22 +25,42 @@ fn keys<P: Puzzle>(p: &P, s: &P::Solution) -> Vec<String> {
     p.view(s, &Default::default()).board.cells.into_iter().map(|c| c.key).collect()
 }
 
-/// Counts a puzzle of any genre with the default options, up to 500.
+/// How a count is run: a backend, and whether CaDiCaL may enumerate inside one search.
+#[derive(Clone, Debug)]
+enum Way {
+    Backend(BackendKind),
+    /// CaDiCaL with one solver call per answer.
+    PerCall,
+}
+
+impl Way {
+    fn build(&self) -> Box<dyn Backend> {
+        match self {
+            Way::Backend(kind) => kind.build(),
+            Way::PerCall => Box::new(PerCall(BackendKind::Cadical.build())),
+        }
+    }
+}
+
+/// Counts a puzzle of any genre with the default options, up to 500: the count, whether
+/// it is complete, and the answers' keys, sorted.
 struct Count {
-    backend: BackendKind,
+    way: Way,
     connectivity: Connectivity,
 }
 
 impl Visit for Count {
-    type Output = (u64, bool);
-    fn visit<P: Puzzle>(self, p: &P, _: &Capabilities<P>) -> (u64, bool) {
+    type Output = (u64, bool, Vec<Vec<String>>);
+    fn visit<P: Puzzle>(self, p: &P, _: &Capabilities<P>) -> Self::Output {
         let opts = EncodeOptions { connectivity: self.connectivity, ..EncodeOptions::default() };
         let enc = p.encode(&opts).expect("default options encode");
         let progress = AtomicU64::new(0);
         let limits = Limits::default();
-        let r =
-            puzzle::count(p, &enc, self.backend.build(), &limits, Some(500), &progress, |_| {}).expect("count runs");
-        (r.count, r.complete)
+        let mut all = Vec::new();
+        let r = puzzle::count(p, &enc, self.way.build(), &limits, Some(500), &progress, |s| all.push(keys(p, s)))
+            .expect("count runs");
+        all.sort();
+        (r.count, r.complete, all)
     }
 }
 
@@ -80,24 +102,31 @@ impl Visit for ForcedAgrees {
     }
 }
 
-fn counts(text: &str, backend: BackendKind, connectivity: Connectivity) -> (u64, bool) {
+fn counts(text: &str, way: Way, connectivity: Connectivity) -> (u64, bool, Vec<Vec<String>>) {
     let p = genres::parse(&Source::new("generated.toml", text)).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    p.run(Count { backend, connectivity })
+    p.run(Count { way, connectivity })
 }
 
-/// Both backends, both connectivity modes: four counts that must be equal. Returns the count.
+/// Both backends, both connectivity modes, and CaDiCaL both inside one search and one call
+/// per answer: counts that must be equal, and the same answers from both CaDiCaL ways.
+/// Returns the count.
 fn agree(text: &str) -> u64 {
     let mut seen = Vec::new();
     for conn in [Connectivity::Lazy, Connectivity::Eager] {
-        let a = counts(text, BackendKind::Cadical, conn);
-        let b = counts(text, BackendKind::Varisat, conn);
-        assert_eq!(a, b, "cadical vs varisat ({conn:?}) on\n{text}");
+        let a = counts(text, Way::Backend(BackendKind::Cadical), conn);
+        let per_call = counts(text, Way::PerCall, conn);
+        assert_eq!((a.0, a.1), (per_call.0, per_call.1), "inside one search vs per call ({conn:?}) on\n{text}");
+        if a.1 {
+            assert_eq!(a.2, per_call.2, "inside one search vs per call: other answers ({conn:?}) on\n{text}");
+        }
+        let b = counts(text, Way::Backend(BackendKind::Varisat), conn);
+        assert_eq!((a.0, a.1), (b.0, b.1), "cadical vs varisat ({conn:?}) on\n{text}");
         if std::env::var_os("SNAKESAT_AGREEMENT_LOG").is_some() {
             eprintln!("agreement: {} answers ({conn:?}), {}", a.0, text.lines().next().unwrap_or(""));
         }
         seen.push(a);
     }
-    assert_eq!(seen[0], seen[1], "lazy vs eager on\n{text}");
+    assert_eq!((seen[0].0, seen[0].1), (seen[1].0, seen[1].1), "lazy vs eager on\n{text}");
     seen[0].0
 }
 

@@ -120,6 +120,14 @@ fn fixture_counts() {
     }
 }
 
+/// The open 7×7 board of issue 25 (eggs 1..6, no clue), counted inside one search: the
+/// count the per-call enumeration gave before it.
+#[test]
+fn open_7x7_has_1104_answers() {
+    let (code, v) = json(&["count", &fixture("snake-egg/open-7x7.toml")]);
+    assert_eq!((code, &v["count"], &v["complete"]), (5, &1104.into(), &true.into()), "{v}");
+}
+
 #[test]
 fn generated_10x10_puzzles_are_unique() {
     for x in ["a", "b", "c", "d"] {

@@ -1,6 +1,7 @@
 //! `count --jobs N` through the real binary: the split count finds exactly the answers of
 //! the one-thread count on every genre, lists them in the same order for any number of
-//! threads, stops at `--limit`, and refuses `--proof`.
+//! threads, stops at `--limit`, and refuses `--proof`; `--shard I/N` slices of it add up
+//! to it.
 
 use crate::common;
 
@@ -26,7 +27,14 @@ fn listed(puzzle: &str, extra: &[&str], jobs: &str) -> (u64, Vec<String>) {
     let mut args = vec!["count", puzzle, "--jobs", jobs, "--list", list.to_str().unwrap()];
     args.extend_from_slice(extra);
     let (code, v) = json(&args);
-    let verdict = if v["count"].as_u64() > Some(1) { 5 } else { 0 };
+    // The verdict: a shard may hold no answer (exit code 1); two answers or more are "not
+    // unique" (5).
+    let count = v["count"].as_u64().unwrap_or(0);
+    let verdict = match count {
+        0 => 1,
+        1 => 0,
+        _ => 5,
+    };
     assert_eq!(code, verdict, "{puzzle} {extra:?} --jobs {jobs}: {v}");
     assert_eq!(v["complete"], true, "{v}");
     let lines = std::fs::read_to_string(&list).unwrap().lines().map(String::from).collect();
@@ -48,6 +56,25 @@ fn split_counts_equal_one_thread_counts_on_every_genre() {
         two.sort();
         assert_eq!(one, two, "{name} {extra:?}: the same answers");
     }
+}
+
+/// The shards' counts add up to the whole count, and their lists, concatenated in shard
+/// order, are the list of `--jobs 2` (the merge `count --shard` documents).
+#[test]
+fn shards_add_up_to_the_split_count() {
+    for &(name, extra) in &PUZZLES[..3] {
+        let puzzle = fixture(name);
+        let (whole, list) = listed(&puzzle, extra, "2");
+        let (mut sum, mut merged) = (0, Vec::new());
+        for shard in ["0/3", "1/3", "2/3"] {
+            let (n, lines) = listed(&puzzle, &[extra, &["--shard", shard]].concat(), "1");
+            sum += n;
+            merged.extend(lines);
+        }
+        assert_eq!((sum, &merged), (whole, &list), "{name}");
+    }
+    let o = run(&["count", &fixture("snake-egg/several-4x4.toml"), "--shard", "0/2", "--limit", "2"]);
+    assert_eq!(o.status.code(), Some(2), "--shard with --limit is refused");
 }
 
 #[test]

@@ -1,11 +1,15 @@
 //! CaDiCaL 3 in-process through the `cadical-sys` crate (CaDiCaL's C++ built with `cxx`;
 //! `rustsat-cadical` would need libclang for bindgen). Its IPASIR-UP interface lets the
-//! connectivity propagator (`propagate.rs`) work inside the search.
+//! connectivity propagator (`propagate.rs`) work inside the search, and the engine
+//! enumerate inside one search (`enumerate.rs`).
 
+use std::rc::Rc;
+
+use super::enumerate::{Searcher, Slot};
 use super::propagate::Connectivity;
-use super::{guard, Backend, BackendError, Outcome};
+use super::{guard, Backend, BackendError, Judge, Outcome};
 use crate::cnf::{ConnectedSet, SizedRegions};
-use crate::cnf::{Lit, Model};
+use crate::cnf::{Lit, Model, Var};
 use crate::limits::Limits;
 
 use ::cadical_sys::{CaDiCal, Status, Terminator};
@@ -23,8 +27,11 @@ pub struct CadicalBackend {
     solver: CaDiCal,
     buf: Vec<i32>,
     label: String,
-    /// A connectivity propagator is attached (it cannot be detached and re-attached).
-    propagating: bool,
+    /// A propagator is attached (it cannot be detached and re-attached): with connectivity,
+    /// or for enumeration only.
+    propagating: Option<Rc<Slot>>,
+    /// The variables observed for enumeration.
+    observed: Vec<bool>,
 }
 
 impl CadicalBackend {
@@ -47,7 +54,7 @@ impl CadicalBackend {
         // The lucky phases try all-false, all-true and the like before each call: wasted on
         // the many short incremental calls of the cut loop and of enumeration.
         solver.set("lucky", 0);
-        Self { solver, buf: Vec::new(), label, propagating: false }
+        Self { solver, buf: Vec::new(), label, propagating: None, observed: Vec::new() }
     }
 }
 
@@ -101,16 +108,51 @@ impl Backend for CadicalBackend {
     }
 
     fn add_connectivity(&mut self, sets: &[ConnectedSet], sized: &[SizedRegions]) -> bool {
-        if self.propagating || (sets.is_empty() && sized.is_empty()) {
+        if self.propagating.is_some() || (sets.is_empty() && sized.is_empty()) {
             return false;
         }
         let Some(p) = Connectivity::new(sets, sized) else { return false };
+        self.attach(Some(p));
+        true
+    }
+
+    fn search(
+        &mut self,
+        n_vars: u32,
+        shown: &[Var],
+        assumptions: &[Lit],
+        limits: &Limits,
+        judge: &mut Judge<'_>,
+    ) -> Option<Result<Outcome, BackendError>> {
+        let slot = match &self.propagating {
+            Some(slot) => slot.clone(),
+            None => self.attach(None),
+        };
+        // CaDiCaL shows the propagator only the observed variables. (They are frozen, never
+        // eliminated: so only the ones the judge reads.)
+        for v in shown {
+            if self.observed.len() <= v.idx() {
+                self.observed.resize(v.idx() + 1, false);
+            }
+            if !std::mem::replace(&mut self.observed[v.idx()], true) {
+                self.solver.add_observed_var(v.to_ipasir());
+            }
+        }
+        Some(slot.lend(n_vars as usize, judge, || self.solve(n_vars, assumptions, limits)))
+    }
+}
+
+impl CadicalBackend {
+    /// Connects the one propagator CaDiCaL allows, with connectivity if given.
+    fn attach(&mut self, conn: Option<Connectivity>) -> Rc<Slot> {
+        let slot = Rc::new(Slot::default());
+        let p = Searcher::new(conn, slot.clone());
         let vars = p.observed();
         self.solver.connect_external_propagator(p);
         for v in vars {
             self.solver.add_observed_var(v);
         }
-        self.propagating = true;
-        true
+        self.propagating = Some(slot.clone());
+        slot
     }
 }

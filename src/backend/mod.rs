@@ -7,6 +7,7 @@
 
 mod cadical;
 mod crosscheck;
+mod enumerate;
 mod external;
 pub mod propagate;
 mod regions;
@@ -19,7 +20,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::cnf::{Lit, Model};
+use crate::cnf::{Lit, Model, Var};
 
 pub use self::cadical::CadicalBackend;
 pub use self::crosscheck::CrossChecked;
@@ -53,6 +54,20 @@ pub enum BackendError {
     Io { solver: String, msg: String },
 }
 
+/// What the engine says of a model an enumerating search found (`Backend::search`).
+pub enum Verdict {
+    /// Refuse the model: each clause is false under it (a lazy cut, or the block of an
+    /// answer just recorded) and joins the formula for good; the search goes on from where
+    /// it stands.
+    Refuse(Vec<Vec<Lit>>),
+    /// Keep the model and end the search (the limit is reached, the job is over, or a
+    /// fault was found): `search` returns it as `Outcome::Sat`.
+    Stop,
+}
+
+/// The engine's judgement of each model, called from inside the solver's search.
+pub type Judge<'j> = dyn FnMut(&Model) -> Verdict + 'j;
+
 /// A SAT solver the engine can feed clauses to and ask for models.
 pub trait Backend {
     /// A short name for messages and stats.
@@ -75,6 +90,47 @@ pub trait Backend {
     /// them. Call once, after the formula's clauses.
     fn add_connectivity(&mut self, _sets: &[crate::cnf::ConnectedSet], _sized: &[crate::cnf::SizedRegions]) -> bool {
         false
+    }
+    /// One search that hands every model it finds to `judge` and goes on while the judge
+    /// refuses them: enumeration without a solver call per answer. The judge's models
+    /// know the variables in `shown` (`Model::partial`). Ends `Unsat` when every
+    /// model was refused, `Sat` when the judge stopped it, `Unknown` at the deadline.
+    /// `None` when the backend cannot (only CaDiCaL's propagator can): the engine then
+    /// makes one `solve` call per answer.
+    fn search(
+        &mut self,
+        _n_vars: u32,
+        _shown: &[Var],
+        _assumptions: &[Lit],
+        _limits: &Limits,
+        _judge: &mut Judge<'_>,
+    ) -> Option<Result<Outcome, BackendError>> {
+        None
+    }
+}
+
+/// A backend with `search` switched off, so the engine enumerates one `solve` call per
+/// answer (the tests compare both ways; `SNAKESAT_PER_CALL=1` does it for benchmarks).
+pub struct PerCall(pub Box<dyn Backend>);
+
+impl Backend for PerCall {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.0.add_clause(clause)
+    }
+    fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError> {
+        self.0.solve(n_vars, assumptions, limits)
+    }
+    fn incremental(&self) -> bool {
+        self.0.incremental()
+    }
+    fn add_connectivity(&mut self, sets: &[crate::cnf::ConnectedSet], sized: &[crate::cnf::SizedRegions]) -> bool {
+        self.0.add_connectivity(sets, sized)
+    }
+    fn prefer(&mut self, lits: &[Lit]) {
+        self.0.prefer(lits)
     }
 }
 

@@ -47,6 +47,10 @@ pub enum Command {
         forced: bool,
     },
     /// Count the distinct answers of a puzzle.
+    ///
+    /// With CaDiCaL (the default) every answer is found inside one solver search, refused
+    /// there by its blocking clause; `--proof` (a DRAT proof per solver call), `--cross-check`
+    /// and the external and other in-process solvers count with one solver call per answer.
     Count {
         #[command(flatten)]
         solver: SolverArgs,
@@ -76,6 +80,12 @@ pub enum Command {
         /// above 1.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Count only slice I of N (0-based) of the cubes `--jobs` splits the search into,
+        /// so a job array counts across machines: the shards' counts add up to the whole
+        /// count, and their `--list` files, concatenated in shard order 0..N, are the list
+        /// `--jobs` writes (bench/count.md). Not with --limit.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<Shard>,
     },
     /// Draw a puzzle as SVG, with an answer on top when a solution file (the JSON that
     /// `solve --format json` writes) is given.
@@ -363,14 +373,48 @@ impl RunArgs {
 
 /// A checked command.
 pub enum Job {
-    Solve { run: RunArgs, unique: bool, relax: bool, forced: bool },
-    Count { run: RunArgs, limit: Option<u64>, list: Option<String>, svg_dir: Option<String>, jobs: usize },
-    Sample { run: RunArgs, args: puzzle::SampleArgs, shard: Option<Shard> },
-    Draw { puzzle: String, solution: Option<String>, output: Option<String> },
-    Dimacs { puzzle: String, output: Option<String>, raw: RawOptions },
-    Decode { puzzle: String, solver_output: String, raw: RawOptions, format: Format },
-    Url { puzzle: String },
-    Generate { kind: String, job: generate::GenerateJob },
+    Solve {
+        run: RunArgs,
+        unique: bool,
+        relax: bool,
+        forced: bool,
+    },
+    Count {
+        run: RunArgs,
+        limit: Option<u64>,
+        list: Option<String>,
+        svg_dir: Option<String>,
+        jobs: usize,
+        shard: Option<Shard>,
+    },
+    Sample {
+        run: RunArgs,
+        args: puzzle::SampleArgs,
+        shard: Option<Shard>,
+    },
+    Draw {
+        puzzle: String,
+        solution: Option<String>,
+        output: Option<String>,
+    },
+    Dimacs {
+        puzzle: String,
+        output: Option<String>,
+        raw: RawOptions,
+    },
+    Decode {
+        puzzle: String,
+        solver_output: String,
+        raw: RawOptions,
+        format: Format,
+    },
+    Url {
+        puzzle: String,
+    },
+    Generate {
+        kind: String,
+        job: generate::GenerateJob,
+    },
     Serve(serve::ServeArgs),
 }
 
@@ -424,7 +468,7 @@ impl Job {
                 let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, None))?;
                 Job::Solve { run, unique, relax, forced }
             }
-            Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir, jobs } => {
+            Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir, jobs, shard } => {
                 if limit == Some(0) {
                     return Err(usage("--limit must be at least 1"));
                 }
@@ -437,7 +481,12 @@ impl Job {
                 if jobs > 1 && run.proof.is_some() {
                     return Err(usage("--proof certifies one solver's UNSAT answers; count with --jobs 1"));
                 }
-                Job::Count { run, limit, list, svg_dir, jobs }
+                if shard.is_some() && (limit.is_some() || run.proof.is_some()) {
+                    return Err(usage(
+                        "--shard counts a slice of the split search in full: not with --limit or --proof",
+                    ));
+                }
+                Job::Count { run, limit, list, svg_dir, jobs, shard }
             }
             Command::Sample { solver, enc, format, trials, seed, threads, shard } => {
                 let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

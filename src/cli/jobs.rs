@@ -33,9 +33,10 @@ impl Visit for Job {
                 }
                 solve(p, caps, &run, &o, unique, forced)
             }
-            Job::Count { run, limit, list, svg_dir, jobs } => {
+            Job::Count { run, limit, list, svg_dir, jobs, shard } => {
                 let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
-                count(p, caps, &run, &o, limit, list.as_deref(), svg_dir.as_deref(), jobs)
+                let shard = shard.map(|s| (s.index as usize, s.of as usize));
+                count(p, caps, &run, &o, limit, list.as_deref(), svg_dir.as_deref(), jobs, shard)
             }
             Job::Sample { run, args, shard } => {
                 let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
@@ -142,6 +143,7 @@ pub fn count<P: Puzzle>(
     list: Option<&str>,
     svg_dir: Option<&str>,
     jobs: usize,
+    shard: Option<(usize, usize)>,
 ) -> Result<u8, Failure> {
     let dl = run.deadline();
     if let Some(dir) = svg_dir {
@@ -188,11 +190,11 @@ pub fn count<P: Puzzle>(
         counting.see(s);
     };
     let limits = Limits::until(dl);
-    let report = if jobs > 1 {
+    let report = if jobs > 1 || shard.is_some() {
         // One solver per thread; `--proof`, the only fallible part of `backend`, was refused.
         let kind = policy(run).choose(p, caps);
         let make = || kind.build_cross_checked(run.cross_check.as_ref());
-        puzzle::count_split(p, &enc, &make, jobs, &limits, limit, &progress, on_solution)?
+        puzzle::count_split(p, &enc, &make, jobs, shard, &limits, limit, &progress, on_solution)?
     } else {
         puzzle::count(p, &enc, backend(p, caps, run)?, &limits, limit, &progress, on_solution)?
     };

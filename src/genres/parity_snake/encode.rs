@@ -301,6 +301,13 @@ impl Encoded for ParityCnf {
         &self.answer
     }
 
+    /// What decoding, the cuts and the blocks read; the totalizers' auxiliaries are left to
+    /// the solver's elimination.
+    fn model_vars(&self) -> Option<Vec<Var>> {
+        let digits = self.digit.iter().flatten();
+        Some(self.snake.iter().chain(&self.even).chain(&self.end).chain(digits).copied().collect())
+    }
+
     /// The snake is connected in every answer.
     fn connected_sets(&self) -> Vec<ConnectedSet> {
         vec![connected_set(&self.grid, self.snake.iter().map(|v| v.pos_lit()).collect())]

@@ -447,6 +447,13 @@ impl Encoded for CubeCnf {
         self.start.iter().map(|&v| vec![v.pos_lit()]).collect()
     }
 
+    /// The start cell, the directions and the symmetry: all decoding reads; the cell
+    /// occupancy auxiliaries are left to the solver's elimination.
+    fn model_vars(&self) -> Option<Vec<Var>> {
+        let dirs = self.dir.iter().flatten();
+        Some(self.start.iter().chain(dirs).chain(&self.sym).chain(&self.answer).copied().collect())
+    }
+
     fn decode(&self, m: &Model) -> Solution {
         let rep = self.placement(m);
         match self.sym.iter().position(|&v| m.var(v)) {

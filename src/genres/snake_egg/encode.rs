@@ -294,6 +294,11 @@ impl Encoded for EggCnf {
         true
     }
 
+    /// The answer and the snake's ends: all the cuts and decoding read.
+    fn model_vars(&self) -> Option<Vec<Var>> {
+        Some(self.answer.iter().chain(&self.end).copied().collect())
+    }
+
     fn decode(&self, m: &Model) -> Solution {
         self.cell_types(m).into_iter().map(|t| t.map_or(Cell::Snake, |j| Cell::Egg(self.sizes[j]))).collect()
     }

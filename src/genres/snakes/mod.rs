@@ -281,6 +281,13 @@ impl Encoded for SnakesCnf {
         }
     }
 
+    fn model_vars(&self) -> Option<Vec<Var>> {
+        match self {
+            SnakesCnf::Position(e) => Some(e.model_vars()),
+            SnakesCnf::Colour(_) => None,
+        }
+    }
+
     fn decode(&self, m: &Model) -> Placement {
         match self {
             SnakesCnf::Position(e) => e.decode(m),

@@ -164,6 +164,11 @@ impl PositionCnf {
         &self.answer
     }
 
+    /// The position variables: all decoding reads (the answer is made of them).
+    pub fn model_vars(&self) -> Vec<Var> {
+        self.z.iter().flatten().flatten().flatten().chain(&self.answer).copied().collect()
+    }
+
     pub fn decode(&self, m: &Model) -> Placement {
         let snakes = self
             .z
