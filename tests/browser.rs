@@ -18,6 +18,8 @@ use base64::Engine as _;
 use serde_json::{json, Value};
 use serving::Server;
 
+use crate::common::http;
+
 /// The W3C name of an element reference in WebDriver answers.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
@@ -34,17 +36,11 @@ fn free_port() -> u16 {
 }
 
 fn call(method: &str, url: &str, body: Option<Value>) -> Value {
-    let req = ureq::request(method, url);
-    let r = match body {
-        Some(b) => req.set("Content-Type", "application/json").send_string(&b.to_string()),
-        None => req.call(),
-    };
-    let text = match r {
-        Ok(r) => r.into_string().unwrap(),
-        Err(ureq::Error::Status(code, r)) => panic!("{method} {url}: {code} {}", r.into_string().unwrap_or_default()),
-        Err(e) => panic!("{method} {url}: {e}"),
-    };
-    serde_json::from_str::<Value>(&text).unwrap()["value"].clone()
+    let body = body.map(|b| b.to_string());
+    let r = http::request(method, url, body.as_deref().map(str::as_bytes))
+        .unwrap_or_else(|e| panic!("{method} {url}: {e}"));
+    assert!(r.status < 400, "{method} {url}: {} {}", r.status, r.body);
+    serde_json::from_str::<Value>(&r.body).unwrap()["value"].clone()
 }
 
 impl Browser {
@@ -58,7 +54,7 @@ impl Browser {
             .expect("chromedriver starts");
         let base = format!("http://127.0.0.1:{port}");
         let start = Instant::now();
-        while ureq::get(&format!("{base}/status")).call().is_err() {
+        while http::request("GET", &format!("{base}/status"), None).is_err() {
             assert!(start.elapsed() < Duration::from_secs(30), "chromedriver did not come up");
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -154,7 +150,7 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = ureq::delete(&format!("{}/session/{}", self.base, self.session)).call();
+        let _ = http::request("DELETE", &format!("{}/session/{}", self.base, self.session), None);
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }

@@ -170,11 +170,9 @@ fn a_full_queue_is_a_503_and_the_server_carries_on() {
         let (code, got) = s.post("/api/solve", &json!({ "puzzle": SNAKE_URL }));
         assert_eq!(code, 503, "{got}");
         assert!(got["error"].as_str().unwrap().starts_with("busy"), "{got}");
-        let r = ureq::post(&format!("{}api/solve", s.url)).send_string(&json!({ "puzzle": SNAKE_URL }).to_string());
-        match r {
-            Err(ureq::Error::Status(503, r)) => assert_eq!(r.header("Retry-After"), Some("1")),
-            other => panic!("expected a 503: {other:?}"),
-        }
+        let body = json!({ "puzzle": SNAKE_URL }).to_string();
+        let r = crate::common::http::request("POST", &format!("{}api/solve", s.url), Some(body.as_bytes())).unwrap();
+        assert_eq!((r.status, r.header("Retry-After")), (503, Some("1")), "{}", r.body);
     });
     s.wait_for("the core to be free", |st| st["running"] == 0);
     assert_eq!(s.post("/api/solve", &json!({ "puzzle": SNAKE_URL })).0, 200);

@@ -82,12 +82,16 @@ pub fn watchdog(
     format: Format,
     progress: Arc<AtomicU64>,
     counting: bool,
+    blank: Option<snakesat::render::Drawing>,
 ) -> Arc<AtomicBool> {
     let done = Arc::new(AtomicBool::new(false));
     let done2 = done.clone();
     snakesat::signals::catch_interrupt();
     std::thread::spawn(move || {
-        let until = deadline.map(|d| d + Duration::from_millis(500));
+        // A grace period, as CaDiCaL and the external solvers stop themselves: this is the
+        // backstop for varisat. Generous, since a loaded machine or a test build's checks
+        // can hold a propagator callback for a while.
+        let until = deadline.map(|d| d + Duration::from_secs(2));
         let (code, reason, short) = loop {
             std::thread::sleep(Duration::from_millis(20));
             if done2.load(Ordering::Relaxed) {
@@ -102,13 +106,16 @@ pub fn watchdog(
         };
         snakesat::backend::kill_running();
         let n = progress.load(Ordering::Relaxed);
-        match (format, counting) {
-            (Format::Json, true) => {
+        match (format, counting, blank) {
+            (Format::Json, true, _) => {
                 outln!("{}", json!({"status": "unknown", "count": n, "complete": false, "stopped": reason}))
             }
-            (Format::Json, false) => outln!("{}", json!({"status": "unknown", "reason": reason})),
-            (Format::Text | Format::Svg, true) => outln!("{short}: at least {n} solutions"),
-            (Format::Text | Format::Svg, false) => outln!("unknown: {short}"),
+            (Format::Json, false, _) => outln!("{}", json!({"status": "unknown", "reason": reason})),
+            (Format::Svg, false, Some(d)) => {
+                let _ = super::output::print_svg(d, Some(format!("unknown: {short}")), None);
+            }
+            (_, true, _) => outln!("{short}: at least {n} solutions"),
+            (_, false, _) => outln!("unknown: {short}"),
         }
         let _ = std::io::stdout().flush();
         std::process::exit(code.into());
@@ -125,7 +132,9 @@ pub fn solve<P: Puzzle>(
     forced: bool,
 ) -> Result<u8, Failure> {
     let dl = run.deadline();
-    let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false);
+    // A picture is what `--format svg` promises, even when the watchdog has to answer.
+    let blank = (run.format == Format::Svg).then(|| p.draw(None));
+    let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false, blank);
     let enc = plan::encode(p, opts)?;
     let job = if forced { Solve::Forced } else { Solve::Answer { unique } };
     let report = plan::solve(p, &enc, backend(p, caps, run)?, &Limits::until(dl), job, opts)?;
@@ -159,7 +168,7 @@ pub fn count<P: Puzzle>(
     }
     let mut svg_error = None;
     let progress = Arc::new(AtomicU64::new(0));
-    let done = watchdog(dl, run.format, progress.clone(), true);
+    let done = watchdog(dl, run.format, progress.clone(), true, None);
     let enc = plan::encode(p, opts)?;
     // A steady tick keeps the spinner, count and clock moving through long solver calls.
     let bar = indicatif::ProgressBar::new_spinner();
@@ -218,7 +227,8 @@ pub fn relax<P: Puzzle>(
 ) -> Result<u8, Failure> {
     let relax = caps.relax.ok_or_else(|| usage(format!("--relax does not apply to {} puzzles", P::KIND)))?;
     let dl = run.deadline();
-    let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false);
+    let blank = (run.format == Format::Svg).then(|| p.draw(None));
+    let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false, blank);
     let setup = puzzle::JobSetup { opts, backend: run.backend.as_ref(), limits: &Limits::until(dl) };
     let report = relax(p, &setup)?;
     done.store(true, Ordering::Relaxed);

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod http;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::common::http;
+
 /// A `snakesat serve` child on a free port, killed when dropped.
 pub struct Server {
     child: Child,
@@ -36,18 +38,15 @@ impl Server {
     }
 
     pub fn post_raw(&self, path: &str, body: &[u8]) -> (u16, Value) {
-        let r = ureq::post(&format!("{}{}", self.url, path.trim_start_matches('/')))
-            .set("Content-Type", "application/json")
-            .send_bytes(body);
-        read(r)
+        let url = format!("{}{}", self.url, path.trim_start_matches('/'));
+        let r = http::request("POST", &url, Some(body)).unwrap_or_else(|e| panic!("POST {path}: {e}"));
+        (r.status, serde_json::from_str(&r.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", r.body)))
     }
 
     pub fn get(&self, path: &str) -> (u16, String) {
-        match ureq::get(&format!("{}{}", self.url, path.trim_start_matches('/'))).call() {
-            Ok(r) => (r.status(), r.into_string().unwrap()),
-            Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
-            Err(e) => panic!("GET {path}: {e}"),
-        }
+        let url = format!("{}{}", self.url, path.trim_start_matches('/'));
+        let r = http::request("GET", &url, None).unwrap_or_else(|e| panic!("GET {path}: {e}"));
+        (r.status, r.body)
     }
 
     pub fn status(&self) -> Value {
@@ -69,14 +68,4 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-fn read(r: Result<ureq::Response, ureq::Error>) -> (u16, Value) {
-    let (code, r) = match r {
-        Ok(r) => (r.status(), r),
-        Err(ureq::Error::Status(code, r)) => (code, r),
-        Err(e) => panic!("request failed: {e}"),
-    };
-    let text = r.into_string().unwrap();
-    (code, serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}")))
 }
