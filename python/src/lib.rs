@@ -10,10 +10,11 @@ use pyo3::prelude::*;
 use snakesat::api::{Job, Request};
 use snakesat::genres::{self, AnyPuzzle, Capabilities, Visit};
 use snakesat::input::Source;
-use snakesat::puzzle::GenerateSpec;
+use snakesat::puzzle::{GenerateSpec, RawOptions, RunError};
 use snakesat::render;
 
 mod answer;
+mod files;
 mod run;
 
 use answer::{Answer, Count};
@@ -40,6 +41,8 @@ fn input_error(py: Python<'_>, e: &snakesat::input::InputError) -> PyErr {
 #[pyclass(frozen, module = "snakesat")]
 struct Puzzle {
     inner: AnyPuzzle,
+    /// Where it was read from, for the DIMACS header.
+    name: String,
     /// The TOML text it was read from, for genres that cannot write one.
     text: Option<String>,
 }
@@ -60,6 +63,19 @@ impl Visit for Ask {
             Ask::Svg => Some(render::to_svg(&p.draw(None))),
         }
     }
+}
+
+/// A job's refusal: the caller's input (`ValueError`) or a fault (`RuntimeError`).
+fn refused(e: RunError) -> PyErr {
+    if e.http_status() < 500 {
+        PyValueError::new_err(e.to_string())
+    } else {
+        PyRuntimeError::new_err(e.to_string())
+    }
+}
+
+fn raw(encoding: Option<String>, distinct: Option<String>) -> RawOptions {
+    RawOptions { encoding, distinct, symmetry: None }
 }
 
 fn request(backend: Option<String>, encoding: Option<String>, distinct: Option<String>) -> Request {
@@ -132,6 +148,28 @@ impl Puzzle {
         Ok(Answer { body: run::job(py, &self.inner, Job::Forced, request(backend, encoding, distinct), timeout)? })
     }
 
+    /// The complete (eager) encoding as DIMACS CNF text, for any SAT solver; read its
+    /// answer back with `decode`.
+    #[pyo3(signature = (*, encoding=None, distinct=None))]
+    fn dimacs(&self, py: Python<'_>, encoding: Option<String>, distinct: Option<String>) -> PyResult<String> {
+        let job = files::Dimacs { raw: raw(encoding, distinct), name: &self.name };
+        py.detach(|| self.inner.run(job)).map_err(refused)
+    }
+
+    /// Another solver's output (competition format: `s` and `v` lines) on the CNF of
+    /// `dimacs()` with the same options, decoded and verified.
+    #[pyo3(signature = (solver_output, *, encoding=None, distinct=None))]
+    fn decode(
+        &self,
+        py: Python<'_>,
+        solver_output: &str,
+        encoding: Option<String>,
+        distinct: Option<String>,
+    ) -> PyResult<Answer> {
+        let job = files::Decode { raw: raw(encoding, distinct), output: solver_output };
+        Ok(Answer { body: py.detach(|| self.inner.run(job)).map_err(refused)? })
+    }
+
     /// The puzzle drawn, as `snakesat draw` draws it.
     fn svg(&self) -> String {
         self.inner.run(Ask::Svg).unwrap_or_default()
@@ -161,6 +199,7 @@ fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
     let read =
         if arg.contains('\n') { genres::parse_text(&Source::new("<text>", arg.as_str())) } else { genres::load(&arg) };
     let inner = read.map_err(|e| input_error(py, &e))?;
+    let name = if arg.contains('\n') { "<text>".to_string() } else { arg.clone() };
     let text = if arg.contains('\n') {
         Some(arg)
     } else if !arg.contains("://") {
@@ -168,7 +207,7 @@ fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
     } else {
         None
     };
-    Ok(Puzzle { inner, text })
+    Ok(Puzzle { inner, name, text })
 }
 
 /// Makes generated puzzle number `index` of the run with `seed` (the CLI's `generate`
@@ -195,7 +234,7 @@ fn generate_one(
     // The generated puzzle is read back from the file the genre writes, as a user who
     // saved it would read it.
     let inner = genres::parse(&Source::new("<generated>", made.as_str())).map_err(|e| input_error(py, &e))?;
-    Ok(Puzzle { inner, text: Some(made) })
+    Ok(Puzzle { inner, name: format!("{kind} seed {seed} puzzle {index}"), text: Some(made) })
 }
 
 struct Generate<'a> {

@@ -2,6 +2,8 @@
 threads, reading every kind of source, generation and notebook display."""
 
 import pathlib
+import shutil
+import subprocess
 import threading
 import time
 import _thread
@@ -117,3 +119,24 @@ def test_notebook_display():
 def test_stubs_ship_with_the_package():
     here = pathlib.Path(snakesat.__file__).parent
     assert (here / "__init__.pyi").exists() and (here / "py.typed").exists()
+
+
+
+def test_dimacs_and_decode():
+    p = snakesat.read("fixtures/snake-egg/seed-6x6.toml")
+    cnf = p.dimacs()
+    assert cnf.startswith("c snakesat") and "\np cnf " in cnf
+    assert p.decode("s UNSATISFIABLE\n").status == "unsat"
+    assert p.decode("s UNKNOWN\n").status == "unknown"
+    with pytest.raises(ValueError, match="solver output"):
+        p.decode("s SATISFIABLE\nv 1 2 3 0\n")
+
+
+@pytest.mark.skipif(shutil.which("kissat") is None, reason="kissat is not installed (scripts/install-solvers.sh)")
+def test_dimacs_solved_elsewhere_decodes_to_the_answer(tmp_path):
+    p = snakesat.read("fixtures/snake-egg/seed-6x6.toml")
+    cnf = tmp_path / "p.cnf"
+    cnf.write_text(p.dimacs())
+    out = subprocess.run(["kissat", "-q", str(cnf)], capture_output=True, text=True, check=False)
+    assert out.returncode == 10, out.stderr
+    assert p.decode(out.stdout).grid == p.solve().grid
