@@ -12,3 +12,8 @@ export PATH="$PWD/.venv/bin:$PATH"
 cargo test --release --config scripts/checked.toml --all-targets 2>&1
 # Put the optimised binary back in target/release/ (already built: this only links it).
 cargo build --release --quiet
+# The Python module, built into .venv on the same release dependencies (only the module
+# and pyo3 are compiled anew), and its tests against the binary just put back. A missing
+# maturin or pytest fails here: install-solvers.sh put them in .venv.
+(cd python && VIRTUAL_ENV="$PWD/../.venv" "$PWD/../.venv/bin/maturin" develop --release --quiet)
+.venv/bin/python -m pytest -q tests/python

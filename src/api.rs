@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::backend::BackendKind;
-use crate::genres::{self, Capabilities, Visit};
+use crate::genres::{self, AnyPuzzle, Capabilities, Visit};
 use crate::input::{InputError, Source};
 use crate::jobs::{self, BackendPolicy, Solve};
 use crate::limits::Limits;
@@ -135,15 +135,22 @@ pub fn timeout(req: &Request, cfg: &Config) -> Result<Duration, Response> {
 /// Runs one job. `limits` carries the deadline and the stop request of a client that went
 /// away; a job stopped by either answers `"status": "unknown"` like the command line.
 pub fn handle(job: Job, req: &Request, cfg: &Config, limits: &Limits) -> Response {
-    let backend = match chosen_backend(req) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
-    let p = match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
-        Ok(p) => p,
-        Err(e) => return Response::input(&e),
-    };
-    p.run(Run { job, req, cfg, backend, limits })
+    if let Err(r) = chosen_backend(req) {
+        return r;
+    }
+    match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
+        Ok(p) => run(job, &p, req, cfg, limits),
+        Err(e) => Response::input(&e),
+    }
+}
+
+/// Runs one job on a puzzle already read (`req.puzzle` is not looked at): for a front end
+/// that reads the puzzle once and runs several jobs on it (the Python module).
+pub fn run(job: Job, p: &AnyPuzzle, req: &Request, cfg: &Config, limits: &Limits) -> Response {
+    match chosen_backend(req) {
+        Ok(backend) => p.run(Run { job, req, cfg, backend, limits }),
+        Err(r) => r,
+    }
 }
 
 /// The solver a request names. Only solvers that stop at the deadline, and no commands:

@@ -2,14 +2,18 @@
 //! summary → report — and the answers of `solve` and `count` as [`Report`]s: exit code,
 //! JSON object, text and picture, built once here (the command line prints one of the
 //! three; a server returns the JSON or the SVG). Generic over [`Puzzle`] and the
-//! genre's [`Capabilities`]: no genre is named here.
+//! genre's [`Capabilities`]: no genre is named here. Also what `dimacs` and `decode` share
+//! with every front end: the CNF's header, and another solver's answer read back.
 
 use std::sync::atomic::AtomicU64;
 
 use serde_json::{json, Value};
 
 use crate::backend::{Backend, BackendKind};
+use crate::dimacs;
+use crate::engine::{Encoded, Lazy as _};
 use crate::genres::Capabilities;
+use crate::input::Source;
 use crate::limits::Limits;
 use crate::puzzle::{Connectivity, RawOptions, RunError};
 
@@ -47,7 +51,6 @@ pub fn options<P: Puzzle>(raw: &RawOptions, connectivity: Connectivity) -> Resul
 /// Compiles the puzzle; an encoding the genre refuses, or one beyond the size limit, is
 /// the input's fault.
 pub fn encode<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>) -> Result<P::Encoded, RunError> {
-    use crate::engine::Encoded;
     let enc = p.encode(opts)?;
     match enc.formula().too_big() {
         Some(why) => Err(RunError::TooBig(why)),
@@ -361,4 +364,52 @@ pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enco
         (_, false) => exit::UNKNOWN,
     };
     Report { code, json, text, picture: Some((picture, Some(format!("{note}; undecided cells ringed")))) }
+}
+
+// ---------------------------------------------------------------------------------------
+// Files around the solver: the CNF for another solver, and that solver's answer read back
+
+/// The comment lines heading the DIMACS of the puzzle named `name` (`snakesat dimacs`):
+/// what it is and how to read a solver's answer back.
+pub fn dimacs_header<E: Encoded>(enc: &E, name: &str) -> Vec<String> {
+    let f = enc.formula();
+    vec![
+        format!("snakesat {} — complete (eager) encoding of {name}", env!("CARGO_PKG_VERSION")),
+        format!("{} variables, {} clauses; answer variables: {}", f.n_vars(), f.n_clauses(), enc.answer_vars().len()),
+        "decode a solver's answer with: snakesat decode PUZZLE SOLVER_OUTPUT".to_string(),
+    ]
+}
+
+/// What another solver said of a puzzle's complete CNF.
+#[derive(Clone, Debug)]
+pub enum Decoded<S> {
+    /// A model, decoded and verified.
+    Solved(S),
+    Unsat,
+    /// The solver gave no answer.
+    Unknown,
+}
+
+/// Reads another solver's output (`output`, competition format) on the complete (eager)
+/// encoding `enc`: a model must satisfy every clause (else the output is the user's
+/// mistake, a usage error naming `output`), and its answer passes the verifier.
+pub fn decode<P: Puzzle>(p: &P, enc: &P::Encoded, output: &Source) -> Result<Decoded<P::Solution>, RunError> {
+    let f = enc.formula();
+    let bad = |msg: String| RunError::Usage(format!("{}: {msg}", output.name));
+    let mut occurs = vec![false; f.n_vars() as usize];
+    f.clauses.iter().flatten().for_each(|l| occurs[l.var().idx()] = true);
+    let model = match dimacs::parse_output_for(&output.text, f.n_vars(), &occurs).map_err(|e| bad(e.to_string()))? {
+        dimacs::Answer::Sat(m) => m,
+        dimacs::Answer::Unsat => return Ok(Decoded::Unsat),
+        dimacs::Answer::Unknown => return Ok(Decoded::Unknown),
+    };
+    if let Some(i) = f.first_violated(&model) {
+        return Err(bad(format!("the model violates clause {} of the CNF; it is not an answer to this puzzle", i + 1)));
+    }
+    if !enc.separate(&model).is_empty() {
+        return Err(RunError::Unverified("a model of the complete CNF breaks a rule".into()));
+    }
+    let sol = enc.decode(&model);
+    p.verify(&sol).map_err(|e| RunError::Unverified(format!("the decoded answer: {e}")))?;
+    Ok(Decoded::Solved(sol))
 }

@@ -3,10 +3,9 @@
 
 use serde_json::json;
 
-use snakesat::cnf::Model;
-use snakesat::dimacs::{self, Answer};
-use snakesat::engine::{Encoded, Lazy};
-use snakesat::jobs as plan;
+use snakesat::dimacs;
+use snakesat::engine::Encoded;
+use snakesat::jobs::{self as plan, Decoded};
 use snakesat::puzzle::{exit, EncodeOptions, Puzzle};
 
 use super::args::Format;
@@ -19,19 +18,15 @@ pub fn write_dimacs<P: Puzzle>(
     opts: &EncodeOptions<P::Options>,
 ) -> Result<u8, Failure> {
     let enc = plan::encode(p, opts)?;
-    let f = enc.formula();
-    let header = vec![
-        format!("snakesat {} — complete (eager) encoding of {name}", env!("CARGO_PKG_VERSION")),
-        format!("{} variables, {} clauses; answer variables: {}", f.n_vars(), f.n_clauses(), enc.answer_vars().len()),
-        "decode a solver's answer with: snakesat decode PUZZLE SOLVER_OUTPUT".to_string(),
-    ];
-    let io_err = io_failure;
+    let (f, header) = (enc.formula(), plan::dimacs_header(&enc, name));
     match output {
         Some(path) => {
-            let mut file = std::fs::File::create(path).map_err(|e| io_err(e, path))?;
-            dimacs::write_cnf(&mut file, f, &header, &[]).map_err(|e| io_err(e, path))?;
+            let mut file = std::fs::File::create(path).map_err(|e| io_failure(e, path))?;
+            dimacs::write_cnf(&mut file, f, &header, &[]).map_err(|e| io_failure(e, path))?;
         }
-        None => dimacs::write_cnf(&mut std::io::stdout().lock(), f, &header, &[]).map_err(|e| io_err(e, "stdout"))?,
+        None => {
+            dimacs::write_cnf(&mut std::io::stdout().lock(), f, &header, &[]).map_err(|e| io_failure(e, "stdout"))?
+        }
     }
     Ok(exit::ANSWER)
 }
@@ -39,49 +34,24 @@ pub fn write_dimacs<P: Puzzle>(
 pub fn decode<P: Puzzle>(p: &P, path: &str, opts: &EncodeOptions<P::Options>, format: Format) -> Result<u8, Failure> {
     let enc = plan::encode(p, opts)?;
     let src = snakesat::input::Source::read(path)?;
-    let f = enc.formula();
-    let bad = |msg: String| Failure { code: exit::BAD_INPUT, err: anyhow::anyhow!("{path}: {msg}") };
-    let mut occurs = vec![false; f.n_vars() as usize];
-    f.clauses.iter().flatten().for_each(|l| occurs[l.var().idx()] = true);
-    let model: Model = match dimacs::parse_output_for(&src.text, f.n_vars(), &occurs).map_err(|e| bad(e.to_string()))? {
-        Answer::Sat(m) => m,
-        Answer::Unsat => {
+    let (sentence, json, code) = match plan::decode(p, &enc, &src)? {
+        Decoded::Solved(sol) => {
             match format {
-                Format::Json => outln!("{}", json!({"status": "unsat"})),
-                Format::Text => outln!("no solution (as the solver says)"),
-                Format::Svg => print_svg(p.draw(None), Some("no solution (as the solver says)".into()), None)?,
+                Format::Json => outln!("{}", json!({"status": "solved", "solution": p.view(&sol, &opts.genre).json()})),
+                Format::Text => out!("{}", p.view(&sol, &opts.genre).text()),
+                Format::Svg => print_svg(p.draw(Some(&sol)), None, None)?,
             }
-            return Ok(exit::NO_ANSWER);
+            return Ok(exit::ANSWER);
         }
-        Answer::Unknown => {
-            match format {
-                Format::Json => outln!("{}", json!({"status": "unknown"})),
-                Format::Text => outln!("unknown (the solver gave no answer)"),
-                Format::Svg => print_svg(p.draw(None), Some("unknown (the solver gave no answer)".into()), None)?,
-            }
-            return Ok(exit::UNKNOWN);
-        }
+        Decoded::Unsat => ("no solution (as the solver says)", json!({"status": "unsat"}), exit::NO_ANSWER),
+        Decoded::Unknown => ("unknown (the solver gave no answer)", json!({"status": "unknown"}), exit::UNKNOWN),
     };
-    if let Some(i) = f.first_violated(&model) {
-        return Err(bad(format!("the model violates clause {} of the CNF; it is not an answer to this puzzle", i + 1)));
-    }
-    if !enc.separate(&model).is_empty() {
-        return Err(Failure {
-            code: exit::FAILURE,
-            err: anyhow::anyhow!("internal error: a model of the complete CNF breaks a rule"),
-        });
-    }
-    let sol = enc.decode(&model);
-    p.verify(&sol).map_err(|e| Failure {
-        code: exit::FAILURE,
-        err: anyhow::anyhow!("internal error: the decoded answer fails verification: {e}"),
-    })?;
     match format {
-        Format::Json => outln!("{}", json!({"status": "solved", "solution": p.view(&sol, &opts.genre).json()})),
-        Format::Text => out!("{}", p.view(&sol, &opts.genre).text()),
-        Format::Svg => print_svg(p.draw(Some(&sol)), None, None)?,
+        Format::Json => outln!("{json}"),
+        Format::Text => outln!("{sentence}"),
+        Format::Svg => print_svg(p.draw(None), Some(sentence.into()), None)?,
     }
-    Ok(exit::ANSWER)
+    Ok(code)
 }
 
 /// `draw`: the puzzle, with the answer read from a solution file on top when given.

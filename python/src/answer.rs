@@ -1,0 +1,189 @@
+//! What a job hands back to Python: an [`Answer`] (solve, forced, decode) or a [`Count`],
+//! each a thin reader over the JSON object the command line prints with `--format json`
+//! (the library's report), plus the picture and text the API adds. Nothing is recomputed
+//! here, so Python sees exactly what the CLI and the server say.
+
+use pyo3::prelude::*;
+use serde_json::Value;
+
+/// The keys the API adds for a page beside the command line's object.
+const PAGE_KEYS: [&str; 4] = ["kind", "url", "text", "svg"];
+
+/// A JSON value as the Python object `json.loads` makes of it.
+pub fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (v.to_string(),))
+}
+
+/// The command line's `--format json` object, without the page's additions.
+fn cli_json(body: &Value) -> String {
+    let mut v = body.clone();
+    if let Value::Object(m) = &mut v {
+        for k in PAGE_KEYS {
+            m.remove(k);
+        }
+    }
+    v.to_string()
+}
+
+/// A grid answer's rows split into the tokens the CLI prints.
+fn grid_of(solution: &Value) -> Option<Vec<Vec<String>>> {
+    let rows = solution.get("grid")?.as_array()?;
+    Some(rows.iter().map(|r| r.as_str().unwrap_or("").split_whitespace().map(String::from).collect()).collect())
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The result of `solve`, `forced` or `decode`. An unsatisfiable puzzle is an answer whose
+/// `status` is `"unsat"`; a stopped job (timeout, Ctrl-C) one whose status is `"unknown"`.
+#[pyclass(frozen, module = "snakesat")]
+pub struct Answer {
+    pub body: Value,
+}
+
+#[pymethods]
+impl Answer {
+    /// `"solved"`, `"unsat"` or `"unknown"`.
+    #[getter]
+    fn status(&self) -> String {
+        self.body["status"].as_str().unwrap_or("unknown").to_string()
+    }
+
+    /// The grid row by row as lists of the tokens the CLI prints; `None` without an answer
+    /// or for a genre whose answer is not a grid (the Snake Cube: see `solution`).
+    #[getter]
+    fn grid(&self) -> Option<Vec<Vec<String>>> {
+        grid_of(self.body.get("solution")?)
+    }
+
+    /// The answer as the CLI's JSON writes it (`solution`), as Python objects.
+    #[getter]
+    fn solution<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.body.get("solution").map(|s| to_py(py, s)).transpose()
+    }
+
+    /// With `unique=True`: whether the answer is the only one (`None`: not known, or not
+    /// asked).
+    #[getter]
+    fn unique(&self) -> Option<bool> {
+        self.body.get("unique").and_then(Value::as_bool)
+    }
+
+    /// A second answer's grid when `unique=True` found one.
+    #[getter]
+    fn second(&self) -> Option<Vec<Vec<String>>> {
+        grid_of(self.body.get("second_solution")?)
+    }
+
+    /// `forced()`: the grid with `None` where the answers disagree.
+    #[getter]
+    fn forced(&self) -> Option<Vec<Vec<Option<String>>>> {
+        let cells = self.body.get("forced")?.as_array()?;
+        let cols = self.grid().and_then(|g| g.first().map(Vec::len)).filter(|&c| c > 0)?;
+        let cells: Vec<Option<String>> = cells.iter().map(|c| c.as_str().map(String::from)).collect();
+        Some(cells.chunks(cols).map(<[_]>::to_vec).collect())
+    }
+
+    /// Why the job stopped, when its status is `"unknown"`.
+    #[getter]
+    fn reason(&self) -> Option<String> {
+        self.body.get("reason").and_then(Value::as_str).map(String::from)
+    }
+
+    /// The solver's statistics, as the CLI's JSON has them.
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.body.get("stats").map(|s| to_py(py, s)).transpose()
+    }
+
+    /// The CLI's `--format json` output.
+    fn to_json(&self) -> String {
+        cli_json(&self.body)
+    }
+
+    /// The CLI's `--format svg` picture.
+    fn svg(&self) -> Option<String> {
+        self.body.get("svg").and_then(Value::as_str).map(String::from)
+    }
+
+    fn _repr_svg_(&self) -> Option<String> {
+        self.svg()
+    }
+
+    /// The CLI's text output.
+    fn __str__(&self) -> String {
+        self.body.get("text").and_then(Value::as_str).unwrap_or("").to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<snakesat.Answer {}>", self.status())
+    }
+}
+
+/// The result of `count`.
+#[pyclass(frozen, module = "snakesat")]
+pub struct Count {
+    pub body: Value,
+}
+
+#[pymethods]
+impl Count {
+    /// The answers counted.
+    #[getter]
+    fn count(&self) -> u64 {
+        self.body["count"].as_u64().unwrap_or(0)
+    }
+
+    /// Whether every answer was counted (not stopped by the limit, a timeout or Ctrl-C).
+    #[getter]
+    fn complete(&self) -> bool {
+        self.body["complete"].as_bool().unwrap_or(false)
+    }
+
+    #[getter]
+    fn limit_reached(&self) -> bool {
+        self.body["limit_reached"].as_bool().unwrap_or(false)
+    }
+
+    /// Why an incomplete count stopped.
+    #[getter]
+    fn stopped(&self) -> Option<String> {
+        self.body.get("stopped").and_then(Value::as_str).map(String::from)
+    }
+
+    /// As the CLI says it: `"solved"`, `"unsat"` or `"unknown"`.
+    #[getter]
+    fn status(&self) -> String {
+        self.body["status"].as_str().unwrap_or("unknown").to_string()
+    }
+
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.body.get("stats").map(|s| to_py(py, s)).transpose()
+    }
+
+    fn to_json(&self) -> String {
+        cli_json(&self.body)
+    }
+
+    fn __int__(&self) -> u64 {
+        self.count()
+    }
+
+    fn __str__(&self) -> String {
+        self.body.get("text").and_then(Value::as_str).unwrap_or("").to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<snakesat.Count {} complete={}>", self.count(), self.complete())
+    }
+
+    /// The board counted and the CLI's sentence, for a notebook.
+    fn _repr_html_(&self) -> String {
+        let svg = self.body.get("svg").and_then(Value::as_str).unwrap_or("");
+        // Inside HTML the picture is an element, not a document: no XML declaration.
+        let svg = svg.find("<svg").map_or(svg, |at| &svg[at..]);
+        format!("<div>{svg}<pre>{}</pre></div>", escape(&self.__str__()))
+    }
+}

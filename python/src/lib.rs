@@ -1,0 +1,273 @@
+//! The native part of the `snakesat` Python package: puzzles read by the library's
+//! readers, jobs run by its job plan through the JSON API's entry point (`api::run`), and
+//! answers read from the reports it writes. The package's `__init__.py` re-exports this
+//! module and adds the Python-only conveniences (the `generate` iterator).
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use snakesat::api::{Job, Request};
+use snakesat::genres::{self, AnyPuzzle, Capabilities, Visit};
+use snakesat::input::Source;
+use snakesat::puzzle::{GenerateSpec, RawOptions, RunError};
+use snakesat::render;
+
+mod answer;
+mod files;
+mod run;
+
+use answer::{Answer, Count};
+
+create_exception!(
+    snakesat,
+    InputError,
+    PyValueError,
+    "A bad puzzle, located as the command line locates it: the message is the CLI's \
+     `file:line:column: what was expected`; `.line` and `.column` are 1-based, `.file` names the source."
+);
+
+fn input_error(py: Python<'_>, e: &snakesat::input::InputError) -> PyErr {
+    let err = InputError::new_err(e.to_string());
+    let v = err.value(py);
+    // Setting plain attributes on a fresh exception object cannot fail.
+    let _ = v.setattr("line", e.line);
+    let _ = v.setattr("column", e.col);
+    let _ = v.setattr("file", e.file.as_str());
+    err
+}
+
+/// A puzzle of any genre snakesat reads.
+#[pyclass(frozen, module = "snakesat")]
+struct Puzzle {
+    inner: AnyPuzzle,
+    /// Where it was read from, for the DIMACS header.
+    name: String,
+    /// The TOML text it was read from, for genres that cannot write one.
+    text: Option<String>,
+}
+
+/// What the genre can say of a puzzle without solving it.
+enum Ask {
+    Url,
+    Toml,
+    Svg,
+}
+
+impl Visit for Ask {
+    type Output = Option<String>;
+    fn visit<P: snakesat::puzzle::Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Option<String> {
+        match self {
+            Ask::Url => caps.url.and_then(|u| u(p).ok()),
+            Ask::Toml => caps.toml.map(|t| t(p)),
+            Ask::Svg => Some(render::to_svg(&p.draw(None))),
+        }
+    }
+}
+
+/// A job's refusal: the caller's input (`ValueError`) or a fault (`RuntimeError`).
+fn refused(e: RunError) -> PyErr {
+    if e.http_status() < 500 {
+        PyValueError::new_err(e.to_string())
+    } else {
+        PyRuntimeError::new_err(e.to_string())
+    }
+}
+
+fn raw(encoding: Option<String>, distinct: Option<String>) -> RawOptions {
+    RawOptions { encoding, distinct, symmetry: None }
+}
+
+fn request(backend: Option<String>, encoding: Option<String>, distinct: Option<String>) -> Request {
+    Request { backend, encoding, distinct, ..Request::default() }
+}
+
+#[pymethods]
+impl Puzzle {
+    /// The genre, as the file's `kind` key names it (`"snake-egg"`, ...).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.inner.kind()
+    }
+
+    /// The puzz.link URL, for genres that have one.
+    #[getter]
+    fn url(&self) -> Option<String> {
+        self.inner.run(Ask::Url)
+    }
+
+    /// The puzzle as a file: written by the genre where it can, else the TOML read.
+    #[getter]
+    fn toml(&self) -> Option<String> {
+        self.inner.run(Ask::Toml).or_else(|| self.text.clone())
+    }
+
+    /// One answer; with `unique=True`, also whether it is the only one. `backend` names a
+    /// solver that can be stopped (`cadical`, `cadical:sat`, `splr`); `timeout` is in
+    /// seconds. An unsatisfiable puzzle gives `status == "unsat"`, a stopped job
+    /// `"unknown"`.
+    #[pyo3(signature = (unique=false, backend=None, timeout=None, *, encoding=None, distinct=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        unique: bool,
+        backend: Option<String>,
+        timeout: Option<f64>,
+        encoding: Option<String>,
+        distinct: Option<String>,
+    ) -> PyResult<Answer> {
+        let req = Request { unique, ..request(backend, encoding, distinct) };
+        Ok(Answer { body: run::job(py, &self.inner, Job::Solve, req, timeout)? })
+    }
+
+    /// Counts the answers, up to `limit`.
+    #[pyo3(signature = (limit=None, timeout=None, backend=None, *, encoding=None, distinct=None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+        backend: Option<String>,
+        encoding: Option<String>,
+        distinct: Option<String>,
+    ) -> PyResult<Count> {
+        let req = Request { limit, ..request(backend, encoding, distinct) };
+        Ok(Count { body: run::job(py, &self.inner, Job::Count, req, timeout)? })
+    }
+
+    /// The cells every answer agrees on (`Answer.forced`).
+    #[pyo3(signature = (backend=None, timeout=None, *, encoding=None, distinct=None))]
+    fn forced(
+        &self,
+        py: Python<'_>,
+        backend: Option<String>,
+        timeout: Option<f64>,
+        encoding: Option<String>,
+        distinct: Option<String>,
+    ) -> PyResult<Answer> {
+        Ok(Answer { body: run::job(py, &self.inner, Job::Forced, request(backend, encoding, distinct), timeout)? })
+    }
+
+    /// The complete (eager) encoding as DIMACS CNF text, for any SAT solver; read its
+    /// answer back with `decode`.
+    #[pyo3(signature = (*, encoding=None, distinct=None))]
+    fn dimacs(&self, py: Python<'_>, encoding: Option<String>, distinct: Option<String>) -> PyResult<String> {
+        let job = files::Dimacs { raw: raw(encoding, distinct), name: &self.name };
+        py.detach(|| self.inner.run(job)).map_err(refused)
+    }
+
+    /// Another solver's output (competition format: `s` and `v` lines) on the CNF of
+    /// `dimacs()` with the same options, decoded and verified.
+    #[pyo3(signature = (solver_output, *, encoding=None, distinct=None))]
+    fn decode(
+        &self,
+        py: Python<'_>,
+        solver_output: &str,
+        encoding: Option<String>,
+        distinct: Option<String>,
+    ) -> PyResult<Answer> {
+        let job = files::Decode { raw: raw(encoding, distinct), output: solver_output };
+        Ok(Answer { body: py.detach(|| self.inner.run(job)).map_err(refused)? })
+    }
+
+    /// The puzzle drawn, as `snakesat draw` draws it.
+    fn svg(&self) -> String {
+        self.inner.run(Ask::Svg).unwrap_or_default()
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.url() {
+            Some(url) => format!("<snakesat.Puzzle {} {url}>", self.kind()),
+            None => format!("<snakesat.Puzzle {}>", self.kind()),
+        }
+    }
+}
+
+/// Reads a puzzle: TOML text, a puzz.link URL, or the path of a puzzle file (a `str` or
+/// an `os.PathLike`). Bad input raises `InputError` with the CLI's located message.
+#[pyfunction]
+fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
+    let arg: String = match source.extract::<String>() {
+        Ok(s) => s,
+        Err(_) => source.extract::<std::path::PathBuf>()?.to_string_lossy().into_owned(),
+    };
+    // Text has a line break or is a URL; anything else is a path, read as the CLI reads it.
+    let read =
+        if arg.contains('\n') { genres::parse_text(&Source::new("<text>", arg.as_str())) } else { genres::load(&arg) };
+    let inner = read.map_err(|e| input_error(py, &e))?;
+    let name = if arg.contains('\n') { "<text>".to_string() } else { arg.clone() };
+    let text = if arg.contains('\n') {
+        Some(arg)
+    } else if !arg.contains("://") {
+        std::fs::read_to_string(&arg).ok()
+    } else {
+        None
+    };
+    Ok(Puzzle { inner, name, text })
+}
+
+/// Makes generated puzzle number `index` of the run with `seed` (the CLI's `generate`
+/// makes the same puzzle for the same arguments); the `generate` iterator calls this.
+#[pyfunction]
+#[pyo3(signature = (kind, rows, cols, bank, seed, index, timeout=None))]
+#[allow(clippy::too_many_arguments)]
+fn generate_one(
+    py: Python<'_>,
+    kind: &str,
+    rows: usize,
+    cols: usize,
+    bank: Option<Vec<u32>>,
+    seed: u64,
+    index: u64,
+    timeout: Option<f64>,
+) -> PyResult<Puzzle> {
+    let spec = GenerateSpec { rows, cols, bank };
+    let blank = genres::blank(kind, &spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let limits = snakesat::limits::Limits::until(run::deadline(timeout)?);
+    let made =
+        run::interruptible(py, &limits.cancel, || blank.run(Generate { spec: &spec, seed, index, limits: &limits }))?
+            .map_err(PyRuntimeError::new_err)?;
+    // The generated puzzle is read back from the file the genre writes, as a user who
+    // saved it would read it.
+    let inner = genres::parse(&Source::new("<generated>", made.as_str())).map_err(|e| input_error(py, &e))?;
+    Ok(Puzzle { inner, name: format!("{kind} seed {seed} puzzle {index}"), text: Some(made) })
+}
+
+struct Generate<'a> {
+    spec: &'a GenerateSpec,
+    seed: u64,
+    index: u64,
+    limits: &'a snakesat::limits::Limits,
+}
+
+impl Visit for Generate<'_> {
+    type Output = Result<String, String>;
+    fn visit<P: snakesat::puzzle::Puzzle>(self, _blank: &P, caps: &Capabilities<P>) -> Result<String, String> {
+        use snakesat::generate::Failed;
+        let (Some(generate), Some(toml)) = (caps.generate, caps.toml) else {
+            return Err(format!("{} has no generator", P::KIND));
+        };
+        match generate(self.spec, self.seed, self.index, self.limits) {
+            Ok(g) => Ok(toml(&g.puzzle)),
+            Err(Failed::Stopped(why)) => Err(format!("stopped: {why}")),
+            Err(Failed::Impossible(why)) => Err(why),
+            Err(Failed::Run(e)) => Err(e.to_string()),
+        }
+    }
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add_class::<Puzzle>()?;
+    m.add_class::<Answer>()?;
+    m.add_class::<Count>()?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(generate_one, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

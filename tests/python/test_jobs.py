@@ -1,0 +1,142 @@
+"""The module's own behaviour: results rather than exceptions, time limits, Ctrl-C,
+threads, reading every kind of source, generation and notebook display."""
+
+import pathlib
+import shutil
+import subprocess
+import threading
+import time
+import _thread
+
+import pytest
+
+import snakesat
+
+LARGE = "fixtures/snake-egg/hard-20x20.toml"
+
+
+def test_unsat_is_a_result():
+    a = snakesat.read("fixtures/snake-egg/no-solution.toml").solve()
+    assert a.status == "unsat"
+    assert a.grid is None
+
+
+def test_timeout_returns_a_stopped_result():
+    p = snakesat.read(LARGE)
+    started = time.monotonic()
+    a = p.solve(timeout=1)
+    elapsed = time.monotonic() - started
+    assert a.status == "unknown"
+    assert a.reason
+    # The issue's one timed requirement: a 1 s limit is kept to within a second.
+    assert elapsed < 2
+
+
+def test_ctrl_c_stops_a_long_count_and_the_interpreter_goes_on():
+    p = snakesat.read(LARGE)
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            p.count()
+    finally:
+        timer.cancel()
+    assert snakesat.read("fixtures/snake-egg/seed-6x6.toml").solve().status == "solved"
+
+
+def test_two_threads_solve_at_once():
+    puzzles = ["fixtures/snake-egg/gen-10x10-a.toml", "fixtures/parity-snake/unique-9x9.toml"]
+    results = {}
+
+    def solve(path):
+        results[path] = snakesat.read(path).solve(unique=True)
+
+    threads = [threading.Thread(target=solve, args=(p,)) for p in puzzles]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == sorted(puzzles)
+    assert all(a.status == "solved" and a.unique for a in results.values())
+
+
+def test_read_text_url_and_path():
+    path = pathlib.Path("fixtures/snake-egg/seed-6x6.toml")
+    from_path = snakesat.read(path)
+    from_text = snakesat.read(path.read_text())
+    from_url = snakesat.read(from_path.url)
+    assert from_path.kind == from_text.kind == from_url.kind == "snake-egg"
+    assert from_text.url == from_url.url == from_path.url
+    assert "kind" in from_path.toml
+    assert from_url.solve().grid == from_path.solve().grid
+
+
+def test_input_error_in_text_is_located():
+    text = 'kind = "snake-egg"\neggs = [1, 2]\ngrid = """\n. . .\n. x .\n"""\n'
+    with pytest.raises(snakesat.InputError) as raised:
+        snakesat.read(text)
+    e = raised.value
+    assert isinstance(e, ValueError)
+    assert (e.line, e.column) == (5, 3)
+    assert str(e).startswith("<text>:5:3: ")
+
+
+def test_bad_options_are_value_errors():
+    p = snakesat.read("fixtures/snake-egg/seed-6x6.toml")
+    with pytest.raises(ValueError):
+        p.solve(timeout=0)
+    with pytest.raises(ValueError):
+        p.solve(backend="no-such-solver")
+
+
+def test_forced_and_other_backends():
+    p = snakesat.read("fixtures/snake-egg/several-4x4.toml")
+    f = p.forced()
+    assert f.status == "solved"
+    assert any(cell is None for row in f.forced for cell in row)
+    assert p.solve(backend="splr").status == "solved"
+
+
+def test_generate_is_deterministic_and_unique():
+    first = [p.url for p in snakesat.generate("snake-egg", 5, bank="1..4", seed=3, count=2)]
+    again = [p.url for p in snakesat.generate("snake-egg", (5, 5), bank=[1, 2, 3, 4], seed=3, count=2)]
+    assert first == again and len(first) == 2
+    p = next(snakesat.generate("snake-egg", "5x5", bank="1..4", seed=3))
+    assert p.solve(unique=True).unique is True
+
+
+def test_notebook_display():
+    p = snakesat.read("fixtures/snake-egg/seed-6x6.toml")
+    assert "<svg" in p._repr_svg_()
+    a = p.solve()
+    assert "<svg" in a._repr_svg_() and a.svg() == a._repr_svg_()
+    assert str(a).startswith("o 4 4")
+    html = p.count()._repr_html_()
+    assert html.startswith("<div><svg") and "1 solution" in html
+    assert a.stats["variables"] > 0
+
+
+def test_stubs_ship_with_the_package():
+    here = pathlib.Path(snakesat.__file__).parent
+    assert (here / "__init__.pyi").exists() and (here / "py.typed").exists()
+
+
+
+def test_dimacs_and_decode():
+    p = snakesat.read("fixtures/snake-egg/seed-6x6.toml")
+    cnf = p.dimacs()
+    assert cnf.startswith("c snakesat") and "\np cnf " in cnf
+    assert p.decode("s UNSATISFIABLE\n").status == "unsat"
+    assert p.decode("s UNKNOWN\n").status == "unknown"
+    with pytest.raises(ValueError, match="solver output"):
+        p.decode("s SATISFIABLE\nv 1 2 3 0\n")
+
+
+@pytest.mark.skipif(shutil.which("kissat") is None, reason="kissat is not installed (scripts/install-solvers.sh)")
+def test_dimacs_solved_elsewhere_decodes_to_the_answer(tmp_path):
+    p = snakesat.read("fixtures/snake-egg/seed-6x6.toml")
+    cnf = tmp_path / "p.cnf"
+    cnf.write_text(p.dimacs())
+    out = subprocess.run(["kissat", "-q", str(cnf)], capture_output=True, text=True, check=False)
+    assert out.returncode == 10, out.stderr
+    assert p.decode(out.stdout).grid == p.solve().grid
