@@ -16,8 +16,7 @@ impl PuzzLink for Hebi {
         let mut p = Hebi::new(Grid::new(rows, cols));
         let (clues, at) = arrows::read(r, rows * cols)?;
         r.expect_end("the clues")?;
-        if let Some(i) = clues.iter().position(|c| super::too_big(c).is_some()) {
-            let k = super::too_big(&clues[i]).unwrap_or_default();
+        if let Some((i, k)) = clues.iter().enumerate().find_map(|(i, c)| super::too_big(c).map(|k| (i, k))) {
             let (row, col) = (i / cols + 1, i % cols + 1);
             return Err(r.error_at(at[i], format!("the clue at row {row}, column {col}: {}", super::number_range(k))));
         }
