@@ -366,6 +366,42 @@ pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enco
     Report { code, json, text, picture: Some((picture, Some(format!("{note}; undecided cells ringed")))) }
 }
 
+/// The forced job as the page shows it: `forced_report`, with the picture a setter reads
+/// (as cspuz-solver2 draws it): the cells every answer agrees on filled in, the others left
+/// as the blank board shows them. Genres without places for their cells keep the rings.
+pub fn decided<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+    opts: &EncodeOptions<P::Options>,
+) -> Result<Report, RunError> {
+    if let Some(why) = p.no_uniqueness(&opts.genre) {
+        return Err(RunError::Usage(why));
+    }
+    let r = crate::puzzle::forced(p, enc, backend, limits)?;
+    let mut report = forced_report(p, &r, opts);
+    let (Status::Solved(first), Some(a)) = (&r.status, &r.agreement) else { return Ok(report) };
+    let Some(u) = agreement(p, a, opts) else { return Ok(report) };
+    let view = p.view(first, &opts.genre);
+    if view.spots.len() != u.forced.cells.len() {
+        return Ok(report);
+    }
+    let open: Vec<_> = u
+        .forced
+        .cells
+        .iter()
+        .zip(&view.spots)
+        .filter(|(f, _)| f.is_none())
+        .map(|(_, &(at, r))| (pt(at.x - r, at.y - r), 2.0 * r, 2.0 * r))
+        .collect();
+    let mut picture = p.draw(Some(first));
+    picture.overlay(p.draw(None), open);
+    let note = format!("{}; undecided cells left open", u.sentence().trim_end());
+    report.picture = Some((picture, Some(note)));
+    Ok(report)
+}
+
 // ---------------------------------------------------------------------------------------
 // Files around the solver: the CNF for another solver, and that solver's answer read back
 

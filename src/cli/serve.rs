@@ -30,6 +30,7 @@ use super::output::{outln, usage, Failure};
 
 const PAGE: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
+const EDITOR: &str = include_str!("page/editor.js");
 const STYLE: &str = include_str!("page/style.css");
 
 /// The examples the page offers, bundled so the page works with no files at hand.
@@ -102,6 +103,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
     let app = Router::new()
         .route("/", get(page))
         .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
+        .route("/editor.js", get(|| async { asset("text/javascript; charset=utf-8", EDITOR) }))
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
         .route("/api/genres", get(|| async { axum::Json(api::genres()) }))
         .route("/api/examples", get(examples))
@@ -109,8 +111,12 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .route("/api/solve", post(job))
         .route("/api/count", post(job))
         .route("/api/forced", post(job))
+        .route("/api/board", post(board))
         .fallback(|| async {
-            error(StatusCode::NOT_FOUND, "no such page; the API is POST /api/solve, /api/count, /api/forced")
+            error(
+                StatusCode::NOT_FOUND,
+                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/board, /api/generate",
+            )
         })
         .layer(DefaultBodyLimit::max(a.max_body))
         .layer(middleware::from_fn_with_state(shared.clone(), same_origin))
@@ -249,20 +255,41 @@ impl Drop for Running {
     }
 }
 
+/// The request body as JSON, or the refusal (413 past `--max-body`, 400 when not JSON).
+fn read_body(s: &Shared, body: Result<Bytes, BytesRejection>) -> Result<api::Request, api::Response> {
+    let body = match body {
+        Ok(b) => b,
+        Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            let msg = format!("the request body is larger than this server takes ({} bytes, --max-body)", s.max_body);
+            return Err(api::Response::error(StatusCode::PAYLOAD_TOO_LARGE.as_u16(), msg));
+        }
+        Err(rej) => return Err(api::Response::error(rej.status().as_u16(), rej.body_text())),
+    };
+    api::parse_request(&body)
+}
+
+/// The editor's board: no solver runs, so no slot is taken; the reading and drawing are
+/// bounded by the body cap, and run off the async threads.
+async fn board(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
+    let req = match read_body(&s, body) {
+        Ok(r) => r,
+        Err(r) => return reply(r),
+    };
+    match tokio::task::spawn_blocking(move || api::board(&req)).await {
+        Ok(r) => reply(r),
+        Err(e) => {
+            eprintln!("snakesat serve: a board request failed: {e}");
+            error(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the request panicked; the server carries on")
+        }
+    }
+}
+
 async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Response {
     let arrived = Instant::now();
     let Some(kind) = api::Job::from_path(uri.path()) else {
         return error(StatusCode::NOT_FOUND, "no such job");
     };
-    let body = match body {
-        Ok(b) => b,
-        Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            let msg = format!("the request body is larger than this server takes ({} bytes, --max-body)", s.max_body);
-            return error(StatusCode::PAYLOAD_TOO_LARGE, msg);
-        }
-        Err(rej) => return error(rej.status(), rej.body_text()),
-    };
-    let req = match api::parse_request(&body) {
+    let req = match read_body(&s, body) {
         Ok(r) => r,
         Err(r) => return reply(r),
     };
