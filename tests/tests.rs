@@ -29,6 +29,7 @@ mod pictures;
 mod proofs;
 mod readme;
 mod serve;
+mod serve_editing;
 mod signals;
 mod snake;
 mod snake_cube;

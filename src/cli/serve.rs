@@ -238,6 +238,23 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// One request in the queue for a core, for as long as it waits.
+struct Queued<'a>(&'a AtomicUsize);
+
+impl<'a> Queued<'a> {
+    /// Joins the queue: the guard, and how many were waiting already.
+    fn join(n: &'a AtomicUsize) -> (Self, usize) {
+        let ahead = n.fetch_add(1, Ordering::SeqCst);
+        (Queued(n), ahead)
+    }
+}
+
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// Counts a job as running for as long as it lives (the blocking thread, not the request:
 /// a job whose client left still holds its core until the solver has stopped).
 struct Running(Arc<AtomicUsize>);
@@ -302,12 +319,13 @@ async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Res
     let permit = match s.slots.clone().try_acquire_owned() {
         Ok(p) => p,
         Err(_) => {
-            if s.waiting.fetch_add(1, Ordering::SeqCst) >= s.queue {
-                s.waiting.fetch_sub(1, Ordering::SeqCst);
+            // Counted as waiting until this ends, however it ends: a client that gives up
+            // while queued (an editor's superseded check) drops this future at the await.
+            let (_queued, ahead) = Queued::join(&s.waiting);
+            if ahead >= s.queue {
                 return busy("busy: every solver is taken and the queue is full; try again");
             }
             let got = tokio::time::timeout_at(deadline.into(), s.slots.clone().acquire_owned()).await;
-            s.waiting.fetch_sub(1, Ordering::SeqCst);
             match got {
                 Ok(Ok(p)) => p,
                 _ => return busy("busy: no solver came free before the request's deadline"),
@@ -320,8 +338,10 @@ async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Res
     let cfg = s.cfg.clone();
     let running = s.running.clone();
     let task = tokio::task::spawn_blocking(move || {
-        let _running = Running::start(&running);
+        // Dropped in reverse: the job stops counting as running before its core is
+        // given to the next, so `running` never exceeds `--jobs`.
         let _permit = permit;
+        let _running = Running::start(&running);
         api::handle(kind, &req, &cfg, &limits)
     });
     let answer = task.await;
