@@ -84,7 +84,6 @@ def pct(xs, p):
 PUZZLES = [
     ("Snake Egg gen-10x10-a", open("fixtures/snake-egg/gen-10x10-a.toml").read()),
     ("Hebi-Ichigo published 10x10", open("fixtures/hebi/urls/published-10x10-a.url").read().strip()),
-    ("Snake published 11x11", open("fixtures/snake/urls/published-11x11.url").read().strip()),
 ]
 
 try:
