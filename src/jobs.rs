@@ -196,7 +196,9 @@ pub fn solve_report<P: Puzzle>(
     let note = match (&r.status, unique, r.unique) {
         (Status::Solved(_), false, _) => None,
         (Status::Solved(_), true, Some(true)) => Some("unique".to_string()),
-        (Status::Solved(_), true, Some(false)) => Some("not unique: a second answer, on the right".to_string()),
+        (Status::Solved(_), true, Some(false)) => {
+            Some("not unique: a second answer, on the right; the cells they differ on ringed".to_string())
+        }
         (Status::Solved(_), true, None) => Some("uniqueness unknown (timeout)".to_string()),
         (Status::Unsat, ..) => Some("no solution".to_string()),
         (Status::Unknown(why), ..) => Some(format!("unknown: {why}")),
@@ -205,8 +207,20 @@ pub fn solve_report<P: Puzzle>(
     let mut picture = p.draw(sol);
     // Not unique: the second answer stands beside the first, so a setter sees where the
     // two differ.
-    if let (Some(_), Some(second)) = (sol, &r.second) {
-        picture = side_by_side(picture, p.draw(Some(second)));
+    if let (Some(first), Some(second)) = (sol, &r.second) {
+        let mut other = p.draw(Some(second));
+        // The cells the two answers differ on are ringed in both.
+        let (v1, v2) = (p.view(first, &opts.genre), p.view(second, &opts.genre));
+        if v1.spots.len() == v1.board.cells.len() && v1.board.cells.len() == v2.board.cells.len() {
+            for ((a, b), &(at, r)) in v1.board.cells.iter().zip(&v2.board.cells).zip(&v1.spots) {
+                if a.key != b.key {
+                    for d in [&mut picture, &mut other] {
+                        d.circle(at, r * 0.8, Style::stroke(palette::VERMILLION, r * 0.18).opacity(0.9));
+                    }
+                }
+            }
+        }
+        picture = side_by_side(picture, other);
     }
     Report { code, json, text, picture: Some((picture, note)) }
 }

@@ -66,7 +66,7 @@ function summarize(job, unique, r) {
   }
   if (!unique) return ["Solved", "good"];
   if (r.unique === true) return ["Unique", "good"];
-  if (r.unique === false) return ["Not unique: a second answer is drawn beside the first", "warn"];
+  if (r.unique === false) return ["Not unique: a second answer is drawn beside the first, the cells they differ on ringed", "warn"];
   return ["Solved; uniqueness unknown (timed out)", "warn"];
 }
 
