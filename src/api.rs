@@ -195,7 +195,7 @@ impl Visit for Run<'_> {
             let solver = policy.choose(p, caps).build();
             let report = match self.job {
                 Job::Solve => jobs::solve(p, &enc, solver, self.limits, Solve::Answer { unique: req.unique }, &opts),
-                Job::Forced => jobs::solve(p, &enc, solver, self.limits, Solve::Forced, &opts),
+                Job::Forced => jobs::decided(p, &enc, solver, self.limits, &opts),
                 Job::Count => jobs::count(p, caps, &enc, solver, self.limits, req.limit, &opts),
             };
             // A count's page shows the board it counted.
@@ -235,6 +235,45 @@ fn page_json<P: Puzzle>(p: &P, caps: &Capabilities<P>, report: Report) -> Value 
 /// that fails verification is the server's (500), said plainly.
 fn failure(e: RunError) -> Response {
     Response::error(e.http_status(), e.to_string())
+}
+
+/// `/api/board`: the puzzle as the editor shows it, with no solver run: the blank board's
+/// picture, the puzz.link URL and the puzzle file, all written by the Rust codecs (so the
+/// page needs no second codec, and writes the URL `snakesat url` writes).
+pub fn board(req: &Request) -> Response {
+    match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
+        Ok(p) => p.run(Board { text: &req.puzzle }),
+        Err(e) => Response::input(&e),
+    }
+}
+
+struct Board<'a> {
+    text: &'a str,
+}
+
+impl Visit for Board<'_> {
+    type Output = Response;
+
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Response {
+        let mut body = json!({ "status": "ok", "kind": P::KIND, "svg": render::to_svg(&p.draw(None)) });
+        match caps.url.map(|u| u(p)) {
+            Some(Ok(url)) => body["url"] = json!(url),
+            Some(Err(e)) => body["url_error"] = json!(e.to_string()),
+            None => {}
+        }
+        // The genre's own writer when it has one; else the file as given, when it is one.
+        let toml =
+            caps.toml.map(|t| t(p)).or_else(|| (!is_url(self.text)).then(|| self.text.trim().to_string() + "\n"));
+        if let Some(t) = toml {
+            body["toml"] = json!(t);
+        }
+        Response::ok(body)
+    }
+}
+
+fn is_url(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with("http://") || t.starts_with("https://")
 }
 
 /// The genres the server reads, for the page's help.

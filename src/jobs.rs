@@ -196,7 +196,9 @@ pub fn solve_report<P: Puzzle>(
     let note = match (&r.status, unique, r.unique) {
         (Status::Solved(_), false, _) => None,
         (Status::Solved(_), true, Some(true)) => Some("unique".to_string()),
-        (Status::Solved(_), true, Some(false)) => Some("not unique: a second answer, on the right".to_string()),
+        (Status::Solved(_), true, Some(false)) => {
+            Some("not unique: a second answer, on the right; the cells they differ on ringed".to_string())
+        }
         (Status::Solved(_), true, None) => Some("uniqueness unknown (timeout)".to_string()),
         (Status::Unsat, ..) => Some("no solution".to_string()),
         (Status::Unknown(why), ..) => Some(format!("unknown: {why}")),
@@ -205,8 +207,20 @@ pub fn solve_report<P: Puzzle>(
     let mut picture = p.draw(sol);
     // Not unique: the second answer stands beside the first, so a setter sees where the
     // two differ.
-    if let (Some(_), Some(second)) = (sol, &r.second) {
-        picture = side_by_side(picture, p.draw(Some(second)));
+    if let (Some(first), Some(second)) = (sol, &r.second) {
+        let mut other = p.draw(Some(second));
+        // The cells the two answers differ on are ringed in both.
+        let (v1, v2) = (p.view(first, &opts.genre), p.view(second, &opts.genre));
+        if v1.spots.len() == v1.board.cells.len() && v1.board.cells.len() == v2.board.cells.len() {
+            for ((a, b), &(at, r)) in v1.board.cells.iter().zip(&v2.board.cells).zip(&v1.spots) {
+                if a.key != b.key {
+                    for d in [&mut picture, &mut other] {
+                        d.circle(at, r * 0.8, Style::stroke(palette::VERMILLION, r * 0.18).opacity(0.9));
+                    }
+                }
+            }
+        }
+        picture = side_by_side(picture, other);
     }
     Report { code, json, text, picture: Some((picture, note)) }
 }
@@ -364,6 +378,42 @@ pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enco
         (_, false) => exit::UNKNOWN,
     };
     Report { code, json, text, picture: Some((picture, Some(format!("{note}; undecided cells ringed")))) }
+}
+
+/// The forced job as the page shows it: `forced_report`, with the picture a setter reads
+/// (as cspuz-solver2 draws it): the cells every answer agrees on filled in, the others left
+/// as the blank board shows them. Genres without places for their cells keep the rings.
+pub fn decided<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+    opts: &EncodeOptions<P::Options>,
+) -> Result<Report, RunError> {
+    if let Some(why) = p.no_uniqueness(&opts.genre) {
+        return Err(RunError::Usage(why));
+    }
+    let r = crate::puzzle::forced(p, enc, backend, limits)?;
+    let mut report = forced_report(p, &r, opts);
+    let (Status::Solved(first), Some(a)) = (&r.status, &r.agreement) else { return Ok(report) };
+    let Some(u) = agreement(p, a, opts) else { return Ok(report) };
+    let view = p.view(first, &opts.genre);
+    if view.spots.len() != u.forced.cells.len() {
+        return Ok(report);
+    }
+    let open: Vec<_> = u
+        .forced
+        .cells
+        .iter()
+        .zip(&view.spots)
+        .filter(|(f, _)| f.is_none())
+        .map(|(_, &(at, r))| (pt(at.x - r, at.y - r), 2.0 * r, 2.0 * r))
+        .collect();
+    let mut picture = p.draw(Some(first));
+    picture.overlay(p.draw(None), open);
+    let note = format!("{}; undecided cells left open", u.sentence().trim_end());
+    report.picture = Some((picture, Some(note)));
+    Ok(report)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 //! library). It types a puzz.link URL into the box, clicks Solve, and checks that the
 //! verdict, the picture and the URL written back appear; then Check uniqueness; then an
 //! example with several answers through Count and Forced cells; then a broken puzzle and
-//! its located error; then a link to the page with a puzzle after the `?`. A screenshot is kept in
+//! its located error; then a link to the page with a puzzle after the `?`, which opens it in
+//! the editor (`tests/editor.rs` drives the editor itself). A screenshot is kept in
 //! `target/test-artifacts/serve-page.png`.
 //!
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing
@@ -24,7 +25,7 @@ use crate::common::http;
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// A ChromeDriver child and one headless Chromium session, both ended when dropped.
-struct Browser {
+pub(crate) struct Browser {
     driver: Child,
     base: String,
     session: String,
@@ -35,7 +36,7 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-fn call(method: &str, url: &str, body: Option<Value>) -> Value {
+pub(crate) fn call(method: &str, url: &str, body: Option<Value>) -> Value {
     let body = body.map(|b| b.to_string());
     let r = http::request(method, url, body.as_deref().map(str::as_bytes))
         .unwrap_or_else(|e| panic!("{method} {url}: {e}"));
@@ -44,7 +45,7 @@ fn call(method: &str, url: &str, body: Option<Value>) -> Value {
 }
 
 impl Browser {
-    fn start() -> Browser {
+    pub(crate) fn start() -> Browser {
         let port = free_port();
         let driver = Command::new("chromedriver")
             .arg(format!("--port={port}"))
@@ -87,37 +88,37 @@ impl Browser {
         Browser { driver, base, session, _profile: profile }
     }
 
-    fn url(&self, tail: &str) -> String {
+    pub(crate) fn url(&self, tail: &str) -> String {
         format!("{}/session/{}{tail}", self.base, self.session)
     }
 
-    fn open(&self, page: &str) {
+    pub(crate) fn open(&self, page: &str) {
         call("POST", &self.url("/url"), Some(json!({ "url": page })));
     }
 
-    fn find(&self, css: &str) -> String {
+    pub(crate) fn find(&self, css: &str) -> String {
         let v = call("POST", &self.url("/element"), Some(json!({ "using": "css selector", "value": css })));
         v[ELEMENT].as_str().unwrap().to_string()
     }
 
-    fn type_into(&self, css: &str, text: &str) {
+    pub(crate) fn type_into(&self, css: &str, text: &str) {
         let e = self.find(css);
         call("POST", &self.url(&format!("/element/{e}/clear")), Some(json!({})));
         call("POST", &self.url(&format!("/element/{e}/value")), Some(json!({ "text": text })));
     }
 
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let e = self.find(css);
         call("POST", &self.url(&format!("/element/{e}/click")), Some(json!({})));
     }
 
-    fn text(&self, css: &str) -> String {
+    pub(crate) fn text(&self, css: &str) -> String {
         let e = self.find(css);
         call("GET", &self.url(&format!("/element/{e}/text")), None).as_str().unwrap_or("").to_string()
     }
 
     /// Waits (a liveness bound, not a timing claim) until the element's text passes `ok`.
-    fn wait_text(&self, css: &str, ok: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_text(&self, css: &str, ok: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let t = self.text(css);
@@ -130,17 +131,17 @@ impl Browser {
     }
 
     /// The current value of a form field (what the user would see in it).
-    fn value(&self, css: &str) -> String {
+    pub(crate) fn value(&self, css: &str) -> String {
         let e = self.find(css);
         call("GET", &self.url(&format!("/element/{e}/property/value")), None).as_str().unwrap_or("").to_string()
     }
 
-    fn count(&self, css: &str) -> usize {
+    pub(crate) fn count(&self, css: &str) -> usize {
         let v = call("POST", &self.url("/elements"), Some(json!({ "using": "css selector", "value": css })));
         v.as_array().map_or(0, Vec::len)
     }
 
-    fn screenshot(&self, path: &std::path::Path) {
+    pub(crate) fn screenshot(&self, path: &std::path::Path) {
         let png = call("GET", &self.url("/screenshot"), None);
         let bytes = base64::engine::general_purpose::STANDARD.decode(png.as_str().unwrap()).unwrap();
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -190,7 +191,7 @@ fn the_page_solves_a_pasted_url_in_chromium() {
     assert!(n > 1, "{counted}");
     b.click("#forced");
     let forced = b.wait_text("#verdict", |t| t.contains("undecided"));
-    assert!(forced.ends_with("cells undecided (ringed)"), "{forced}");
+    assert!(forced.ends_with("cells undecided (left open)"), "{forced}");
     assert_eq!(b.count("#picture svg"), 1);
 
     // A broken puzzle: the located message, as the command line gives it.
@@ -199,8 +200,17 @@ fn the_page_solves_a_pasted_url_in_chromium() {
     assert_eq!(b.wait_text("#verdict", |t| t != "Working…" && !t.contains("undecided")), "Not solved");
     assert!(b.text("#error").starts_with("puzzle:2:8:"), "{}", b.text("#error"));
 
-    // A link with the puzzle after `?` opens the page on it and solves it.
+    // A link with the puzzle after `?` opens it in the editor, which checks it.
     b.open(&format!("{}?{URL}", server.url));
-    assert_eq!(b.wait_text("#verdict", |t| t != "Working…" && !t.starts_with("Paste")), "Solved");
-    assert_eq!(b.value("#puzzle"), URL);
+    let checked = |t: &str| !t.starts_with("Checking") && !t.starts_with("Paste");
+    assert_eq!(b.wait_text("#verdict", checked), "Unique");
+    assert!(b.value("#puzzle").starts_with("kind = \"snake\""), "{}", b.value("#puzzle"));
+    assert_eq!(b.text("#url"), URL);
+
+    // A genre the editor does not set is solved, as before.
+    let cube = std::fs::read_to_string(crate::common::fixture("snake-cube/seed-3x3x3.toml")).unwrap();
+    b.open(&server.url);
+    b.type_into("#puzzle", &cube);
+    b.click("#solve");
+    assert_eq!(b.wait_text("#verdict", |t| t == "Solved" || t.starts_with("Not")), "Solved");
 }

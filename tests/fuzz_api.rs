@@ -53,6 +53,24 @@ fn check_body(job: Job, body: &[u8]) {
     }
 }
 
+/// The editor's board (`/api/board`): no solver, so no time limit to give; the answer is
+/// the picture, the URL and the file, or a 4xx with its message.
+fn check_board(body: &[u8]) {
+    let shown = String::from_utf8_lossy(body).into_owned();
+    let r = bounded("board request", &shown, || match api::parse_request(body) {
+        Ok(req) => api::board(&req),
+        Err(r) => r,
+    });
+    match r.status {
+        200 => {
+            assert_eq!(r.body["status"], "ok", "{shown}: {}", r.body);
+            assert!(r.body["svg"].as_str().is_some_and(|s| s.contains("<svg")), "{shown}: no picture");
+        }
+        400..=499 => assert!(!r.body["error"].as_str().unwrap_or("").is_empty(), "{shown}: an error without a message"),
+        _ => panic!("{shown}: status {} {}", r.status, r.body),
+    }
+}
+
 fn puzzles() -> Vec<String> {
     let mut texts = fixture_texts(".toml");
     texts.extend(fixture_texts(".url"));
@@ -117,10 +135,19 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(config(10, 13))]
+    #[test]
+    fn api_board_requests(r in request()) {
+        check_board(r.1.as_bytes());
+    }
+}
+
+proptest! {
     #![proptest_config(config(30, 12))]
     #[test]
     fn api_random_bytes(body in prop::collection::vec(any::<u8>(), 0..300)) {
         check_body(Job::Solve, &body);
+        check_board(&body);
     }
 }
 
@@ -132,5 +159,6 @@ fn api_fixtures() {
         for job in [Job::Solve, Job::Count, Job::Forced] {
             check_body(job, json!({ "puzzle": text, "unique": true }).to_string().as_bytes());
         }
+        check_board(json!({ "puzzle": text }).to_string().as_bytes());
     }
 }

@@ -30,6 +30,7 @@ use super::output::{outln, usage, Failure};
 
 const PAGE: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
+const EDITOR: &str = include_str!("page/editor.js");
 const STYLE: &str = include_str!("page/style.css");
 
 /// The examples the page offers, bundled so the page works with no files at hand.
@@ -102,6 +103,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
     let app = Router::new()
         .route("/", get(page))
         .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
+        .route("/editor.js", get(|| async { asset("text/javascript; charset=utf-8", EDITOR) }))
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
         .route("/api/genres", get(|| async { axum::Json(api::genres()) }))
         .route("/api/examples", get(examples))
@@ -109,8 +111,12 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .route("/api/solve", post(job))
         .route("/api/count", post(job))
         .route("/api/forced", post(job))
+        .route("/api/board", post(board))
         .fallback(|| async {
-            error(StatusCode::NOT_FOUND, "no such page; the API is POST /api/solve, /api/count, /api/forced")
+            error(
+                StatusCode::NOT_FOUND,
+                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/board, /api/generate",
+            )
         })
         .layer(DefaultBodyLimit::max(a.max_body))
         .layer(middleware::from_fn_with_state(shared.clone(), same_origin))
@@ -232,6 +238,23 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// One request in the queue for a core, for as long as it waits.
+struct Queued<'a>(&'a AtomicUsize);
+
+impl<'a> Queued<'a> {
+    /// Joins the queue: the guard, and how many were waiting already.
+    fn join(n: &'a AtomicUsize) -> (Self, usize) {
+        let ahead = n.fetch_add(1, Ordering::SeqCst);
+        (Queued(n), ahead)
+    }
+}
+
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// Counts a job as running for as long as it lives (the blocking thread, not the request:
 /// a job whose client left still holds its core until the solver has stopped).
 struct Running(Arc<AtomicUsize>);
@@ -249,20 +272,41 @@ impl Drop for Running {
     }
 }
 
+/// The request body as JSON, or the refusal (413 past `--max-body`, 400 when not JSON).
+fn read_body(s: &Shared, body: Result<Bytes, BytesRejection>) -> Result<api::Request, api::Response> {
+    let body = match body {
+        Ok(b) => b,
+        Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            let msg = format!("the request body is larger than this server takes ({} bytes, --max-body)", s.max_body);
+            return Err(api::Response::error(StatusCode::PAYLOAD_TOO_LARGE.as_u16(), msg));
+        }
+        Err(rej) => return Err(api::Response::error(rej.status().as_u16(), rej.body_text())),
+    };
+    api::parse_request(&body)
+}
+
+/// The editor's board: no solver runs, so no slot is taken; the reading and drawing are
+/// bounded by the body cap, and run off the async threads.
+async fn board(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
+    let req = match read_body(&s, body) {
+        Ok(r) => r,
+        Err(r) => return reply(r),
+    };
+    match tokio::task::spawn_blocking(move || api::board(&req)).await {
+        Ok(r) => reply(r),
+        Err(e) => {
+            eprintln!("snakesat serve: a board request failed: {e}");
+            error(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the request panicked; the server carries on")
+        }
+    }
+}
+
 async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Response {
     let arrived = Instant::now();
     let Some(kind) = api::Job::from_path(uri.path()) else {
         return error(StatusCode::NOT_FOUND, "no such job");
     };
-    let body = match body {
-        Ok(b) => b,
-        Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            let msg = format!("the request body is larger than this server takes ({} bytes, --max-body)", s.max_body);
-            return error(StatusCode::PAYLOAD_TOO_LARGE, msg);
-        }
-        Err(rej) => return error(rej.status(), rej.body_text()),
-    };
-    let req = match api::parse_request(&body) {
+    let req = match read_body(&s, body) {
         Ok(r) => r,
         Err(r) => return reply(r),
     };
@@ -275,12 +319,13 @@ async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Res
     let permit = match s.slots.clone().try_acquire_owned() {
         Ok(p) => p,
         Err(_) => {
-            if s.waiting.fetch_add(1, Ordering::SeqCst) >= s.queue {
-                s.waiting.fetch_sub(1, Ordering::SeqCst);
+            // Counted as waiting until this ends, however it ends: a client that gives up
+            // while queued (an editor's superseded check) drops this future at the await.
+            let (_queued, ahead) = Queued::join(&s.waiting);
+            if ahead >= s.queue {
                 return busy("busy: every solver is taken and the queue is full; try again");
             }
             let got = tokio::time::timeout_at(deadline.into(), s.slots.clone().acquire_owned()).await;
-            s.waiting.fetch_sub(1, Ordering::SeqCst);
             match got {
                 Ok(Ok(p)) => p,
                 _ => return busy("busy: no solver came free before the request's deadline"),
@@ -293,8 +338,10 @@ async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Res
     let cfg = s.cfg.clone();
     let running = s.running.clone();
     let task = tokio::task::spawn_blocking(move || {
-        let _running = Running::start(&running);
+        // Dropped in reverse: the job stops counting as running before its core is
+        // given to the next, so `running` never exceeds `--jobs`.
         let _permit = permit;
+        let _running = Running::start(&running);
         api::handle(kind, &req, &cfg, &limits)
     });
     let answer = task.await;

@@ -127,6 +127,13 @@ pub enum Item {
         offset: Pt,
         items: Vec<Item>,
     },
+    /// Items shown only inside the rectangles (left, top, width, height): one picture
+    /// laid over another in places, such as a blank board over the undecided cells of an
+    /// answer.
+    Clip {
+        rects: Vec<(Pt, f64, f64)>,
+        items: Vec<Item>,
+    },
 }
 
 /// A whole picture: what to draw, in drawing units, and the part of the plane to show.
@@ -200,6 +207,20 @@ impl Drawing {
     pub fn place(&mut self, other: Drawing, at: Pt) {
         let offset = pt(at.x - other.view.0, at.y - other.view.1);
         self.push(Item::Group { offset, items: other.items });
+    }
+
+    /// Lays `other` over this drawing inside `rects` only, on its own background (its view
+    /// is taken to be this one's: both are drawings of one board).
+    pub fn overlay(&mut self, other: Drawing, rects: Vec<(Pt, f64, f64)>) {
+        if rects.is_empty() {
+            return;
+        }
+        let mut items = Vec::with_capacity(other.items.len() + rects.len());
+        if let Some(bg) = other.background {
+            items.extend(rects.iter().map(|&(at, w, h)| Item::Rect { at, w, h, round: 0.0, style: Style::fill(bg) }));
+        }
+        items.extend(other.items);
+        self.push(Item::Clip { rects, items });
     }
 
     /// Adds lines of text under the picture, growing the view to fit them.

@@ -119,7 +119,28 @@ fn write_item(out: &mut String, item: &Item, depth: usize) {
             }
             let _ = writeln!(out, "{indent}</g>");
         }
+        Item::Clip { rects, items } => {
+            let mut shape = String::new();
+            for (at, w, h) in rects {
+                let (x, y, w, h) = (num(at.x), num(at.y), num(*w), num(*h));
+                let _ = writeln!(shape, "{indent} <rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\"/>");
+            }
+            // Named after its shape: SVGs put inline in one page share one id space, and
+            // two clips that share a name then share a shape too.
+            let id = format!("clip-{:016x}", fnv1a(shape.as_bytes()));
+            let _ = write!(out, "{indent}<clipPath id=\"{id}\">\n{shape}{indent}</clipPath>\n");
+            let _ = writeln!(out, "{indent}<g clip-path=\"url(#{id})\">");
+            for it in items {
+                write_item(out, it, depth + 1);
+            }
+            let _ = writeln!(out, "{indent}</g>");
+        }
     }
+}
+
+/// FNV-1a, 64 bits: a stable name for a shape.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// `M … L … Q …`: straight runs, and each corner cut by a quadratic curve starting `round`

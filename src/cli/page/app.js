@@ -1,9 +1,11 @@
 // The page of `snakesat serve`: posts the puzzle to the JSON API and shows the answer.
 // No framework and nothing fetched from elsewhere, so it works on a machine offline.
+// The board editor is `editor.js`; it uses what this file exports as `App`.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let running = null; // the AbortController of the request under way
+let loading = null; // the timer that opens the box's text in the editor once typing pauses
 
 function setBusy(busy) {
   for (const b of document.querySelectorAll("button[data-job]")) b.disabled = busy;
@@ -36,6 +38,15 @@ function plural(n, word) {
   return n + " " + word + (n === 1 ? "" : "s");
 }
 
+// Why a job stopped, in plain words (the solver's own phrase is in the facts).
+function plainStop(r) {
+  const why = r.stopped || r.reason || "";
+  if (/deadline|timed? ?out/i.test(why)) return "stopped at the time limit";
+  if (/cancel/i.test(why)) return "stopped";
+  if (/stopped/i.test(why) && /limit/i.test(why)) return "stopped at the limit";
+  return why ? why : "stopped before the end";
+}
+
 // What the answer says, in a few words, and whether that is good news.
 function summarize(job, unique, r) {
   if (job === "count") {
@@ -43,18 +54,19 @@ function summarize(job, unique, r) {
       return r.count === 0 ? ["No solution", "bad"] : [plural(r.count, "answer"), r.count === 1 ? "good" : "warn"];
     }
     if (r.limit_reached) return ["At least " + plural(r.count, "answer") + " (the limit)", "warn"];
-    return ["At least " + plural(r.count, "answer") + " (" + (r.stopped || "stopped") + ")", "warn"];
+    if (r.count === 0) return ["No answer found before it " + plainStop(r) + "; there may still be one", "warn"];
+    return ["At least " + plural(r.count, "answer") + " (" + plainStop(r) + " before the end)", "warn"];
   }
   if (r.status === "unsat") return ["No solution", "bad"];
-  if (r.status === "unknown") return ["Unknown: " + (r.reason || "timed out"), "warn"];
+  if (r.status === "unknown") return ["Not known: " + plainStop(r) + " before an answer was found", "warn"];
   if (job === "forced") {
     if (r.complete && r.undecided === 0) return ["Every cell is forced: the answer is unique", "good"];
     const some = (r.complete ? "" : "at least ") + r.undecided + " of " + r.forced.length;
-    return [some + " cells undecided (ringed)", "warn"];
+    return [some + " cells undecided (left open)", "warn"];
   }
   if (!unique) return ["Solved", "good"];
   if (r.unique === true) return ["Unique", "good"];
-  if (r.unique === false) return ["Not unique: a second answer is drawn beside the first", "warn"];
+  if (r.unique === false) return ["Not unique: a second answer is drawn beside the first, the cells they differ on ringed", "warn"];
   return ["Solved; uniqueness unknown (timed out)", "warn"];
 }
 
@@ -67,7 +79,18 @@ function show(job, unique, r, millis) {
   }
   if (job === "count" && r.count !== undefined) fact("answers", (r.complete ? "" : "at least ") + r.count);
   if (r.undecided !== undefined && job !== "forced") fact("undecided cells", "at least " + r.undecided);
+  facts(r, millis);
+  showUrl(r.url);
+  if (r.text) {
+    $("text").textContent = r.text;
+    $("text-row").hidden = false;
+  }
+}
+
+// What the job cost, and what the genre says of its answers.
+function facts(r, millis) {
   const s = r.stats || {};
+  if (r.stopped) fact("stopped", r.stopped);
   if (s.backend) fact("solver", s.backend);
   if (s.seconds !== undefined) fact("solver time", s.seconds.toFixed(3) + " s");
   fact("round trip", (millis / 1000).toFixed(3) + " s");
@@ -76,15 +99,13 @@ function show(job, unique, r, millis) {
   for (const key of ["classes", "shortest", "longest"]) {
     if (r[key] !== undefined) fact(key, typeof r[key] === "object" ? JSON.stringify(r[key]) : r[key]);
   }
-  if (r.url) {
-    $("url").textContent = r.url;
-    $("url").href = r.url;
-    $("url-row").hidden = false;
-  }
-  if (r.text) {
-    $("text").textContent = r.text;
-    $("text-row").hidden = false;
-  }
+}
+
+function showUrl(url, why) {
+  $("url").textContent = url || why || "";
+  if (url) $("url").href = url;
+  else $("url").removeAttribute("href");
+  $("url-row").hidden = !url && !why;
 }
 
 // Puts the cursor where a located error points (line and column, 1-based).
@@ -106,8 +127,9 @@ function fail(message, r) {
   if (r && r.line && /^puzzle:/.test(r.error || "")) pointAt(r.line, r.column);
 }
 
-function request(job, unique) {
-  const body = { puzzle: $("puzzle").value };
+// The request's options as the Options panel sets them.
+function options(job, unique) {
+  const body = {};
   if (unique) body.unique = true;
   const num = (id) => ($(id).value.trim() === "" ? undefined : Number($(id).value));
   const str = (id) => ($(id).value.trim() === "" ? undefined : $(id).value.trim());
@@ -127,6 +149,9 @@ async function run(button) {
     fail("Paste a puzz.link URL or a puzzle file first.");
     return;
   }
+  // A job is asked of the text as it is: the editor neither reopens it nor checks it now.
+  clearTimeout(loading);
+  Editor.stop(false);
   clearOutput();
   verdict("Working…", "busy");
   setBusy(true);
@@ -136,7 +161,7 @@ async function run(button) {
     const res = await fetch("/api/" + job, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(request(job, unique)),
+      body: JSON.stringify({ puzzle: $("puzzle").value, ...options(job, unique) }),
       signal: running.signal,
     });
     const millis = performance.now() - started;
@@ -161,10 +186,49 @@ async function run(button) {
   }
 }
 
+// The picture on show: the editor's board when it is open, else the last job's picture.
+function shownSvg() {
+  const board = $("editor").hidden ? null : $("board").querySelector("svg");
+  const svg = board || $("picture").querySelector("svg");
+  if (!svg) return null;
+  const copy = svg.cloneNode(true);
+  const cursor = copy.querySelector("#cursor");
+  if (cursor) cursor.remove();
+  return new XMLSerializer().serializeToString(copy);
+}
+
+function download(name, href) {
+  const a = document.createElement("a");
+  a.download = name;
+  a.href = href;
+  a.click();
+}
+
+function saveSvg() {
+  const svg = shownSvg();
+  if (svg) download("snakesat.svg", "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg));
+}
+
+// The picture at twice its drawing size, so a PNG stays sharp on a screen with dense pixels.
+function savePng() {
+  const svg = shownSvg();
+  if (!svg) return;
+  const img = new Image();
+  img.onload = () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = img.naturalWidth * 2;
+    canvas.height = img.naturalHeight * 2;
+    canvas.getContext("2d").drawImage(img, 0, 0, canvas.width, canvas.height);
+    download("snakesat.png", canvas.toDataURL("image/png"));
+  };
+  img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+}
+
 function readFile(file) {
   const reader = new FileReader();
   reader.onload = () => {
     $("puzzle").value = reader.result;
+    Editor.load(reader.result);
   };
   reader.readAsText(file);
 }
@@ -190,9 +254,12 @@ async function loadLists() {
 
 document.addEventListener("DOMContentLoaded", () => {
   for (const b of document.querySelectorAll("button[data-job]")) b.addEventListener("click", () => run(b));
-  $("stop").addEventListener("click", () => running && running.abort());
+  $("stop").addEventListener("click", () => Editor.stop(true) || (running && running.abort()));
   $("example").addEventListener("change", (e) => {
-    if (e.target.value) $("puzzle").value = e.target.value.trim() + "\n";
+    if (e.target.value) {
+      $("puzzle").value = e.target.value.trim() + "\n";
+      Editor.load($("puzzle").value);
+    }
     e.target.selectedIndex = 0;
   });
   $("file").addEventListener("change", (e) => e.target.files[0] && readFile(e.target.files[0]));
@@ -208,13 +275,22 @@ document.addEventListener("DOMContentLoaded", () => {
     if (e.dataTransfer.files.length) readFile(e.dataTransfer.files[0]);
     else box.value = e.dataTransfer.getData("text");
   });
+  // Text typed or pasted into the box opens in the editor once the typing pauses.
+  box.addEventListener("input", () => {
+    clearTimeout(loading);
+    loading = setTimeout(() => Editor.load(box.value), 400);
+  });
   box.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) run($("solve"));
   });
+  $("save-svg").addEventListener("click", saveSvg);
+  $("save-png").addEventListener("click", savePng);
   $("copy-url").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("url").textContent));
   loadLists();
+  Editor.init();
   // A link to the page with a puzzle after the `?` (as puzz.link solvers take them) opens
-  // and solves it: http://127.0.0.1:8080/?https://puzz.link/p?snake/4/4/060300g1h4i
+  // it in the editor, which checks it at once: http://127.0.0.1:8080/?https://puzz.link/p?snake/4/4/060300g1h4i
+  // (a genre the editor does not set is solved).
   let asked = location.search.slice(1);
   try {
     asked = decodeURIComponent(asked);
@@ -223,6 +299,8 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   if (/^https?:\/\//.test(asked)) {
     box.value = asked;
-    run($("solve"));
+    Editor.load(asked).then((opened) => opened || run($("solve")));
   }
 });
+
+const App = { fail, verdict, showUrl, facts, options, plainStop };

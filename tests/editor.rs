@@ -1,0 +1,281 @@
+//! The page's board editor in headless Chromium, for every genre it sets: a New board,
+//! clues placed by mouse (clicks, a second click cycling circles, a drag for an arrow)
+//! and keyboard (numbers, marks, arrows), the live verdict going from "more than one" to
+//! "unique", undo and redo, and the URL the page writes equal to what `snakesat url`
+//! writes for the same puzzle. Screenshots of the session are kept in
+//! `target/test-artifacts/editor-*.png`; the README's are these, copied to `docs/pictures/`.
+//!
+//! Ignored, with the reason, when Chromium or ChromeDriver is missing.
+
+use serde_json::{json, Value};
+
+use crate::browser::{call, Browser};
+use crate::common::{fixture, run, stdout};
+use crate::serving::Server;
+
+/// One thing the setter does. Cells are (row, column) from 0; row -1 is Snake's column
+/// counts and column -1 its row counts.
+enum Do {
+    Click(i32, i32),
+    Keys(&'static str),
+    /// Shift and an arrow key: a Hebi-Ichigo arrow.
+    ShiftArrow(&'static str),
+    Drag((i32, i32), (i32, i32)),
+}
+
+use Do::*;
+
+const RIGHT: &str = "\u{E014}";
+const LEFT: &str = "\u{E012}";
+const SHIFT: &str = "\u{E008}";
+const CONTROL: &str = "\u{E009}";
+
+impl Browser {
+    /// The viewport point of a cell's centre, after scrolling the board into view.
+    fn cell_point(&self, r: i32, c: i32) -> (f64, f64) {
+        let script = "const svg = document.querySelector('#board svg'); svg.scrollIntoView({block: 'center'});
+            const o = arguments[2] ? 40 : 0; const p = svg.createSVGPoint();
+            p.x = o + arguments[1] * 40 + 20; p.y = o + arguments[0] * 40 + 20;
+            const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];";
+        let snake = self.value("#new-kind") == "snake" || self.value("#puzzle").contains("kind = \"snake\"");
+        let v = call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [r, c, snake] })));
+        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+    }
+
+    fn actions(&self, actions: Value) {
+        call("POST", &self.url("/actions"), Some(json!({ "actions": [actions] })));
+    }
+
+    fn mouse(&self, steps: Vec<Value>) {
+        self.actions(
+            json!({ "type": "pointer", "id": "mouse", "parameters": { "pointerType": "mouse" }, "actions": steps }),
+        );
+    }
+
+    fn move_to(&self, (r, c): (i32, i32)) -> Value {
+        let (x, y) = self.cell_point(r, c);
+        json!({ "type": "pointerMove", "duration": 0, "origin": "viewport", "x": x.round() as i64, "y": y.round() as i64 })
+    }
+
+    /// Keys pressed in turn; `held` is held down around them (Shift, Control).
+    fn keys(&self, held: Option<&str>, keys: &[&str]) {
+        let mut steps = Vec::new();
+        if let Some(h) = held {
+            steps.push(json!({ "type": "keyDown", "value": h }));
+        }
+        for k in keys {
+            steps.push(json!({ "type": "keyDown", "value": k }));
+            steps.push(json!({ "type": "keyUp", "value": k }));
+        }
+        if let Some(h) = held {
+            steps.push(json!({ "type": "keyUp", "value": h }));
+        }
+        self.actions(json!({ "type": "key", "id": "keyboard", "actions": steps }));
+    }
+
+    fn perform(&self, step: &Do) {
+        let down = json!({ "type": "pointerDown", "button": 0 });
+        let up = json!({ "type": "pointerUp", "button": 0 });
+        match *step {
+            Click(r, c) => self.mouse(vec![self.move_to((r, c)), down, up]),
+            Keys(text) => {
+                let keys: Vec<String> = text.chars().map(String::from).collect();
+                self.keys(None, &keys.iter().map(String::as_str).collect::<Vec<_>>());
+            }
+            ShiftArrow(arrow) => self.keys(Some(SHIFT), &[arrow]),
+            Drag(from, to) => self.mouse(vec![self.move_to(from), down, self.move_to(to), up]),
+        }
+    }
+
+    /// The live verdict once the check of the board on show has answered.
+    fn verdict(&self) -> String {
+        self.wait_text("#verdict", |t| !t.starts_with("Checking") && !t.starts_with("Still"))
+    }
+
+    fn choose(&self, select: &str, value: &str) {
+        self.click(&format!("{select} option[value=\"{value}\"]"));
+    }
+}
+
+struct Session {
+    kind: &'static str,
+    size: &'static str,
+    bank: Option<&'static str>,
+    steps: Vec<Do>,
+    /// The same puzzle as a file: the page's URL must be what `snakesat url` writes for it.
+    same_as: &'static str,
+    /// Whether the genre has puzz.link URLs.
+    url: bool,
+}
+
+fn sessions() -> Vec<Session> {
+    vec![
+        Session {
+            kind: "snake",
+            size: "4x4",
+            bank: None,
+            // The counts by keyboard, the circles by `b` and by clicking a selected cell.
+            steps: vec![
+                Click(-1, 1),
+                Keys("1"),
+                Click(0, -1),
+                Keys("4"),
+                Click(1, 0),
+                Keys("b"),
+                Click(2, 2),
+                Click(2, 2),
+            ],
+            same_as: "snake/example-4x4.toml",
+            url: true,
+        },
+        Session {
+            kind: "hebi",
+            size: "5x5",
+            bank: None,
+            // Numbers typed; arrows by Shift+arrow and by a drag; one cell reached by the
+            // arrow keys from another.
+            steps: vec![
+                Click(0, 1),
+                Keys("3"),
+                ShiftArrow(RIGHT),
+                Click(1, 4),
+                Keys("1"),
+                Drag((1, 4), (1, 3)),
+                Click(2, 2),
+                Keys("0"),
+                ShiftArrow(RIGHT),
+                Click(3, 1),
+                Keys(LEFT),
+                Keys("2"),
+                ShiftArrow(RIGHT),
+                Click(4, 3),
+                Keys("5"),
+                ShiftArrow(RIGHT),
+            ],
+            same_as: "hebi/example-5x5.toml",
+            url: true,
+        },
+        Session {
+            kind: "snakepit",
+            size: "5x5",
+            bank: None,
+            steps: vec![
+                Click(0, 0),
+                Keys("*"),
+                Click(0, 3),
+                Keys("4o"),
+                Click(1, 1),
+                Keys("3"),
+                Click(1, 3),
+                Keys("5*"),
+                Click(2, 2),
+                Keys("3"),
+                Click(3, 3),
+                Keys("5"),
+                Click(4, 1),
+                Keys("4*"),
+                Click(4, 4),
+                Click(4, 4),
+                Click(3, 1),
+                Keys("4*"),
+            ],
+            same_as: "snakepit/example-5x5.toml",
+            url: true,
+        },
+        Session {
+            kind: "snake-egg",
+            size: "6x6",
+            bank: Some("1..5"),
+            steps: vec![
+                Click(0, 0),
+                Click(0, 0),
+                Click(1, 4),
+                Keys("1"),
+                Click(2, 2),
+                Keys("o"),
+                Click(3, 3),
+                Keys("5"),
+                Click(4, 0),
+                Keys("2"),
+            ],
+            same_as: "snake-egg/seed-6x6.toml",
+            url: true,
+        },
+        Session {
+            kind: "parity-snake",
+            size: "2x3",
+            bank: None,
+            steps: vec![Click(1, 1), Keys("O")],
+            same_as: "parity-snake/unique-6x6.toml",
+            url: false,
+        },
+    ]
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
+fn the_editor_sets_every_genre_in_chromium() {
+    let server = Server::start(&[]);
+    let b = Browser::start();
+    b.open(&server.url);
+    b.wait_text("#genres", |t| t.contains("snake"));
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
+    for s in sessions() {
+        let kind = s.kind;
+        b.choose("#new-kind", kind);
+        b.type_into("#new-size", s.size);
+        if let Some(bank) = s.bank {
+            b.type_into("#new-bank", bank);
+        }
+        b.click("#new");
+        let first = b.verdict();
+        assert!(first.starts_with("More than one answer"), "{kind}: the blank board: {first}");
+        let mut seen = vec![first];
+        for step in &s.steps {
+            b.perform(step);
+            seen.push(b.verdict());
+        }
+        assert_eq!(seen.last().unwrap(), "Unique", "{kind}: verdicts {seen:?}\n{}", b.value("#puzzle"));
+        let toml = b.value("#puzzle");
+        if kind == "snake-egg" {
+            b.screenshot(&shots.join("editor-unique.png"));
+        }
+        if s.url {
+            let want = stdout(&run(&["url", &fixture(s.same_as)])).trim().to_string();
+            assert_eq!(b.text("#url"), want, "{kind}: the URL the page writes");
+        } else {
+            let o = run(&["solve", "--forced", "--encoding", "plain", &fixture(s.same_as)]);
+            assert!(stdout(&o).contains("every cell is forced"), "{kind}: the fixture is unique too");
+        }
+
+        // Undo, one edit at a time, until the puzzle is no longer unique; then redo.
+        let mut undone = 0;
+        loop {
+            b.keys(Some(CONTROL), &["z"]);
+            undone += 1;
+            let v = b.verdict();
+            if v.starts_with("More than one answer") {
+                break;
+            }
+            assert_eq!(v, "Unique", "{kind}: after {undone} undos");
+            assert!(undone < s.steps.len(), "{kind}: undo never left the unique puzzle");
+        }
+        assert_ne!(b.value("#puzzle"), toml, "{kind}: undo changed the file");
+        if kind == "snake-egg" {
+            b.screenshot(&shots.join("editor-open.png"));
+        }
+        for _ in 0..undone {
+            b.keys(Some(CONTROL), &["y"]);
+            b.verdict();
+        }
+        assert_eq!(b.verdict(), "Unique", "{kind}: after redo");
+        assert_eq!(b.value("#puzzle"), toml, "{kind}: redo restored the file");
+    }
+
+    // A link with a puzz.link URL after `?` opens it in the editor, checked.
+    let url = "https://puzz.link/p?hebi/5/5/a43g31b40b42g45a";
+    b.open(&format!("{}?{url}", server.url));
+    assert_eq!(b.verdict(), "Unique");
+    assert!(b.value("#puzzle").contains("kind = \"hebi\""), "the editor holds the file: {}", b.value("#puzzle"));
+    assert_eq!(b.text("#url"), url);
+}

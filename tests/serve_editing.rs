@@ -1,0 +1,122 @@
+//! `snakesat serve` under an editor's load: `/api/board` writes what the command line
+//! writes, refuses bad and oversized requests with a 4xx and carries on, and a burst of
+//! edits (each check abandoning the one before, as the page does) never runs more than
+//! `--jobs` solves at once, with every superseded check stopped.
+
+use std::io::Write;
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::common::{fixture, run, stdout};
+use crate::serving::Server;
+
+fn text(rel: &str) -> String {
+    std::fs::read_to_string(fixture(rel)).unwrap()
+}
+
+#[test]
+fn the_board_is_written_by_the_command_lines_codecs() {
+    let s = Server::start(&[]);
+    for rel in
+        ["snake/example-4x4.toml", "hebi/example-5x5.toml", "snakepit/example-5x5.toml", "snake-egg/seed-6x6.toml"]
+    {
+        let (code, got) = s.post("/api/board", &json!({ "puzzle": text(rel) }));
+        assert_eq!(code, 200, "{rel}: {got}");
+        assert_eq!(got["kind"].as_str(), text(rel).split('"').nth(1), "{rel}");
+        assert_eq!(got["url"].as_str().unwrap(), stdout(&run(&["url", &fixture(rel)])).trim(), "{rel}: the URL");
+        assert_eq!(got["svg"].as_str().unwrap(), stdout(&run(&["draw", &fixture(rel)])), "{rel}: the picture");
+        // The file written back and the URL each open as the same board.
+        for again in [&got["toml"], &got["url"]] {
+            let (code, back) = s.post("/api/board", &json!({ "puzzle": again }));
+            assert_eq!(code, 200, "{rel}: {back}");
+            assert_eq!((&back["url"], &back["svg"]), (&got["url"], &got["svg"]), "{rel}: from {again}");
+        }
+    }
+    // A genre without URLs: no `url`, the file as sent.
+    let parity = text("parity-snake/unique-6x6.toml");
+    let (code, got) = s.post("/api/board", &json!({ "puzzle": parity }));
+    assert_eq!(code, 200, "{got}");
+    assert!(got.get("url").is_none(), "{got}");
+    assert_eq!(got["toml"].as_str().unwrap().trim(), parity.trim());
+}
+
+#[test]
+fn bad_or_oversized_boards_are_a_4xx_and_the_server_carries_on() {
+    let s = Server::start(&["--max-body", "4096"]);
+    let (code, got) = s.post("/api/board", &json!({ "puzzle": "kind = \"snake\"\ngrid = 3\n" }));
+    assert_eq!(code, 400, "{got}");
+    assert!(got["error"].as_str().unwrap().starts_with("puzzle:2:8:"), "{got}");
+    assert_eq!((got["line"].as_u64(), got["column"].as_u64()), (Some(2), Some(8)));
+    for (body, code, says) in [
+        (&b"not json"[..], 400, "request body:1:2:"),
+        (&b"{\"puzzle\": \"x\", \"grid\": 1}"[..], 400, "unknown field `grid`"),
+        (&b"{\"puzzle\": \"https://puzz.link/p?snake/0/0/\"}"[..], 400, "puzzle"),
+    ] {
+        let (got_code, got) = s.post_raw("/api/board", body);
+        assert_eq!(got_code, code, "{}: {got}", String::from_utf8_lossy(body));
+        assert!(got["error"].as_str().unwrap().contains(says), "{}: {got}", String::from_utf8_lossy(body));
+    }
+    let (code, got) = s.post("/api/board", &json!({ "puzzle": "x".repeat(5000) }));
+    assert_eq!(code, 413, "{got}");
+    assert_eq!(s.get("/api/board").0, 405);
+    let (code, got) = s.post("/api/board", &json!({ "puzzle": text("snake/example-4x4.toml") }));
+    assert_eq!((code, got["status"].as_str()), (200, Some("ok")), "{got}");
+}
+
+/// A check that keeps a core busy for seconds, sent on a connection of its own, which
+/// the caller abandons by dropping it (as the page aborts its request).
+fn open_check(s: &Server) -> TcpStream {
+    let addr = s.url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    let body = json!({ "puzzle": text("snake-cube/king-snake-4x4x4-b.toml"), "timeout": 600 }).to_string();
+    let mut conn = TcpStream::connect(&addr).unwrap();
+    write!(
+        conn,
+        "POST /api/count HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    conn
+}
+
+#[test]
+fn a_burst_of_edits_runs_at_most_jobs_solves_and_stops_the_superseded() {
+    let s = Server::start(&["--jobs", "2", "--timeout", "600"]);
+    let sent = AtomicBool::new(false);
+    let mut peak = 0;
+    let mut last = Value::Null;
+    std::thread::scope(|scope| {
+        // Twelve edits, a check each, each abandoning the one before.
+        scope.spawn(|| {
+            let mut previous: Option<TcpStream> = None;
+            for _ in 0..12 {
+                let conn = open_check(&s);
+                drop(previous.replace(conn));
+                std::thread::sleep(Duration::from_millis(40));
+            }
+            drop(previous);
+            sent.store(true, Ordering::SeqCst);
+        });
+        // Watched from here, so a failure cannot leave a watcher running.
+        let start = Instant::now();
+        loop {
+            last = s.status();
+            peak = peak.max(last["running"].as_u64().unwrap());
+            if sent.load(Ordering::SeqCst) && last["running"] == 0 && last["waiting"] == 0 {
+                break;
+            }
+            if start.elapsed() > Duration::from_secs(60) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    });
+    assert!(last["running"] == 0 && last["waiting"] == 0, "a minute on, the abandoned checks still run: {last}");
+    assert!((1..=2).contains(&peak), "{peak} solves ran at once with --jobs 2");
+    assert!(last["cancelled"].as_u64().unwrap() >= 2, "the started checks were cancelled: {last}");
+    assert_eq!(last["served"], 0, "no abandoned check was answered: {last}");
+    let (code, got) = s.post("/api/forced", &json!({ "puzzle": text("snake/example-4x4.toml") }));
+    assert_eq!((code, got["undecided"].as_u64()), (200, Some(0)), "{got}");
+}
