@@ -247,6 +247,12 @@ pub trait Generate: Puzzle {
     fn without_clue(&self, unit: usize) -> Self;
     /// The puzzle as a puzzle file, as [`Puzzle::read`] reads it.
     fn to_toml(&self) -> String;
+    /// How the generator encodes its puzzles, and what it calls one answer: the defaults
+    /// unless the default path cannot finish on the sparse boards a generator starts from,
+    /// or counts answers up to a symmetry a clue could leave in place.
+    fn generate_options() -> EncodeOptions<Self::Options> {
+        EncodeOptions::default()
+    }
 }
 
 /// Facts about a complete enumeration (counts up to symmetry, length histograms, ...),
