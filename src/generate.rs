@@ -15,6 +15,7 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use crate::backend::{BackendKind, Outcome};
+use crate::cnf::Lit;
 use crate::engine::{Encoded, Lazy, Limits};
 use crate::puzzle::{self, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
 
@@ -93,61 +94,20 @@ pub fn generate<P: Generate>(
 ) -> Result<Generated<P>, Failed> {
     let started = Instant::now();
     let mut rng = Rng::for_puzzle(seed, index);
-    let mut p = P::blank(spec).map_err(Failed::Run)?;
+    let blank = P::blank(spec).map_err(Failed::Run)?;
     // Lazy connectivity (the default) made a minimal 10×10 Snake Egg in 28 s against the
     // eager encoding's 93 s (seed 1; `bench/generate.md`); a genre may choose otherwise.
     let opts = P::generate_options();
-    let mut forced_runs = 0;
-    // Add clues until the answer is unique.
-    let answer = loop {
-        let enc = p.encode(&opts)?;
-        let r = puzzle::forced_up_to(&p, &enc, BackendKind::DEFAULT.build(), limits, Some(ANSWERS_PER_ROUND))?;
-        forced_runs += 1;
-        let agr = match (r.status, r.agreement) {
-            (Status::Solved(_), Some(agr)) if agr.complete || agr.answers.len() >= ANSWERS_PER_ROUND => agr,
-            (Status::Solved(_), Some(agr)) => return Err(Failed::Stopped(agr.stopped.unwrap_or_default())),
-            (Status::Unsat, _) if forced_runs == 1 => {
-                return Err(Failed::Impossible("the blank puzzle has no answer".into()))
-            }
-            (Status::Unsat, _) => {
-                return Err(Failed::Run(RunError::Unverified("a clue taken from an answer left no answer".into())))
-            }
-            (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
-            (Status::Solved(_), None) => return Err(Failed::Stopped("narrowing did not run".into())),
-        };
-        if agr.complete && agr.answers.len() == 1 {
-            break agr.answers.into_iter().next().expect("one answer");
-        }
-        // The answers cell by cell, as the answer view keys them.
-        let units: Vec<Vec<String>> = agr
-            .answers
-            .iter()
-            .map(|s| p.view(s, &opts.genre).board.cells.into_iter().map(|c| c.key).collect())
-            .collect();
-        // The undecided units, most split first (random among equals).
-        let mut split: Vec<(usize, usize)> = (0..units[0].len())
-            .map(|u| (u, units.iter().map(|a| &a[u]).collect::<HashSet<_>>().len()))
-            .filter(|&(_, k)| k > 1)
-            .collect();
-        rng.shuffle(&mut split);
-        split.sort_by_key(|&(_, k)| std::cmp::Reverse(k));
-        let mut next = None;
-        'pick: for &(u, _) in &split {
-            let mut order: Vec<usize> = (0..agr.answers.len()).collect();
-            rng.shuffle(&mut order);
-            for a in order {
-                // A clue can change the board itself (a Hebi-Ichigo clue cell blocks
-                // other clues' view): keep it only if its answer still answers.
-                if let Some(q) = p.with_clue(&agr.answers[a], u).filter(|q| q.verify(&agr.answers[a]).is_ok()) {
-                    next = Some(q);
-                    break 'pick;
-                }
-            }
-        }
-        p = next.ok_or_else(|| {
-            Failed::Impossible("no clue the genre can write tells the remaining answers apart".into())
-        })?;
+    // Answer-first: narrowing starts from a random answer's clues, all shown. Where they
+    // fix the answer (egg sizes, lengths, circles on every snake cell) that is one round on
+    // a full board; where they might not, narrowing adds what is missing. `SNAKESAT_NARROW_FIRST=1` starts from the
+    // blank board instead, to measure one route against the other.
+    let start = if P::ANSWER_FIRST && std::env::var_os("SNAKESAT_NARROW_FIRST").is_none() {
+        reveal(&blank, &opts, &mut rng, limits)?
+    } else {
+        blank
     };
+    let (mut p, answer, forced_runs) = narrow(start, &opts, &mut rng, limits)?;
     let clues_added = p.clue_units().len();
     // Remove every clue that is not needed.
     let mut order = p.clue_units();
@@ -180,6 +140,92 @@ pub fn generate<P: Generate>(
         unique_checks,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The narrowing route: from the blank board, a clue at a time from the answers the
+/// forced-cells loop finds, until it proves the answer unique. The unique puzzle, its
+/// answer, and the rounds it took.
+fn narrow<P: Generate>(
+    mut p: P,
+    opts: &EncodeOptions<P::Options>,
+    rng: &mut Rng,
+    limits: &Limits,
+) -> Result<(P, P::Solution, usize), Failed> {
+    let mut forced_runs = 0;
+    loop {
+        let enc = p.encode(opts)?;
+        let r = puzzle::forced_up_to(&p, &enc, BackendKind::DEFAULT.build(), limits, Some(ANSWERS_PER_ROUND))?;
+        forced_runs += 1;
+        let agr = match (r.status, r.agreement) {
+            (Status::Solved(_), Some(agr)) if agr.complete || agr.answers.len() >= ANSWERS_PER_ROUND => agr,
+            (Status::Solved(_), Some(agr)) => return Err(Failed::Stopped(agr.stopped.unwrap_or_default())),
+            (Status::Unsat, _) if p.clue_units().is_empty() => {
+                return Err(Failed::Impossible("the blank puzzle has no answer".into()))
+            }
+            (Status::Unsat, _) => {
+                return Err(Failed::Run(RunError::Unverified("a clue taken from an answer left no answer".into())))
+            }
+            (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
+            (Status::Solved(_), None) => return Err(Failed::Stopped("narrowing did not run".into())),
+        };
+        if agr.complete && agr.answers.len() == 1 {
+            return Ok((p, agr.answers.into_iter().next().expect("one answer"), forced_runs));
+        }
+        // The answers cell by cell, as the answer view keys them.
+        let units: Vec<Vec<String>> = agr
+            .answers
+            .iter()
+            .map(|s| p.view(s, &opts.genre).board.cells.into_iter().map(|c| c.key).collect())
+            .collect();
+        // The undecided units, most split first (random among equals).
+        let mut split: Vec<(usize, usize)> = (0..units[0].len())
+            .map(|u| (u, units.iter().map(|a| &a[u]).collect::<HashSet<_>>().len()))
+            .filter(|&(_, k)| k > 1)
+            .collect();
+        rng.shuffle(&mut split);
+        split.sort_by_key(|&(_, k)| std::cmp::Reverse(k));
+        let mut next = None;
+        'pick: for &(u, _) in &split {
+            let mut order: Vec<usize> = (0..agr.answers.len()).collect();
+            rng.shuffle(&mut order);
+            for a in order {
+                // A clue can change the board itself (a Hebi-Ichigo clue cell blocks
+                // other clues' view): keep it only if its answer still answers.
+                if let Some(q) = p.with_clue(&agr.answers[a], u).filter(|q| q.verify(&agr.answers[a]).is_ok()) {
+                    next = Some(q);
+                    break 'pick;
+                }
+            }
+        }
+        p = next.ok_or_else(|| {
+            Failed::Impossible("no clue the genre can write tells the remaining answers apart".into())
+        })?;
+    }
+}
+
+/// The blank board with every clue a random answer of it gives.
+fn reveal<P: Generate>(p: &P, opts: &EncodeOptions<P::Options>, rng: &mut Rng, limits: &Limits) -> Result<P, Failed> {
+    let enc = p.encode(opts)?;
+    let mut backend = BackendKind::DEFAULT.build();
+    // The randomness is in the solver's phases: each answer variable's first value is a
+    // coin flip (one in four or eight true made slower first answers on 10×10 Snake Eggs).
+    let lits: Vec<Lit> =
+        enc.answer_vars().iter().map(|v| if rng.below(2) == 0 { v.pos_lit() } else { v.neg_lit() }).collect();
+    backend.prefer(&lits);
+    let r = puzzle::solve(p, &enc, backend, limits, false)?;
+    let answer = match r.status {
+        Status::Solved(a) => a,
+        Status::Unsat => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
+        Status::Unknown(why) => return Err(Failed::Stopped(why)),
+    };
+    let units = p.view(&answer, &opts.genre).board.cells.len();
+    let mut q = p.clone();
+    for u in 0..units {
+        if let Some(r) = q.with_clue(&answer, u).filter(|r| r.verify(&answer).is_ok()) {
+            q = r;
+        }
+    }
+    Ok(q)
 }
 
 /// The second route: the complete CNF on varisat has exactly the answer `answer`, with

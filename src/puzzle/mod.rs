@@ -235,6 +235,10 @@ pub trait PuzzLink: Puzzle {
 
 /// `generate`: what a blank board and a clue are. Units are the answer view's cells.
 pub trait Generate: Puzzle {
+    /// Whether the generator starts from a random answer with all its clues shown, rather
+    /// than from the blank board (`generate.rs`). True where the clues of one answer
+    /// leave room to remove most of them again.
+    const ANSWER_FIRST: bool = true;
     /// A puzzle without clues, from the user's size and bank; `Err` for a spec the genre
     /// cannot take.
     fn blank(spec: &GenerateSpec) -> Result<Self, RunError>;
