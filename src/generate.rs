@@ -1,6 +1,7 @@
 //! Making puzzles with exactly one answer, for any genre that can (`Generate::blank`,
-//! `with_clue`, `without_clue`). From a blank board, the forced-cells loop
-//! (`puzzle::forced`) finds answers and the cells they disagree on; a clue is taken from
+//! `with_clue`, `without_clue`). It starts from a random answer of the blank board with
+//! every clue it gives shown (`Generate::ANSWER_FIRST`; else from the blank board). From
+//! there, the forced-cells loop (`puzzle::forced`) finds answers and the cells they disagree on; a clue is taken from
 //! one of those answers at the cell they disagree on most, which cuts the most ambiguity,
 //! until the answer is unique. Then every clue that is not needed goes (tried once each in
 //! random order; a clue needed once stays needed, since removing others only weakens the
