@@ -1,6 +1,7 @@
 //! Making puzzles with exactly one answer, for any genre that can (`Generate::blank`,
-//! `with_clue`, `without_clue`). From a blank board, the forced-cells loop
-//! (`puzzle::forced`) finds answers and the cells they disagree on; a clue is taken from
+//! `with_clue`, `without_clue`). It starts from a random answer of the blank board with
+//! every clue it gives shown (`Generate::ANSWER_FIRST`; else from the blank board). From
+//! there, the forced-cells loop (`puzzle::forced`) finds answers and the cells they disagree on; a clue is taken from
 //! one of those answers at the cell they disagree on most, which cuts the most ambiguity,
 //! until the answer is unique. Then every clue that is not needed goes (tried once each in
 //! random order; a clue needed once stays needed, since removing others only weakens the
@@ -15,6 +16,7 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use crate::backend::{BackendKind, Outcome};
+use crate::cnf::Lit;
 use crate::engine::{Encoded, Lazy, Limits};
 use crate::puzzle::{self, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
 
@@ -93,20 +95,72 @@ pub fn generate<P: Generate>(
 ) -> Result<Generated<P>, Failed> {
     let started = Instant::now();
     let mut rng = Rng::for_puzzle(seed, index);
-    let mut p = P::blank(spec).map_err(Failed::Run)?;
-    // Lazy connectivity: on a 10×10 Snake Egg it made a minimal puzzle in 28 s against the
-    // eager encoding's 93 s (seed 1; `bench/generate.md`).
-    let opts = EncodeOptions::<P::Options>::default();
+    let blank = P::blank(spec).map_err(Failed::Run)?;
+    // Lazy connectivity (the default) made a minimal 10×10 Snake Egg in 28 s against the
+    // eager encoding's 93 s (seed 1; `bench/generate.md`); a genre may choose otherwise.
+    let opts = P::generate_options();
+    // Answer-first: narrowing starts from a random answer's clues, all shown. Where they
+    // fix the answer (egg sizes, lengths, circles on every snake cell) that is one round on
+    // a full board; where they might not, narrowing adds what is missing. `SNAKESAT_NARROW_FIRST=1` starts from the
+    // blank board instead, to measure one route against the other.
+    let start = if P::ANSWER_FIRST && std::env::var_os("SNAKESAT_NARROW_FIRST").is_none() {
+        reveal(&blank, &opts, &mut rng, limits)?
+    } else {
+        blank
+    };
+    let (mut p, answer, forced_runs) = narrow(start, &opts, &mut rng, limits)?;
+    let clues_added = p.clue_units().len();
+    // Remove every clue that is not needed.
+    let mut order = p.clue_units();
+    rng.shuffle(&mut order);
+    let mut unique_checks = 0;
+    for u in order {
+        let q = p.without_clue(u);
+        // Removing a clue can change the board (a freed Hebi-Ichigo cell lets other clues
+        // see further): the answer must still answer, so that "unique" means unique to it.
+        if q.verify(&answer).is_err() {
+            continue;
+        }
+        let enc = q.encode(&opts)?;
+        let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
+        unique_checks += 1;
+        match (r.status, r.unique) {
+            (Status::Solved(_), Some(true)) => p = q,
+            (Status::Solved(_), Some(false)) => {}
+            (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
+            _ => return Err(Failed::Stopped("uniqueness undecided".into())),
+        }
+    }
+    confirm_unique(&p, &answer, &opts.genre)?;
+    Ok(Generated {
+        clues: p.clue_units().len(),
+        puzzle: p,
+        answer,
+        clues_added,
+        forced_runs,
+        unique_checks,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// The narrowing route: from the blank board, a clue at a time from the answers the
+/// forced-cells loop finds, until it proves the answer unique. The unique puzzle, its
+/// answer, and the rounds it took.
+fn narrow<P: Generate>(
+    mut p: P,
+    opts: &EncodeOptions<P::Options>,
+    rng: &mut Rng,
+    limits: &Limits,
+) -> Result<(P, P::Solution, usize), Failed> {
     let mut forced_runs = 0;
-    // Add clues until the answer is unique.
-    let answer = loop {
-        let enc = p.encode(&opts)?;
+    loop {
+        let enc = p.encode(opts)?;
         let r = puzzle::forced_up_to(&p, &enc, BackendKind::DEFAULT.build(), limits, Some(ANSWERS_PER_ROUND))?;
         forced_runs += 1;
         let agr = match (r.status, r.agreement) {
             (Status::Solved(_), Some(agr)) if agr.complete || agr.answers.len() >= ANSWERS_PER_ROUND => agr,
             (Status::Solved(_), Some(agr)) => return Err(Failed::Stopped(agr.stopped.unwrap_or_default())),
-            (Status::Unsat, _) if forced_runs == 1 => {
+            (Status::Unsat, _) if p.clue_units().is_empty() => {
                 return Err(Failed::Impossible("the blank puzzle has no answer".into()))
             }
             (Status::Unsat, _) => {
@@ -116,7 +170,7 @@ pub fn generate<P: Generate>(
             (Status::Solved(_), None) => return Err(Failed::Stopped("narrowing did not run".into())),
         };
         if agr.complete && agr.answers.len() == 1 {
-            break agr.answers.into_iter().next().expect("one answer");
+            return Ok((p, agr.answers.into_iter().next().expect("one answer"), forced_runs));
         }
         // The answers cell by cell, as the answer view keys them.
         let units: Vec<Vec<String>> = agr
@@ -147,44 +201,38 @@ pub fn generate<P: Generate>(
         p = next.ok_or_else(|| {
             Failed::Impossible("no clue the genre can write tells the remaining answers apart".into())
         })?;
-    };
-    let clues_added = p.clue_units().len();
-    // Remove every clue that is not needed.
-    let mut order = p.clue_units();
-    rng.shuffle(&mut order);
-    let mut unique_checks = 0;
-    for u in order {
-        let q = p.without_clue(u);
-        // Removing a clue can change the board (a freed Hebi-Ichigo cell lets other clues
-        // see further): the answer must still answer, so that "unique" means unique to it.
-        if q.verify(&answer).is_err() {
-            continue;
-        }
-        let enc = q.encode(&opts)?;
-        let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
-        unique_checks += 1;
-        match (r.status, r.unique) {
-            (Status::Solved(_), Some(true)) => p = q,
-            (Status::Solved(_), Some(false)) => {}
-            (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
-            _ => return Err(Failed::Stopped("uniqueness undecided".into())),
-        }
     }
-    confirm_unique(&p, &answer)?;
-    Ok(Generated {
-        clues: p.clue_units().len(),
-        puzzle: p,
-        answer,
-        clues_added,
-        forced_runs,
-        unique_checks,
-        seconds: started.elapsed().as_secs_f64(),
-    })
 }
 
-/// The second route: the complete CNF on varisat has exactly the answer `answer`.
-pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution) -> Result<(), Failed> {
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: P::Options::default() };
+/// The blank board with every clue a random answer of it gives.
+fn reveal<P: Generate>(p: &P, opts: &EncodeOptions<P::Options>, rng: &mut Rng, limits: &Limits) -> Result<P, Failed> {
+    let enc = p.encode(opts)?;
+    let mut backend = BackendKind::DEFAULT.build();
+    // The randomness is in the solver's phases: each answer variable's first value is a
+    // coin flip (one in four or eight true made slower first answers on 10×10 Snake Eggs).
+    let lits: Vec<Lit> =
+        enc.answer_vars().iter().map(|v| if rng.below(2) == 0 { v.pos_lit() } else { v.neg_lit() }).collect();
+    backend.prefer(&lits);
+    let r = puzzle::solve(p, &enc, backend, limits, false)?;
+    let answer = match r.status {
+        Status::Solved(a) => a,
+        Status::Unsat => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
+        Status::Unknown(why) => return Err(Failed::Stopped(why)),
+    };
+    let units = p.view(&answer, &opts.genre).board.cells.len();
+    let mut q = p.clone();
+    for u in 0..units {
+        if let Some(r) = q.with_clue(&answer, u).filter(|r| r.verify(&answer).is_ok()) {
+            q = r;
+        }
+    }
+    Ok(q)
+}
+
+/// The second route: the complete CNF on varisat has exactly the answer `answer`, with
+/// the genre's options `genre` (what one answer is).
+pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution, genre: &P::Options) -> Result<(), Failed> {
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: genre.clone() };
     let enc = p.encode(&opts)?;
     let f = enc.formula();
     let mut solver = BackendKind::Varisat.build();
@@ -199,7 +247,10 @@ pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution) -> Result<(), Fail
     if f.first_violated(&model).is_some() || !enc.separate(&model).is_empty() {
         return Err(fault("varisat's model breaks the complete CNF".into()));
     }
-    if &enc.decode(&model) != answer {
+    // Compared as the answer view keys them: one answer may have several witnesses (the
+    // parity snake's parity pattern), and the key is what tells answers apart.
+    let keys = |s: &P::Solution| -> Vec<String> { p.view(s, genre).board.cells.into_iter().map(|c| c.key).collect() };
+    if keys(&enc.decode(&model)) != keys(answer) {
         return Err(fault("the complete CNF has an answer other than the generated one".into()));
     }
     solver.add_clause(&model.blocking_clause(enc.answer_vars()));

@@ -52,7 +52,10 @@ fn help_lists_genres_options_and_exit_codes() {
     }
     assert!(!help.contains("encodings/`"), "no pointer to a source folder for option values");
     let gen = stdout(&run(&["generate", "--help"]));
-    assert!(gen.contains("snake-egg, snake, hebi"), "generate names the genres it makes:\n{gen}");
+    assert!(
+        gen.contains("snake-egg, parity-snake, snake, hebi, snakepit"),
+        "generate names the genres it makes:\n{gen}"
+    );
 }
 
 #[test]

@@ -22,12 +22,47 @@ fn lines(args: &[&str]) -> Vec<serde_json::Value> {
 }
 
 fn count_up_to_two(toml: &str) -> u64 {
+    count_up_to_two_with(toml, &[])
+}
+
+/// `count --limit 2` with more options (`--connectivity eager --backend varisat`: the
+/// complete CNF on the second solver).
+fn count_up_to_two_with(toml: &str, options: &[&str]) -> u64 {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("p.toml");
     std::fs::write(&path, toml).unwrap();
-    let o = run(&["count", path.to_str().unwrap(), "--limit", "2", "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let o = run(&[&["count", path.to_str().unwrap(), "--limit", "2", "--format", "json"], options].concat());
+    let v: serde_json::Value =
+        serde_json::from_str(stdout(&o).trim()).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)));
     v["count"].as_u64().unwrap()
+}
+
+/// Each generated puzzle of `made` (made `--with-answer`, on a board of `cells` cells) is
+/// numbered in order, unique and minimal (each clue removed from the grid gives a second
+/// answer), counted with `options`; its URL, when the genre has one, reads back as the same
+/// puzzle with the answer written.
+fn unique_and_minimal(made: &[serde_json::Value], cells: usize, cols: usize, options: &[&str]) {
+    for (k, v) in made.iter().enumerate() {
+        assert_eq!((v["index"].as_u64(), v["status"].as_str()), (Some(k as u64), Some("generated")), "{v}");
+        let toml = v["toml"].as_str().unwrap();
+        assert_eq!(count_up_to_two_with(toml, options), 1, "not unique:\n{toml}");
+        let (head, grid) = toml.split_once("grid = \"\"\"\n").unwrap();
+        let grid: Vec<&str> = grid.split_whitespace().take(cells).collect();
+        let clued: Vec<usize> = (0..cells).filter(|&i| grid[i] != ".").collect();
+        assert_eq!(clued.len() as u64, v["clues"].as_u64().unwrap());
+        for &i in &clued {
+            let mut fewer = grid.clone();
+            fewer[i] = ".";
+            let rows: Vec<String> = fewer.chunks(cols).map(|r| r.join(" ")).collect();
+            let weaker = format!("{head}grid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"));
+            assert_eq!(count_up_to_two_with(&weaker, options), 2, "clue {i} is not needed:\n{toml}");
+        }
+        if let Some(url) = v["url"].as_str() {
+            let o = run(&[&["solve", url, "--format", "json"], options].concat());
+            let solved: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+            assert_eq!(solved["solution"], v["answer"], "{url}");
+        }
+    }
 }
 
 #[test]
@@ -46,28 +81,7 @@ fn generated_snake_eggs_are_unique_and_minimal() {
         "--with-answer",
     ]);
     assert_eq!(made.len(), 4);
-    for (k, v) in made.iter().enumerate() {
-        assert_eq!((v["index"].as_u64(), v["status"].as_str()), (Some(k as u64), Some("generated")), "{v}");
-        let toml = v["toml"].as_str().unwrap();
-        assert_eq!(count_up_to_two(toml), 1, "not unique:\n{toml}");
-        // Every clue is needed.
-        let (head, grid) = toml.split_once("grid = \"\"\"\n").unwrap();
-        let cells: Vec<&str> = grid.split_whitespace().take(25).collect();
-        let clued: Vec<usize> = (0..25).filter(|&i| cells[i] != ".").collect();
-        assert_eq!(clued.len() as u64, v["clues"].as_u64().unwrap());
-        for &i in &clued {
-            let mut fewer = cells.clone();
-            fewer[i] = ".";
-            let rows: Vec<String> = fewer.chunks(5).map(|r| r.join(" ")).collect();
-            let weaker = format!("{head}grid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"));
-            assert_eq!(count_up_to_two(&weaker), 2, "clue {i} is not needed:\n{toml}");
-        }
-        // The URL reads back as the same puzzle, and its answer is the one written.
-        let url = v["url"].as_str().unwrap();
-        let o = run(&["solve", url, "--format", "json"]);
-        let solved: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-        assert_eq!(solved["solution"], v["answer"], "{url}");
-    }
+    unique_and_minimal(&made, 25, 5, &[]);
 }
 
 #[test]
@@ -126,5 +140,32 @@ fn snakes_and_hebi_generate_unique_puzzles() {
             let solved: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
             assert_eq!(solved["solution"], v["answer"], "{kind}");
         }
+    }
+}
+
+/// Snake Pit (lengths in cells) and the parity snake (its givens): unique and minimal,
+/// judged by the complete CNF on varisat, and the same seed makes the same puzzles
+/// whatever the shards.
+#[test]
+fn snake_pits_and_parity_snakes_generate_minimal_unique_puzzles() {
+    let second_route = ["--connectivity", "eager", "--backend", "varisat"];
+    for (kind, side, count) in [("snakepit", 5, 3), ("parity-snake", 6, 4)] {
+        let size = format!("{side}x{side}");
+        let base = ["generate", kind, "--size", &size, "--seed", "2", "--count", &count.to_string(), "--with-answer"];
+        let made = lines(&base);
+        assert_eq!(made.len(), count, "{kind}");
+        let plain = [&second_route[..], &["--encoding", "plain"]].concat();
+        unique_and_minimal(&made, side * side, side, if kind == "parity-snake" { &plain } else { &second_route });
+        let mut shards = Vec::new();
+        for s in ["0/2", "1/2"] {
+            shards.extend(lines(&[&base[..], &["--shard", s, "--threads", "1"]].concat()));
+        }
+        assert_eq!(shards, made, "{kind}");
+    }
+    // A parity-snake grid is square, from 4 to 16.
+    for size in ["6x7", "3x3", "17x17"] {
+        let o = run(&["generate", "parity-snake", "--size", size]);
+        assert_eq!(o.status.code(), Some(2), "{size}: {}", stderr(&o));
+        assert!(stderr(&o).contains("square with a side from 4 to 16"), "{}", stderr(&o));
     }
 }

@@ -174,10 +174,10 @@ genres! {
     SnakeEgg(snake_egg::SnakeEgg) [url generate],
     SnakeCube(snake_cube::SnakeCube) [summary],
     Snakes(snakes::Snakes) [relax sample backend],
-    ParitySnake(parity_snake::ParitySnake) [summary],
+    ParitySnake(parity_snake::ParitySnake) [summary generate],
     Snake(snake::Snake) [url generate],
     Hebi(hebi::Hebi) [url generate],
-    SnakePit(snakepit::SnakePit) [url],
+    SnakePit(snakepit::SnakePit) [url generate],
 }
 
 impl AnyPuzzle {

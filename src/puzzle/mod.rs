@@ -235,6 +235,10 @@ pub trait PuzzLink: Puzzle {
 
 /// `generate`: what a blank board and a clue are. Units are the answer view's cells.
 pub trait Generate: Puzzle {
+    /// Whether the generator starts from a random answer with all its clues shown, rather
+    /// than from the blank board (`generate.rs`). True where the clues of one answer
+    /// leave room to remove most of them again.
+    const ANSWER_FIRST: bool = true;
     /// A puzzle without clues, from the user's size and bank; `Err` for a spec the genre
     /// cannot take.
     fn blank(spec: &GenerateSpec) -> Result<Self, RunError>;
@@ -247,6 +251,12 @@ pub trait Generate: Puzzle {
     fn without_clue(&self, unit: usize) -> Self;
     /// The puzzle as a puzzle file, as [`Puzzle::read`] reads it.
     fn to_toml(&self) -> String;
+    /// How the generator encodes its puzzles, and what it calls one answer: the defaults
+    /// unless the default path cannot finish on the sparse boards a generator starts from,
+    /// or counts answers up to a symmetry a clue could leave in place.
+    fn generate_options() -> EncodeOptions<Self::Options> {
+        EncodeOptions::default()
+    }
 }
 
 /// Facts about a complete enumeration (counts up to symmetry, length histograms, ...),

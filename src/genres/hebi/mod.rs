@@ -178,6 +178,11 @@ impl Puzzle for Hebi {
 }
 
 impl Generate for Hebi {
+    /// From the blank board: an arrow in every cell a random answer leaves empty blocks
+    /// the others' view and left answers no clue could tell apart (6×6 and 10×10, seeds
+    /// 1 and 2).
+    const ANSWER_FIRST: bool = false;
+
     fn blank(spec: &GenerateSpec) -> Result<Self, RunError> {
         Ok(Hebi::new(spec.grid_without_bank(Self::KIND)?))
     }

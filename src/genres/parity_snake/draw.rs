@@ -160,3 +160,27 @@ pub fn spot(p: &ParitySnake, i: usize) -> (Pt, f64) {
     let (r, c) = p.grid.coords(i);
     (centre(r, c, CELL), CELL / 2.0)
 }
+
+/// The puzzle as a puzzle file, as `ParitySnake::read` reads it.
+pub fn toml(p: &ParitySnake) -> String {
+    let token = |g: &super::Given| match (g.digit, g.even, g.snake) {
+        (Some(d), _, _) => d.to_string(),
+        (None, Some(true), Some(true)) => "E".into(),
+        (None, Some(false), Some(true)) => "O".into(),
+        (None, Some(true), _) => "e".into(),
+        (None, Some(false), _) => "o".into(),
+        (None, None, _) => ".".into(),
+    };
+    let rows: Vec<String> =
+        p.givens.chunks(p.side()).map(|r| r.iter().map(token).collect::<Vec<_>>().join(" ")).collect();
+    let rule = match p.rule {
+        ParityRule::Counts => "",
+        ParityRule::Sudoku => "parity = \"sudoku\"\n",
+    };
+    format!(
+        "kind = \"parity-snake\"\nbox = [{}, {}]\n{rule}grid = \"\"\"\n{}\n\"\"\"\n",
+        p.box_rows,
+        p.box_cols,
+        rows.join("\n")
+    )
+}

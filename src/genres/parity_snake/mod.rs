@@ -27,7 +27,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{choose, Broken, EncodeOptions, Puzzle, RawOptions, RunError, Summarise};
+use crate::puzzle::{choose, Broken, EncodeOptions, Generate, GenerateSpec, Puzzle, RawOptions, RunError, Summarise};
 
 pub use encode::ParityCnf;
 pub use show::Symmetry;
@@ -324,5 +324,55 @@ impl Summarise for ParitySnake {
         opts: &EncodeOptions<ParityOptions>,
     ) -> Result<Vec<(String, serde_json::Value)>, RunError> {
         show::count_summary(self, solutions, opts).map_err(RunError::Usage)
+    }
+}
+
+impl Generate for ParitySnake {
+    /// A square grid of side N (4 to 16) without givens, counts rule, with boxes as near
+    /// square as N allows (h × w, h the largest divisor of N with h ≤ w: 3×3 at 9, 2×3 at
+    /// 6, 1×N rows when N is prime).
+    fn blank(spec: &GenerateSpec) -> Result<Self, RunError> {
+        let n = spec.grid_without_bank(Self::KIND)?.rows;
+        if spec.rows != spec.cols || !(MIN_SIDE..=MAX_SIDE).contains(&n) {
+            return Err(RunError::Usage(format!(
+                "parity-snake grids are square with a side from {MIN_SIDE} to {MAX_SIDE}, not {}x{}",
+                spec.rows, spec.cols
+            )));
+        }
+        let h = (1..=n).filter(|&h| n.is_multiple_of(h) && h * h <= n).max().unwrap_or(1);
+        Ok(ParitySnake::new(h, n / h, ParityRule::Counts, None))
+    }
+
+    /// A cell gives what the answer shows there: a snake cell with its parity (`E`, `O`),
+    /// another cell its parity (`e`, `o`); the givens setters print on the grid.
+    fn with_clue(&self, sol: &Solution, unit: usize) -> Option<Self> {
+        if self.givens[unit] != Given::default() {
+            return None;
+        }
+        let mut q = self.clone();
+        q.givens[unit] =
+            Given { even: Some(sol.even[unit]), snake: sol.snake.contains(&unit).then_some(true), digit: None };
+        Some(q)
+    }
+
+    fn clue_units(&self) -> Vec<usize> {
+        (0..self.grid.len()).filter(|&i| self.givens[i] != Given::default()).collect()
+    }
+
+    fn without_clue(&self, unit: usize) -> Self {
+        let mut q = self.clone();
+        q.givens[unit] = Given::default();
+        q
+    }
+
+    fn to_toml(&self) -> String {
+        draw::toml(self)
+    }
+
+    /// Every answer in the CNF (`plain`): the symmetry-breaking encoding keeps one answer
+    /// per class, so narrowing refuses it and the second route would not see a twin that
+    /// a symmetric set of givens leaves.
+    fn generate_options() -> EncodeOptions<ParityOptions> {
+        EncodeOptions { genre: ParityOptions { orbits: false, ..ParityOptions::default() }, ..EncodeOptions::default() }
     }
 }
