@@ -16,6 +16,7 @@ mod agreement;
 mod backends;
 mod browser;
 mod cli;
+mod explain;
 mod faulty_solvers;
 mod fuzz;
 mod fuzz_api;
