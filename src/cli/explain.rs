@@ -57,8 +57,11 @@ pub fn explain<P: Puzzle>(
         return Err(usage(format!("--step {n}: the explanation has {} steps", trace.steps.len())));
     }
     // The answer the trace ends at passes the genre's own verifier, and is the board it shows.
-    let answer = match ex.answer_model() {
-        Ok(Some(m)) => Some(enc.decode(&m)),
+    // Once solved every fact is fixed and the model is found by propagation; otherwise the
+    // lazy solve's answer serves the picture (the eager formula is slow to solve outright).
+    let answer = match (&trace.end, quick.status) {
+        (End::Solved, _) => ex.answer_model().ok().flatten().map(|m| enc.decode(&m)),
+        (_, Status::Solved(sol)) => Some(sol),
         _ => None,
     };
     if trace.end == End::Solved {

@@ -135,7 +135,7 @@ pub struct Settings {
 pub const GIVE_UP: usize = 40;
 
 /// The default `Settings::budget`.
-pub const BUDGET: i32 = 200;
+pub const BUDGET: i32 = 100;
 
 /// The puzzle as `explain` sees it: its rules, its units and their facts.
 pub struct Explainer<'a> {
@@ -198,7 +198,9 @@ impl<'a> Explainer<'a> {
         let mut value_of = HashMap::new();
         for (u, unit) in units.iter().enumerate() {
             for (v, val) in unit.values.iter().enumerate() {
-                value_of.insert(val.lit.var().idx(), (u, v));
+                // A two-valued unit (snake or empty) has one variable: its facts read as
+                // the first value's.
+                value_of.entry(val.lit.var().idx()).or_insert((u, v));
             }
         }
         Some(Explainer {
@@ -476,48 +478,60 @@ impl<'a> Explainer<'a> {
         }
         // Facts with a set already found go first: their sets only need shrinking again.
         candidates.sort_by_key(|l| !self.cache.contains_key(l));
-        let mut refuted = vec![false; candidates.len()];
-        // Some fact's question ran out of budget: it may be forced, by a large set.
+        // Questions without the whole-board rules are far cheaper, and a person tries the
+        // local reasons first too: a first pass without them, then one with every rule.
+        let local: Vec<usize> = all.iter().copied().filter(|&r| self.f.rules()[r].kind != RuleKind::Global).collect();
+        let passes = if local.len() < all.len() { vec![local, all] } else { vec![all] };
         let mut skipped = false;
-        let mut unknown = 0;
         let mut best: Option<(usize, Lit, Vec<usize>)> = None;
-        for i in 0..candidates.len() {
-            if settings.limits.over() {
-                return Ok(Err(End::Stopped(stopped(&settings.limits))));
-            }
-            if refuted[i] {
-                continue;
-            }
-            let l = candidates[i];
-            let start = match self.cache.get(&l) {
-                Some(set) => set.clone(),
-                None => match self.core(&all, l)? {
-                    Core::Forced(core) => core,
-                    Core::Open(m) => {
-                        for (j, &c) in candidates.iter().enumerate() {
-                            refuted[j] |= m[c.var().idx()] == c.is_neg();
+        for pool in passes {
+            // Some fact's question ran out of budget: it may be forced, by a large set.
+            skipped = false;
+            let (mut refuted, mut unknown) = (vec![false; candidates.len()], 0);
+            for i in 0..candidates.len() {
+                if settings.limits.over() {
+                    return Ok(Err(End::Stopped(stopped(&settings.limits))));
+                }
+                if refuted[i] {
+                    continue;
+                }
+                let l = candidates[i];
+                let cached = self.cache.get(&l).filter(|set| set.iter().all(|r| pool.contains(r))).cloned();
+                let start = match cached {
+                    Some(set) => set,
+                    None => match self.core(&pool, l)? {
+                        Core::Forced(core) => core,
+                        Core::Open(m) => {
+                            for (j, &c) in candidates.iter().enumerate() {
+                                refuted[j] |= m[c.var().idx()] == c.is_neg();
+                            }
+                            continue;
                         }
-                        continue;
-                    }
-                    Core::Unknown => {
-                        skipped = true;
-                        unknown += 1;
-                        if unknown >= settings.give_up {
-                            break;
+                        Core::Unknown => {
+                            skipped = true;
+                            unknown += 1;
+                            if unknown >= settings.give_up {
+                                break;
+                            }
+                            continue;
                         }
-                        continue;
-                    }
-                },
-            };
-            let Some(set) = self.shrink(start, l, &settings.limits)? else {
-                return Ok(Err(End::Stopped(stopped(&settings.limits))));
-            };
-            self.cache.insert(l, set.clone());
-            if best.as_ref().is_none_or(|(n, _, s)| (set.len(), self.cost(&set)) < (*n, self.cost(s))) {
-                best = Some((set.len(), l, set));
+                    },
+                };
+                let Some(set) = self.shrink(start, l, &settings.limits)? else {
+                    return Ok(Err(End::Stopped(stopped(&settings.limits))));
+                };
+                if self.cache.get(&l).is_none_or(|old| set.len() <= old.len()) {
+                    self.cache.insert(l, set.clone());
+                }
+                if best.as_ref().is_none_or(|(n, _, s)| (set.len(), self.cost(&set)) < (*n, self.cost(s))) {
+                    best = Some((set.len(), l, set));
+                }
+                // Level 1 found nothing, so a set of two is as small as a step gets here.
+                if best.as_ref().is_some_and(|b| b.0 <= 2) {
+                    break;
+                }
             }
-            // Level 1 found nothing, so a set of two is as small as a step gets here.
-            if best.as_ref().is_some_and(|b| b.0 <= 2) {
+            if best.is_some() {
                 break;
             }
         }
@@ -624,25 +638,37 @@ impl<'a> Explainer<'a> {
         }
     }
 
-    /// Deletion-based shrinking of a set that forces `l` to a minimal one; the most global
-    /// kinds are tried first, so the set kept leans on the simplest rules.
-    fn shrink(&mut self, mut set: Vec<usize>, l: Lit, limits: &Limits) -> Result<Option<Vec<usize>>, ExplainError> {
-        let mut order = set.clone();
-        order.sort_by_key(|&r| std::cmp::Reverse(self.f.rules()[r].kind));
-        for r in order {
+    /// Deletion-based shrinking of a set that forces `l` to a minimal one, in chunks: a
+    /// solver's core holds many rules and a minimal set few, so halves of what is left are
+    /// dropped at once while the rest still forces `l`, single rules only at the end
+    /// (`encodings/explain.md`). The most global kinds go first, so the set kept leans on
+    /// the simplest rules. A question out of budget keeps what it asked about: the set
+    /// still forces the fact.
+    fn shrink(&mut self, set: Vec<usize>, l: Lit, limits: &Limits) -> Result<Option<Vec<usize>>, ExplainError> {
+        let mut todo = set;
+        todo.sort_by_key(|&r| std::cmp::Reverse(self.f.rules()[r].kind));
+        let mut keep: Vec<usize> = Vec::new();
+        let mut chunk = todo.len().div_ceil(2).max(1);
+        while !todo.is_empty() {
             if limits.over() {
                 return Ok(None);
             }
-            if !set.contains(&r) {
-                continue;
+            let take = chunk.min(todo.len());
+            let test: Vec<usize> = keep.iter().chain(&todo[take..]).copied().collect();
+            match self.core(&test, l)? {
+                Core::Forced(core) => {
+                    keep.retain(|r| core.contains(r));
+                    todo = todo[take..].iter().copied().filter(|r| core.contains(r)).collect();
+                }
+                _ if take == 1 => {
+                    keep.push(todo.remove(0));
+                }
+                _ => chunk = take.div_ceil(2),
             }
-            let without: Vec<usize> = set.iter().copied().filter(|&x| x != r).collect();
-            // A question out of budget keeps the rule: the set still forces the fact.
-            if let Core::Forced(core) = self.core(&without, l)? {
-                set = core;
-            }
+            chunk = chunk.min(todo.len().max(1));
         }
-        Ok(Some(set))
+        keep.sort_unstable();
+        Ok(Some(keep))
     }
 
     /// Test builds: the step's rules force each of its facts given the facts before it, and

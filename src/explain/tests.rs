@@ -107,3 +107,53 @@ fn random_small_snake_eggs_are_explained_soundly() {
     }
     assert!(ends.contains(&End::Solved) && ends.contains(&End::NotUnique), "{ends:?}");
 }
+
+#[test]
+fn snake_fixtures_and_random_small_snakes_are_explained_soundly() {
+    use crate::genres::snake::{Circle, Count, Snake};
+    for text in [
+        include_str!("../../fixtures/snake/urls/pzprjs-test.url"),
+        include_str!("../../fixtures/snake/several-4x4.toml"),
+    ] {
+        match crate::genres::parse_text(&crate::input::Source::new("test", text)).expect("parses") {
+            crate::genres::AnyPuzzle::Snake(p) => check_explained(&p),
+            other => panic!("not a snake: {other:?}"),
+        };
+    }
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let blank = Snake::new(Grid::new(4, 4));
+    let enc = blank.encode(&EncodeOptions::default()).expect("encodes");
+    let mut sols: Vec<Vec<bool>> = Vec::new();
+    let backend = crate::backend::BackendKind::DEFAULT.build();
+    puzzle::count(&blank, &enc, backend, &Limits::default(), Some(300), &Default::default(), |s| sols.push(s.clone()))
+        .expect("the count runs");
+    let mut ends = Vec::new();
+    for _ in 0..10 {
+        // Clues read off a random answer: some ends circled, some line counts.
+        let sol = &sols[next(sols.len() as u64) as usize];
+        let g = blank.grid;
+        let mut p = Snake::new(g);
+        for i in 0..g.len() {
+            let degree = g.neighbours(i).filter(|&k| sol[k]).count();
+            if sol[i] && next(3) == 0 {
+                p.circles[i] = Some(if degree == 1 { Circle::End } else { Circle::Body });
+            }
+        }
+        for c in 0..g.cols {
+            if next(2) == 0 {
+                p.columns[c] = Some(Count::Is((0..g.rows).filter(|&r| sol[g.index(r, c)]).count()));
+            }
+        }
+        for r in 0..g.rows {
+            if next(2) == 0 {
+                p.rows[r] = Some(Count::Is((0..g.cols).filter(|&c| sol[g.index(r, c)]).count()));
+            }
+        }
+        ends.push(check_explained(&p));
+    }
+    assert!(ends.contains(&End::Solved) && ends.contains(&End::NotUnique), "{ends:?}");
+}
