@@ -110,6 +110,34 @@ pub struct Formula {
     pub clauses: ClauseDb,
     names: Vec<(Var, String)>,
     groups: Vec<Group>,
+    rules: Vec<RuleInstance>,
+}
+
+/// How a solver of the puzzle would class a rule instance; explanations prefer steps that
+/// use the simpler kinds (the order here), as Demystify orders its constraints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleKind {
+    /// A given: a clue in a cell or around the grid.
+    Clue,
+    /// A rule about one cell, edge or small block and its neighbours.
+    Local,
+    /// A count over a row, the grid or a bank (sizes, lengths, numbers of ends).
+    Count,
+    /// A rule over the whole board (one snake, connected eggs).
+    Global,
+}
+
+/// A rule instance: clauses `first_clause..end_clause` are "the rule `words`" over the
+/// units `cells`. Only metadata: `dimacs` and the solvers see the clauses as any others;
+/// `explain` gives each instance a selector so a solver call can use any subset of them.
+#[derive(Clone, Debug)]
+pub struct RuleInstance {
+    pub kind: RuleKind,
+    pub words: String,
+    pub cells: Vec<usize>,
+    pub first_clause: usize,
+    pub end_clause: usize,
 }
 
 /// A named block of variables or clauses, reported as a DIMACS comment.
@@ -165,6 +193,33 @@ impl Formula {
 
     pub fn groups(&self) -> &[Group] {
         &self.groups
+    }
+
+    pub fn rules(&self) -> &[RuleInstance] {
+        &self.rules
+    }
+
+    /// Runs `f` and records the clauses it added as one instance of a rule (see
+    /// `RuleInstance`). Instances do not nest: the clauses belong to the innermost.
+    pub fn rule<T>(
+        &mut self,
+        kind: RuleKind,
+        words: impl Into<String>,
+        cells: Vec<usize>,
+        f: impl FnOnce(&mut Formula) -> T,
+    ) -> T {
+        let c0 = self.n_clauses();
+        let outer = self.rules.len();
+        let out = f(self);
+        debug_assert_eq!(self.rules.len(), outer, "rule instances do not nest");
+        self.rules.push(RuleInstance {
+            kind,
+            words: words.into(),
+            cells,
+            first_clause: c0,
+            end_clause: self.n_clauses(),
+        });
+        out
     }
 
     /// Runs `f` and records the variables and clauses it added under `name`.

@@ -99,6 +99,29 @@ pub trait Encoded: Lazy {
     fn one_hot_answer(&self) -> bool {
         false
     }
+    /// The answer as `explain` decides it: one unit per cell of the answer view, each with
+    /// its values, exactly one true in every model of the formula. Empty (the default):
+    /// the genre has no explanation yet. The rules `explain` may use are the formula's
+    /// rule instances (`Formula::rule`) in its eager encoding.
+    fn explain_units(&self) -> Vec<Unit> {
+        Vec::new()
+    }
+}
+
+/// A unit of the answer for `explain`: its name (`r2c3`) and its values.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub name: String,
+    pub values: Vec<Value>,
+}
+
+/// One value of a unit: the literal saying the unit takes it, its key in the answer view
+/// (`#`, `3`) and how a sentence names it ("snake", "in an egg of 3").
+#[derive(Clone, Debug)]
+pub struct Value {
+    pub lit: Lit,
+    pub key: String,
+    pub words: String,
 }
 
 /// The 2ᵏ sign patterns of k ≈ log₂ `want` variables spread evenly over `vars`: cubes that

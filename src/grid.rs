@@ -29,6 +29,12 @@ impl Grid {
         (i / self.cols, i % self.cols)
     }
 
+    /// A cell's name as a solver reads it, 1-based: `r2c3` (as the answer view names it).
+    pub fn name(&self, i: usize) -> String {
+        let (r, c) = self.coords(i);
+        format!("r{}c{}", r + 1, c + 1)
+    }
+
     /// Orthogonal neighbours, in the order up, left, right, down.
     pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
         let (r, c) = self.coords(i);

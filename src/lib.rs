@@ -7,7 +7,8 @@
 //! - `cnf` (variables, clauses, cardinality via rustsat) → `dimacs` → `backend` (solvers,
 //!   and the connectivity propagator CaDiCaL runs inside its search)
 //!   → `engine` (the lazy cut loop and enumeration on one warm solver; limits and
-//!   cancellation) → `split` (enumeration split into cubes on several threads);
+//!   cancellation) → `split` (enumeration split into cubes on several threads) and
+//!   `explain` (step-by-step explanations over the rule instances an encoding names);
 //! - `pzpr` (puzz.link codecs every genre shares) and `render` (neutral pictures and the
 //!   one SVG writer) beside them, knowing nothing of puzzles; `answer` (the answer view:
 //!   a board of cells, and what is written once from it) on `render`;
@@ -25,6 +26,7 @@ pub mod backend;
 pub mod cnf;
 pub mod dimacs;
 pub mod engine;
+pub mod explain;
 pub mod generate;
 pub mod genres;
 pub mod grid;

@@ -17,6 +17,7 @@ mod backends;
 mod browser;
 mod cli;
 mod editor;
+mod explain;
 mod faulty_solvers;
 mod fuzz;
 mod fuzz_api;

@@ -101,6 +101,14 @@ impl Backend for CadicalBackend {
         true
     }
 
+    fn limit_conflicts(&mut self, conflicts: i32) -> bool {
+        self.solver.limit("conflicts", conflicts)
+    }
+
+    fn failed(&mut self, assumptions: &[Lit]) -> Option<Vec<Lit>> {
+        Some(assumptions.iter().copied().filter(|l| self.solver.failed(l.to_ipasir())).collect())
+    }
+
     fn prefer(&mut self, lits: &[Lit]) {
         for l in lits {
             self.solver.phase(l.to_ipasir());

@@ -83,6 +83,18 @@ pub trait Backend {
     /// Tries these literals' values first when the search decides their variables (a
     /// hint, never a constraint); backends that cannot take hints ignore it.
     fn prefer(&mut self, _lits: &[Lit]) {}
+    /// Lets the next `solve` call stop with `Outcome::Unknown` after `conflicts` conflicts
+    /// (`explain` asks many small questions and skips the ones that need real search);
+    /// false when the backend cannot, and the call runs to the end.
+    fn limit_conflicts(&mut self, _conflicts: i32) -> bool {
+        false
+    }
+    /// Right after `solve` answered `Unsat`: the assumptions its refutation used (a core,
+    /// not necessarily minimal), for `explain` to shrink. `None` when the backend cannot
+    /// say; the caller then takes all of them.
+    fn failed(&mut self, _assumptions: &[Lit]) -> Option<Vec<Lit>> {
+        None
+    }
 
     /// Enforces that the true vertices of each set are connected, and that the pieces of
     /// each sized region have their size, inside the search, when the backend can

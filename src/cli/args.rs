@@ -186,6 +186,24 @@ pub enum Command {
         #[arg(short, long)]
         output: Option<String>,
     },
+    /// Explain how to solve a puzzle step by step, each step with the fewest rules and
+    /// clues found that force its cells, and grade it (`encodings/explain.md`).
+    Explain {
+        /// Puzzle file (`-`: standard input) or puzz.link URL.
+        puzzle: String,
+        /// `svg` draws the board after `--step N` (the last step without it).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Show this step only (text), or the board after it (svg); 0 is the empty board.
+        #[arg(long)]
+        step: Option<usize>,
+        /// Stop at this many seconds with the steps found so far (exit code 3).
+        #[arg(long)]
+        timeout: Option<f64>,
+        /// The most rules and clues one step may use; past it the puzzle "needs search".
+        #[arg(long, default_value_t = 12)]
+        max_rules: usize,
+    },
     /// Print the puzz.link URL of a puzzle.
     Url {
         /// Puzzle file (`-`: standard input) or puzz.link URL.
@@ -411,6 +429,13 @@ pub enum Job {
     Url {
         puzzle: String,
     },
+    Explain {
+        puzzle: String,
+        format: Format,
+        step: Option<usize>,
+        timeout: Option<Duration>,
+        max_rules: usize,
+    },
     Generate {
         kind: String,
         job: generate::GenerateJob,
@@ -505,6 +530,12 @@ impl Job {
                 Job::Decode { puzzle, solver_output, raw: raw(enc.encoding, distinct.distinct, None), format }
             }
             Command::Url { puzzle } => Job::Url { puzzle },
+            Command::Explain { puzzle, format, step, timeout: t, max_rules } => {
+                if max_rules == 0 {
+                    return Err(usage("--max-rules must be at least 1"));
+                }
+                Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules }
+            }
             Command::Serve { port, bind, open, timeout: t, jobs, queue, max_body, backend } => {
                 let timeout = timeout(Some(t))?.unwrap_or(Duration::MAX);
                 let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -567,7 +598,8 @@ impl Job {
             Job::Draw { puzzle, .. }
             | Job::Dimacs { puzzle, .. }
             | Job::Decode { puzzle, .. }
-            | Job::Url { puzzle } => puzzle,
+            | Job::Url { puzzle }
+            | Job::Explain { puzzle, .. } => puzzle,
             Job::Generate { .. } | Job::Serve(_) => "",
         }
     }

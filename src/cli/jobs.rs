@@ -54,6 +54,9 @@ impl Visit for Job {
                 outln!("{}", url(p)?);
                 Ok(exit::ANSWER)
             }
+            Job::Explain { format, step, timeout, max_rules, .. } => {
+                super::explain::explain(p, format, step, timeout, max_rules)
+            }
             Job::Generate { .. } | Job::Serve(_) => unreachable!("generate and serve start in `run`"),
         }
     }

@@ -2,7 +2,7 @@
 //! complete (eager) connectivity, connected regions with a size bound, and the lazy rim cut.
 
 use crate::cnf::ConnectedSet;
-use crate::cnf::{Formula, Lit};
+use crate::cnf::{Formula, Lit, RuleKind};
 use crate::grid::Grid;
 
 /// Exactly two ends, each a snake cell with exactly one snake neighbour; every other snake
@@ -16,15 +16,19 @@ pub fn connected_set(g: &Grid, lits: Vec<Lit>) -> ConnectedSet {
 }
 
 pub fn path_degrees(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit]) {
-    f.exactly(end, 2);
+    f.rule(RuleKind::Count, "the snake has two ends", Vec::new(), |f| f.exactly(end, 2));
     for i in 0..g.len() {
-        f.imply(end[i], snake[i]);
-        let nbrs: Vec<Lit> = g.neighbours(i).map(|k| snake[k]).collect();
-        let ctr = f.counter(&nbrs, 1, 2);
-        f.require(&[end[i]], ctr.at_least(1));
-        f.require(&[end[i]], ctr.at_most(1));
-        f.require(&[snake[i], !end[i]], ctr.at_least(2));
-        f.require(&[snake[i], !end[i]], ctr.at_most(2));
+        let words = format!("a snake cell has two snake neighbours, an end one ({})", g.name(i));
+        let cells = std::iter::once(i).chain(g.neighbours(i)).collect();
+        f.rule(RuleKind::Local, words, cells, |f| {
+            f.imply(end[i], snake[i]);
+            let nbrs: Vec<Lit> = g.neighbours(i).map(|k| snake[k]).collect();
+            let ctr = f.counter(&nbrs, 1, 2);
+            f.require(&[end[i]], ctr.at_least(1));
+            f.require(&[end[i]], ctr.at_most(1));
+            f.require(&[snake[i], !end[i]], ctr.at_least(2));
+            f.require(&[snake[i], !end[i]], ctr.at_most(2));
+        });
     }
 }
 

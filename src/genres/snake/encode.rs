@@ -3,8 +3,8 @@
 //! (lazy) or as distance labels from a root end (eager).
 
 use crate::cnf::ConnectedSet;
-use crate::cnf::{Formula, Lit, Model, Var};
-use crate::engine::{Encoded, Lazy};
+use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
+use crate::engine::{Encoded, Lazy, Unit, Value};
 use crate::genres::connect::{connected_set, eager_path, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
@@ -59,24 +59,33 @@ impl SnakeCnf {
         // snake of one cell and no end (pzprjs accepts any non-empty shading that passes
         // its checks, and one cell does).
         f.group("ends and degrees", |f| {
-            f.cardinality(&ends, 2, 2, Some(!one));
-            f.cardinality(&shaded, 1, 1, Some(one));
+            f.rule(RuleKind::Count, "the snake has two ends, or is one cell", Vec::new(), |f| {
+                f.cardinality(&ends, 2, 2, Some(!one));
+                f.cardinality(&shaded, 1, 1, Some(one));
+            });
             for i in 0..n {
-                f.imply(self.e(i), self.s(i));
-                f.imply(one, !self.e(i));
-                let nbrs: Vec<Lit> = g.neighbours(i).map(|k| self.s(k)).collect();
-                let ctr = f.counter(&nbrs, 1, 2);
-                f.require(&[self.e(i)], ctr.at_least(1));
-                f.require(&[self.e(i)], ctr.at_most(1));
-                f.require(&[self.s(i), !self.e(i), !one], ctr.at_least(2));
-                f.require(&[self.s(i), !self.e(i)], ctr.at_most(2));
+                let words = format!("a snake cell has two snake neighbours, an end one ({})", g.name(i));
+                let cells = std::iter::once(i).chain(g.neighbours(i)).collect();
+                f.rule(RuleKind::Local, words, cells, |f| {
+                    f.imply(self.e(i), self.s(i));
+                    f.imply(one, !self.e(i));
+                    let nbrs: Vec<Lit> = g.neighbours(i).map(|k| self.s(k)).collect();
+                    let ctr = f.counter(&nbrs, 1, 2);
+                    f.require(&[self.e(i)], ctr.at_least(1));
+                    f.require(&[self.e(i)], ctr.at_most(1));
+                    f.require(&[self.s(i), !self.e(i), !one], ctr.at_least(2));
+                    f.require(&[self.s(i), !self.e(i)], ctr.at_most(2));
+                });
             }
         });
         f.group("no 2x2 block, no diagonal touch", |f| {
             for [a, b, c, d] in g.blocks_2x2() {
-                f.add(&[!self.s(a), !self.s(b), !self.s(c), !self.s(d)]);
-                f.add(&[!self.s(a), !self.s(d), self.s(b), self.s(c)]);
-                f.add(&[!self.s(b), !self.s(c), self.s(a), self.s(d)]);
+                let words = format!("the snake never touches itself in a 2×2 block (from {})", g.name(a));
+                f.rule(RuleKind::Local, words, vec![a, b, c, d], |f| {
+                    f.add(&[!self.s(a), !self.s(b), !self.s(c), !self.s(d)]);
+                    f.add(&[!self.s(a), !self.s(d), self.s(b), self.s(c)]);
+                    f.add(&[!self.s(b), !self.s(c), self.s(a), self.s(d)]);
+                });
             }
         });
         // The smallest loops the local rules allow: the eight cells around a 3×3 block's
@@ -85,32 +94,41 @@ impl SnakeCnf {
         f.group("implied: no ring of eight", |f| {
             for r in 0..g.rows.saturating_sub(2) {
                 for c in 0..g.cols.saturating_sub(2) {
-                    let ring: Vec<Lit> = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
-                        .iter()
-                        .map(|&(dr, dc)| !self.s(g.index(r + dr, c + dc)))
-                        .collect();
-                    f.add(&ring);
+                    let at = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
+                        .map(|(dr, dc)| g.index(r + dr, c + dc));
+                    let ring: Vec<Lit> = at.iter().map(|&i| !self.s(i)).collect();
+                    let words = format!("the snake never rings a cell ({})", g.name(g.index(r + 1, c + 1)));
+                    f.rule(RuleKind::Local, words, at.to_vec(), |f| f.add(&ring));
                 }
             }
         });
         f.group("circles", |f| {
             for (i, c) in p.circles.iter().enumerate() {
+                let at = g.name(i);
                 match c {
                     None => {}
-                    Some(Circle::End) => f.add(&[self.e(i)]),
+                    Some(Circle::End) => {
+                        f.rule(RuleKind::Clue, format!("the circle at {at}: an end"), vec![i], |f| f.add(&[self.e(i)]))
+                    }
                     Some(Circle::Body) => {
-                        f.add(&[self.s(i)]);
-                        f.add(&[!self.e(i)]);
-                        f.add(&[!one]);
+                        f.rule(RuleKind::Clue, format!("the circle at {at}: the snake's body"), vec![i], |f| {
+                            f.add(&[self.s(i)]);
+                            f.add(&[!self.e(i)]);
+                            f.add(&[!one]);
+                        })
                     }
                 }
             }
         });
         f.group("counts outside the grid", |f| {
-            for (cells, count) in p.lines() {
+            for (line, (cells, count)) in p.lines().into_iter().enumerate() {
                 if let Some(Count::Is(k)) = count {
+                    let words = match line.checked_sub(g.cols) {
+                        None => format!("the number {k} above column {}", line + 1),
+                        Some(r) => format!("the number {k} left of row {}", r + 1),
+                    };
                     let lits: Vec<Lit> = cells.iter().map(|&i| self.s(i)).collect();
-                    f.exactly(&lits, k);
+                    f.rule(RuleKind::Clue, words, cells, |f| f.exactly(&lits, k));
                 }
             }
         });
@@ -129,7 +147,9 @@ impl SnakeCnf {
         f.group("eager: snake of two or more cells, root end and distances", |f| {
             let long: Vec<Lit> = (0..n).map(|i| f.and(&[self.s(i), !self.one.pos_lit()])).collect();
             let ends: Vec<Lit> = (0..n).map(|i| self.e(i)).collect();
-            eager_path(f, &self.grid, &long, &ends, len);
+            f.rule(RuleKind::Global, "the snake is one piece", Vec::new(), |f| {
+                eager_path(f, &self.grid, &long, &ends, len)
+            });
         });
     }
 }
@@ -180,5 +200,18 @@ impl Encoded for SnakeCnf {
 
     fn decode(&self, m: &Model) -> Solution {
         self.shaded.iter().map(|&v| m.var(v)).collect()
+    }
+
+    /// Each cell: snake or empty (the answer view's `#` and `.`).
+    fn explain_units(&self) -> Vec<Unit> {
+        (0..self.grid.len())
+            .map(|i| Unit {
+                name: self.grid.name(i),
+                values: vec![
+                    Value { lit: self.s(i), key: "#".into(), words: "snake".into() },
+                    Value { lit: !self.s(i), key: ".".into(), words: "empty".into() },
+                ],
+            })
+            .collect()
     }
 }

@@ -2,8 +2,8 @@
 //! labels, and the lazy rim cuts (see `encodings/snake-egg.md`).
 
 use crate::cnf::{ConnectedSet, SizedRegions};
-use crate::cnf::{Formula, Lit, Model, Var};
-use crate::engine::{Encoded, Lazy};
+use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
+use crate::engine::{Encoded, Lazy, Unit, Value};
 use crate::genres::connect::{connected_set, eager_path, eager_regions, path_degrees, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
@@ -97,17 +97,24 @@ impl EggCnf {
         });
         f.group("clues", |f| {
             for i in 0..n {
+                let at = g.name(i);
                 match p.clues[i] {
                     Clue::Unknown => {}
                     Clue::End => {
-                        f.add(&[self.s(i)]);
-                        f.add(&[self.e(i)]);
+                        f.rule(RuleKind::Clue, format!("the circle at {at}: an end of the snake"), vec![i], |f| {
+                            f.add(&[self.s(i)]);
+                            f.add(&[self.e(i)]);
+                        })
                     }
-                    Clue::Snake => f.add(&[self.s(i)]),
-                    Clue::Egg(None) => f.add(&[!self.s(i)]),
+                    Clue::Snake => {
+                        f.rule(RuleKind::Clue, format!("the shaded given at {at}"), vec![i], |f| f.add(&[self.s(i)]))
+                    }
+                    Clue::Egg(None) => {
+                        f.rule(RuleKind::Clue, format!("the egg given at {at}"), vec![i], |f| f.add(&[!self.s(i)]))
+                    }
                     Clue::Egg(Some(k)) => {
                         let j = self.sizes.iter().position(|&s| s == k).expect("clues are checked against the bank");
-                        f.add(&[self.t(j, i)]);
+                        f.rule(RuleKind::Clue, format!("the clue {k} at {at}"), vec![i], |f| f.add(&[self.t(j, i)]))
                     }
                 }
             }
@@ -115,37 +122,51 @@ impl EggCnf {
         f.group("egg and snake sizes", |f| {
             for (j, &k) in self.sizes.iter().enumerate() {
                 let lits: Vec<Lit> = (0..n).map(|i| self.t(j, i)).collect();
-                f.exactly(&lits, mult[&k] * k as usize);
+                let (m, cells) = (mult[&k], mult[&k] * k as usize);
+                let words = match m {
+                    1 => format!("the bank has one egg of {k}"),
+                    _ => format!("the bank has {m} eggs of {k}: {cells} cells"),
+                };
+                f.rule(RuleKind::Count, words, Vec::new(), |f| f.exactly(&lits, cells));
             }
             let lits: Vec<Lit> = (0..n).map(|i| self.s(i)).collect();
-            f.exactly(&lits, p.snake_len());
+            let words = format!("the snake has {} cells, what the eggs leave", p.snake_len());
+            f.rule(RuleKind::Count, words, Vec::new(), |f| f.exactly(&lits, p.snake_len()));
         });
         f.group("eggs of different sizes never touch", |f| {
             for (a, b) in g.edges() {
-                for j in 0..self.sizes.len() {
-                    f.add(&[!self.t(j, a), self.s(b), self.t(j, b)]);
-                    f.add(&[!self.t(j, b), self.s(a), self.t(j, a)]);
-                }
+                let words = format!("eggs of different sizes never touch ({}, {})", g.name(a), g.name(b));
+                f.rule(RuleKind::Local, words, vec![a, b], |f| {
+                    for j in 0..self.sizes.len() {
+                        f.add(&[!self.t(j, a), self.s(b), self.t(j, b)]);
+                        f.add(&[!self.t(j, b), self.s(a), self.t(j, a)]);
+                    }
+                });
             }
         });
         let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
         f.group("snake ends and degrees", |f| path_degrees(f, &g, &snake, &end));
         f.group("implied: no 2x2 snake, eggs reach out", |f| {
             for b in g.blocks_2x2() {
-                f.add(&b.map(|i| !self.s(i)));
+                let words = format!("the snake never fills a 2×2 block (from {})", g.name(b[0]));
+                f.rule(RuleKind::Local, words, b.to_vec(), |f| f.add(&b.map(|i| !self.s(i))));
             }
-            for (j, &k) in self.sizes.iter().enumerate() {
-                for i in 0..n {
-                    if k == 1 {
-                        for nb in g.neighbours(i) {
-                            f.add(&[!self.t(j, i), self.s(nb)]);
+            for i in 0..n {
+                let words = format!("an egg cell has a neighbour in its egg, unless the egg is of 1 ({})", g.name(i));
+                let cells = std::iter::once(i).chain(g.neighbours(i)).collect();
+                f.rule(RuleKind::Local, words, cells, |f| {
+                    for (j, &k) in self.sizes.iter().enumerate() {
+                        if k == 1 {
+                            for nb in g.neighbours(i) {
+                                f.add(&[!self.t(j, i), self.s(nb)]);
+                            }
+                        } else {
+                            let mut cl = vec![!self.t(j, i)];
+                            cl.extend(g.neighbours(i).map(|nb| self.t(j, nb)));
+                            f.add(&cl);
                         }
-                    } else {
-                        let mut cl = vec![!self.t(j, i)];
-                        cl.extend(g.neighbours(i).map(|nb| self.t(j, nb)));
-                        f.add(&cl);
                     }
-                }
+                });
             }
         });
         // Two cells of the one egg of size k are joined inside it by a path of at most k
@@ -169,9 +190,12 @@ impl EggCnf {
                     break;
                 }
                 budget -= pairs.len();
-                for (a, b) in pairs {
-                    f.add(&[!self.t(j, a), !self.t(j, b)]);
-                }
+                let words = format!("the egg of {k} is less than {k} steps across");
+                f.rule(RuleKind::Global, words, Vec::new(), |f| {
+                    for (a, b) in pairs {
+                        f.add(&[!self.t(j, a), !self.t(j, b)]);
+                    }
+                });
             }
         });
     }
@@ -180,7 +204,11 @@ impl EggCnf {
     fn eager_snake(&self, f: &mut Formula, p: &SnakeEgg) {
         let n = self.grid.len();
         let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
-        f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.snake_len()));
+        f.group("eager snake: root end and distances", |f| {
+            f.rule(RuleKind::Global, "the snake is one piece", Vec::new(), |f| {
+                eager_path(f, &self.grid, &snake, &end, p.snake_len())
+            })
+        });
     }
 
     /// Every egg is connected: one root per egg (per copy of a repeated size, with copy
@@ -191,36 +219,39 @@ impl EggCnf {
         let mult = p.sizes();
         let max = self.sizes.last().copied().unwrap_or(0) as usize;
         let outside: Vec<Lit> = (0..n).map(|i| self.s(i)).collect();
+        let words = "every egg is one piece of its size";
         f.group("eager eggs: copies, roots and distances", |f| {
-            // One membership literal vector per egg copy.
-            let mut copies: Vec<(usize, Vec<Lit>)> = Vec::new();
-            for (j, &k) in self.sizes.iter().enumerate() {
-                let m = mult[&k];
-                if m == 1 {
-                    copies.push((k as usize, (0..n).map(|i| self.t(j, i)).collect()));
-                    continue;
-                }
-                let labels: Vec<Vec<Lit>> = (0..m).map(|_| (0..n).map(|_| f.new_lit()).collect()).collect();
-                for i in 0..n {
-                    let mut any = vec![!self.t(j, i)];
-                    for l in &labels {
-                        f.imply(l[i], self.t(j, i));
-                        any.push(l[i]);
+            f.rule(RuleKind::Global, words, Vec::new(), |f| {
+                // One membership literal vector per egg copy.
+                let mut copies: Vec<(usize, Vec<Lit>)> = Vec::new();
+                for (j, &k) in self.sizes.iter().enumerate() {
+                    let m = mult[&k];
+                    if m == 1 {
+                        copies.push((k as usize, (0..n).map(|i| self.t(j, i)).collect()));
+                        continue;
                     }
-                    f.add(&any);
-                    let col: Vec<Lit> = labels.iter().map(|l| l[i]).collect();
-                    f.at_most_one(&col);
-                }
-                for l in labels {
-                    for (a, b) in g.edges() {
-                        f.add(&[!l[a], self.s(b), l[b]]);
-                        f.add(&[!l[b], self.s(a), l[a]]);
+                    let labels: Vec<Vec<Lit>> = (0..m).map(|_| (0..n).map(|_| f.new_lit()).collect()).collect();
+                    for i in 0..n {
+                        let mut any = vec![!self.t(j, i)];
+                        for l in &labels {
+                            f.imply(l[i], self.t(j, i));
+                            any.push(l[i]);
+                        }
+                        f.add(&any);
+                        let col: Vec<Lit> = labels.iter().map(|l| l[i]).collect();
+                        f.at_most_one(&col);
                     }
-                    f.exactly(&l, k as usize);
-                    copies.push((k as usize, l));
+                    for l in labels {
+                        for (a, b) in g.edges() {
+                            f.add(&[!l[a], self.s(b), l[b]]);
+                            f.add(&[!l[b], self.s(a), l[a]]);
+                        }
+                        f.exactly(&l, k as usize);
+                        copies.push((k as usize, l));
+                    }
                 }
-            }
-            eager_regions(f, &g, &outside, &copies, max);
+                eager_regions(f, &g, &outside, &copies, max);
+            })
         });
     }
 
@@ -305,6 +336,21 @@ impl Encoded for EggCnf {
 
     fn connected_sets(&self) -> Vec<ConnectedSet> {
         self.connected.clone()
+    }
+
+    /// Each cell: snake, or in an egg of one of the bank's sizes (the answer view's keys).
+    fn explain_units(&self) -> Vec<Unit> {
+        (0..self.grid.len())
+            .map(|i| {
+                let snake = Value { lit: self.s(i), key: "#".into(), words: "snake".into() };
+                let eggs = self.sizes.iter().enumerate().map(|(j, &k)| Value {
+                    lit: self.t(j, i),
+                    key: k.to_string(),
+                    words: format!("in an egg of {k}"),
+                });
+                Unit { name: self.grid.name(i), values: std::iter::once(snake).chain(eggs).collect() }
+            })
+            .collect()
     }
 
     /// Each size's cells from `SIZED_FROM` up: every egg of size k has k cells.

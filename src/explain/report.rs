@@ -1,0 +1,132 @@
+//! An explanation in words (text) and as data (JSON, the whole trace).
+
+use serde_json::{json, Value};
+
+use super::{End, Fact, Level, Step, Trace, HARD_STEP};
+use crate::cnf::RuleInstance;
+use crate::engine::Unit;
+
+/// How the trace ended, in one word for JSON.
+pub fn status(end: &End) -> &'static str {
+    match end {
+        End::Solved => "solved",
+        End::NeedsSearch => "needs search",
+        End::NotUnique => "not unique",
+        End::NoAnswer => "no answer",
+        End::Stopped(_) => "unknown",
+    }
+}
+
+/// What a step found, unit by unit: "r2c3 snake", "r4c5 not in an egg of 3, not …".
+fn found(step: &Step, units: &[Unit]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for &(u, v) in &step.decided {
+        lines.push(format!("{} {}", units[u].name, units[u].values[v].words));
+    }
+    let mut open: Vec<(usize, Vec<&Fact>)> = Vec::new();
+    for f in step.facts.iter().filter(|f| !f.holds && !step.decided.iter().any(|d| d.0 == f.unit)) {
+        match open.iter_mut().find(|(u, _)| *u == f.unit) {
+            Some((_, fs)) => fs.push(f),
+            None => open.push((f.unit, vec![f])),
+        }
+    }
+    for (u, fs) in open {
+        let nots: Vec<String> = fs.iter().map(|f| format!("not {}", units[u].values[f.value].words)).collect();
+        lines.push(format!("{} {}", units[u].name, nots.join(", ")));
+    }
+    lines
+}
+
+fn rule_list<'r>(step: &Step, rules: &'r [RuleInstance]) -> Vec<&'r str> {
+    step.rules.iter().map(|&r| rules[r].words.as_str()).collect()
+}
+
+/// The explanation for a terminal: one paragraph a step, then the grade.
+pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String {
+    let mut out = String::new();
+    for (i, step) in trace.steps.iter().enumerate() {
+        let n = step.rules.len();
+        let how = match step.level {
+            Level::Propagation => "",
+            Level::Search if n > 1 => ", together",
+            Level::Search => "",
+        };
+        out += &format!(
+            "Step {} ({n} rule{}{how}): {}\n",
+            i + 1,
+            if n == 1 { "" } else { "s" },
+            rule_list(step, rules).join("; ")
+        );
+        for line in found(step, units) {
+            out += &format!("  {line}\n");
+        }
+    }
+    let g = trace.grade();
+    let end = match &trace.end {
+        End::Solved => format!("Solved in {} steps.", g.steps),
+        End::NeedsSearch => format!("Needs search after {} steps: {} cells left undecided.", g.steps, g.undecided),
+        End::NotUnique => {
+            format!("Not unique: the answers differ on the {} cells left after {} steps.", g.undecided, g.steps)
+        }
+        End::NoAnswer => "The puzzle has no answer.".to_string(),
+        End::Stopped(why) => format!("Stopped ({why}) after {} steps: {} cells left undecided.", g.steps, g.undecided),
+    };
+    out += &end;
+    out.push('\n');
+    if !trace.steps.is_empty() {
+        out += &format!(
+            "Grade: hardest step {} rules; {} hard steps ({HARD_STEP} rules or more) of {}.\n",
+            g.hardest, g.hard_steps, g.steps
+        );
+    }
+    out
+}
+
+/// The whole trace as JSON.
+pub fn to_json(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> Value {
+    let fact =
+        |f: &Fact| json!({"cell": units[f.unit].name, "value": units[f.unit].values[f.value].key, "holds": f.holds});
+    let steps: Vec<Value> = trace
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let used: Vec<Value> = s
+                .rules
+                .iter()
+                .map(|&r| {
+                    let cells: Vec<&str> = rules[r].cells.iter().map(|&c| units[c].name.as_str()).collect();
+                    json!({"kind": rules[r].kind, "words": rules[r].words, "cells": cells})
+                })
+                .collect();
+            let decided: Vec<Value> = s
+                .decided
+                .iter()
+                .map(|&(u, v)| json!({"cell": units[u].name, "value": units[u].values[v].key}))
+                .collect();
+            json!({
+                "step": i + 1,
+                "level": s.level,
+                "size": s.rules.len(),
+                "rules": used,
+                "decided": decided,
+                "facts": s.facts.iter().map(fact).collect::<Vec<_>>(),
+                "text": found(s, units),
+            })
+        })
+        .collect();
+    let board: Vec<Value> =
+        trace.board.iter().enumerate().map(|(u, v)| v.map_or(Value::Null, |v| json!(units[u].values[v].key))).collect();
+    let mut out = json!({
+        "status": status(&trace.end),
+        "grade": trace.grade(),
+        "steps": steps,
+        "board": board,
+        "seconds": trace.seconds,
+        "solver_calls": trace.solver_calls,
+    });
+    if let End::Stopped(why) = &trace.end {
+        out["stopped"] = json!(why);
+    }
+    out
+}

@@ -1,0 +1,159 @@
+//! Every step checked against every answer, on small Snake Egg puzzles: the fixtures and
+//! random clue sets (many with no answer or several). Test builds also check inside `run`
+//! that each step's rules force its facts and are minimal.
+
+use crate::engine::Limits;
+use crate::genres::snake_egg::{Cell, Clue, SnakeEgg};
+use crate::grid::Grid;
+use crate::puzzle::{self, Connectivity, EncodeOptions, Puzzle};
+
+use super::{End, Explainer, Settings};
+
+/// Every answer of `p` (at most 64).
+fn answers<P: Puzzle>(p: &P) -> Vec<Vec<String>> {
+    let enc = p.encode(&EncodeOptions::default()).expect("encodes");
+    let mut keys = Vec::new();
+    let backend = crate::backend::BackendKind::DEFAULT.build();
+    puzzle::count(p, &enc, backend, &Limits::default(), Some(64), &Default::default(), |s| {
+        keys.push(p.view(s, &Default::default()).board.cells.into_iter().map(|c| c.key).collect())
+    })
+    .expect("the count runs");
+    keys
+}
+
+/// Explains `p` without limits, and checks every fact against every answer and the end
+/// against the number of answers.
+pub(crate) fn check_explained<P: Puzzle>(p: &P) -> End {
+    let sols = answers(p);
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, ..Default::default() };
+    let enc = p.encode(&opts).expect("encodes");
+    let mut ex = Explainer::new(&enc).expect("the genre explains");
+    let settings = Settings { max_rules: usize::MAX, limits: Limits::default(), budget: i32::MAX, give_up: usize::MAX };
+    let trace = ex.run(&settings).expect("the explanation runs");
+    for (i, step) in trace.steps.iter().enumerate() {
+        assert!(!step.facts.is_empty(), "step {} decides nothing", i + 1);
+        for f in &step.facts {
+            let key = &ex.units[f.unit].values[f.value].key;
+            for sol in &sols {
+                assert_eq!(&sol[f.unit] == key, f.holds, "step {}: {f:?} is wrong in an answer of {p:?}", i + 1);
+            }
+        }
+    }
+    match sols.len() {
+        0 => assert_eq!(trace.end, End::NoAnswer, "{p:?}"),
+        1 => {
+            assert_eq!(trace.end, End::Solved, "{p:?}");
+            let board: Vec<&str> =
+                trace.board.iter().enumerate().map(|(u, v)| ex.units[u].values[v.unwrap()].key.as_str()).collect();
+            assert_eq!(board, sols[0].iter().map(String::as_str).collect::<Vec<_>>());
+        }
+        _ => assert_eq!(trace.end, End::NotUnique, "{p:?}"),
+    }
+    trace.end
+}
+
+fn egg(text: &str) -> SnakeEgg {
+    match crate::genres::parse_text(&crate::input::Source::new("test", text)).expect("parses") {
+        crate::genres::AnyPuzzle::SnakeEgg(p) => p,
+        other => panic!("not a snake egg: {other:?}"),
+    }
+}
+
+#[test]
+fn fixtures_are_explained_to_their_answers() {
+    for text in [
+        include_str!("../../fixtures/snake-egg/seed-6x6.toml"),
+        include_str!("../../fixtures/snake-egg/urls/pzprjs-test.url"),
+        include_str!("../../fixtures/snake-egg/several-4x4.toml"),
+        include_str!("../../fixtures/snake-egg/no-solution.toml"),
+    ] {
+        check_explained(&egg(text));
+    }
+}
+
+#[test]
+fn random_small_snake_eggs_are_explained_soundly() {
+    // A small linear congruential generator: the same puzzles on every run.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let mut ends = Vec::new();
+    for (rows, cols, bank, n) in [(4, 4, vec![1, 2, 2], 8), (5, 5, vec![1, 2, 3, 4], 2)] {
+        // Clues read off random answers of the blank board, so most puzzles have one.
+        let blank = SnakeEgg::new(Grid::new(rows, cols), vec![Clue::Unknown; rows * cols], bank.clone());
+        let enc = blank.encode(&EncodeOptions::default()).expect("encodes");
+        let mut sols = Vec::new();
+        let backend = crate::backend::BackendKind::DEFAULT.build();
+        puzzle::count(&blank, &enc, backend, &Limits::default(), Some(200), &Default::default(), |s| {
+            sols.push(s.clone())
+        })
+        .expect("the count runs");
+        assert!(!sols.is_empty(), "the blank {rows}x{cols} board with {bank:?} has answers");
+        for _ in 0..n {
+            let sol = &sols[next(sols.len() as u64) as usize];
+            let g = blank.grid;
+            let clues = (0..g.len())
+                .map(|i| match sol[i] {
+                    _ if next(4) != 0 => Clue::Unknown,
+                    Cell::Egg(k) => Clue::Egg(Some(k)),
+                    Cell::Snake if g.neighbours(i).filter(|&k| sol[k] == Cell::Snake).count() == 1 => Clue::End,
+                    Cell::Snake => Clue::Unknown,
+                })
+                .collect();
+            ends.push(check_explained(&SnakeEgg::new(g, clues, bank.clone())));
+        }
+    }
+    assert!(ends.contains(&End::Solved) && ends.contains(&End::NotUnique), "{ends:?}");
+}
+
+#[test]
+fn snake_fixtures_and_random_small_snakes_are_explained_soundly() {
+    use crate::genres::snake::{Circle, Count, Snake};
+    for text in [
+        include_str!("../../fixtures/snake/urls/pzprjs-test.url"),
+        include_str!("../../fixtures/snake/several-4x4.toml"),
+    ] {
+        match crate::genres::parse_text(&crate::input::Source::new("test", text)).expect("parses") {
+            crate::genres::AnyPuzzle::Snake(p) => check_explained(&p),
+            other => panic!("not a snake: {other:?}"),
+        };
+    }
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let blank = Snake::new(Grid::new(4, 4));
+    let enc = blank.encode(&EncodeOptions::default()).expect("encodes");
+    let mut sols: Vec<Vec<bool>> = Vec::new();
+    let backend = crate::backend::BackendKind::DEFAULT.build();
+    puzzle::count(&blank, &enc, backend, &Limits::default(), Some(300), &Default::default(), |s| sols.push(s.clone()))
+        .expect("the count runs");
+    let mut ends = Vec::new();
+    for _ in 0..10 {
+        // Clues read off a random answer: some ends circled, some line counts.
+        let sol = &sols[next(sols.len() as u64) as usize];
+        let g = blank.grid;
+        let mut p = Snake::new(g);
+        for i in 0..g.len() {
+            let degree = g.neighbours(i).filter(|&k| sol[k]).count();
+            if sol[i] && next(3) == 0 {
+                p.circles[i] = Some(if degree == 1 { Circle::End } else { Circle::Body });
+            }
+        }
+        for c in 0..g.cols {
+            if next(2) == 0 {
+                p.columns[c] = Some(Count::Is((0..g.rows).filter(|&r| sol[g.index(r, c)]).count()));
+            }
+        }
+        for r in 0..g.rows {
+            if next(2) == 0 {
+                p.rows[r] = Some(Count::Is((0..g.cols).filter(|&c| sol[g.index(r, c)]).count()));
+            }
+        }
+        ends.push(check_explained(&p));
+    }
+    assert!(ends.contains(&End::Solved) && ends.contains(&End::NotUnique), "{ends:?}");
+}

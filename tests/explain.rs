@@ -1,0 +1,53 @@
+//! `snakesat explain` through the real binary: a published puzzle explained to its answer
+//! in text, JSON and SVG, the deadline, and usage errors.
+
+use crate::common;
+
+use common::{fixture, json, run, stderr, stdout};
+
+#[test]
+fn seed_is_explained_to_its_answer() {
+    let seed = fixture("snake-egg/seed-6x6.toml");
+    let (code, v) = json(&["explain", &seed]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["grade"]["undecided"], 0);
+    let (_, s) = json(&["solve", &seed]);
+    let grid: Vec<String> =
+        s["solution"]["grid"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect();
+    // The answer view shows ends as `o`; the explained board holds keys (`#` for any snake cell).
+    let keys: Vec<String> =
+        grid.join(" ").split(' ').map(|t| if t == "o" { "#".into() } else { t.to_string() }).collect();
+    let board: Vec<String> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap().to_string()).collect();
+    assert_eq!(board, keys);
+    let steps = v["steps"].as_array().unwrap();
+    assert!(steps
+        .iter()
+        .all(|s| !s["rules"].as_array().unwrap().is_empty() && !s["facts"].as_array().unwrap().is_empty()));
+    let o = run(&["explain", &seed]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("Step 1 (1 rule): the circle at r1c1"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("Solved in"));
+    let o = run(&["explain", &seed, "--format", "svg", "--step", "3"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("<svg") && stdout(&o).contains("step 3 of"));
+}
+
+#[test]
+fn explain_stops_at_the_deadline_with_the_steps_found() {
+    let (code, v) = json(&["explain", &fixture("snake-egg/gen-10x10-a.toml"), "--timeout", "1"]);
+    assert_eq!(code, 3, "{v}");
+    assert_eq!(v["status"], "unknown");
+    assert_eq!(v["stopped"], "timeout");
+}
+
+#[test]
+fn explain_refuses_what_it_cannot_do() {
+    let seed = fixture("snake-egg/seed-6x6.toml");
+    let o = run(&["explain", &seed, "--step", "999"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--step 999"), "{}", stderr(&o));
+    let o = run(&["explain", &fixture("snake-cube/seed-3x3x3.toml")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("explain does not apply"), "{}", stderr(&o));
+}
