@@ -296,7 +296,7 @@ async function generate() {
       return;
     }
     if (r.status === "impossible") {
-      fail("No puzzle of this size and bank: " + r.reason);
+      fail("No puzzle came out: " + r.reason + " (try another seed, size or bank)");
       return;
     }
     if (r.status !== "ok") {
