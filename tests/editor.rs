@@ -4,6 +4,8 @@
 //! "unique", undo and redo, and the URL the page writes equal to what `snakesat url`
 //! writes for the same puzzle. Screenshots of the session are kept in
 //! `target/test-artifacts/editor-*.png`; the README's are these, copied to `docs/pictures/`.
+//! Also: a count's answers stepped through, and Generate (its result opened in the
+//! editor, and a slow one stopped).
 //!
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing.
 
@@ -318,6 +320,15 @@ fn count_answers_are_browsable_and_generate_opens_in_the_editor_in_chromium() {
     assert!(cli.ends_with(&b.value("#puzzle")), "the editor holds the generated file:\n{cli}\n{}", b.value("#puzzle"));
     assert_eq!(b.text("#url"), cli.lines().nth(1).unwrap().trim_start_matches("# "));
     assert!(b.count("#editor:not([hidden]) #board svg") == 1, "the editor is open on it");
+    // A generator too slow to wait for: the seconds count, and Stop cancels it on the server.
+    b.choose("#new-kind", "snake-egg");
+    b.type_into("#new-size", "12x12");
+    b.type_into("#new-bank", "1..9");
+    b.click("#generate");
+    b.wait_text("#verdict", |t| t.starts_with("Generating a 12×12 snake-egg (seed 1)… 1 s"));
+    b.click("#stop");
+    b.wait_text("#verdict", |t| t == "Stopped: no puzzle generated");
+    server.wait_for("the generator to stop", |st| st["running"] == 0 && st["cancelled"] == 1);
     // Generate is offered only for the genres that generate.
     b.choose("#new-kind", "parity-snake");
     assert_eq!(call("GET", &b.url(&format!("/element/{}/enabled", b.find("#generate"))), None), json!(false));

@@ -1,7 +1,9 @@
 //! `snakesat serve` under an editor's load: `/api/board` writes what the command line
 //! writes, refuses bad and oversized requests with a 4xx and carries on, and a burst of
 //! edits (each check abandoning the one before, as the page does) never runs more than
-//! `--jobs` solves at once, with every superseded check stopped.
+//! `--jobs` solves at once, with every superseded check stopped. A count hands back its
+//! first answers drawn; `/api/generate` is the command line's generator within the
+//! server's limits, stopped when its client goes away.
 
 use std::io::Write;
 use std::net::TcpStream;
