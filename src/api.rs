@@ -6,19 +6,22 @@
 //! The answers are the command line's `--format json` objects (`jobs`), with four keys
 //! added for a page: `kind`, `url` (the puzz.link URL written back, when the genre has
 //! one), `svg` (the picture `--format svg` prints) and `text` (what `--format text`
-//! prints).
+//! prints); a count adds `answers`, its first [`ANSWERS_SHOWN`] answers drawn, for the
+//! page to step through.
 
 use std::time::Duration;
 
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::backend::BackendKind;
+use crate::generate::Failed;
 use crate::genres::{self, AnyPuzzle, Capabilities, Visit};
 use crate::input::{InputError, Source};
 use crate::jobs::{self, BackendPolicy, Solve};
 use crate::limits::Limits;
-use crate::puzzle::{Connectivity, Puzzle, RawOptions, Report, RunError};
+use crate::puzzle::{Connectivity, GenerateSpec, Puzzle, RawOptions, Report, RunError};
 use crate::render;
 
 /// What a request asks for; the path names the job.
@@ -26,7 +29,7 @@ use crate::render;
 pub enum Job {
     /// `/api/solve`: one answer; with `"unique": true`, also proof it is the only one.
     Solve,
-    /// `/api/count`: every answer, up to `limit`.
+    /// `/api/count`: every answer, up to `limit`; the first [`ANSWERS_SHOWN`] drawn.
     Count,
     /// `/api/forced`: the cells every answer agrees on.
     Forced,
@@ -65,6 +68,33 @@ pub struct Request {
     pub distinct: Option<String>,
     pub symmetry: Option<String>,
 }
+
+/// How many answers a count draws for the page to step through: enough to browse, few
+/// enough that a count of thousands does not send megabytes of pictures.
+pub const ANSWERS_SHOWN: usize = 50;
+
+/// The body of `/api/generate`: what `snakesat generate KIND --size ROWSxCOLS --bank ...
+/// --seed ...` is asked, one puzzle (number 0 of the seed).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateRequest {
+    /// A genre that generates (`/api/genres` marks them).
+    pub kind: String,
+    pub rows: usize,
+    pub cols: usize,
+    /// The pieces, for genres that have a bank (Snake Egg's egg sizes).
+    pub bank: Option<Vec<u32>>,
+    #[serde(default)]
+    pub seed: u64,
+    /// Seconds; at most the server's `--timeout`, which is also the default.
+    pub timeout: Option<f64>,
+}
+
+/// The largest side `/api/generate` takes: a generator's time grows fast with the board
+/// (a 10×10 Snake Egg takes about 28 s, `bench/generate.md`), and past this no puzzle
+/// comes out within any deadline a server would allow. (The last step, the check by a
+/// second route on varisat, cannot be stopped: small boards keep it short.)
+pub const GENERATE_SIDE: usize = 12;
 
 /// What the server allows.
 #[derive(Clone, Debug)]
@@ -109,6 +139,15 @@ impl Response {
 
 /// Reads a request body: JSON, with the located message `serde_json` gives.
 pub fn parse_request(body: &[u8]) -> Result<Request, Response> {
+    parse_json(body)
+}
+
+/// Reads the body of `/api/generate`.
+pub fn parse_generate(body: &[u8]) -> Result<GenerateRequest, Response> {
+    parse_json(body)
+}
+
+fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, Response> {
     let text = std::str::from_utf8(body)
         .map_err(|e| Response::error(400, format!("request body: not UTF-8 (at byte {})", e.valid_up_to())))?;
     serde_json::from_str(text).map_err(|e| {
@@ -124,7 +163,16 @@ pub fn parse_request(body: &[u8]) -> Result<Request, Response> {
 
 /// How long the job may run: what the request asks, within the server's limit.
 pub fn timeout(req: &Request, cfg: &Config) -> Result<Duration, Response> {
-    match req.timeout {
+    timeout_of(req.timeout, cfg)
+}
+
+/// How long a generator may run: what the request asks, within the server's limit.
+pub fn generate_timeout(req: &GenerateRequest, cfg: &Config) -> Result<Duration, Response> {
+    timeout_of(req.timeout, cfg)
+}
+
+fn timeout_of(asked: Option<f64>, cfg: &Config) -> Result<Duration, Response> {
+    match asked {
         None => Ok(cfg.timeout),
         Some(t) => {
             crate::limits::seconds(t, cfg.timeout).map_err(|why| Response::error(400, format!("`timeout` {why}")))
@@ -193,18 +241,25 @@ impl Visit for Run<'_> {
         let report = jobs::options::<P>(&raw, Connectivity::default()).and_then(|opts| {
             let enc = jobs::encode(p, &opts)?;
             let solver = policy.choose(p, caps).build();
-            let report = match self.job {
+            match self.job {
                 Job::Solve => jobs::solve(p, &enc, solver, self.limits, Solve::Answer { unique: req.unique }, &opts),
                 Job::Forced => jobs::decided(p, &enc, solver, self.limits, &opts),
-                Job::Count => jobs::count(p, caps, &enc, solver, self.limits, req.limit, &opts),
-            };
-            // A count's page shows the board it counted.
-            report.map(|mut r| {
-                if self.job == Job::Count {
-                    r.picture = Some((p.draw(None), None));
+                Job::Count => {
+                    // The page steps through the answers: the first few are drawn.
+                    let mut shown = Vec::new();
+                    let report = jobs::count_with(p, caps, &enc, solver, self.limits, req.limit, &opts, |s| {
+                        if shown.len() < ANSWERS_SHOWN {
+                            shown.push(render::to_svg(&p.draw(Some(s))));
+                        }
+                    });
+                    // And the board it counted, when no answer is on show.
+                    report.map(|mut r| {
+                        r.json["answers"] = json!(shown);
+                        r.picture = Some((p.draw(None), None));
+                        r
+                    })
                 }
-                r
-            })
+            }
         });
         match report {
             Ok(report) => Response::ok(page_json(p, caps, report)),
@@ -278,5 +333,74 @@ fn is_url(text: &str) -> bool {
 
 /// The genres the server reads, for the page's help.
 pub fn genres() -> Value {
-    Value::Array(genres::GENRES.iter().map(|g| json!({ "kind": g.kind, "about": g.about, "pids": g.pids })).collect())
+    Value::Array(
+        genres::GENRES
+            .iter()
+            .map(|g| json!({ "kind": g.kind, "about": g.about, "pids": g.pids, "generates": g.generates }))
+            .collect(),
+    )
+}
+
+/// `/api/generate`: one minimal unique puzzle, made by the command line's generator
+/// (`snakesat generate`), within `limits`. The answer carries the puzzle as the editor
+/// opens it (`toml`, and `url` when the genre has one) and its picture; a spec the genre
+/// refuses is a 400, a generator stopped by the deadline or Stop says so (`unknown`), and
+/// a spec no puzzle fits (`impossible`) says why.
+pub fn generate(req: &GenerateRequest, limits: &Limits) -> Response {
+    let side = 1..=GENERATE_SIDE;
+    if !side.contains(&req.rows) || !side.contains(&req.cols) {
+        return Response::error(
+            400,
+            format!("`rows` and `cols`: from 1 to {GENERATE_SIDE} here, not {}×{}", req.rows, req.cols),
+        );
+    }
+    let cells = req.rows * req.cols;
+    if let Some(bank) = &req.bank {
+        if bank.is_empty() || bank.len() > cells || bank.iter().any(|&k| k == 0 || k as usize > cells) {
+            return Response::error(400, format!("`bank`: from 1 to {cells} pieces, each of 1 to {cells} cells"));
+        }
+    }
+    let spec = GenerateSpec { rows: req.rows, cols: req.cols, bank: req.bank.clone() };
+    match genres::blank(&req.kind, &spec) {
+        Ok(blank) => blank.run(Generating { spec: &spec, seed: req.seed, limits }),
+        Err(e) => failure(e),
+    }
+}
+
+struct Generating<'a> {
+    spec: &'a GenerateSpec,
+    seed: u64,
+    limits: &'a Limits,
+}
+
+impl Visit for Generating<'_> {
+    type Output = Response;
+
+    fn visit<P: Puzzle>(self, _blank: &P, caps: &Capabilities<P>) -> Response {
+        let (Some(generate), Some(toml)) = (caps.generate, caps.toml) else {
+            return Response::error(400, format!("{} has no generator", P::KIND));
+        };
+        let stopped = |status: &str, why: String| {
+            Response::ok(json!({ "status": status, "kind": P::KIND, "seed": self.seed, "reason": why }))
+        };
+        let g = match generate(self.spec, self.seed, 0, self.limits) {
+            Ok(g) => g,
+            Err(Failed::Stopped(why)) => return stopped("unknown", why),
+            Err(Failed::Impossible(why)) => return stopped("impossible", why),
+            Err(Failed::Run(e)) => return failure(e),
+        };
+        let mut body = json!({
+            "status": "ok",
+            "kind": P::KIND,
+            "seed": self.seed,
+            "toml": toml(&g.puzzle),
+            "svg": render::to_svg(&g.puzzle.draw(None)),
+            "clues": g.clues,
+            "seconds": g.seconds,
+        });
+        if let Some(Ok(url)) = caps.url.map(|u| u(&g.puzzle)) {
+            body["url"] = json!(url);
+        }
+        Response::ok(body)
+    }
 }

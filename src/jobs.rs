@@ -131,8 +131,27 @@ pub fn count<P: Puzzle>(
     limit: Option<u64>,
     opts: &EncodeOptions<P::Options>,
 ) -> Result<Report, RunError> {
+    count_with(p, caps, enc, backend, limits, limit, opts, |_| {})
+}
+
+/// `count`, with every verified answer also handed to `also` in order (the server keeps
+/// the first few to draw).
+#[allow(clippy::too_many_arguments)]
+pub fn count_with<P: Puzzle>(
+    p: &P,
+    caps: &Capabilities<P>,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+    limit: Option<u64>,
+    opts: &EncodeOptions<P::Options>,
+    mut also: impl FnMut(&P::Solution),
+) -> Result<Report, RunError> {
     let mut counting = Counting::new(caps, opts);
-    let r = crate::puzzle::count(p, enc, backend, limits, limit, &AtomicU64::new(0), |s| counting.see(s))?;
+    let r = crate::puzzle::count(p, enc, backend, limits, limit, &AtomicU64::new(0), |s| {
+        counting.see(s);
+        also(s);
+    })?;
     counting.report(p, &r, limit)
 }
 

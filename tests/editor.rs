@@ -4,6 +4,8 @@
 //! "unique", undo and redo, and the URL the page writes equal to what `snakesat url`
 //! writes for the same puzzle. Screenshots of the session are kept in
 //! `target/test-artifacts/editor-*.png`; the README's are these, copied to `docs/pictures/`.
+//! Also: a count's answers stepped through, and Generate (its result opened in the
+//! editor, and a slow one stopped).
 //!
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing.
 
@@ -90,6 +92,12 @@ impl Browser {
     /// The live verdict once the check of the board on show has answered.
     fn verdict(&self) -> String {
         self.wait_text("#verdict", |t| !t.starts_with("Checking") && !t.starts_with("Still"))
+    }
+
+    fn inner_html(&self, id: &str) -> String {
+        let script = "return document.getElementById(arguments[0]).innerHTML;";
+        let v = call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [id] })));
+        v.as_str().unwrap_or("").to_string()
     }
 
     fn choose(&self, select: &str, value: &str) {
@@ -278,4 +286,50 @@ fn the_editor_sets_every_genre_in_chromium() {
     assert_eq!(b.verdict(), "Unique");
     assert!(b.value("#puzzle").contains("kind = \"hebi\""), "the editor holds the file: {}", b.value("#puzzle"));
     assert_eq!(b.text("#url"), url);
+}
+
+/// Count's answers, stepped through with Next and Previous; and Generate, whose puzzle
+/// opens in the editor, checked unique, with the URL `snakesat generate` writes.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
+fn count_answers_are_browsable_and_generate_opens_in_the_editor_in_chromium() {
+    let server = Server::start(&[]);
+    let b = Browser::start();
+    b.open(&server.url);
+    b.wait_text("#genres", |t| t.contains("snake"));
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture("snake/several-4x4.toml")).unwrap());
+    b.click("#count");
+    let first = b.wait_text("#answer-index", |t| t.starts_with("Answer 1 of"));
+    assert_eq!(first, "Answer 1 of the first 50 of 180");
+    assert_eq!(b.text("#verdict"), "180 answers");
+    let one = b.inner_html("picture");
+    b.click("#next");
+    assert_eq!(b.text("#answer-index"), "Answer 2 of the first 50 of 180");
+    let two = b.inner_html("picture");
+    assert!(two.contains("<svg") && one != two, "the second answer is drawn, not the first again");
+    b.click("#prev");
+    assert_eq!(b.text("#answer-index"), "Answer 1 of the first 50 of 180");
+    assert_eq!(b.inner_html("picture"), one);
+
+    b.choose("#new-kind", "snake");
+    b.type_into("#new-size", "5x5");
+    b.type_into("#new-seed", "1");
+    b.click("#generate");
+    b.wait_text("#verdict", |t| t == "Unique");
+    let cli = stdout(&run(&["generate", "snake", "--size", "5x5", "--seed", "1"]));
+    assert!(cli.ends_with(&b.value("#puzzle")), "the editor holds the generated file:\n{cli}\n{}", b.value("#puzzle"));
+    assert_eq!(b.text("#url"), cli.lines().nth(1).unwrap().trim_start_matches("# "));
+    assert!(b.count("#editor:not([hidden]) #board svg") == 1, "the editor is open on it");
+    // A generator too slow to wait for: the seconds count, and Stop cancels it on the server.
+    b.choose("#new-kind", "snake-egg");
+    b.type_into("#new-size", "12x12");
+    b.type_into("#new-bank", "1..9");
+    b.click("#generate");
+    b.wait_text("#verdict", |t| t.starts_with("Generating a 12×12 snake-egg (seed 1)… 1 s"));
+    b.click("#stop");
+    b.wait_text("#verdict", |t| t == "Stopped: no puzzle generated");
+    server.wait_for("the generator to stop", |st| st["running"] == 0 && st["cancelled"] == 1);
+    // Generate is offered only for the genres that generate.
+    b.choose("#new-kind", "parity-snake");
+    assert_eq!(call("GET", &b.url(&format!("/element/{}/enabled", b.find("#generate"))), None), json!(false));
 }

@@ -162,3 +162,78 @@ fn api_fixtures() {
         check_board(json!({ "puzzle": text }).to_string().as_bytes());
     }
 }
+
+/// `/api/generate` as the server answers it: a puzzle, a generator stopped at the deadline
+/// or a spec no puzzle fits (200), or a 4xx with its message; never a fault.
+fn check_generate(body: &[u8]) {
+    let shown = String::from_utf8_lossy(body).into_owned();
+    let r = bounded("generate request", &shown, || {
+        let req = match api::parse_generate(body) {
+            Ok(req) => req,
+            Err(r) => return r,
+        };
+        let t = match api::generate_timeout(&req, &server_config()) {
+            Ok(t) => t,
+            Err(r) => return r,
+        };
+        api::generate(&req, &Limits::until(Some(Instant::now() + t)))
+    });
+    match r.status {
+        200 => {
+            let status = r.body["status"].as_str().unwrap_or("");
+            assert!(["ok", "unknown", "impossible"].contains(&status), "{shown}: {}", r.body);
+            if status == "ok" {
+                assert!(r.body["toml"].as_str().is_some_and(|t| t.starts_with("kind = ")), "{shown}: {}", r.body);
+            }
+        }
+        400..=499 => assert!(!r.body["error"].as_str().unwrap_or("").is_empty(), "{shown}: an error without a message"),
+        _ => panic!("{shown}: status {} {}", r.status, r.body),
+    }
+}
+
+/// A generate request a client could send, then its JSON mutated.
+fn generate_request() -> impl Strategy<Value = String> {
+    let side = prop_oneof![
+        Just(json!(0)),
+        (1u64..7).prop_map(|n| json!(n)),
+        Just(json!(13)),
+        Just(json!(-2)),
+        Just(json!(1e9))
+    ];
+    let bank = prop::option::of(prop_oneof![
+        Just(json!([])),
+        Just(json!([1, 2, 3])),
+        Just(json!([0])),
+        Just(json!([4096, 1])),
+        Just(json!("1..5")),
+        prop::collection::vec(1u32..6, 1..5).prop_map(|v| json!(v)),
+    ]);
+    let kind = prop::sample::select(vec!["snake", "hebi", "snake-egg", "snakepit", "snake-cube", "", "Snake"]);
+    (kind, side.clone(), side, bank, number(), number(), prop::collection::vec(edit(), 0..3)).prop_map(
+        |(kind, rows, cols, bank, seed, timeout, edits)| {
+            let mut body = json!({ "kind": kind, "rows": rows, "cols": cols });
+            for (key, value) in [("bank", bank), ("seed", seed), ("timeout", timeout)] {
+                if let Some(v) = value {
+                    body[key] = v;
+                }
+            }
+            apply(&body.to_string(), &edits)
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(config(10, 14))]
+    #[test]
+    fn api_generate_requests(body in generate_request()) {
+        check_generate(body.as_bytes());
+    }
+}
+
+proptest! {
+    #![proptest_config(config(10, 15))]
+    #[test]
+    fn api_generate_random_bytes(body in prop::collection::vec(any::<u8>(), 0..200)) {
+        check_generate(&body);
+    }
+}

@@ -1,7 +1,9 @@
 //! `snakesat serve` under an editor's load: `/api/board` writes what the command line
 //! writes, refuses bad and oversized requests with a 4xx and carries on, and a burst of
 //! edits (each check abandoning the one before, as the page does) never runs more than
-//! `--jobs` solves at once, with every superseded check stopped.
+//! `--jobs` solves at once, with every superseded check stopped. A count hands back its
+//! first answers drawn; `/api/generate` is the command line's generator within the
+//! server's limits, stopped when its client goes away.
 
 use std::io::Write;
 use std::net::TcpStream;
@@ -122,4 +124,80 @@ fn a_burst_of_edits_runs_at_most_jobs_solves_and_stops_the_superseded() {
     assert_eq!(last["served"], 0, "no abandoned check was answered: {last}");
     let (code, got) = s.post("/api/forced", &json!({ "puzzle": text("snake/example-4x4.toml") }));
     assert_eq!((code, got["undecided"].as_u64()), (200, Some(0)), "{got}");
+}
+
+#[test]
+fn a_count_hands_back_its_answers_drawn_up_to_the_cap() {
+    let s = Server::start(&[]);
+    let board = s.post("/api/board", &json!({ "puzzle": text("snake/several-4x4.toml") })).1;
+    for (limit, count, drawn) in [(json!(4), 4, 4), (Value::Null, 180, snakesat::api::ANSWERS_SHOWN)] {
+        let (code, got) = s.post("/api/count", &json!({ "puzzle": text("snake/several-4x4.toml"), "limit": limit }));
+        assert_eq!((code, got["count"].as_u64()), (200, Some(count)), "{got}");
+        let answers: Vec<&str> = got["answers"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+        assert_eq!(answers.len(), drawn, "limit {limit}");
+        // Each a picture of its own, none the blank board.
+        let distinct: std::collections::HashSet<_> = answers.iter().collect();
+        assert_eq!(distinct.len(), drawn, "limit {limit}: two answers drawn alike");
+        assert!(answers.iter().all(|a| a.contains("<svg") && *a != board["svg"].as_str().unwrap()));
+    }
+    // The drawn answers are the command line's: the first as `solve` draws it.
+    let (_, got) = s.post("/api/count", &json!({ "puzzle": text("snake/example-4x4.toml") }));
+    assert_eq!(got["answers"].as_array().unwrap().len(), 1, "{got}");
+    let solved = stdout(&run(&["solve", "--format", "svg", &fixture("snake/example-4x4.toml")]));
+    assert_eq!(got["answers"][0].as_str().unwrap(), solved);
+}
+
+/// `/api/generate` makes what `snakesat generate` makes for the same spec and seed.
+#[test]
+fn generate_on_the_server_is_the_command_lines_generator_within_its_limits() {
+    let s = Server::start(&["--jobs", "1", "--timeout", "600", "--max-body", "4096"]);
+    let (code, got) = s.post("/api/generate", &json!({ "kind": "snake", "rows": 5, "cols": 5, "seed": 1 }));
+    assert_eq!((code, got["status"].as_str()), (200, Some("ok")), "{got}");
+    let cli = stdout(&run(&["generate", "snake", "--size", "5x5", "--seed", "1"]));
+    let url = cli.lines().nth(1).unwrap().trim_start_matches("# ");
+    assert_eq!(got["url"].as_str(), Some(url), "{cli}");
+    assert!(cli.ends_with(got["toml"].as_str().unwrap()), "{cli}\n{got}");
+    let (_, forced) = s.post("/api/forced", &json!({ "puzzle": got["toml"] }));
+    assert_eq!(forced["undecided"].as_u64(), Some(0), "generated, yet not unique: {forced}");
+    // Refused specs: a 4xx with the reason.
+    for (body, says) in [
+        (json!({ "kind": "snake", "rows": 50, "cols": 5 }), "from 1 to"),
+        (json!({ "kind": "snake-cube", "rows": 3, "cols": 3 }), "no generator"),
+        (json!({ "kind": "dragon", "rows": 3, "cols": 3 }), "unknown kind"),
+        (json!({ "kind": "snake", "rows": 4, "cols": 4, "bank": [1, 2] }), "no bank"),
+        (json!({ "kind": "snake-egg", "rows": 4, "cols": 4, "bank": [] }), "`bank`"),
+        (json!({ "kind": "snake", "rows": 4, "cols": 4, "size": 4 }), "unknown field `size`"),
+        (json!({ "kind": "snake", "rows": 4, "cols": 4, "timeout": -1 }), "timeout"),
+    ] {
+        let (code, got) = s.post("/api/generate", &body);
+        assert_eq!(code, 400, "{body}: {got}");
+        assert!(got["error"].as_str().unwrap().contains(says), "{body}: {got}");
+    }
+    let (code, _) = s.post("/api/generate", &json!({ "kind": "x".repeat(5000), "rows": 4, "cols": 4 }));
+    assert_eq!(code, 413);
+    // The deadline: said, not an error.
+    let slow =
+        json!({ "kind": "snake-egg", "rows": 12, "cols": 12, "bank": (1..=9).collect::<Vec<_>>(), "timeout": 0.3 });
+    let (code, got) = s.post("/api/generate", &slow);
+    assert_eq!((code, got["status"].as_str()), (200, Some("unknown")), "{got}");
+}
+
+/// Stop on the page drops the request: the generator stops, and its core is free again.
+#[test]
+fn an_abandoned_generator_stops_and_frees_its_core() {
+    let s = Server::start(&["--jobs", "1", "--timeout", "600"]);
+    let addr = s.url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    let body = json!({ "kind": "snake-egg", "rows": 12, "cols": 12, "bank": (1..=9).collect::<Vec<_>>() }).to_string();
+    let mut conn = TcpStream::connect(&addr).unwrap();
+    write!(
+        conn,
+        "POST /api/generate HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    s.wait_for("the generator to start", |st| st["running"] == 1);
+    drop(conn);
+    s.wait_for("the generator to stop", |st| st["running"] == 0 && st["cancelled"] == 1);
+    let (code, got) = s.post("/api/generate", &json!({ "kind": "hebi", "rows": 4, "cols": 4, "seed": 2 }));
+    assert_eq!((code, got["status"].as_str()), (200, Some("ok")), "{got}");
 }

@@ -6,8 +6,9 @@
 use pyo3::prelude::*;
 use serde_json::Value;
 
-/// The keys the API adds for a page beside the command line's object.
-const PAGE_KEYS: [&str; 4] = ["kind", "url", "text", "svg"];
+/// The keys the API adds for a page beside the command line's object (`answers`: a
+/// count's first answers drawn).
+const PAGE_KEYS: [&str; 5] = ["kind", "url", "text", "svg", "answers"];
 
 /// A JSON value as the Python object `json.loads` makes of it.
 pub fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {

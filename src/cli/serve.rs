@@ -112,6 +112,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .route("/api/count", post(job))
         .route("/api/forced", post(job))
         .route("/api/board", post(board))
+        .route("/api/generate", post(generate))
         .fallback(|| async {
             error(
                 StatusCode::NOT_FOUND,
@@ -274,15 +275,19 @@ impl Drop for Running {
 
 /// The request body as JSON, or the refusal (413 past `--max-body`, 400 when not JSON).
 fn read_body(s: &Shared, body: Result<Bytes, BytesRejection>) -> Result<api::Request, api::Response> {
-    let body = match body {
-        Ok(b) => b,
+    api::parse_request(&read_bytes(s, body)?)
+}
+
+/// The request body, or the refusal (413 past `--max-body`).
+fn read_bytes(s: &Shared, body: Result<Bytes, BytesRejection>) -> Result<Bytes, api::Response> {
+    match body {
+        Ok(b) => Ok(b),
         Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => {
             let msg = format!("the request body is larger than this server takes ({} bytes, --max-body)", s.max_body);
-            return Err(api::Response::error(StatusCode::PAYLOAD_TOO_LARGE.as_u16(), msg));
+            Err(api::Response::error(StatusCode::PAYLOAD_TOO_LARGE.as_u16(), msg))
         }
-        Err(rej) => return Err(api::Response::error(rej.status().as_u16(), rej.body_text())),
-    };
-    api::parse_request(&body)
+        Err(rej) => Err(api::Response::error(rej.status().as_u16(), rej.body_text())),
+    }
 }
 
 /// The editor's board: no solver runs, so no slot is taken; the reading and drawing are
@@ -314,7 +319,32 @@ async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Res
         Ok(t) => t,
         Err(r) => return reply(r),
     };
-    let deadline = arrived + timeout;
+    let cfg = s.cfg.clone();
+    on_a_core(&s, arrived + timeout, move |limits| api::handle(kind, &req, &cfg, limits)).await
+}
+
+/// `/api/generate`: a generator is a job like the others, on one of the `--jobs` cores,
+/// within the deadline, and stopped when its client goes away (the page's Stop).
+async fn generate(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
+    let arrived = Instant::now();
+    let req = match read_bytes(&s, body).and_then(|b| api::parse_generate(&b)) {
+        Ok(r) => r,
+        Err(r) => return reply(r),
+    };
+    let timeout = match api::generate_timeout(&req, &s.cfg) {
+        Ok(t) => t,
+        Err(r) => return reply(r),
+    };
+    on_a_core(&s, arrived + timeout, move |limits| api::generate(&req, limits)).await
+}
+
+/// Runs `work` on a blocking thread once one of the `--jobs` cores is free, with the
+/// deadline and a cancellation that fires when the request is dropped (its client left).
+async fn on_a_core(
+    s: &Shared,
+    deadline: Instant,
+    work: impl FnOnce(&Limits) -> api::Response + Send + 'static,
+) -> Response {
     // Wait for a free core, in a queue of bounded length and no longer than the deadline.
     let permit = match s.slots.clone().try_acquire_owned() {
         Ok(p) => p,
@@ -335,14 +365,13 @@ async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Res
     let cancel = Cancel::new();
     let mut on_drop = CancelOnDrop { cancel: cancel.clone(), answered: false, cancelled: s.cancelled.clone() };
     let limits = Limits { deadline: Some(deadline), cancel };
-    let cfg = s.cfg.clone();
     let running = s.running.clone();
     let task = tokio::task::spawn_blocking(move || {
         // Dropped in reverse: the job stops counting as running before its core is
         // given to the next, so `running` never exceeds `--jobs`.
         let _permit = permit;
         let _running = Running::start(&running);
-        api::handle(kind, &req, &cfg, &limits)
+        work(&limits)
     });
     let answer = task.await;
     on_drop.answered = true;

@@ -6,10 +6,17 @@
 const $ = (id) => document.getElementById(id);
 let running = null; // the AbortController of the request under way
 let loading = null; // the timer that opens the box's text in the editor once typing pauses
+let answers = null; // a count's drawn answers and the one on show: { svgs, at, count, complete }
+let generates = new Set(); // the genres the server generates
+
+function setGenerate() {
+  $("generate").disabled = running !== null || !generates.has($("new-kind").value);
+}
 
 function setBusy(busy) {
   for (const b of document.querySelectorAll("button[data-job]")) b.disabled = busy;
   $("stop").disabled = !busy;
+  $("generate").disabled = busy || !generates.has($("new-kind").value);
 }
 
 function verdict(text, tone) {
@@ -24,6 +31,24 @@ function clearOutput() {
   $("facts").replaceChildren();
   $("url-row").hidden = true;
   $("text-row").hidden = true;
+  $("answers-row").hidden = true;
+  answers = null;
+}
+
+// Puts answer `at` of the count on show, with where it is in the list.
+function showAnswer(at) {
+  const a = answers;
+  a.at = Math.max(0, Math.min(at, a.svgs.length - 1));
+  // The SVG is the server's own drawing; the page's policy runs no script it may hold.
+  $("picture").innerHTML = a.svgs[a.at];
+  const drawn = a.svgs.length;
+  let of;
+  if (drawn < a.count) of = "the first " + drawn + " of " + (a.complete ? "" : "at least ") + a.count;
+  else of = a.complete ? String(a.count) : a.count + " found so far";
+  $("answer-index").textContent = "Answer " + (a.at + 1) + " of " + of;
+  $("prev").disabled = a.at === 0;
+  $("next").disabled = a.at === drawn - 1;
+  $("answers-row").hidden = false;
 }
 
 function fact(name, value) {
@@ -73,7 +98,10 @@ function summarize(job, unique, r) {
 function show(job, unique, r, millis) {
   const [text, tone] = summarize(job, unique, r);
   verdict(text, tone);
-  if (r.svg) {
+  if (job === "count" && r.answers && r.answers.length) {
+    answers = { svgs: r.answers, at: 0, count: r.count, complete: r.complete };
+    showAnswer(0);
+  } else if (r.svg) {
     // The SVG is the server's own drawing; the page's policy runs no script it may hold.
     $("picture").innerHTML = r.svg;
   }
@@ -224,6 +252,70 @@ function savePng() {
   img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
 }
 
+// Generate: a minimal unique puzzle of the New row's genre, size, bank and seed, made on
+// the server (Stop cancels it there), opened in the editor to be tuned by hand.
+async function generate() {
+  const spec = Editor.spec();
+  if (!spec) return;
+  const seed = Number($("new-seed").value || 0);
+  if (!Number.isInteger(seed) || seed < 0) {
+    fail("Seed: a whole number from 0");
+    return;
+  }
+  clearTimeout(loading);
+  Editor.stop(false);
+  clearOutput();
+  const started = performance.now();
+  const said = () => "Generating a " + spec.rows + "×" + spec.cols + " " + spec.kind + " (seed " + seed + ")… " +
+    Math.floor((performance.now() - started) / 1000) + " s";
+  verdict(said(), "busy");
+  const tick = setInterval(() => verdict(said(), "busy"), 1000);
+  running = new AbortController();
+  setBusy(true);
+  const body = { kind: spec.kind, rows: spec.rows, cols: spec.cols, seed };
+  if (spec.bank) body.bank = spec.bank;
+  const t = $("timeout").value.trim();
+  if (t !== "") body.timeout = Number(t);
+  try {
+    const res = await fetch("/api/generate", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: running.signal,
+    });
+    let r;
+    try {
+      r = await res.json();
+    } catch (_) {
+      fail("The server answered " + res.status + " without JSON.");
+      return;
+    }
+    clearInterval(tick);
+    if (!res.ok) {
+      fail((res.status === 503 ? "The server is busy. " : "") + (r.error || "error " + res.status), r);
+      return;
+    }
+    if (r.status === "impossible") {
+      fail("No puzzle came out: " + r.reason + " (try another seed, size or bank)");
+      return;
+    }
+    if (r.status !== "ok") {
+      verdict("No puzzle: the generator " + plainStop(r) + " before it finished; try a smaller board or a longer time limit", "warn");
+      return;
+    }
+    $("puzzle").value = r.toml;
+    await Editor.load(r.toml);
+    fact("generated", plural(r.clues, "clue") + ", minimal, in " + r.seconds.toFixed(2) + " s (seed " + r.seed + ")");
+  } catch (e) {
+    if (e.name === "AbortError") verdict("Stopped: no puzzle generated", "warn");
+    else fail("Could not reach the server: " + e.message);
+  } finally {
+    clearInterval(tick);
+    running = null;
+    setBusy(false);
+  }
+}
+
 function readFile(file) {
   const reader = new FileReader();
   reader.onload = () => {
@@ -245,6 +337,8 @@ async function loadLists() {
       o.value = ex.text;
       $("example").append(o);
     }
+    generates = new Set(genres.filter((g) => g.generates).map((g) => g.kind));
+    setGenerate();
     $("genres").textContent =
       "Genres: " + genres.map((g) => g.kind + (g.pids.length ? " (puzz.link " + g.pids.join(", ") + ")" : "")).join("; ") + ".";
   } catch (_) {
@@ -283,6 +377,11 @@ document.addEventListener("DOMContentLoaded", () => {
   box.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) run($("solve"));
   });
+  $("prev").addEventListener("click", () => answers && showAnswer(answers.at - 1));
+  $("next").addEventListener("click", () => answers && showAnswer(answers.at + 1));
+  $("generate").addEventListener("click", generate);
+  $("new-kind").addEventListener("change", setGenerate);
+  setGenerate();
   $("save-svg").addEventListener("click", saveSvg);
   $("save-png").addEventListener("click", savePng);
   $("copy-url").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("url").textContent));

@@ -571,29 +571,37 @@ const Editor = (() => {
     scheduleLive(toml);
   }
 
-  function newBoard() {
+  // The New row's genre, size and bank, checked (for a New board and for Generate):
+  // { kind, rows, cols, bank }, or null once the fault is shown. For the parity snake the
+  // size is its box.
+  function spec() {
     const kind = $("new-kind").value;
     const size = $("new-size").value.trim().match(/^(\d+)\s*(?:[x×*]\s*(\d+))?$/);
     if (!size) {
       App.fail("Size: expected rows×columns such as 6x6 (for the parity snake, the box: 2x3)");
-      return;
+      return null;
     }
-    const a = Number(size[1]);
-    const b = Number(size[2] || size[1]);
-    if (kind === "parity-snake") {
-      open(blank(kind, a * b, a * b, { box: [a, b] }));
-    } else {
-      if (a < 1 || b < 1 || a > 60 || b > 60) {
-        App.fail("Size: from 1×1 to 60×60");
-        return;
-      }
-      const eggs = parseBank($("new-bank").value);
-      if (kind === "snake-egg" && (!eggs.length || eggs.some((k) => !(k >= 1)))) {
-        App.fail("Bank: the egg sizes, such as 1..9 or 1,2,3");
-        return;
-      }
-      open(blank(kind, a, b, { eggs }));
+    const rows = Number(size[1]);
+    const cols = Number(size[2] || size[1]);
+    if (kind === "parity-snake") return { kind, rows, cols };
+    if (rows < 1 || cols < 1 || rows > 60 || cols > 60) {
+      App.fail("Size: from 1×1 to 60×60");
+      return null;
     }
+    if (kind !== "snake-egg") return { kind, rows, cols };
+    const bank = parseBank($("new-bank").value);
+    if (!bank.length || bank.some((k) => !(k >= 1))) {
+      App.fail("Bank: the egg sizes, such as 1..9 or 1,2,3");
+      return null;
+    }
+    return { kind, rows, cols, bank };
+  }
+
+  function newBoard() {
+    const s = spec();
+    if (!s) return;
+    if (s.kind === "parity-snake") open(blank(s.kind, s.rows * s.cols, s.rows * s.cols, { box: [s.rows, s.cols] }));
+    else open(blank(s.kind, s.rows, s.cols, { eggs: s.bank || [] }));
   }
 
   // Text the setter pasted or typed into the box (a file or a URL): read by the server,
@@ -649,5 +657,5 @@ const Editor = (() => {
     board.addEventListener("mouseup", onUp);
   }
 
-  return { init, load, stop, toToml, fromToml, get puzzle() { return ed; } };
+  return { init, load, stop, spec, toToml, fromToml, get puzzle() { return ed; } };
 })();
