@@ -329,7 +329,14 @@ fn count_answers_are_browsable_and_generate_opens_in_the_editor_in_chromium() {
     b.click("#stop");
     b.wait_text("#verdict", |t| t == "Stopped: no puzzle generated");
     server.wait_for("the generator to stop", |st| st["running"] == 0 && st["cancelled"] == 1);
-    // Generate is offered only for the genres that generate.
-    b.choose("#new-kind", "parity-snake");
-    assert_eq!(call("GET", &b.url(&format!("/element/{}/enabled", b.find("#generate"))), None), json!(false));
+    // Generate is offered exactly for the genres the server says generate.
+    let (code, genres) = server.get("/api/genres");
+    assert_eq!(code, 200);
+    let genres: Value = serde_json::from_str(&genres).unwrap();
+    for kind in ["snake", "hebi", "snake-egg", "snakepit", "parity-snake"] {
+        let generates = genres.as_array().unwrap().iter().find(|g| g["kind"] == kind).unwrap()["generates"].clone();
+        b.choose("#new-kind", kind);
+        let enabled = call("GET", &b.url(&format!("/element/{}/enabled", b.find("#generate"))), None);
+        assert_eq!(enabled, generates, "{kind}");
+    }
 }
