@@ -35,12 +35,15 @@ fn the_board_is_written_by_the_command_lines_codecs() {
             assert_eq!((&back["url"], &back["svg"]), (&got["url"], &got["svg"]), "{rel}: from {again}");
         }
     }
-    // A genre without URLs: no `url`, the file as sent.
+    // A genre without URLs: no `url`; the file written back opens as the same board.
     let parity = text("parity-snake/unique-6x6.toml");
     let (code, got) = s.post("/api/board", &json!({ "puzzle": parity }));
     assert_eq!(code, 200, "{got}");
     assert!(got.get("url").is_none(), "{got}");
-    assert_eq!(got["toml"].as_str().unwrap().trim(), parity.trim());
+    assert_eq!(got["svg"].as_str().unwrap(), stdout(&run(&["draw", &fixture("parity-snake/unique-6x6.toml")])));
+    let (code, back) = s.post("/api/board", &json!({ "puzzle": got["toml"] }));
+    assert_eq!(code, 200, "{back}");
+    assert_eq!(back["svg"], got["svg"], "from {}", got["toml"]);
 }
 
 #[test]
