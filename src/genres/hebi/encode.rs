@@ -66,7 +66,7 @@ impl HebiCnf {
                 }
                 let mut cells = vec![i];
                 cells.extend(g.neighbours(i).filter(|&j| self.value[j].is_some()));
-                let words = format!("a snake part at {} has one part before and one after beside it", g.name(i));
+                let words = format!("a part k at {} has exactly one k−1 and one k+1 beside it", g.name(i));
                 f.rule(RuleKind::Local, words, cells, |f| {
                     for k in 1..=5u8 {
                         let Some(me) = self.x(i, k) else { continue };
