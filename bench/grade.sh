@@ -33,3 +33,12 @@ for n in 6x6 9x9; do
     row "snake generated $n seed $s" "$tmp/snake-$n-$s.toml"
   done
 done
+row "hebi example-5x5" fixtures/hebi/example-5x5.toml
+row "hebi pzprjs-test (published)" fixtures/hebi/urls/pzprjs-test.url
+for f in a b; do row "hebi published-10x10-$f" fixtures/hebi/urls/published-10x10-$f.url; done
+# 5x5 seed 2 does not generate ("no clue the genre can write tells the remaining answers apart").
+for ns in 5x5:1 10x10:1 10x10:2; do
+  n=${ns%:*} s=${ns#*:}
+  "$bin" generate hebi --size $n --seed $s -o "$tmp/hebi-$n-$s.toml" >/dev/null
+  row "hebi generated $n seed $s" "$tmp/hebi-$n-$s.toml"
+done

@@ -34,6 +34,18 @@ fn seed_is_explained_to_its_answer() {
 }
 
 #[test]
+fn a_hebi_is_explained_to_its_answer() {
+    let (code, v) = json(&["explain", &fixture("hebi/urls/pzprjs-test.url")]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!((v["kind"].as_str(), v["status"].as_str()), (Some("hebi"), Some("solved")), "{v}");
+    // The board's first row as the answer view shows it (a clue cell is `.`).
+    let board: Vec<&str> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect();
+    assert_eq!(board.len(), 25);
+    assert!(board.iter().all(|k| [".", "1", "2", "3", "4", "5"].contains(k)), "{board:?}");
+    assert_eq!(board.iter().filter(|k| **k == "1").count(), board.iter().filter(|k| **k == "5").count());
+}
+
+#[test]
 fn explain_stops_at_the_deadline_with_the_steps_found() {
     let (code, v) = json(&["explain", &fixture("snake-egg/gen-10x10-a.toml"), "--timeout", "1"]);
     assert_eq!(code, 3, "{v}");

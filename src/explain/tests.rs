@@ -157,3 +157,35 @@ fn snake_fixtures_and_random_small_snakes_are_explained_soundly() {
     }
     assert!(ends.contains(&End::Solved) && ends.contains(&End::NotUnique), "{ends:?}");
 }
+
+#[test]
+fn hebi_fixtures_and_random_small_hebis_are_explained_soundly() {
+    use crate::genres::hebi::{Arrow, Hebi};
+    let mut ends = Vec::new();
+    for text in
+        [include_str!("../../fixtures/hebi/example-5x5.toml"), include_str!("../../fixtures/hebi/open-3x4.toml")]
+    {
+        match crate::genres::parse_text(&crate::input::Source::new("test", text)).expect("parses") {
+            crate::genres::AnyPuzzle::Hebi(p) => ends.push(check_explained(&p)),
+            other => panic!("not a hebi: {other:?}"),
+        };
+    }
+    let mut state = 0x6a09_e667_f3bc_c908u64;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    for _ in 0..8 {
+        let (rows, cols) = [(3, 4), (4, 3), (3, 3), (2, 5)][next(4) as usize];
+        let mut p = Hebi::new(Grid::new(rows, cols));
+        for clue in p.clues.iter_mut() {
+            *clue = match next(12) {
+                0 => Some(Arrow::Blank),
+                code @ 1..=4 => Some(Arrow::Number { dir: code as u8, num: Some(next(6) as u32) }),
+                _ => None,
+            };
+        }
+        ends.push(check_explained(&p));
+    }
+    assert!(ends.contains(&End::Solved) && ends.iter().any(|e| *e != End::Solved), "{ends:?}");
+}

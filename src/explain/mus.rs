@@ -1,0 +1,164 @@
+//! Level 2 of a step: for the facts the whole puzzle forces, a minimal set of rule
+//! instances forcing each (a minimal unsatisfiable subset over the selectors), found from
+//! the solver's failed assumptions and shrunk by deletion; sets are cached between steps.
+//! Here is the search policy (candidates, passes, budgets); the questions themselves are
+//! in `ask`.
+
+use super::ask::Core;
+use super::up::{Assignment, Up};
+use super::{stopped, End, ExplainError, Explainer, Fact, Level, Settings, Step};
+use crate::cnf::{Lit, RuleKind};
+use crate::limits::Limits;
+
+impl Explainer<'_> {
+    /// Level 2, or how the explanation ends when it finds nothing.
+    pub(super) fn search_step(&mut self, settings: &Settings) -> Result<Result<Step, End>, ExplainError> {
+        let all: Vec<usize> = (0..self.sel.len()).collect();
+        // Candidates: the open facts true in one answer; each other answer found rules out
+        // the facts it breaks.
+        // An answer found before serves while it agrees with the facts.
+        let fits = |m: &Vec<bool>| self.known.trail.iter().all(|l| m[l.var().idx()] != l.is_neg());
+        let model = match self.answer.take().filter(fits) {
+            Some(m) => m,
+            None => {
+                self.model(&all, None)?.ok_or_else(|| ExplainError::Internal("the puzzle lost its answers".into()))?
+            }
+        };
+        self.answer = Some(model.clone());
+        let mut candidates: Vec<Lit> = Vec::new();
+        for unit in &self.units {
+            for v in &unit.values {
+                if self.known.lit(v.lit) == 0 {
+                    candidates.push(if model[v.lit.var().idx()] { v.lit } else { !v.lit });
+                }
+            }
+        }
+        // Facts with a set already found go first: their sets only need shrinking again.
+        candidates.sort_by_key(|l| !self.cache.contains_key(l));
+        // Questions without the whole-board rules are far cheaper, and a person tries the
+        // local reasons first too: a first pass without them, then one with every rule.
+        let local: Vec<usize> = all.iter().copied().filter(|&r| self.f.rules()[r].kind != RuleKind::Global).collect();
+        let passes = if local.len() < all.len() { vec![local, all] } else { vec![all] };
+        let mut skipped = false;
+        let mut best: Option<(usize, Lit, Vec<usize>)> = None;
+        for pool in passes {
+            // Some fact's question ran out of budget: it may be forced, by a large set.
+            skipped = false;
+            let (mut refuted, mut unknown) = (vec![false; candidates.len()], 0);
+            for i in 0..candidates.len() {
+                if settings.limits.over() {
+                    return Ok(Err(End::Stopped(stopped(&settings.limits))));
+                }
+                if refuted[i] {
+                    continue;
+                }
+                let l = candidates[i];
+                let cached = self.cache.get(&l).filter(|set| set.iter().all(|r| pool.contains(r))).cloned();
+                let start = match cached {
+                    Some(set) => set,
+                    None => match self.core(&pool, l)? {
+                        Core::Forced(core) => core,
+                        Core::Open(m) => {
+                            for (j, &c) in candidates.iter().enumerate() {
+                                refuted[j] |= m[c.var().idx()] == c.is_neg();
+                            }
+                            continue;
+                        }
+                        Core::Unknown => {
+                            skipped = true;
+                            unknown += 1;
+                            if unknown >= settings.give_up {
+                                break;
+                            }
+                            continue;
+                        }
+                    },
+                };
+                let Some(set) = self.shrink(start, l, &settings.limits)? else {
+                    return Ok(Err(End::Stopped(stopped(&settings.limits))));
+                };
+                if self.cache.get(&l).is_none_or(|old| set.len() <= old.len()) {
+                    self.cache.insert(l, set.clone());
+                }
+                if best.as_ref().is_none_or(|(n, _, s)| (set.len(), self.cost(&set)) < (*n, self.cost(s))) {
+                    best = Some((set.len(), l, set));
+                }
+                // Level 1 found nothing, so a set of two is as small as a step gets here.
+                if best.as_ref().is_some_and(|b| b.0 <= 2) {
+                    break;
+                }
+            }
+            if best.is_some() {
+                break;
+            }
+        }
+        let Some((size, l, set)) = best else {
+            return Ok(Err(if skipped { End::NeedsSearch } else { End::NotUnique }));
+        };
+        if size > settings.max_rules {
+            return Ok(Err(End::NeedsSearch));
+        }
+        // The step decides its fact, and whatever its rules then propagate.
+        let mut a = Assignment { val: self.known.val.clone(), trail: Vec::new() };
+        let ok = self.up.close_hard(&mut a) && {
+            let mark = a.trail.len();
+            a.set(l);
+            let seeds = set.iter().flat_map(|&r| Up::rule_clauses(self.f, r));
+            let member = |o: u32| set.contains(&(o as usize));
+            self.up.propagate(&mut a, &member, seeds, mark)
+        };
+        if !ok {
+            return Err(ExplainError::Internal("a forced fact conflicts with its own rules".into()));
+        }
+        let mut facts: Vec<Fact> = Vec::new();
+        for &t in &a.trail {
+            if let Some(fact) = self.fact_of(t).filter(|_| self.known.lit(t) == 0) {
+                facts.push(fact);
+            }
+        }
+        for (&c, s) in &self.cache {
+            if self.known.lit(c) == 0 && a.lit(c) == 0 && s.iter().all(|r| set.contains(r)) {
+                facts.extend(self.fact_of(c));
+            }
+        }
+        Ok(Ok(Step { rules: set, level: Level::Search, facts, decided: Vec::new() }))
+    }
+
+    /// Sorts rules for deletion and ties: the simpler the kind, the cheaper.
+    fn cost(&self, set: &[usize]) -> usize {
+        set.iter().map(|&r| self.f.rules()[r].kind as usize).sum()
+    }
+
+    /// Deletion-based shrinking of a set that forces `l` to a minimal one, in chunks: a
+    /// solver's core holds many rules and a minimal set few, so halves of what is left are
+    /// dropped at once while the rest still forces `l`, single rules only at the end
+    /// (`encodings/explain.md`). The most global kinds go first, so the set kept leans on
+    /// the simplest rules. A question out of budget keeps what it asked about: the set
+    /// still forces the fact.
+    fn shrink(&mut self, set: Vec<usize>, l: Lit, limits: &Limits) -> Result<Option<Vec<usize>>, ExplainError> {
+        let mut todo = set;
+        todo.sort_by_key(|&r| std::cmp::Reverse(self.f.rules()[r].kind));
+        let mut keep: Vec<usize> = Vec::new();
+        let mut chunk = todo.len().div_ceil(2).max(1);
+        while !todo.is_empty() {
+            if limits.over() {
+                return Ok(None);
+            }
+            let take = chunk.min(todo.len());
+            let test: Vec<usize> = keep.iter().chain(&todo[take..]).copied().collect();
+            match self.core(&test, l)? {
+                Core::Forced(core) => {
+                    keep.retain(|r| core.contains(r));
+                    todo = todo[take..].iter().copied().filter(|r| core.contains(r)).collect();
+                }
+                _ if take == 1 => {
+                    keep.push(todo.remove(0));
+                }
+                _ => chunk = take.div_ceil(2),
+            }
+            chunk = chunk.min(todo.len().max(1));
+        }
+        keep.sort_unstable();
+        Ok(Some(keep))
+    }
+}

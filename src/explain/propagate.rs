@@ -1,0 +1,93 @@
+//! Level 1 of a step: the rule instance (or pair) whose unit propagation alone, given the
+//! facts, sets new facts. Kept apart from the solver questions of level 2 because it asks
+//! the solver nothing except, for a pair, whether one member alone suffices.
+
+use std::collections::HashMap;
+
+use super::ask::Core;
+use super::up::{Assignment, Up};
+use super::{ExplainError, Explainer, Level, Step};
+use crate::cnf::RuleKind;
+
+impl Explainer<'_> {
+    /// Level 1: the rule instance (or, failing that, the pair of instances sharing a cell,
+    /// or a count with any other) whose propagation sets new facts: simplest kinds first,
+    /// then the most units decided, then the most facts. Whole-board rules only take part
+    /// at level 2, where the solver reasons with them far faster than propagation.
+    pub(super) fn propagation_step(&mut self) -> Result<Option<Step>, ExplainError> {
+        let mut a = Assignment { val: self.known.val.clone(), trail: Vec::new() };
+        if !self.up.close_hard(&mut a) {
+            return Ok(None);
+        }
+        let base = a.trail.len();
+        let rules = self.f.rules();
+        let singles: Vec<Vec<usize>> = (0..rules.len()).map(|r| vec![r]).collect();
+        if let Some(step) = self.best_propagation(&mut a, base, singles) {
+            return Ok(Some(step));
+        }
+        let mut by_cell: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (r, rule) in rules.iter().enumerate() {
+            for &c in &rule.cells {
+                by_cell.entry(c).or_default().push(r);
+            }
+        }
+        let mut pairs: Vec<Vec<usize>> = Vec::new();
+        for rs in by_cell.values() {
+            for (i, &x) in rs.iter().enumerate() {
+                pairs.extend(rs[i + 1..].iter().map(|&y| vec![x.min(y), x.max(y)]));
+            }
+        }
+        let counts: Vec<usize> = (0..rules.len()).filter(|&r| rules[r].kind == RuleKind::Count).collect();
+        for &c in &counts {
+            pairs.extend(
+                (0..rules.len())
+                    .filter(|&r| r != c && rules[r].kind != RuleKind::Global)
+                    .map(|r| vec![c.min(r), c.max(r)]),
+            );
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        let Some(mut step) = self.best_propagation(&mut a, base, pairs) else { return Ok(None) };
+        // Propagation is weaker than the rules: one member alone may force the facts.
+        for m in step.rules.clone() {
+            let other: Vec<usize> = step.rules.iter().copied().filter(|&r| r != m).collect();
+            let mut all = true;
+            for fact in step.facts.clone() {
+                let l = self.lit(fact);
+                if !matches!(self.core(&other, l)?, Core::Forced(_)) {
+                    all = false;
+                    break;
+                }
+            }
+            if all {
+                step.rules = other;
+                break;
+            }
+        }
+        Ok(Some(step))
+    }
+
+    fn best_propagation(&self, a: &mut Assignment, base: usize, sets: Vec<Vec<usize>>) -> Option<Step> {
+        let rules = self.f.rules();
+        let mut best: Option<((RuleKind, usize, usize), Step)> = None;
+        for set in sets {
+            if set.iter().any(|&r| rules[r].kind == RuleKind::Global) && set.len() > 1 {
+                continue;
+            }
+            let seeds = set.iter().flat_map(|&r| Up::rule_clauses(self.f, r));
+            let ok = self.up.propagate(a, &|o| set.contains(&(o as usize)), seeds, base);
+            let facts = if ok { self.new_facts(a, base) } else { Vec::new() };
+            a.undo(base);
+            if facts.is_empty() {
+                continue;
+            }
+            let positive = facts.iter().filter(|f| f.holds).count();
+            let kind = set.iter().map(|&r| rules[r].kind).max().expect("sets are not empty");
+            let key = (kind, usize::MAX - positive, usize::MAX - facts.len());
+            if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                best = Some((key, Step { rules: set, level: Level::Propagation, facts, decided: Vec::new() }));
+            }
+        }
+        best.map(|(_, s)| s)
+    }
+}
