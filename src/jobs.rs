@@ -340,9 +340,10 @@ impl Undecided {
         }
         let at_least = if self.complete { "" } else { "at least " };
         format!(
-            "{at_least}{} of {n} cells undecided ({} answers examined{})\n",
+            "{at_least}{} of {n} cells undecided ({} answer{} examined{})\n",
             self.count,
             self.answers,
+            if self.answers == 1 { "" } else { "s" },
             if self.complete { "" } else { "; stopped before the end" }
         )
     }
