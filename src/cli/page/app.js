@@ -186,25 +186,9 @@ async function run(button) {
   running = new AbortController();
   const started = performance.now();
   try {
-    const res = await fetch("/api/" + job, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ puzzle: $("puzzle").value, ...options(job, unique) }),
-      signal: running.signal,
-    });
-    const millis = performance.now() - started;
-    let r;
-    try {
-      r = await res.json();
-    } catch (_) {
-      fail("The server answered " + res.status + " without JSON.");
-      return;
-    }
-    if (!res.ok) {
-      fail((res.status === 503 ? "The server is busy. " : "") + (r.error || "error " + res.status), r);
-      return;
-    }
-    show(job, unique, r, millis);
+    const r = await post("/api/" + job, { puzzle: $("puzzle").value, ...options(job, unique) });
+    if (r === null) return;
+    show(job, unique, r, performance.now() - started);
   } catch (e) {
     if (e.name === "AbortError") verdict("Stopped", "warn");
     else fail("Could not reach the server: " + e.message);
@@ -277,24 +261,9 @@ async function generate() {
   const t = $("timeout").value.trim();
   if (t !== "") body.timeout = Number(t);
   try {
-    const res = await fetch("/api/generate", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      signal: running.signal,
-    });
-    let r;
-    try {
-      r = await res.json();
-    } catch (_) {
-      fail("The server answered " + res.status + " without JSON.");
-      return;
-    }
+    const r = await post("/api/generate", body);
     clearInterval(tick);
-    if (!res.ok) {
-      fail((res.status === 503 ? "The server is busy. " : "") + (r.error || "error " + res.status), r);
-      return;
-    }
+    if (r === null) return;
     if (r.status === "impossible") {
       fail("No puzzle came out: " + r.reason + " (try another seed, size or bank)");
       return;
@@ -314,6 +283,29 @@ async function generate() {
     running = null;
     setBusy(false);
   }
+}
+
+// POSTs `body` as JSON under the running job's abort signal. Returns the answer, or null
+// once the failure is said: an answer that is not JSON, or a refusal with the server's words.
+async function post(path, body) {
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    signal: running.signal,
+  });
+  let r;
+  try {
+    r = await res.json();
+  } catch (_) {
+    fail("The server answered " + res.status + " without JSON.");
+    return null;
+  }
+  if (!res.ok) {
+    fail((res.status === 503 ? "The server is busy. " : "") + (r.error || "error " + res.status), r);
+    return null;
+  }
+  return r;
 }
 
 function readFile(file) {
