@@ -1,9 +1,10 @@
 //! Making puzzles with exactly one answer, for any genre that can (`Generate::blank`,
 //! `with_clue`, `without_clue`). It starts from a random answer of the blank board with
 //! every clue it gives shown (`Generate::ANSWER_FIRST`; else from the blank board). From
-//! there, the forced-cells loop (`puzzle::forced`) finds answers and the cells they disagree on; a clue is taken from
-//! one of those answers at the cell they disagree on most, which cuts the most ambiguity,
-//! until the answer is unique. Then every clue that is not needed goes (tried once each in
+//! there, the forced-cells loop (`puzzle::forced`) finds answers and the cells they
+//! disagree on; a clue is taken from one of those answers at the cell they disagree on
+//! most, which cuts the most ambiguity, until the answer is unique. Then every clue that
+//! is not needed goes (tried once each in
 //! random order; a clue needed once stays needed, since removing others only weakens the
 //! puzzle), so the result is minimal. Before it is handed out, uniqueness is confirmed by
 //! a second route: the complete (eager) CNF, solved by another solver (varisat), with the
@@ -101,8 +102,9 @@ pub fn generate<P: Generate>(
     let opts = P::generate_options();
     // Answer-first: narrowing starts from a random answer's clues, all shown. Where they
     // fix the answer (egg sizes, lengths, circles on every snake cell) that is one round on
-    // a full board; where they might not, narrowing adds what is missing. `SNAKESAT_NARROW_FIRST=1` starts from the
-    // blank board instead, to measure one route against the other.
+    // a full board; where they might not, narrowing adds what is missing.
+    // `SNAKESAT_NARROW_FIRST=1` starts from the blank board instead, to measure one route
+    // against the other.
     let start = if P::ANSWER_FIRST && std::env::var_os("SNAKESAT_NARROW_FIRST").is_none() {
         reveal(&blank, &opts, &mut rng, limits)?
     } else {

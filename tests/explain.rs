@@ -63,3 +63,15 @@ fn explain_refuses_what_it_cannot_do() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("explain does not apply"), "{}", stderr(&o));
 }
+
+/// A blank board: nothing small decides anything, and the trace says so ("needs search"),
+/// but the puzzle is not unique, and the exit code and JSON say that too.
+#[test]
+fn a_blank_board_is_not_unique_not_merely_hard() {
+    let blank = format!("https://puzz.link/p?snake/5/5/{}", "0".repeat(9));
+    let (code, v) = json(&["explain", &blank]);
+    assert_eq!(code, 5, "{v}");
+    assert_eq!(v["unique"], false, "{v}");
+    let o = run(&["explain", &blank]);
+    assert!(stdout(&o).contains("Not unique"), "{}", stdout(&o));
+}

@@ -1,7 +1,8 @@
 //! `snakesat explain`: the trace in words, as JSON, or the board after one step as SVG.
-//! Exit codes (`puzzle::exit`): 0 when the trace ends at the answer or where the puzzle
-//! needs search (the grade says which), 1 when the puzzle has no answer, 5 when its answers
-//! differ on the cells left, 3 at the deadline and 130 on Ctrl-C (with the steps so far).
+//! Exit codes (`puzzle::exit`): 0 when the trace ends at the answer or where a unique
+//! puzzle needs search (the grade says which), 1 when the puzzle has no answer, 5 when its
+//! answers differ on the cells left or the solver found a second answer, 3 at the deadline
+//! and 130 on Ctrl-C (with the steps so far).
 
 use std::time::{Duration, Instant};
 
@@ -37,18 +38,18 @@ pub fn explain<P: Puzzle>(
         Limits { deadline: timeout.map(|t| Instant::now() + t), cancel: snakesat::signals::cancel_on_interrupt() };
     // An answer from the lazy encoding and the propagator first (fast), as a hint.
     let lazy = plan::options::<P>(&RawOptions::default(), Connectivity::Lazy)?;
-    let quick = snakesat::puzzle::solve(p, &plan::encode(p, &lazy)?, BackendKind::DEFAULT.build(), &limits, false)?;
-    match &quick.status {
-        Status::Solved(sol) => {
-            let cells = p.view(sol, &lazy.genre).board.cells;
-            let values: Option<Vec<usize>> =
-                ex.units.iter().zip(&cells).map(|(u, c)| u.values.iter().position(|v| v.key == c.key)).collect();
-            if let Some(values) = values.filter(|v| v.len() == ex.units.len()) {
-                ex.hint(&values);
-            }
+    // With `--unique`, so that a trace that stops for lack of a small step can still say
+    // whether the puzzle has a second answer (a blank board would otherwise read "needs
+    // search", as if a person only lacked the skill).
+    let quick = snakesat::puzzle::solve(p, &plan::encode(p, &lazy)?, BackendKind::DEFAULT.build(), &limits, true)?;
+    let second = quick.unique == Some(false);
+    if let Status::Solved(sol) = &quick.status {
+        let cells = p.view(sol, &lazy.genre).board.cells;
+        let values: Option<Vec<usize>> =
+            ex.units.iter().zip(&cells).map(|(u, c)| u.values.iter().position(|v| v.key == c.key)).collect();
+        if let Some(values) = values.filter(|v| v.len() == ex.units.len()) {
+            ex.hint(&values);
         }
-        Status::Unsat => {}
-        Status::Unknown(_) => {}
     }
     let trace = ex
         .run(&Settings { max_rules, limits: limits.clone(), budget: explain::BUDGET, give_up: explain::GIVE_UP })
@@ -69,11 +70,12 @@ pub fn explain<P: Puzzle>(
         p.verify(sol).map_err(|b| internal(format!("internal error: the explained answer breaks a rule: {b}")))?;
         let keys: Vec<String> = p.view(sol, &opts.genre).board.cells.into_iter().map(|c| c.key).collect();
         let board: Vec<&str> = trace.board.iter().enumerate().map(|(u, v)| key(&ex, u, *v)).collect();
-        if keys.len() == board.len() && keys.iter().zip(&board).any(|(a, b)| a != b) {
+        if keys.len() != board.len() || keys.iter().zip(&board).any(|(a, b)| a != b) {
             return Err(internal("internal error: the explained board differs from the answer"));
         }
     }
     let code = match &trace.end {
+        End::NeedsSearch if second => exit::NOT_UNIQUE,
         End::Solved | End::NeedsSearch => exit::ANSWER,
         End::NoAnswer => exit::NO_ANSWER,
         End::NotUnique => exit::NOT_UNIQUE,
@@ -87,10 +89,15 @@ pub fn explain<P: Puzzle>(
                 Some(n) => out!("{}", step_text(&text, n)),
                 None => out!("{text}"),
             }
+            if trace.end == End::NeedsSearch && second {
+                outln!("Not unique: the solver found a second answer, so no explanation can finish.");
+            }
         }
         Format::Json => {
             let mut j = explain::to_json(&trace, ex.rules(), &ex.units);
             j["kind"] = json!(P::KIND);
+            // What the solver knows besides the trace: `false` when a second answer exists.
+            j["unique"] = json!(quick.unique);
             outln!("{j}");
         }
         Format::Svg => {
