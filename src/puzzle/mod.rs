@@ -16,7 +16,9 @@ use crate::pzpr;
 use crate::render::Drawing;
 
 mod count;
+mod explain;
 pub use count::{count, count_split, CountReport, SPLIT_CUBES};
+pub use explain::{explain, Explained};
 
 /// Exit codes, shared by the command line and the server's JSON: one place names them.
 pub mod exit {
@@ -312,6 +314,9 @@ pub enum RunError {
     /// Options or a puzzle the job cannot take (a usage error, exit code 2).
     #[error("{0}")]
     Usage(String),
+    /// An explanation that failed inside (its solver, or a check of its own steps).
+    #[error(transparent)]
+    Explain(crate::explain::ExplainError),
 }
 
 impl RunError {
@@ -319,7 +324,7 @@ impl RunError {
     pub fn exit_code(&self) -> u8 {
         match self {
             RunError::TooBig(_) | RunError::Usage(_) => exit::BAD_INPUT,
-            RunError::Engine(_) | RunError::Unverified(_) => exit::FAILURE,
+            RunError::Engine(_) | RunError::Unverified(_) | RunError::Explain(_) => exit::FAILURE,
         }
     }
 
@@ -332,7 +337,7 @@ impl RunError {
     pub fn http_status(&self) -> u16 {
         match self {
             RunError::TooBig(_) | RunError::Usage(_) => 400,
-            RunError::Engine(_) | RunError::Unverified(_) => 500,
+            RunError::Engine(_) | RunError::Unverified(_) | RunError::Explain(_) => 500,
         }
     }
 }

@@ -1,0 +1,201 @@
+//! The explain job, once for every front end (the command line, the server's Explain and
+//! Hint, the generator's `--grade`): the trace over the eager encoding's rule instances,
+//! its verdict, the answer it ends at (verified), and the board after any step as words,
+//! JSON or a picture.
+
+use serde_json::{json, Value};
+
+use super::{exit, solve, Connectivity, EncodeOptions, Puzzle, RunError, Status};
+use crate::backend::BackendKind;
+use crate::cnf::RuleInstance;
+use crate::engine::{Encoded, Unit};
+use crate::explain::{self, End, ExplainError, Explainer, Grade, Settings, Trace};
+use crate::render::{palette, pt, Drawing, Style};
+
+/// An explained puzzle: the trace and what it needs to be read (its rules and units), the
+/// answer it ends at and what the solver knows besides.
+pub struct Explained<P: Puzzle> {
+    pub trace: Trace,
+    pub rules: Vec<RuleInstance>,
+    pub units: Vec<Unit>,
+    /// The answer, verified: the trace's own when it is solved, else the solver's (the
+    /// picture's background). `None` when the puzzle has no answer or the solver stopped.
+    pub answer: Option<P::Solution>,
+    /// `Some(false)` when the solver found a second answer; `Some(true)` when it proved
+    /// there is none; `None` when it did not tell.
+    pub unique: Option<bool>,
+    genre: P::Options,
+}
+
+/// Explains `p` from the empty board within `settings` (its deadline ends the trace with
+/// the steps found so far). A genre without an explanation is a usage error.
+pub fn explain<P: Puzzle>(p: &P, settings: &Settings) -> Result<Explained<P>, RunError> {
+    // The eager encoding: connectivity takes part as rule instances, with no propagator.
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: P::Options::default() };
+    let enc = p.encode(&opts)?;
+    let mut ex = Explainer::new(&enc)
+        .ok_or_else(|| RunError::usage(format!("explain does not apply to {} puzzles yet", P::KIND)))?;
+    // An answer from the lazy encoding and the propagator first (fast), as a hint. Asked
+    // with uniqueness, so that a trace that stops for lack of a small step can still say
+    // whether the puzzle has a second answer (a blank board would otherwise read "needs
+    // search", as if a person only lacked the skill).
+    let lazy = EncodeOptions { connectivity: Connectivity::Lazy, genre: P::Options::default() };
+    let quick = solve(p, &p.encode(&lazy)?, BackendKind::DEFAULT.build(), &settings.limits, true)?;
+    if let Status::Solved(sol) = &quick.status {
+        let cells = p.view(sol, &lazy.genre).board.cells;
+        let values: Option<Vec<usize>> =
+            ex.units.iter().zip(&cells).map(|(u, c)| u.values.iter().position(|v| v.key == c.key)).collect();
+        if let Some(values) = values.filter(|v| v.len() == ex.units.len()) {
+            ex.hint(&values);
+        }
+    }
+    let trace = ex.run(settings).map_err(RunError::Explain)?;
+    // Once solved every fact is fixed and the model is found by propagation; otherwise the
+    // lazy solve's answer serves the picture (the eager formula is slow to solve outright).
+    let answer = match (&trace.end, quick.status) {
+        (End::Solved, _) => ex.answer_model().map_err(RunError::Explain)?.map(|m| enc.decode(&m)),
+        (_, Status::Solved(sol)) => Some(sol),
+        _ => None,
+    };
+    let done = Explained {
+        rules: ex.rules().to_vec(),
+        units: ex.units.clone(),
+        trace,
+        answer,
+        unique: quick.unique,
+        genre: opts.genre,
+    };
+    done.check(p)?;
+    Ok(done)
+}
+
+impl<P: Puzzle> Explained<P> {
+    /// A solved trace ends at an answer that passes the genre's own verifier, cell for cell.
+    fn check(&self, p: &P) -> Result<(), RunError> {
+        if self.trace.end != End::Solved {
+            return Ok(());
+        }
+        let internal = |why: &str| RunError::Explain(ExplainError::Internal(why.into()));
+        let sol = self.answer.as_ref().ok_or_else(|| internal("a solved trace has no answer"))?;
+        p.verify(sol).map_err(|b| RunError::Unverified(b.0))?;
+        let keys: Vec<String> = p.view(sol, &self.genre).board.cells.into_iter().map(|c| c.key).collect();
+        let board: Vec<&str> = (0..self.trace.board.len()).map(|u| self.key(u)).collect();
+        if keys.len() != board.len() || keys.iter().zip(&board).any(|(a, b)| a != b) {
+            return Err(internal("the explained board differs from the answer"));
+        }
+        Ok(())
+    }
+
+    /// Unit `u`'s key at the end of the trace, `?` if undecided.
+    fn key(&self, u: usize) -> &str {
+        self.trace.board[u].map_or("?", |v| self.units[u].values[v].key.as_str())
+    }
+
+    pub fn grade(&self) -> Grade {
+        self.trace.grade()
+    }
+
+    /// The verdict as an exit code: 0 when the trace ends at the answer or where a unique
+    /// puzzle needs search (the grade says which), 1 no answer, 5 when the answers differ
+    /// on the cells left or the solver found a second, 3 at the deadline, 130 on Ctrl-C.
+    pub fn code(&self) -> u8 {
+        match &self.trace.end {
+            End::NeedsSearch if self.unique == Some(false) => exit::NOT_UNIQUE,
+            End::Solved | End::NeedsSearch => exit::ANSWER,
+            End::NoAnswer => exit::NO_ANSWER,
+            End::NotUnique => exit::NOT_UNIQUE,
+            End::Stopped(why) if why == "interrupted" => exit::INTERRUPTED,
+            End::Stopped(_) => exit::UNKNOWN,
+        }
+    }
+
+    /// The whole explanation in words, then the grade.
+    pub fn text(&self) -> String {
+        let mut text = explain::to_text(&self.trace, &self.rules, &self.units);
+        if self.trace.end == End::NeedsSearch && self.unique == Some(false) {
+            text += "Not unique: the solver found a second answer, so no explanation can finish.\n";
+        }
+        text
+    }
+
+    /// Step `n`'s paragraph of the text (the hint for that step); step 0 is the empty board.
+    pub fn step_text(&self, n: usize) -> String {
+        let text = explain::to_text(&self.trace, &self.rules, &self.units);
+        let head = format!("Step {n} (");
+        let mut out = String::new();
+        let mut inside = false;
+        for line in text.lines() {
+            if line.starts_with("Step ") {
+                inside = line.starts_with(&head);
+            }
+            if inside {
+                out += line;
+                out.push('\n');
+            }
+        }
+        if out.is_empty() {
+            out = "The empty board.\n".into();
+        }
+        out
+    }
+
+    /// The whole trace as data, with the genre and what the solver knows of uniqueness.
+    pub fn json(&self) -> Value {
+        let mut j = explain::to_json(&self.trace, &self.rules, &self.units);
+        j["kind"] = json!(P::KIND);
+        j["unique"] = json!(self.unique);
+        j
+    }
+
+    /// The board after step `n` (0: the empty board; at most the number of steps): the
+    /// puzzle, the keys decided so far, the cells the step decided ringed in blue and the
+    /// cells of the rules it used ringed dashed in orange; with a caption.
+    pub fn picture(&self, p: &P, n: usize) -> (Drawing, String) {
+        let mut d = p.draw(None);
+        let Some(sol) = &self.answer else {
+            return (d, "the puzzle has no answer".into());
+        };
+        let n = n.min(self.trace.steps.len());
+        let spots = p.view(sol, &self.genre).spots;
+        let mut known: Vec<Option<usize>> = vec![None; self.units.len()];
+        for s in &self.trace.steps[..n] {
+            for &(u, v) in &s.decided {
+                known[u] = Some(v);
+            }
+        }
+        for (u, &(at, r)) in spots.iter().enumerate().take(known.len()) {
+            match known[u].map(|v| self.units[u].values[v].key.as_str()) {
+                Some("#") => d.rect(
+                    pt(at.x - r * 0.8, at.y - r * 0.8),
+                    r * 1.6,
+                    r * 1.6,
+                    r * 0.2,
+                    Style::fill(palette::INK).opacity(0.55),
+                ),
+                Some(k) => d.text(pt(at.x, at.y + r * 0.75), k, r * 0.6, palette::OKABE_ITO[4]),
+                None => {}
+            }
+        }
+        let note = match n.checked_sub(1).map(|i| &self.trace.steps[i]) {
+            None => "the empty board".to_string(),
+            Some(s) => {
+                for &r in &s.rules {
+                    for &c in &self.rules[r].cells {
+                        if let Some(&(at, rad)) = spots.get(c) {
+                            let dashed = Style::stroke(palette::OKABE_ITO[0], rad * 0.12).dashed(rad * 0.2, rad * 0.15);
+                            d.circle(at, rad * 0.95, dashed);
+                        }
+                    }
+                }
+                for &(u, _) in &s.decided {
+                    if let Some(&(at, rad)) = spots.get(u) {
+                        d.circle(at, rad * 0.8, Style::stroke(palette::OKABE_ITO[4], rad * 0.18));
+                    }
+                }
+                let words: Vec<&str> = s.rules.iter().map(|&r| self.rules[r].words.as_str()).collect();
+                format!("step {n} of {}: {}", self.trace.steps.len(), words.join("; "))
+            }
+        };
+        (d, note)
+    }
+}
