@@ -14,10 +14,12 @@ use snakesat::puzzle::{GenerateSpec, RawOptions, RunError};
 use snakesat::render;
 
 mod answer;
+mod explain;
 mod files;
 mod run;
 
 use answer::{Answer, Count};
+use explain::{Explain, Explanation};
 
 create_exception!(
     snakesat,
@@ -170,6 +172,23 @@ impl Puzzle {
         Ok(Answer { body: py.detach(|| self.inner.run(job)).map_err(refused)? })
     }
 
+    /// How a person can solve it, step by step, and its grade, as `snakesat explain`
+    /// says: each step a minimal set of the puzzle's rules and clues that decides cells.
+    /// A step may use at most `max_rules` of them (beyond, the puzzle "needs search");
+    /// `timeout` (seconds) and Ctrl-C stop it with the steps found so far. A genre that
+    /// cannot be explained raises `ValueError`.
+    #[pyo3(signature = (max_rules=None, timeout=None))]
+    fn explain(&self, py: Python<'_>, max_rules: Option<usize>, timeout: Option<f64>) -> PyResult<Explanation> {
+        use snakesat::explain::{Settings, BUDGET, GIVE_UP, MAX_RULES};
+        let max_rules = max_rules.unwrap_or(MAX_RULES);
+        if max_rules == 0 {
+            return Err(PyValueError::new_err("max_rules must be at least 1"));
+        }
+        let limits = snakesat::limits::Limits::until(run::deadline(timeout)?);
+        let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
+        run::interruptible(py, &limits.cancel, || self.inner.run(Explain { settings: &settings }))?.map_err(refused)
+    }
+
     /// The puzzle drawn, as `snakesat draw` draws it.
     fn svg(&self) -> String {
         self.inner.run(Ask::Svg).unwrap_or_default()
@@ -266,6 +285,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Puzzle>()?;
     m.add_class::<Answer>()?;
     m.add_class::<Count>()?;
+    m.add_class::<Explanation>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(generate_one, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

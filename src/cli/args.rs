@@ -201,7 +201,7 @@ pub enum Command {
         #[arg(long)]
         timeout: Option<f64>,
         /// The most rules and clues one step may use; past it the puzzle "needs search".
-        #[arg(long, default_value_t = 12)]
+        #[arg(long, default_value_t = snakesat::explain::MAX_RULES)]
         max_rules: usize,
     },
     /// Print the puzz.link URL of a puzzle.

@@ -134,6 +134,10 @@ pub struct Settings {
     pub give_up: usize,
 }
 
+/// The default `Settings::max_rules`: a step of more rules and clues than this is no
+/// longer one a person takes in at once.
+pub const MAX_RULES: usize = 12;
+
 /// The default `Settings::give_up`.
 pub const GIVE_UP: usize = 40;
 

@@ -1,0 +1,136 @@
+//! `Puzzle.explain()`: the library's explain job (`puzzle::explain`, what `snakesat
+//! explain` runs), handed back as an [`Explanation`]: the CLI's JSON and text, each step's
+//! paragraph, and the board after every step drawn as `--format svg --step N` draws it.
+
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use serde_json::Value;
+
+use snakesat::explain::Settings;
+use snakesat::genres::{Capabilities, Visit};
+use snakesat::puzzle::{Puzzle, RunError};
+use snakesat::render;
+
+use crate::answer::to_py;
+
+/// The explain job on one puzzle, within `settings`.
+pub struct Explain<'a> {
+    pub settings: &'a Settings,
+}
+
+impl Visit for Explain<'_> {
+    type Output = Result<Explanation, RunError>;
+    fn visit<P: Puzzle>(self, p: &P, _caps: &Capabilities<P>) -> Result<Explanation, RunError> {
+        let done = snakesat::puzzle::explain(p, self.settings)?;
+        let n = done.trace.steps.len();
+        // Every step's picture now, while the puzzle's type is known: the object Python
+        // keeps is not generic. A picture is a few kilobytes, a trace a few hundred steps.
+        let pictures = (0..=n)
+            .map(|k| {
+                let (mut d, note) = done.picture(p, k);
+                d.caption(&[note], 16.0);
+                render::to_svg(&d)
+            })
+            .collect();
+        Ok(Explanation {
+            json: done.json(),
+            text: done.text(),
+            paragraphs: (1..=n).map(|k| done.step_text(k)).collect(),
+            pictures,
+            code: done.code(),
+        })
+    }
+}
+
+/// How a puzzle is solved step by step, and its grade. `len()` is the number of steps;
+/// `svg(k)` the board after step `k` (0: the empty board; the default: the last step).
+#[pyclass(frozen, module = "snakesat")]
+pub struct Explanation {
+    json: Value,
+    text: String,
+    paragraphs: Vec<String>,
+    pictures: Vec<String>,
+    code: u8,
+}
+
+impl Explanation {
+    fn picture(&self, step: Option<usize>) -> PyResult<&str> {
+        let k = step.unwrap_or(self.paragraphs.len());
+        self.pictures.get(k).map(String::as_str).ok_or_else(|| {
+            PyIndexError::new_err(format!("step {k}: the explanation has {} steps", self.paragraphs.len()))
+        })
+    }
+}
+
+#[pymethods]
+impl Explanation {
+    /// `"solved"`, `"needs search"`, `"not unique"`, `"no answer"` or `"unknown"` (stopped
+    /// by the timeout or Ctrl-C, with the steps found so far).
+    #[getter]
+    fn status(&self) -> String {
+        self.json["status"].as_str().unwrap_or("unknown").to_string()
+    }
+
+    /// The grade: `hardest` (rule instances in the hardest step), `steps`, `hard_steps`,
+    /// `undecided` (cells left) and `needs_search`.
+    #[getter]
+    fn grade<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.json["grade"])
+    }
+
+    /// The steps as the CLI's JSON has them: each with its rules (in words) and the cells
+    /// it decided.
+    #[getter]
+    fn steps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.json["steps"])
+    }
+
+    /// `False` when the solver found a second answer, `True` when it proved there is
+    /// none, `None` when it did not tell.
+    #[getter]
+    fn unique(&self) -> Option<bool> {
+        self.json.get("unique").and_then(Value::as_bool)
+    }
+
+    /// The exit code `snakesat explain` gives the same puzzle (0 solved or needs search on
+    /// a unique puzzle, 1 no answer, 3 stopped, 5 not unique).
+    #[getter]
+    fn exit_code(&self) -> u8 {
+        self.code
+    }
+
+    /// Step `k`'s paragraph (1-based, as the text numbers them): the hint for that step.
+    fn step_text(&self, k: usize) -> PyResult<String> {
+        k.checked_sub(1).and_then(|i| self.paragraphs.get(i)).cloned().ok_or_else(|| {
+            PyIndexError::new_err(format!("step {k}: the steps are numbered 1 to {}", self.paragraphs.len()))
+        })
+    }
+
+    /// The board after step `step` (0: the empty board; `None`: after the last step).
+    #[pyo3(signature = (step=None))]
+    fn svg(&self, step: Option<usize>) -> PyResult<String> {
+        self.picture(step).map(String::from)
+    }
+
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(None)
+    }
+
+    /// The CLI's `--format json` output.
+    fn to_json(&self) -> String {
+        self.json.to_string()
+    }
+
+    fn __len__(&self) -> usize {
+        self.paragraphs.len()
+    }
+
+    /// The CLI's text: every step, then the grade.
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<snakesat.Explanation {} in {} steps>", self.status(), self.paragraphs.len())
+    }
+}
