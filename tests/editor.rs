@@ -5,14 +5,16 @@
 //! writes for the same puzzle. Screenshots of the session are kept in
 //! `target/test-artifacts/editor-*.png`; the README's are these, copied to `docs/pictures/`.
 //! Also: a count's answers stepped through, and Generate (its result opened in the
-//! editor, and a slow one stopped).
+//! editor, and a slow one stopped). And Explain and Hint: the trace played step by step
+//! as `snakesat explain` writes it, the next step alone, offered only where the server
+//! explains, and dropped by an edit (`target/test-artifacts/editor-explain.png`).
 //!
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing.
 
 use serde_json::{json, Value};
 
 use crate::browser::{call, Browser};
-use crate::common::{fixture, run, stdout};
+use crate::common::{fixture, json as cli_json, run, stdout};
 use crate::serving::Server;
 
 /// One thing the setter does. Cells are (row, column) from 0; row -1 is Snake's column
@@ -339,4 +341,135 @@ fn count_answers_are_browsable_and_generate_opens_in_the_editor_in_chromium() {
         let enabled = call("GET", &b.url(&format!("/element/{}/enabled", b.find("#generate"))), None);
         assert_eq!(enabled, generates, "{kind}");
     }
+}
+
+impl Browser {
+    /// Waits (a liveness bound, not a timing claim) until `css` matches `n` elements.
+    fn wait_count(&self, css: &str, n: usize) {
+        let start = std::time::Instant::now();
+        while self.count(css) != n {
+            assert!(start.elapsed() < std::time::Duration::from_secs(60), "{css}: not {n} elements");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// Scrolls the element to the top of the window (for a screenshot).
+    fn scroll_to(&self, id: &str) {
+        let script = "document.getElementById(arguments[0]).scrollIntoView({block: 'start'});";
+        call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [id] })));
+    }
+}
+
+/// The step's words as the page shows them hold what `snakesat explain --format json`
+/// says of it: each rule and clue used, and each cell decided.
+fn says_step(shown: &str, step: &Value) {
+    for rule in step["rules"].as_array().unwrap() {
+        assert!(shown.contains(rule["words"].as_str().unwrap()), "{shown:?} lacks {rule}");
+    }
+    for line in step["text"].as_array().unwrap() {
+        assert!(shown.contains(line.as_str().unwrap()), "{shown:?} lacks {line}");
+    }
+}
+
+/// Explain plays `snakesat explain`'s trace with Previous and Next and the grade in words;
+/// Hint shows the next step only; an edit drops the explanation; a genre the server does
+/// not explain has no Explain button.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
+fn explain_plays_the_trace_and_hint_shows_the_next_step_in_chromium() {
+    let server = Server::start(&[]);
+    let b = Browser::start();
+    b.open(&server.url);
+    b.wait_text("#genres", |t| t.contains("snake"));
+    assert_eq!(b.count("#explain:not([hidden])"), 0, "no Explain before a puzzle");
+
+    let rel = "snake/example-4x4.toml";
+    let (_, cli) = cli_json(&["explain", &fixture(rel)]);
+    let steps = cli["steps"].as_array().unwrap();
+    let n = steps.len();
+    let g = &cli["grade"];
+    let grade = format!(
+        "Solved in {n} steps; hardest step {} rules; {} hard step{}",
+        g["hardest"],
+        g["hard_steps"],
+        if g["hard_steps"] == 1 { "" } else { "s" }
+    );
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
+    b.wait_count("#explain:not([hidden])", 1);
+    b.verdict();
+    b.click("#explain");
+    b.wait_text("#step-index", |t| t == format!("Step 1 of {n}"));
+    assert_eq!(b.text("#verdict"), grade);
+    says_step(&b.text("#step-text"), &steps[0]);
+    for k in 2..=n {
+        b.click("#step-next");
+        assert_eq!(b.text("#step-index"), format!("Step {k} of {n}"));
+        says_step(&b.text("#step-text"), &steps[k - 1]);
+    }
+    assert!(b.text("#step-text").ends_with(&format!("{grade}.")), "the ending at the last step");
+    let enabled = |css: &str| call("GET", &b.url(&format!("/element/{}/enabled", b.find(css))), None);
+    assert_eq!(enabled("#step-next"), false, "no step after the last");
+    b.click("#step-prev");
+    assert_eq!(b.text("#step-index"), format!("Step {} of {n}", n - 1));
+    says_step(&b.text("#step-text"), &steps[n - 2]);
+    for _ in 1..n {
+        b.click("#step-prev");
+    }
+    assert_eq!(b.text("#step-index"), format!("Before step 1 of {n}"));
+    assert_eq!(b.text("#step-text"), "The empty board.");
+    assert_eq!(enabled("#step-prev"), false);
+    // The picture is the server's drawing of the step (the same shapes, serialised anew).
+    let (_, api) = server.post("/api/explain", &json!({ "puzzle": b.value("#puzzle") }));
+    assert_eq!(shapes(&b.inner_html("picture")), shapes(api["pictures"][0]["svg"].as_str().unwrap()), "step 0");
+    b.click("#step-next");
+    assert_eq!(shapes(&b.inner_html("picture")), shapes(api["pictures"][1]["svg"].as_str().unwrap()), "step 1");
+    assert_ne!(
+        shapes(api["pictures"][0]["svg"].as_str().unwrap()),
+        shapes(api["pictures"][1]["svg"].as_str().unwrap())
+    );
+
+    // An edit drops the explanation.
+    b.perform(&Click(2, 2));
+    b.perform(&Click(2, 2));
+    b.wait_count("#explain-row[hidden]", 1);
+    assert_eq!(b.inner_html("picture"), "", "the explanation's picture went with it");
+
+    // Hint: the next step, and no more.
+    let rel = "hebi/example-5x5.toml";
+    let (_, cli) = cli_json(&["explain", &fixture(rel)]);
+    let steps = cli["steps"].as_array().unwrap();
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
+    // Open in the editor once the server has read it (its URL is written back).
+    b.wait_text("#url", |t| t.contains("hebi"));
+    b.wait_count("#explain:not([hidden])", 1);
+    b.verdict();
+    b.click("#hint");
+    b.wait_text("#step-index", |t| t == "Hint: step 1");
+    assert_eq!(b.text("#verdict"), "The next step");
+    says_step(&b.text("#step-text"), &steps[0]);
+    assert!(!b.text("#step-text").contains("Step 2 "), "a hint shows one step");
+    assert_eq!(b.count("#step-next[hidden]"), 1, "a hint does not step on");
+    b.click("#hint");
+    b.wait_text("#step-index", |t| t == "Hint: step 2");
+    says_step(&b.text("#step-text"), &steps[1]);
+    // Explain from there plays the whole trace.
+    b.click("#explain");
+    b.wait_text("#step-index", |t| t == format!("Step 2 of {}", steps.len()));
+    b.click("#step-next");
+    // A window tall enough for the verdict, the board being set and the step beside it.
+    call("POST", &b.url("/window/rect"), Some(json!({ "width": 1280, "height": 1700 })));
+    b.scroll_to("verdict");
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
+    b.screenshot(&shots.join("editor-explain.png"));
+
+    // A genre the server does not explain: no Explain, no Hint.
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture("snake-cube/seed-3x3x3.toml")).unwrap());
+    b.wait_text("#verdict", |t| t.starts_with("Loaded"));
+    assert_eq!(b.count("#explain:not([hidden])") + b.count("#hint:not([hidden])"), 0);
+}
+
+/// How many of each shape a picture draws, whichever way it is serialised (the server's
+/// SVG, or the document's markup once the page has put it in).
+fn shapes(svg: &str) -> [usize; 4] {
+    ["<circle", "<rect", "<text", "<line"].map(|tag| svg.matches(tag).count())
 }

@@ -113,10 +113,11 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .route("/api/forced", post(job))
         .route("/api/board", post(board))
         .route("/api/generate", post(generate))
+        .route("/api/explain", post(explain))
         .fallback(|| async {
             error(
                 StatusCode::NOT_FOUND,
-                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/board, /api/generate",
+                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/board, /api/generate, /api/explain",
             )
         })
         .layer(DefaultBodyLimit::max(a.max_body))
@@ -336,6 +337,21 @@ async fn generate(State(s): St, body: Result<Bytes, BytesRejection>) -> Response
         Err(r) => return reply(r),
     };
     on_a_core(&s, arrived + timeout, move |limits| api::generate(&req, limits)).await
+}
+
+/// `/api/explain`: the explanation is a job like the others (one of the `--jobs` cores,
+/// the deadline, stopped when its client goes away: the page's Stop, or a new edit).
+async fn explain(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
+    let arrived = Instant::now();
+    let req = match read_bytes(&s, body).and_then(|b| api::parse_explain(&b)) {
+        Ok(r) => r,
+        Err(r) => return reply(r),
+    };
+    let timeout = match api::explain_timeout(&req, &s.cfg) {
+        Ok(t) => t,
+        Err(r) => return reply(r),
+    };
+    on_a_core(&s, arrived + timeout, move |limits| api::explain(&req, limits)).await
 }
 
 /// Runs `work` on a blocking thread once one of the `--jobs` cores is free, with the

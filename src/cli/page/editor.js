@@ -447,6 +447,7 @@ const Editor = (() => {
   // later, once the setter pauses (each new edit cancels the job under way: the server
   // stops a solver whose client has gone).
   function changed() {
+    App.forget();
     const toml = toToml(ed);
     $("puzzle").value = toml;
     $("undo").disabled = !undo.length;
@@ -462,10 +463,12 @@ const Editor = (() => {
       const { ok, r } = await post("/api/board", { puzzle: toml }, ctl);
       if (ctl !== boardReq) return;
       if (!ok) {
+        App.setExplains(false);
         App.fail(r.error || "error", r);
         return;
       }
       $("error").hidden = true;
+      App.setExplains(r.explains);
       App.showUrl(r.url, r.url_error);
       // Until the verdict comes, the board as set: the clues alone.
       if (!$("board").dataset.live || $("board").dataset.live !== toml) showSvg(r.svg);
@@ -553,6 +556,7 @@ const Editor = (() => {
   // -- opening a puzzle ------------------------------------------------------------------
 
   function open(m, fromText) {
+    App.forget();
     ed = m;
     cursor = { r: 0, c: 0 };
     typed = false;
@@ -612,9 +616,11 @@ const Editor = (() => {
     try {
       const { ok, r } = await post("/api/board", { puzzle: text }, ctl);
       if (!ok) {
+        App.setExplains(false);
         App.fail(r.error || "error", r);
         return false;
       }
+      App.setExplains(r.explains);
       const m = r.toml ? fromToml(r.toml) : null;
       if (!m) {
         $("editor").hidden = true;
