@@ -7,7 +7,8 @@
 //! Also: a count's answers stepped through, and Generate (its result opened in the
 //! editor, and a slow one stopped). And Explain and Hint: the trace played step by step
 //! as `snakesat explain` writes it, the next step alone, offered only where the server
-//! explains, and dropped by an edit (`target/test-artifacts/editor-explain.png`).
+//! explains, and dropped by an edit (`target/test-artifacts/editor-explain.png`). And the
+//! SVG and PNG downloads: files a browser and an XML parser read, of the picture on show.
 //!
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing.
 
@@ -472,4 +473,92 @@ fn explain_plays_the_trace_and_hint_shows_the_next_step_in_chromium() {
 /// SVG, or the document's markup once the page has put it in).
 fn shapes(svg: &str) -> [usize; 4] {
     ["<circle", "<rect", "<text", "<line"].map(|tag| svg.matches(tag).count())
+}
+
+/// The picture on show, serialised as the page's downloads serialise it (the editor's
+/// cursor left out), and the server's drawing it came from has the same shapes.
+const SHOWN: &str =
+    "const board = document.getElementById('editor').hidden ? null : document.querySelector('#board svg');
+    const svg = (board || document.querySelector('#picture svg')).cloneNode(true);
+    const cursor = svg.querySelector('#cursor'); if (cursor) cursor.remove();
+    return new XMLSerializer().serializeToString(svg);";
+
+/// What a PNG (as base64) holds, decoded by the browser: its width and height, and how many
+/// of its pixels are ink (dark) and paper (light).
+const PIXELS: &str = "const done = arguments[arguments.length - 1]; const img = new Image();
+    img.onload = () => { const c = document.createElement('canvas'); c.width = img.naturalWidth; c.height = img.naturalHeight;
+      const g = c.getContext('2d'); g.drawImage(img, 0, 0); const d = g.getImageData(0, 0, c.width, c.height).data;
+      let dark = 0, light = 0; for (let i = 0; i < d.length; i += 4) { const v = d[i] + d[i + 1] + d[i + 2];
+        if (d[i + 3] > 200 && v < 200) dark++; if (d[i + 3] > 200 && v > 700) light++; }
+      done([c.width, c.height, dark, light]); };
+    img.onerror = () => done(null); img.src = 'data:image/png;base64,' + arguments[0];";
+
+/// Checks the two downloads against the picture on show: the SVG is that picture, a
+/// well-formed SVG document; the PNG is a PNG of it at twice its size, with ink on paper.
+fn check_downloads(b: &Browser, what: &str) {
+    let shown = call("POST", &b.url("/execute/sync"), Some(json!({ "script": SHOWN, "args": [] })));
+    let shown = shown.as_str().unwrap().to_string();
+    b.click("#save-svg");
+    let svg = String::from_utf8(b.downloaded("snakesat.svg")).expect("the SVG is text");
+    assert_eq!(svg, shown, "{what}: the SVG saved is the picture on show");
+    let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{what}: not XML ({e}): {svg}"));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg", "{what}");
+    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"), "{what}");
+    assert!(!svg.contains("id=\"cursor\""), "{what}: the editor's cursor is not saved");
+    let size = |key: &str| root.attribute(key).and_then(|v| v.parse::<f64>().ok()).unwrap();
+    let (width, height) = (size("width"), size("height"));
+
+    b.click("#save-png");
+    let png = b.downloaded("snakesat.png");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{what}: a PNG signature");
+    assert_eq!(&png[12..16], b"IHDR", "{what}");
+    let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap()) as f64;
+    // Twice the picture's size in whole pixels (the browser rounds a fractional size).
+    let twice = |png: f64, svg: f64| (png - 2.0 * svg).abs() <= 2.0;
+    assert!(
+        twice(be(16), width) && twice(be(20), height),
+        "{what}: the PNG is {}×{}, the picture {width}×{height}",
+        be(16),
+        be(20)
+    );
+    let png64 = base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &png);
+    let v = call("POST", &b.url("/execute/async"), Some(json!({ "script": PIXELS, "args": [png64] })));
+    let v: Vec<f64> = v
+        .as_array()
+        .unwrap_or_else(|| panic!("{what}: the browser cannot read the PNG"))
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert_eq!((v[0], v[1]), (be(16), be(20)), "{what}: the browser reads it");
+    let area = v[0] * v[1];
+    assert!(v[2] > area * 0.005 && v[3] > area * 0.3, "{what}: ink on paper: {v:?} of {area} pixels");
+}
+
+/// Download SVG and Download PNG save the picture on show: the editor's board (without its
+/// cursor) when the editor is open, else the last picture drawn (a genre it does not set).
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
+fn the_downloads_are_the_picture_on_show_in_chromium() {
+    let server = Server::start(&[]);
+    let b = Browser::start();
+    b.open(&server.url);
+    b.wait_text("#genres", |t| t.contains("snake"));
+    let rel = "snake/example-4x4.toml";
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
+    b.wait_text("#url", |t| t.contains("snake"));
+    assert_eq!(b.verdict(), "Unique");
+    // The board on show is the live check's drawing: the answer, every cell decided.
+    let (_, forced) = server.post("/api/forced", &json!({ "puzzle": b.value("#puzzle") }));
+    let board = b.inner_html("board");
+    assert_eq!(shapes(&board)[0], shapes(forced["svg"].as_str().unwrap())[0], "the board is the server's answer");
+    check_downloads(&b, "the editor's board");
+
+    // A genre the editor does not set: its board drawn below, and that is what is saved.
+    let cube = std::fs::read_to_string(fixture("snake-cube/seed-3x3x3.toml")).unwrap();
+    b.type_into("#puzzle", &cube);
+    b.wait_text("#verdict", |t| t.starts_with("Loaded"));
+    let (_, drawn) = server.post("/api/board", &json!({ "puzzle": cube }));
+    assert_eq!(shapes(&b.inner_html("picture")), shapes(drawn["svg"].as_str().unwrap()), "the blank cube is shown");
+    check_downloads(&b, "a Snake Cube");
 }

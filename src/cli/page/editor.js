@@ -477,6 +477,9 @@ const Editor = (() => {
     lastEdit = "";
     lastVerdict = null;
     delete $("board").dataset.live;
+    // The last puzzle's pictures (a job's, a count's answers) go: the board is this one.
+    $("picture").replaceChildren();
+    $("answers-row").hidden = true;
     $("editor").hidden = false;
     $("undo").disabled = true;
     $("redo").disabled = true;
@@ -539,7 +542,8 @@ const Editor = (() => {
         $("editor").hidden = true;
         ed = null;
         App.showUrl(r.url, r.url_error);
-        showSvg(r.svg);
+        // Shown where a job's picture goes (the board is in the editor, now hidden).
+        $("picture").innerHTML = r.svg;
         App.verdict(GENRES[r.kind] ? "Loaded; the editor reads this genre from its file (paste the TOML)" : "Loaded (this genre is solved here, not edited)", "idle");
         return false;
       }
