@@ -463,6 +463,29 @@ fn explain_plays_the_trace_and_hint_shows_the_next_step_in_chromium() {
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
     b.screenshot(&shots.join("editor-explain.png"));
 
+    // A slow explanation: the seconds count, Stop stops it on the server, and so does an
+    // edit (the live check is off here, so the explanation is the only job).
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture("snake-egg/hard-20x20.toml")).unwrap());
+    b.wait_text("#url", |t| t.contains("snakeegg"));
+    b.click("#live");
+    for stop in ["button", "edit"] {
+        b.click("#explain");
+        b.wait_text("#verdict", |t| t == "Explaining… 1 s");
+        let before = server.status()["cancelled"].as_u64().unwrap();
+        if stop == "button" {
+            b.click("#stop");
+            b.wait_text("#verdict", |t| t == "Stopped: no explanation");
+        } else {
+            b.perform(&Click(0, 0));
+            b.perform(&Keys("7"));
+            b.wait_text("#verdict", |t| t == "Explanation stopped: the puzzle changed");
+            assert!(b.value("#puzzle").contains("7"), "the edit is made");
+        }
+        server.wait_for("the explanation to stop", |st| st["running"] == 0 && st["cancelled"].as_u64() > Some(before));
+        assert_eq!(b.count("#explain-row:not([hidden])"), 0, "{stop}: no steps shown");
+    }
+    b.click("#live");
+
     // A genre the server does not explain: no Explain, no Hint.
     b.type_into("#puzzle", &std::fs::read_to_string(fixture("snake-cube/seed-3x3x3.toml")).unwrap());
     b.wait_text("#verdict", |t| t.starts_with("Loaded"));

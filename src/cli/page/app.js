@@ -13,6 +13,7 @@ let explains = false; // the server explains the puzzle on show (its `/api/board
 // step on show (`at`, 0 the empty board) and whether it is shown as a hint (the next step
 // only) or played in full. Any edit drops it (`forget`).
 let explained = null;
+let explaining = null; // the AbortController of an explanation under way
 
 function setGenerate() {
   $("generate").disabled = running !== null || !generates.has($("new-kind").value);
@@ -49,8 +50,13 @@ function setExplains(yes) {
   $("hint").hidden = !explains;
 }
 
-// The puzzle changed: an explanation of it no longer holds, and goes.
+// The puzzle changed: an explanation of it no longer holds, and goes; one under way is
+// stopped on the server (its answer would be of the puzzle as it was).
 function forget() {
+  if (explaining) {
+    explaining.edited = true;
+    explaining.abort();
+  }
   if (!explained) return;
   explained = null;
   if (!$("explain-row").hidden) {
@@ -287,7 +293,7 @@ async function explain(hint) {
     const said = () => "Explaining… " + Math.floor((performance.now() - started) / 1000) + " s";
     verdict(said(), "busy");
     const tick = setInterval(() => verdict(said(), "busy"), 1000);
-    running = new AbortController();
+    running = explaining = new AbortController();
     setBusy(true);
     const body = { puzzle };
     const t = $("timeout").value.trim();
@@ -304,12 +310,14 @@ async function explain(hint) {
       $("text").textContent = r.text;
       $("text-row").hidden = false;
     } catch (e) {
-      if (e.name === "AbortError") verdict("Stopped: no explanation", "warn");
+      // Stopped by an edit, it says so until the editor's check of the new puzzle answers.
+      if (e.name === "AbortError" && explaining.edited) verdict("Explanation stopped: the puzzle changed", "idle");
+      else if (e.name === "AbortError") verdict("Stopped: no explanation", "warn");
       else fail("Could not reach the server: " + e.message);
       return;
     } finally {
       clearInterval(tick);
-      running = null;
+      running = explaining = null;
       setBusy(false);
     }
     showStep(hint ? 1 : Math.min(1, explained.r.steps.length), hint);
