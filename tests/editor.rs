@@ -463,23 +463,47 @@ fn explain_plays_the_trace_and_hint_shows_the_next_step_in_chromium() {
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
     b.screenshot(&shots.join("editor-explain.png"));
 
+    // Endings other than solved, in words (the counter says there are no steps to play).
+    for (rel, says) in [
+        ("snake/several-4x4.toml", "Not unique: the answers differ on the 16 cells left after 0 steps"),
+        ("snake-egg/no-solution.toml", "No answer"),
+    ] {
+        b.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
+        b.wait_text("#url", |t| t == stdout(&run(&["url", &fixture(rel)])).trim());
+        b.verdict();
+        b.click("#explain");
+        assert_eq!(b.wait_text("#verdict", |t| !t.starts_with("Explaining")), says, "{rel}");
+        assert_eq!(b.text("#step-index"), "No steps", "{rel}");
+        assert_eq!(b.text("#step-text"), format!("No step: {says}."), "{rel}");
+    }
+
     // A slow explanation: the seconds count, Stop stops it on the server, and so does an
     // edit (the live check is off here, so the explanation is the only job).
     b.type_into("#puzzle", &std::fs::read_to_string(fixture("snake-egg/hard-20x20.toml")).unwrap());
     b.wait_text("#url", |t| t.contains("snakeegg"));
     b.click("#live");
+    // Given half a second (the Options' time limit): the steps found by then, said as such.
+    b.click("#input details summary");
+    b.type_into("#timeout", "0.5");
+    b.click("#explain");
+    let said = b.wait_text("#verdict", |t| !t.starts_with("Explaining"));
+    assert_eq!(said, "Stopped at the deadline after 0 steps: 400 cells left");
+    b.type_into("#timeout", "");
     for stop in ["button", "edit"] {
         b.click("#explain");
-        b.wait_text("#verdict", |t| t == "Explaining… 1 s");
+        let said = b.wait_text("#verdict", |t| t == "Explaining… 1 s" || t == "Not solved");
+        assert_eq!(said, "Explaining… 1 s", "{stop}: {}", b.text("#error"));
         let before = server.status()["cancelled"].as_u64().unwrap();
         if stop == "button" {
             b.click("#stop");
             b.wait_text("#verdict", |t| t == "Stopped: no explanation");
         } else {
             b.perform(&Click(0, 0));
-            b.perform(&Keys("7"));
+            let before = b.value("#puzzle");
+            b.perform(&Keys("?"));
             b.wait_text("#verdict", |t| t == "Explanation stopped: the puzzle changed");
-            assert!(b.value("#puzzle").contains("7"), "the edit is made");
+            assert_ne!(b.value("#puzzle"), before, "the edit is made");
+            assert!(b.text("#error").is_empty(), "{}", b.text("#error"));
         }
         server.wait_for("the explanation to stop", |st| st["running"] == 0 && st["cancelled"].as_u64() > Some(before));
         assert_eq!(b.count("#explain-row:not([hidden])"), 0, "{stop}: no steps shown");

@@ -93,17 +93,17 @@ function showStep(k, hint) {
   const shown = e.r.pictures[e.at];
   // The SVG is the server's own drawing; the page's policy runs no script it may hold.
   $("picture").innerHTML = shown.svg;
+  const [end, tone] = ending(e.r);
+  let index;
+  if (hint) index = e.at === 0 ? "Hint: no step yet" : "Hint: step " + e.at;
+  else if (n === 0) index = "No steps";
+  else index = e.at === 0 ? "Before step 1 of " + n : "Step " + e.at + " of " + n;
+  $("step-index").textContent = index;
   let words = shown.text;
-  if (n === 0) words = "No step: " + ending(e.r)[0] + ".";
-  else if (hint) {
-    $("step-index").textContent = e.at === 0 ? "Hint: no step yet" : "Hint: step " + e.at;
-    if (e.at === n) words += "\nThat was the last step: " + ending(e.r)[0] + ".";
-  } else {
-    $("step-index").textContent = e.at === 0 ? "Before step 1 of " + n : "Step " + e.at + " of " + n;
-    if (e.at === n) words += "\n" + ending(e.r)[0] + ".";
-  }
+  if (n === 0) words = "No step: " + end + ".";
+  else if (e.at === n) words += "\n" + (hint ? "That was the last step: " : "") + end + ".";
   if (hint) verdict("The next step", "idle");
-  else verdict(...ending(e.r));
+  else verdict(end, tone);
   $("step-text").textContent = words;
   $("step-prev").hidden = hint;
   $("step-next").hidden = hint;
@@ -286,7 +286,8 @@ async function explain(hint) {
   }
   clearTimeout(loading);
   Editor.stop(false);
-  if (!explained || explained.puzzle !== puzzle) {
+  // One cut short by the deadline is asked again (with the time limit as it is now).
+  if (!explained || explained.puzzle !== puzzle || explained.r.status === "unknown") {
     explained = null;
     clearOutput();
     const started = performance.now();
