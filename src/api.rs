@@ -7,7 +7,11 @@
 //! added for a page: `kind`, `url` (the puzz.link URL written back, when the genre has
 //! one), `svg` (the picture `--format svg` prints) and `text` (what `--format text`
 //! prints); a count adds `answers`, its first [`ANSWERS_SHOWN`] answers drawn, for the
-//! page to step through.
+//! page to step through. `/api/explain` is `explain.rs`.
+
+mod explain;
+
+pub use explain::{explain, explain_timeout, parse_explain, ExplainRequest, MAX_RULES};
 
 use std::time::Duration;
 
@@ -310,7 +314,13 @@ impl Visit for Board<'_> {
     type Output = Response;
 
     fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Response {
-        let mut body = json!({ "status": "ok", "kind": P::KIND, "svg": render::to_svg(&p.draw(None)) });
+        let mut body = json!({
+            "status": "ok",
+            "kind": P::KIND,
+            "svg": render::to_svg(&p.draw(None)),
+            // The page offers Explain and Hint on this: the server says, not a list there.
+            "explains": explain::explains(p),
+        });
         match caps.url.map(|u| u(p)) {
             Some(Ok(url)) => body["url"] = json!(url),
             Some(Err(e)) => body["url_error"] = json!(e.to_string()),

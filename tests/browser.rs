@@ -30,6 +30,8 @@ pub(crate) struct Browser {
     base: String,
     session: String,
     _profile: tempfile::TempDir,
+    /// Where the page's downloads land (in the profile, so they go with it).
+    downloads: std::path::PathBuf,
 }
 
 fn free_port() -> u16 {
@@ -80,12 +82,18 @@ impl Browser {
         .map(|s| s.to_string())
         .chain([format!("--user-data-dir={}", profile.path().display())])
         .collect::<Vec<_>>();
+        let downloads = profile.path().join("downloads");
+        std::fs::create_dir_all(&downloads).unwrap();
+        let prefs = json!({
+            "download.default_directory": downloads.display().to_string(),
+            "download.prompt_for_download": false,
+        });
         let caps = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
-            "goog:chromeOptions": { "binary": binary, "args": args },
+            "goog:chromeOptions": { "binary": binary, "args": args, "prefs": prefs },
         }}});
         let session = call("POST", &format!("{base}/session"), Some(caps))["sessionId"].as_str().unwrap().to_string();
-        Browser { driver, base, session, _profile: profile }
+        Browser { driver, base, session, _profile: profile, downloads }
     }
 
     pub(crate) fn url(&self, tail: &str) -> String {
@@ -139,6 +147,21 @@ impl Browser {
     pub(crate) fn count(&self, css: &str) -> usize {
         let v = call("POST", &self.url("/elements"), Some(json!({ "using": "css selector", "value": css })));
         v.as_array().map_or(0, Vec::len)
+    }
+
+    /// The file the page downloaded under `name`, once it is complete (a liveness bound,
+    /// not a timing claim); removed, so the next download of the same name is seen.
+    pub(crate) fn downloaded(&self, name: &str) -> Vec<u8> {
+        let path = self.downloads.join(name);
+        let partial = self.downloads.join(format!("{name}.crdownload"));
+        let start = Instant::now();
+        while !path.exists() || partial.exists() {
+            assert!(start.elapsed() < Duration::from_secs(60), "no download {name}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        bytes
     }
 
     pub(crate) fn screenshot(&self, path: &std::path::Path) {

@@ -5,14 +5,17 @@
 //! writes for the same puzzle. Screenshots of the session are kept in
 //! `target/test-artifacts/editor-*.png`; the README's are these, copied to `docs/pictures/`.
 //! Also: a count's answers stepped through, and Generate (its result opened in the
-//! editor, and a slow one stopped).
+//! editor, and a slow one stopped). And Explain and Hint: the trace played step by step
+//! as `snakesat explain` writes it, the next step alone, offered only where the server
+//! explains, and dropped by an edit (`target/test-artifacts/editor-explain.png`). And the
+//! SVG and PNG downloads: files a browser and an XML parser read, of the picture on show.
 //!
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing.
 
 use serde_json::{json, Value};
 
 use crate::browser::{call, Browser};
-use crate::common::{fixture, run, stdout};
+use crate::common::{fixture, json as cli_json, run, stdout};
 use crate::serving::Server;
 
 /// One thing the setter does. Cells are (row, column) from 0; row -1 is Snake's column
@@ -339,4 +342,273 @@ fn count_answers_are_browsable_and_generate_opens_in_the_editor_in_chromium() {
         let enabled = call("GET", &b.url(&format!("/element/{}/enabled", b.find("#generate"))), None);
         assert_eq!(enabled, generates, "{kind}");
     }
+}
+
+impl Browser {
+    /// Waits (a liveness bound, not a timing claim) until `css` matches `n` elements.
+    fn wait_count(&self, css: &str, n: usize) {
+        let start = std::time::Instant::now();
+        while self.count(css) != n {
+            assert!(start.elapsed() < std::time::Duration::from_secs(60), "{css}: not {n} elements");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// Scrolls the element to the top of the window (for a screenshot).
+    fn scroll_to(&self, id: &str) {
+        let script = "document.getElementById(arguments[0]).scrollIntoView({block: 'start'});";
+        call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [id] })));
+    }
+}
+
+/// The step's words as the page shows them hold what `snakesat explain --format json`
+/// says of it: each rule and clue used, and each cell decided.
+fn says_step(shown: &str, step: &Value) {
+    for rule in step["rules"].as_array().unwrap() {
+        assert!(shown.contains(rule["words"].as_str().unwrap()), "{shown:?} lacks {rule}");
+    }
+    for line in step["text"].as_array().unwrap() {
+        assert!(shown.contains(line.as_str().unwrap()), "{shown:?} lacks {line}");
+    }
+}
+
+/// Explain plays `snakesat explain`'s trace with Previous and Next and the grade in words;
+/// Hint shows the next step only; an edit drops the explanation; a genre the server does
+/// not explain has no Explain button.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
+fn explain_plays_the_trace_and_hint_shows_the_next_step_in_chromium() {
+    let server = Server::start(&[]);
+    let b = Browser::start();
+    b.open(&server.url);
+    b.wait_text("#genres", |t| t.contains("snake"));
+    assert_eq!(b.count("#explain:not([hidden])"), 0, "no Explain before a puzzle");
+
+    let rel = "snake/example-4x4.toml";
+    let (_, cli) = cli_json(&["explain", &fixture(rel)]);
+    let steps = cli["steps"].as_array().unwrap();
+    let n = steps.len();
+    let g = &cli["grade"];
+    let grade = format!(
+        "Solved in {n} steps; hardest step {} rules; {} hard step{}",
+        g["hardest"],
+        g["hard_steps"],
+        if g["hard_steps"] == 1 { "" } else { "s" }
+    );
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
+    b.wait_count("#explain:not([hidden])", 1);
+    b.verdict();
+    b.click("#explain");
+    b.wait_text("#step-index", |t| t == format!("Step 1 of {n}"));
+    assert_eq!(b.text("#verdict"), grade);
+    says_step(&b.text("#step-text"), &steps[0]);
+    for k in 2..=n {
+        b.click("#step-next");
+        assert_eq!(b.text("#step-index"), format!("Step {k} of {n}"));
+        says_step(&b.text("#step-text"), &steps[k - 1]);
+    }
+    assert!(b.text("#step-text").ends_with(&format!("{grade}.")), "the ending at the last step");
+    let enabled = |css: &str| call("GET", &b.url(&format!("/element/{}/enabled", b.find(css))), None);
+    assert_eq!(enabled("#step-next"), false, "no step after the last");
+    b.click("#step-prev");
+    assert_eq!(b.text("#step-index"), format!("Step {} of {n}", n - 1));
+    says_step(&b.text("#step-text"), &steps[n - 2]);
+    for _ in 1..n {
+        b.click("#step-prev");
+    }
+    assert_eq!(b.text("#step-index"), format!("Before step 1 of {n}"));
+    assert_eq!(b.text("#step-text"), "The empty board.");
+    assert_eq!(enabled("#step-prev"), false);
+    // The picture is the server's drawing of the step (the same shapes, serialised anew).
+    let (_, api) = server.post("/api/explain", &json!({ "puzzle": b.value("#puzzle") }));
+    assert_eq!(shapes(&b.inner_html("picture")), shapes(api["pictures"][0]["svg"].as_str().unwrap()), "step 0");
+    b.click("#step-next");
+    assert_eq!(shapes(&b.inner_html("picture")), shapes(api["pictures"][1]["svg"].as_str().unwrap()), "step 1");
+    assert_ne!(
+        shapes(api["pictures"][0]["svg"].as_str().unwrap()),
+        shapes(api["pictures"][1]["svg"].as_str().unwrap())
+    );
+
+    // An edit drops the explanation.
+    b.perform(&Click(2, 2));
+    b.perform(&Click(2, 2));
+    b.wait_count("#explain-row[hidden]", 1);
+    assert_eq!(b.inner_html("picture"), "", "the explanation's picture went with it");
+
+    // Hint: the next step, and no more.
+    let rel = "hebi/example-5x5.toml";
+    let (_, cli) = cli_json(&["explain", &fixture(rel)]);
+    let steps = cli["steps"].as_array().unwrap();
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
+    // Open in the editor once the server has read it (its URL is written back).
+    b.wait_text("#url", |t| t.contains("hebi"));
+    b.wait_count("#explain:not([hidden])", 1);
+    b.verdict();
+    b.click("#hint");
+    b.wait_text("#step-index", |t| t == "Hint: step 1");
+    assert_eq!(b.text("#verdict"), "The next step");
+    says_step(&b.text("#step-text"), &steps[0]);
+    assert!(!b.text("#step-text").contains("Step 2 "), "a hint shows one step");
+    assert_eq!(b.count("#step-next[hidden]"), 1, "a hint does not step on");
+    b.click("#hint");
+    b.wait_text("#step-index", |t| t == "Hint: step 2");
+    says_step(&b.text("#step-text"), &steps[1]);
+    // Explain from there plays the whole trace.
+    b.click("#explain");
+    b.wait_text("#step-index", |t| t == format!("Step 2 of {}", steps.len()));
+    b.click("#step-next");
+    // A window tall enough for the verdict, the board being set and the step beside it.
+    call("POST", &b.url("/window/rect"), Some(json!({ "width": 1280, "height": 1700 })));
+    b.scroll_to("verdict");
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
+    b.screenshot(&shots.join("editor-explain.png"));
+
+    // Endings other than solved, in words (a trace with no steps has none to play).
+    for (rel, says, index) in [
+        ("snake/several-4x4.toml", "Not unique: the answers differ on the 16 cells left after 0 steps", "No steps"),
+        ("snake-egg/no-solution.toml", "No answer", "No steps"),
+        ("snake-egg/gen-10x10-a.toml", "Needs search after 19 steps: 92 cells left", "Step 1 of 19"),
+    ] {
+        b.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
+        b.wait_text("#url", |t| t == stdout(&run(&["url", &fixture(rel)])).trim());
+        b.verdict();
+        b.click("#explain");
+        assert_eq!(b.wait_text("#verdict", |t| !t.starts_with("Explaining")), says, "{rel}");
+        assert_eq!(b.text("#step-index"), index, "{rel}");
+        if index == "No steps" {
+            assert_eq!(b.text("#step-text"), format!("No step: {says}."), "{rel}");
+        }
+    }
+
+    // A slow explanation: the seconds count, Stop stops it on the server, and so does an
+    // edit (the live check is off here, so the explanation is the only job).
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture("snake-egg/hard-20x20.toml")).unwrap());
+    b.wait_text("#url", |t| t.contains("snakeegg"));
+    b.click("#live");
+    // Given half a second (the Options' time limit): the steps found by then, said as such.
+    b.click("#input details summary");
+    b.type_into("#timeout", "0.5");
+    b.click("#explain");
+    let said = b.wait_text("#verdict", |t| !t.starts_with("Explaining"));
+    assert_eq!(said, "Stopped at the deadline after 0 steps: 400 cells left");
+    b.type_into("#timeout", "");
+    for stop in ["button", "edit"] {
+        b.click("#explain");
+        let said = b.wait_text("#verdict", |t| t == "Explaining… 1 s" || t == "Not solved");
+        assert_eq!(said, "Explaining… 1 s", "{stop}: {}", b.text("#error"));
+        let before = server.status()["cancelled"].as_u64().unwrap();
+        if stop == "button" {
+            b.click("#stop");
+            b.wait_text("#verdict", |t| t == "Stopped: no explanation");
+        } else {
+            b.perform(&Click(0, 0));
+            let before = b.value("#puzzle");
+            b.perform(&Keys("?"));
+            b.wait_text("#verdict", |t| t == "Explanation stopped: the puzzle changed");
+            assert_ne!(b.value("#puzzle"), before, "the edit is made");
+            assert!(b.text("#error").is_empty(), "{}", b.text("#error"));
+        }
+        server.wait_for("the explanation to stop", |st| st["running"] == 0 && st["cancelled"].as_u64() > Some(before));
+        assert_eq!(b.count("#explain-row:not([hidden])"), 0, "{stop}: no steps shown");
+    }
+    b.click("#live");
+
+    // A genre the server does not explain: no Explain, no Hint.
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture("snake-cube/seed-3x3x3.toml")).unwrap());
+    b.wait_text("#verdict", |t| t.starts_with("Loaded"));
+    assert_eq!(b.count("#explain:not([hidden])") + b.count("#hint:not([hidden])"), 0);
+}
+
+/// How many of each shape a picture draws, whichever way it is serialised (the server's
+/// SVG, or the document's markup once the page has put it in).
+fn shapes(svg: &str) -> [usize; 4] {
+    ["<circle", "<rect", "<text", "<line"].map(|tag| svg.matches(tag).count())
+}
+
+/// The picture on show, serialised as the page's downloads serialise it (the editor's
+/// cursor left out), and the server's drawing it came from has the same shapes.
+const SHOWN: &str =
+    "const board = document.getElementById('editor').hidden ? null : document.querySelector('#board svg');
+    const svg = (board || document.querySelector('#picture svg')).cloneNode(true);
+    const cursor = svg.querySelector('#cursor'); if (cursor) cursor.remove();
+    return new XMLSerializer().serializeToString(svg);";
+
+/// What a PNG (as base64) holds, decoded by the browser: its width and height, and how many
+/// of its pixels are ink (dark) and paper (light).
+const PIXELS: &str = "const done = arguments[arguments.length - 1]; const img = new Image();
+    img.onload = () => { const c = document.createElement('canvas'); c.width = img.naturalWidth; c.height = img.naturalHeight;
+      const g = c.getContext('2d'); g.drawImage(img, 0, 0); const d = g.getImageData(0, 0, c.width, c.height).data;
+      let dark = 0, light = 0; for (let i = 0; i < d.length; i += 4) { const v = d[i] + d[i + 1] + d[i + 2];
+        if (d[i + 3] > 200 && v < 200) dark++; if (d[i + 3] > 200 && v > 700) light++; }
+      done([c.width, c.height, dark, light]); };
+    img.onerror = () => done(null); img.src = 'data:image/png;base64,' + arguments[0];";
+
+/// Checks the two downloads against the picture on show: the SVG is that picture, a
+/// well-formed SVG document; the PNG is a PNG of it at twice its size, with ink on paper.
+fn check_downloads(b: &Browser, what: &str) {
+    let shown = call("POST", &b.url("/execute/sync"), Some(json!({ "script": SHOWN, "args": [] })));
+    let shown = shown.as_str().unwrap().to_string();
+    b.click("#save-svg");
+    let svg = String::from_utf8(b.downloaded("snakesat.svg")).expect("the SVG is text");
+    assert_eq!(svg, shown, "{what}: the SVG saved is the picture on show");
+    let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{what}: not XML ({e}): {svg}"));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg", "{what}");
+    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"), "{what}");
+    assert!(!svg.contains("id=\"cursor\""), "{what}: the editor's cursor is not saved");
+    let size = |key: &str| root.attribute(key).and_then(|v| v.parse::<f64>().ok()).unwrap();
+    let (width, height) = (size("width"), size("height"));
+
+    b.click("#save-png");
+    let png = b.downloaded("snakesat.png");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{what}: a PNG signature");
+    assert_eq!(&png[12..16], b"IHDR", "{what}");
+    let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap()) as f64;
+    // Twice the picture's size in whole pixels (the browser rounds a fractional size).
+    let twice = |png: f64, svg: f64| (png - 2.0 * svg).abs() <= 2.0;
+    assert!(
+        twice(be(16), width) && twice(be(20), height),
+        "{what}: the PNG is {}×{}, the picture {width}×{height}",
+        be(16),
+        be(20)
+    );
+    let png64 = base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &png);
+    let v = call("POST", &b.url("/execute/async"), Some(json!({ "script": PIXELS, "args": [png64] })));
+    let v: Vec<f64> = v
+        .as_array()
+        .unwrap_or_else(|| panic!("{what}: the browser cannot read the PNG"))
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert_eq!((v[0], v[1]), (be(16), be(20)), "{what}: the browser reads it");
+    let area = v[0] * v[1];
+    assert!(v[2] > area * 0.005 && v[3] > area * 0.3, "{what}: ink on paper: {v:?} of {area} pixels");
+}
+
+/// Download SVG and Download PNG save the picture on show: the editor's board (without its
+/// cursor) when the editor is open, else the last picture drawn (a genre it does not set).
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
+fn the_downloads_are_the_picture_on_show_in_chromium() {
+    let server = Server::start(&[]);
+    let b = Browser::start();
+    b.open(&server.url);
+    b.wait_text("#genres", |t| t.contains("snake"));
+    let rel = "snake/example-4x4.toml";
+    b.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
+    b.wait_text("#url", |t| t.contains("snake"));
+    assert_eq!(b.verdict(), "Unique");
+    // The board on show is the live check's drawing: the answer, every cell decided.
+    let (_, forced) = server.post("/api/forced", &json!({ "puzzle": b.value("#puzzle") }));
+    let board = b.inner_html("board");
+    assert_eq!(shapes(&board)[0], shapes(forced["svg"].as_str().unwrap())[0], "the board is the server's answer");
+    check_downloads(&b, "the editor's board");
+
+    // A genre the editor does not set: its board drawn below, and that is what is saved.
+    let cube = std::fs::read_to_string(fixture("snake-cube/seed-3x3x3.toml")).unwrap();
+    b.type_into("#puzzle", &cube);
+    b.wait_text("#verdict", |t| t.starts_with("Loaded"));
+    let (_, drawn) = server.post("/api/board", &json!({ "puzzle": cube }));
+    assert_eq!(shapes(&b.inner_html("picture")), shapes(drawn["svg"].as_str().unwrap()), "the blank cube is shown");
+    check_downloads(&b, "a Snake Cube");
 }

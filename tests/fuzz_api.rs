@@ -237,3 +237,70 @@ proptest! {
         check_generate(&body);
     }
 }
+
+/// `/api/explain` as the server answers it: an explanation (whole, or cut at the deadline
+/// with the steps so far) with one picture per step and one more for the empty board, or a
+/// 4xx with its message (a puzzle that cannot be read, a genre with no explanation yet);
+/// never a fault.
+fn check_explain(body: &[u8]) {
+    let shown = String::from_utf8_lossy(body).into_owned();
+    let r = bounded("explain request", &shown, || {
+        let req = match api::parse_explain(body) {
+            Ok(req) => req,
+            Err(r) => return r,
+        };
+        let t = match api::explain_timeout(&req, &server_config()) {
+            Ok(t) => t,
+            Err(r) => return r,
+        };
+        api::explain(&req, &Limits::until(Some(Instant::now() + t)))
+    });
+    match r.status {
+        200 => {
+            let status = r.body["status"].as_str().unwrap_or("");
+            let known = ["solved", "needs search", "not unique", "no answer", "unknown"];
+            assert!(known.contains(&status), "{shown}: {}", r.body);
+            let steps = r.body["steps"].as_array().map_or(0, Vec::len);
+            let pictures = r.body["pictures"].as_array().expect("pictures");
+            assert_eq!(pictures.len(), steps + 1, "{shown}: a picture per step and the empty board");
+            assert!(pictures.iter().all(|p| p["svg"].as_str().is_some_and(|s| s.contains("<svg"))), "{shown}");
+        }
+        400..=499 => {
+            assert_eq!(r.body["status"], "error", "{shown}");
+            assert!(!r.body["error"].as_str().unwrap_or("").is_empty(), "{shown}: an error without a message");
+        }
+        _ => panic!("{shown}: status {} {}", r.status, r.body),
+    }
+}
+
+/// An explain request a client could send, its puzzle a mutated fixture, then its JSON
+/// mutated.
+fn explain_request() -> impl Strategy<Value = String> {
+    (mutated(puzzles()), number(), number(), prop::collection::vec(edit(), 0..3)).prop_map(
+        |(puzzle, timeout, max_rules, edits)| {
+            let mut body = json!({ "puzzle": puzzle });
+            for (key, value) in [("timeout", timeout), ("max_rules", max_rules)] {
+                if let Some(v) = value {
+                    body[key] = v;
+                }
+            }
+            apply(&body.to_string(), &edits)
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(config(5, 16))]
+    #[test]
+    fn api_explain_requests(body in explain_request()) {
+        check_explain(body.as_bytes());
+    }
+}
+
+proptest! {
+    #![proptest_config(config(10, 17))]
+    #[test]
+    fn api_explain_random_bytes(body in prop::collection::vec(any::<u8>(), 0..200)) {
+        check_explain(&body);
+    }
+}

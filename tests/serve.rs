@@ -232,7 +232,17 @@ fn the_page_needs_nothing_from_elsewhere_and_its_examples_solve() {
     let (code, page) = s.get("/");
     assert_eq!(code, 200);
     assert!(page.contains("<textarea id=\"puzzle\""));
-    for (path, text) in [("/", page.clone()), ("/app.js", s.get("/app.js").1), ("/style.css", s.get("/style.css").1)] {
+    // Every script and style the page names (the editor is a core and a file per genre).
+    let named: Vec<&str> =
+        page.split(['"']).filter(|p| p.starts_with('/') && (p.ends_with(".js") || p.ends_with(".css"))).collect();
+    assert!(named.len() >= 4 && named.contains(&"/genres/hebi.js"), "{named:?}");
+    let mut assets = vec![("/".to_string(), page.clone())];
+    for path in named {
+        let (code, text) = s.get(path);
+        assert_eq!(code, 200, "{path}");
+        assets.push((path.to_string(), text));
+    }
+    for (path, text) in assets {
         for far in ["src=\"http", "href=\"http", "url(http", "import ", "fetch(\"http"] {
             assert!(!text.contains(far), "{path} loads something from elsewhere: {far}");
         }

@@ -3,7 +3,8 @@
 //! edits (each check abandoning the one before, as the page does) never runs more than
 //! `--jobs` solves at once, with every superseded check stopped. A count hands back its
 //! first answers drawn; `/api/generate` is the command line's generator within the
-//! server's limits, stopped when its client goes away.
+//! server's limits, stopped when its client goes away; so is `/api/explain`, which
+//! explains as `snakesat explain` does, with every step's board drawn.
 
 use std::io::Write;
 use std::net::TcpStream;
@@ -12,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::common::{fixture, run, stdout};
+use crate::common::{fixture, json as cli_json, run, stdout};
 use crate::serving::Server;
 
 fn text(rel: &str) -> String {
@@ -200,4 +201,113 @@ fn an_abandoned_generator_stops_and_frees_its_core() {
     s.wait_for("the generator to stop", |st| st["running"] == 0 && st["cancelled"] == 1);
     let (code, got) = s.post("/api/generate", &json!({ "kind": "hebi", "rows": 4, "cols": 4, "seed": 2 }));
     assert_eq!((code, got["status"].as_str()), (200, Some("ok")), "{got}");
+}
+
+/// What an explanation says, without what differs from run to run (the time it took, and
+/// the solver calls: the warm solver's path depends on when its questions run out).
+fn steady(mut v: Value) -> Value {
+    for key in ["seconds", "solver_calls", "code", "text", "pictures", "url"] {
+        v.as_object_mut().unwrap().remove(key);
+    }
+    v
+}
+
+/// `/api/explain` is `snakesat explain`: the same trace and grade, the same exit code and
+/// text, and for every step the board after it and the step's paragraph, as `explain
+/// --step N` prints them (its caption too; the picture drawn without it, which the page
+/// shows in words beside it). `/api/board` says which puzzles it explains.
+#[test]
+fn explain_on_the_server_is_the_command_lines_explain() {
+    let s = Server::start(&[]);
+    for rel in ["snake/example-4x4.toml", "hebi/example-5x5.toml"] {
+        let (code, got) = s.post("/api/explain", &json!({ "puzzle": text(rel) }));
+        assert_eq!(code, 200, "{rel}: {got}");
+        let (exit, cli) = cli_json(&["explain", &fixture(rel)]);
+        assert_eq!(got["code"].as_i64(), Some(exit as i64), "{rel}: the exit code");
+        assert_eq!(steady(got.clone()), steady(cli.clone()), "{rel}: the trace");
+        assert_eq!(got["status"], "solved", "{rel}");
+        assert_eq!(got["text"].as_str().unwrap(), stdout(&run(&["explain", &fixture(rel)])), "{rel}: the text");
+        let n = cli["steps"].as_array().unwrap().len();
+        let pictures = got["pictures"].as_array().unwrap();
+        assert_eq!(pictures.len(), n + 1, "{rel}: the empty board and a picture a step");
+        for k in [0, 1, n / 2, n] {
+            let step = ["explain", "--step", &k.to_string(), &fixture(rel)];
+            assert_eq!(pictures[k]["text"].as_str().unwrap(), stdout(&run(&step)), "{rel}: step {k}'s text");
+            let svg = stdout(&run(&["explain", "--format", "svg", "--step", &k.to_string(), &fixture(rel)]));
+            let caption = pictures[k]["caption"].as_str().unwrap();
+            assert!(svg.contains(&format!(">{caption}<")), "{rel}: step {k}'s caption {caption:?}");
+            // The picture is the command line's, but for the caption's line below it.
+            let drawn = pictures[k]["svg"].as_str().unwrap();
+            assert!(drawn.contains("<svg") && !drawn.contains(&format!(">{caption}<")), "{rel}: step {k}");
+        }
+        assert!(pictures[1]["caption"].as_str().unwrap().starts_with(&format!("step 1 of {n}: ")), "{rel}");
+        // A step that decides cells rings them: its picture is not the empty board's.
+        for (k, step) in cli["steps"].as_array().unwrap().iter().enumerate() {
+            if !step["decided"].as_array().unwrap().is_empty() {
+                assert_ne!(pictures[k + 1]["svg"], pictures[0]["svg"], "{rel}: step {}", k + 1);
+            }
+        }
+        let (_, board) = s.post("/api/board", &json!({ "puzzle": text(rel) }));
+        assert_eq!(board["explains"], true, "{rel}: {board}");
+    }
+    let (_, board) = s.post("/api/board", &json!({ "puzzle": text("snake-cube/seed-3x3x3.toml") }));
+    assert_eq!(board["explains"], false, "{board}");
+}
+
+/// Requests `/api/explain` cannot take are a 4xx that says why, located when it can be;
+/// the server carries on. At the deadline: the steps found so far, said, not an error.
+#[test]
+fn bad_explain_requests_are_a_4xx_and_the_deadline_is_said() {
+    let s = Server::start(&["--max-body", "4096"]);
+    let (code, got) = s.post("/api/explain", &json!({ "puzzle": "kind = \"snake\"\ngrid = 3\n" }));
+    assert_eq!(code, 400, "{got}");
+    assert!(got["error"].as_str().unwrap().starts_with("puzzle:2:8:"), "{got}");
+    assert_eq!((got["line"].as_u64(), got["column"].as_u64()), (Some(2), Some(8)));
+    let snake = text("snake/example-4x4.toml");
+    for (body, says) in [
+        (json!({ "puzzle": text("snake-cube/seed-3x3x3.toml") }), "explain does not apply to snake-cube"),
+        (json!({ "puzzle": snake, "max_rules": 0 }), "`max_rules`"),
+        (json!({ "puzzle": snake, "timeout": -1 }), "`timeout`"),
+        (json!({ "puzzle": snake, "unique": true }), "unknown field `unique`"),
+    ] {
+        let (code, got) = s.post("/api/explain", &body);
+        assert_eq!(code, 400, "{body}: {got}");
+        assert!(got["error"].as_str().unwrap().contains(says), "{body}: {got}");
+    }
+    let (code, got) = s.post_raw("/api/explain", b"{\"puzzle\": ");
+    assert_eq!(code, 400, "{got}");
+    assert!(got["error"].as_str().unwrap().starts_with("request body:1:"), "{got}");
+    assert!(got["line"].is_u64() && got["column"].is_u64(), "{got}");
+    let (code, got) = s.post("/api/explain", &json!({ "puzzle": "x".repeat(5000) }));
+    assert_eq!(code, 413, "{got}");
+    assert_eq!(s.get("/api/explain").0, 405);
+    let (code, got) = s.post("/api/explain", &json!({ "puzzle": snake }));
+    assert_eq!((code, got["status"].as_str()), (200, Some("solved")), "the server carries on: {got}");
+    // A puzzle too big to explain in a moment, given a moment.
+    let (code, got) = s.post("/api/explain", &json!({ "puzzle": text("snake-egg/hard-20x20.toml"), "timeout": 0.5 }));
+    assert_eq!((code, got["status"].as_str(), got["stopped"].as_str()), (200, Some("unknown"), Some("timeout")));
+    assert_eq!(got["code"], 3, "{}", got["text"]);
+    let steps = got["steps"].as_array().unwrap().len();
+    assert_eq!(got["pictures"].as_array().unwrap().len(), steps + 1);
+}
+
+/// Stop on the page (or an edit) drops the request: the explanation stops, and its core is
+/// free again.
+#[test]
+fn an_abandoned_explanation_stops_and_frees_its_core() {
+    let s = Server::start(&["--jobs", "1", "--timeout", "600"]);
+    let addr = s.url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    let body = json!({ "puzzle": text("snake-egg/hard-20x20.toml") }).to_string();
+    let mut conn = TcpStream::connect(&addr).unwrap();
+    write!(
+        conn,
+        "POST /api/explain HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    s.wait_for("the explanation to start", |st| st["running"] == 1);
+    drop(conn);
+    s.wait_for("the explanation to stop", |st| st["running"] == 0 && st["cancelled"] == 1);
+    let (code, got) = s.post("/api/explain", &json!({ "puzzle": text("snake/example-4x4.toml") }));
+    assert_eq!((code, got["status"].as_str()), (200, Some("solved")), "{got}");
 }

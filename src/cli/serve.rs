@@ -29,9 +29,20 @@ use snakesat::puzzle::exit;
 use super::output::{outln, usage, Failure};
 
 const PAGE: &str = include_str!("page/index.html");
-const SCRIPT: &str = include_str!("page/app.js");
-const EDITOR: &str = include_str!("page/editor.js");
-const STYLE: &str = include_str!("page/style.css");
+
+/// The page's scripts and style, by path: the page's own script, the editor's shared core,
+/// then one small file per genre's input handling (each registers itself with the core; the
+/// page loads them in this order, which is the New row's order of genres).
+const ASSETS: &[(&str, &str)] = &[
+    ("/app.js", include_str!("page/app.js")),
+    ("/editor.js", include_str!("page/editor.js")),
+    ("/genres/snake.js", include_str!("page/genres/snake.js")),
+    ("/genres/hebi.js", include_str!("page/genres/hebi.js")),
+    ("/genres/snake-egg.js", include_str!("page/genres/snake-egg.js")),
+    ("/genres/snakepit.js", include_str!("page/genres/snakepit.js")),
+    ("/genres/parity-snake.js", include_str!("page/genres/parity-snake.js")),
+    ("/style.css", include_str!("page/style.css")),
+];
 
 /// The examples the page offers, bundled so the page works with no files at hand.
 const EXAMPLES: &[(&str, &str)] = &[
@@ -100,11 +111,12 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         cancelled: Arc::new(AtomicUsize::new(0)),
         loopback: local.ip().is_loopback(),
     });
-    let app = Router::new()
-        .route("/", get(page))
-        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
-        .route("/editor.js", get(|| async { asset("text/javascript; charset=utf-8", EDITOR) }))
-        .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
+    let mut app = Router::new().route("/", get(page));
+    for &(path, body) in ASSETS {
+        let kind = if path.ends_with(".css") { "text/css; charset=utf-8" } else { "text/javascript; charset=utf-8" };
+        app = app.route(path, get(move || async move { asset(kind, body) }));
+    }
+    let app = app
         .route("/api/genres", get(|| async { axum::Json(api::genres()) }))
         .route("/api/examples", get(examples))
         .route("/api/status", get(status))
@@ -113,10 +125,11 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .route("/api/forced", post(job))
         .route("/api/board", post(board))
         .route("/api/generate", post(generate))
+        .route("/api/explain", post(explain))
         .fallback(|| async {
             error(
                 StatusCode::NOT_FOUND,
-                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/board, /api/generate",
+                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/board, /api/generate, /api/explain",
             )
         })
         .layer(DefaultBodyLimit::max(a.max_body))
@@ -336,6 +349,21 @@ async fn generate(State(s): St, body: Result<Bytes, BytesRejection>) -> Response
         Err(r) => return reply(r),
     };
     on_a_core(&s, arrived + timeout, move |limits| api::generate(&req, limits)).await
+}
+
+/// `/api/explain`: the explanation is a job like the others (one of the `--jobs` cores,
+/// the deadline, stopped when its client goes away: the page's Stop, or a new edit).
+async fn explain(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
+    let arrived = Instant::now();
+    let req = match read_bytes(&s, body).and_then(|b| api::parse_explain(&b)) {
+        Ok(r) => r,
+        Err(r) => return reply(r),
+    };
+    let timeout = match api::explain_timeout(&req, &s.cfg) {
+        Ok(t) => t,
+        Err(r) => return reply(r),
+    };
+    on_a_core(&s, arrived + timeout, move |limits| api::explain(&req, limits)).await
 }
 
 /// Runs `work` on a blocking thread once one of the `--jobs` cores is free, with the

@@ -33,6 +33,11 @@ pub fn explain<P: Puzzle>(p: &P, settings: &Settings) -> Result<Explained<P>, Ru
     // The eager encoding: connectivity takes part as rule instances, with no propagator.
     let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: P::Options::default() };
     let enc = p.encode(&opts)?;
+    // As the other jobs: a formula past the size limit is refused, not built on (the
+    // server explains what a request sends).
+    if let Some(why) = enc.formula().too_big() {
+        return Err(RunError::TooBig(why));
+    }
     let mut ex = Explainer::new(&enc)
         .ok_or_else(|| RunError::usage(format!("explain does not apply to {} puzzles yet", P::KIND)))?;
     // An answer from the lazy encoding and the propagator first (fast), as a hint. Asked

@@ -8,13 +8,19 @@ let running = null; // the AbortController of the request under way
 let loading = null; // the timer that opens the box's text in the editor once typing pauses
 let answers = null; // a count's drawn answers and the one on show: { svgs, at, count, complete }
 let generates = new Set(); // the genres the server generates
+let explains = false; // the server explains the puzzle on show (its `/api/board` says)
+// The explanation asked for the puzzle text `puzzle` (`r`, `/api/explain`'s answer), the
+// step on show (`at`, 0 the empty board) and whether it is shown as a hint (the next step
+// only) or played in full. Any edit drops it (`forget`).
+let explained = null;
+let explaining = null; // the AbortController of an explanation under way
 
 function setGenerate() {
   $("generate").disabled = running !== null || !generates.has($("new-kind").value);
 }
 
 function setBusy(busy) {
-  for (const b of document.querySelectorAll("button[data-job]")) b.disabled = busy;
+  for (const b of document.querySelectorAll("button[data-job], #explain, #hint")) b.disabled = busy;
   $("stop").disabled = !busy;
   $("generate").disabled = busy || !generates.has($("new-kind").value);
 }
@@ -32,7 +38,78 @@ function clearOutput() {
   $("url-row").hidden = true;
   $("text-row").hidden = true;
   $("answers-row").hidden = true;
+  $("explain-row").hidden = true;
   answers = null;
+}
+
+// Explain and Hint are offered for the puzzles the server explains: it says so of each
+// board it reads, so the page keeps no list of genres.
+function setExplains(yes) {
+  explains = Boolean(yes);
+  $("explain").hidden = !explains;
+  $("hint").hidden = !explains;
+}
+
+// The puzzle changed: an explanation of it no longer holds, and goes; one under way is
+// stopped on the server (its answer would be of the puzzle as it was).
+function forget() {
+  if (explaining) {
+    explaining.edited = true;
+    explaining.abort();
+  }
+  if (!explained) return;
+  explained = null;
+  if (!$("explain-row").hidden) {
+    $("explain-row").hidden = true;
+    $("picture").replaceChildren();
+  }
+}
+
+// The explanation's ending in plain words, and whether that is good news.
+function ending(r) {
+  const g = r.grade;
+  const steps = plural(g.steps, "step");
+  const left = plural(g.undecided, "cell") + " left";
+  if (r.status === "solved") {
+    return ["Solved in " + steps + "; hardest step " + plural(g.hardest, "rule") + "; " + plural(g.hard_steps, "hard step"), "good"];
+  }
+  if (r.status === "not unique" || (r.status === "needs search" && r.unique === false)) {
+    return ["Not unique: the answers differ on the " + left + " after " + steps, "warn"];
+  }
+  if (r.status === "needs search") return ["Needs search after " + steps + ": " + left, "warn"];
+  if (r.status === "no answer") return ["No answer", "bad"];
+  const when = r.stopped === "timeout" ? "at the deadline" : "before the end";
+  return ["Stopped " + when + " after " + steps + ": " + left, "warn"];
+}
+
+// Puts step `k` of the explanation on show: the board after it (the cells it decided
+// ringed, and the clues and rules it used), its words, and where it is in the trace. A
+// hint shows that one step alone, without the count of steps or the ending.
+function showStep(k, hint) {
+  const e = explained;
+  const n = e.r.steps.length;
+  e.at = Math.max(0, Math.min(k, n));
+  e.hint = hint;
+  const shown = e.r.pictures[e.at];
+  // The SVG is the server's own drawing; the page's policy runs no script it may hold.
+  $("picture").innerHTML = shown.svg;
+  const [end, tone] = ending(e.r);
+  let index;
+  if (hint) index = e.at === 0 ? "Hint: no step yet" : "Hint: step " + e.at;
+  else if (n === 0) index = "No steps";
+  else index = e.at === 0 ? "Before step 1 of " + n : "Step " + e.at + " of " + n;
+  $("step-index").textContent = index;
+  let words = shown.text;
+  if (n === 0) words = "No step: " + end + ".";
+  else if (e.at === n) words += "\n" + (hint ? "That was the last step: " : "") + end + ".";
+  if (hint) verdict("The next step", "idle");
+  else verdict(end, tone);
+  $("step-text").textContent = words;
+  $("step-prev").hidden = hint;
+  $("step-next").hidden = hint;
+  $("step-prev").disabled = e.at === 0;
+  $("step-next").disabled = e.at === n;
+  $("explain-row").hidden = false;
 }
 
 // Puts answer `at` of the count on show, with where it is in the list.
@@ -196,6 +273,58 @@ async function run(button) {
     running = null;
     setBusy(false);
   }
+}
+
+// Explain (or Hint): asks the server for the explanation once per puzzle text, with the
+// seconds counting and Stop at hand; Explain then plays it from step 1, Hint shows the
+// step after the one on show.
+async function explain(hint) {
+  const puzzle = $("puzzle").value;
+  if (puzzle.trim() === "") {
+    fail("Paste a puzz.link URL or a puzzle file first.");
+    return;
+  }
+  clearTimeout(loading);
+  Editor.stop(false);
+  // One cut short by the deadline is asked again (with the time limit as it is now).
+  if (!explained || explained.puzzle !== puzzle || explained.r.status === "unknown") {
+    explained = null;
+    clearOutput();
+    const started = performance.now();
+    const said = () => "Explaining… " + Math.floor((performance.now() - started) / 1000) + " s";
+    verdict(said(), "busy");
+    const tick = setInterval(() => verdict(said(), "busy"), 1000);
+    running = explaining = new AbortController();
+    setBusy(true);
+    const body = { puzzle };
+    const t = $("timeout").value.trim();
+    if (t !== "") body.timeout = Number(t);
+    try {
+      const r = await post("/api/explain", body);
+      if (r === null) return;
+      explained = { puzzle, r, at: 0, hint };
+      if (r.stopped) fact("stopped", r.stopped);
+      fact("explained in", r.seconds.toFixed(3) + " s");
+      fact("round trip", ((performance.now() - started) / 1000).toFixed(3) + " s");
+      fact("solver calls", String(r.solver_calls));
+      showUrl(r.url);
+      $("text").textContent = r.text;
+      $("text-row").hidden = false;
+    } catch (e) {
+      // Stopped by an edit, it says so until the editor's check of the new puzzle answers.
+      if (e.name === "AbortError" && explaining.edited) verdict("Explanation stopped: the puzzle changed", "idle");
+      else if (e.name === "AbortError") verdict("Stopped: no explanation", "warn");
+      else fail("Could not reach the server: " + e.message);
+      return;
+    } finally {
+      clearInterval(tick);
+      running = explaining = null;
+      setBusy(false);
+    }
+    showStep(hint ? 1 : Math.min(1, explained.r.steps.length), hint);
+    return;
+  }
+  showStep(hint ? explained.at + 1 : explained.at, hint);
 }
 
 // The picture on show: the editor's board when it is open, else the last job's picture.
@@ -363,6 +492,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   // Text typed or pasted into the box opens in the editor once the typing pauses.
   box.addEventListener("input", () => {
+    forget();
     clearTimeout(loading);
     loading = setTimeout(() => Editor.load(box.value), 400);
   });
@@ -370,6 +500,10 @@ document.addEventListener("DOMContentLoaded", () => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) run($("solve"));
   });
   $("prev").addEventListener("click", () => answers && showAnswer(answers.at - 1));
+  $("explain").addEventListener("click", () => explain(false));
+  $("hint").addEventListener("click", () => explain(true));
+  $("step-prev").addEventListener("click", () => explained && showStep(explained.at - 1, false));
+  $("step-next").addEventListener("click", () => explained && showStep(explained.at + 1, false));
   $("next").addEventListener("click", () => answers && showAnswer(answers.at + 1));
   $("generate").addEventListener("click", generate);
   $("new-kind").addEventListener("change", setGenerate);
@@ -394,4 +528,4 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
-const App = { fail, verdict, showUrl, facts, options, plainStop };
+const App = { fail, verdict, showUrl, facts, options, plainStop, setExplains, forget };

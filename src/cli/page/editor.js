@@ -6,20 +6,38 @@
 // README describe) and nothing else: the server reads that file with the genre's own
 // reader and writes the picture, the puzz.link URL and the canonical file back
 // (`/api/board`), so there is no second codec here to drift from the Rust one.
+//
+// This is what every genre shares: the board, the cursor, undo, the mouse and keys, and the
+// server. What a genre's cells hold and what a key or a click does to them is its own file
+// in `genres/`, which registers itself with `Editor.genre` (see there for the hooks); the
+// New row lists the genres in the order their files load.
 "use strict";
 
 const Editor = (() => {
   const CELL = 40; // the drawing unit of every grid genre's picture (src/genres/*/draw.rs)
-  const KINDS = {
-    snake: "Snake",
-    hebi: "Hebi-Ichigo",
-    "snake-egg": "Snake Egg",
-    snakepit: "Snake Pit",
-    "parity-snake": "Parity snake (givens)",
-  };
+  // Each genre's hooks, by kind. Every hook but `name` may be left out:
+  //   name                  the New row's name for it
+  //   margin                rows and columns of clues outside the grid (Snake's counts: 1),
+  //                         which the cursor reaches as row and column -1
+  //   bank, box             the New row asks for a bank of sizes / gives the size as a box
+  //   gridless              a file with no grid is a blank board of `cells(opts)`
+  //   blank(m, opts)        puts the genre's own fields on a new model
+  //   toml(m)               its lines of the file between `kind` and `grid`
+  //   options(text, str)    the `opts` of `blank`, read from a file; read(m, text, str) the rest
+  //   board(rows, cols)     the New row's size as {rows, cols, opts}
+  //   forced                options the live check sends (a genre whose default cannot say
+  //                         which cells every answer agrees on)
+  //   max(m, at)            the largest number the cell `at` takes
+  //   number(t)             the number in token `t`, which a second digit extends
+  //   click(t, at), digit(t, n, at), question(t, at), letter(k, t, at), arrow(t, dir):
+  //                         the cell's new token, or null for no change; letter's undefined
+  //                         means "not a key of this genre"
+  //   edge(m, pt)           a click near a cell's edge: {what, change} to edit, or null
+  const GENRES = {};
   const $ = (id) => document.getElementById(id);
+  const genre = () => GENRES[ed.kind];
 
-  let ed = null; // the puzzle: {kind, rows, cols, cells, top, left, eggs, walls, box, parity}
+  let ed = null; // the puzzle: {kind, rows, cols, cells}, and its genre's own fields (genres/*.js)
   let cursor = { r: 0, c: 0 }; // the selected cell; r = -1 is Snake's column counts, c = -1 its row counts
   let typed = false; // the last key typed a digit into the cursor's cell, so a second digit extends it
   let chosen = false; // the setter chose the cursor's cell (a new board's first click only selects)
@@ -37,16 +55,7 @@ const Editor = (() => {
   function blank(kind, rows, cols, opts) {
     const m = { kind, rows, cols, cells: [] };
     for (let r = 0; r < rows; r++) m.cells.push(new Array(cols).fill("."));
-    if (kind === "snake") {
-      m.top = new Array(cols).fill(".");
-      m.left = new Array(rows).fill(".");
-    }
-    if (kind === "snake-egg") m.eggs = opts.eggs;
-    if (kind === "snakepit") m.walls = [];
-    if (kind === "parity-snake") {
-      m.box = opts.box;
-      m.parity = opts.parity || "counts";
-    }
+    if (GENRES[kind].blank) GENRES[kind].blank(m, opts);
     return m;
   }
 
@@ -66,16 +75,7 @@ const Editor = (() => {
     const width = Math.max(1, ...m.cells.flat().map((t) => t.length));
     const grid = m.cells.map((row) => row.map((t) => t.padEnd(width)).join(" ").trimEnd()).join("\n");
     let out = `kind = "${m.kind}"\n`;
-    if (m.kind === "snake") {
-      if (m.top.some((t) => t !== ".")) out += `columns = "${m.top.join(" ")}"\n`;
-      if (m.left.some((t) => t !== ".")) out += `rows = "${m.left.join(" ")}"\n`;
-    }
-    if (m.kind === "snake-egg") out += `eggs = [${m.eggs.join(", ")}]\n`;
-    if (m.kind === "snakepit" && m.walls.length) out += `walls = [${m.walls.map((w) => `[${w.join(", ")}]`).join(", ")}]\n`;
-    if (m.kind === "parity-snake") {
-      out += `box = [${m.box[0]}, ${m.box[1]}]\n`;
-      if (m.parity !== "counts") out += `parity = "${m.parity}"\n`;
-    }
+    if (GENRES[m.kind].toml) out += GENRES[m.kind].toml(m);
     return out + `grid = """\n${grid}\n"""\n`;
   }
 
@@ -87,42 +87,21 @@ const Editor = (() => {
       return m ? m[1] : null;
     };
     const kind = str("kind");
-    if (!KINDS[kind]) return null;
-    const g = text.match(/^grid\s*=\s*(?:"""|''')\n?([\s\S]*?)(?:"""|''')/m);
-    if (!g && kind !== "parity-snake") return null;
-    const lines = g ? g[1].split("\n").map((l) => l.trim()).filter((l) => l !== "") : [];
+    const g = GENRES[kind];
+    if (!g) return null;
+    const grid = text.match(/^grid\s*=\s*(?:"""|''')\n?([\s\S]*?)(?:"""|''')/m);
+    if (!grid && !g.gridless) return null;
+    const lines = grid ? grid[1].split("\n").map((l) => l.trim()).filter((l) => l !== "") : [];
     const split = (l) => (/\s/.test(l) ? l.split(/\s+/) : Array.from(l));
     let cells = lines.map(split);
-    const opts = {};
-    if (kind === "snake-egg") {
-      const e = text.match(/^eggs\s*=\s*\[([^\]]*)\]/m);
-      opts.eggs = e ? e[1].split(",").map((x) => x.trim()).filter((x) => x).map(Number) : [];
-    }
-    if (kind === "parity-snake") {
-      const b = text.match(/^box\s*=\s*(?:\[\s*(\d+)\s*,\s*(\d+)\s*\]|(\d+))/m);
-      opts.box = b ? (b[3] ? [Number(b[3]), Number(b[3])] : [Number(b[1]), Number(b[2])]) : [3, 3];
-      opts.parity = str("parity") || "counts";
-      const side = opts.box[0] * opts.box[1];
-      if (!cells.length) cells = Array.from({ length: side }, () => new Array(side).fill("."));
-    }
+    const opts = g.options ? g.options(text, str) : {};
+    if (!cells.length && g.gridless) cells = g.cells(opts);
     const rows = cells.length;
     const cols = rows ? cells[0].length : 0;
     if (!rows || cells.some((row) => row.length !== cols)) return null;
     const m = blank(kind, rows, cols, opts);
     m.cells = cells;
-    if (kind === "snake") {
-      const line = (key, n) => {
-        const s = str(key);
-        const t = s ? s.trim().split(/\s+/) : [];
-        return Array.from({ length: n }, (_, k) => t[k] || ".");
-      };
-      m.top = line("columns", cols);
-      m.left = line("rows", rows);
-    }
-    if (kind === "snakepit") {
-      const w = text.match(/^walls\s*=\s*\[([\s\S]*?\])\s*\]/m);
-      if (w) for (const x of w[1].matchAll(/\[\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\]/g)) m.walls.push(x.slice(1, 5).map(Number));
-    }
+    if (g.read) g.read(m, text, str);
     return m;
   }
 
@@ -170,121 +149,72 @@ const Editor = (() => {
   // The next of `list` after `t`; a token not in the list (a number) stays.
   const cycle = (list, t) => (list.includes(t) ? list[(list.indexOf(t) + 1) % list.length] : t);
 
+  // Sets the cursor's cell to what a genre's hook makes of its token (null: no change).
+  function put(make) {
+    const { r, c } = cursor;
+    const t = make(getTok(r, c), cursor);
+    if (t === null || t === undefined) return false;
+    setTok(r, c, t);
+    return true;
+  }
+
   // What a click on the selected cell does, as in puzz.link's editor: circles cycle.
   function clickAgain(r, c) {
-    const t = getTok(r, c);
-    if (r < 0 || c < 0) return;
-    if (ed.kind === "snake") setTok(r, c, cycle([".", "w", "b"], t));
-    else if (ed.kind === "snake-egg") setTok(r, c, cycle([".", "o"], t));
-    else if (ed.kind === "parity-snake") setTok(r, c, cycle([".", "O", "E", "o", "e"], t));
-    else if (ed.kind === "snakepit") {
-      const { body, mark } = pit(t);
-      if (body === "#") return;
-      const next = cycle(["", "o", "*"], mark);
-      setTok(r, c, pitTok(body, next));
-    } else if (ed.kind === "hebi") setTok(r, c, t === "." ? "#" : t === "#" ? "." : t);
-  }
-
-  // Snake Pit tokens: a length, `?` or nothing, then `o` (circle) or `*` (grey); `#` a hole.
-  function pit(t) {
-    if (t === "#") return { body: "#", mark: "" };
-    const mark = /[o*]$/.test(t) ? t.slice(-1) : "";
-    const body = mark ? t.slice(0, -1) : t;
-    return { body: body === "." ? "" : body, mark };
-  }
-
-  function pitTok(body, mark) {
-    if (!body && !mark) return ".";
-    return body + mark;
-  }
-
-  // Hebi tokens: an arrow (`^`, `v`, `<`, `>`) or none, then a number or `?`; `#` blank.
-  function hebi(t) {
-    const dir = /^[\^v<>]/.test(t) ? t[0] : "";
-    return { dir, num: dir ? t.slice(1) : t };
-  }
-
-  function maxNumber() {
-    if (ed.kind === "snake") return cursor.r < 0 ? ed.rows : ed.cols;
-    if (ed.kind === "hebi") return 5;
-    if (ed.kind === "snake-egg") return Math.max(99, ...ed.eggs);
-    if (ed.kind === "parity-snake") return ed.rows;
-    return ed.rows * ed.cols;
+    const g = genre();
+    if (r < 0 || c < 0 || !g.click) return;
+    const t = g.click(getTok(r, c), { r, c });
+    if (t !== null) setTok(r, c, t);
   }
 
   // A digit typed into the selected cell: a second digit extends the number while it stays
   // within the genre's range, as puzz.link's editor does.
   function digit(d) {
-    const { r, c } = cursor;
-    const t = getTok(r, c);
-    const cur = ed.kind === "hebi" ? hebi(t).num : ed.kind === "snakepit" ? pit(t).body : t;
+    const g = genre();
+    if (!g.digit) return;
+    const max = g.max ? g.max(ed, cursor) : ed.rows * ed.cols;
+    const t = getTok(cursor.r, cursor.c);
+    const cur = g.number ? g.number(t) : t;
     let n = String(d);
-    if (typed && /^\d+$/.test(cur) && Number(cur + d) <= maxNumber()) n = String(Number(cur + d));
-    if (Number(n) > maxNumber()) return;
-    if (ed.kind === "snake" && (r >= 0 && c >= 0)) return; // circles only in the grid
-    if (ed.kind === "parity-snake" && Number(n) < 1) return;
-    let tok = n;
-    if (ed.kind === "hebi") tok = (t === "#" ? "" : hebi(t).dir) + n;
-    if (ed.kind === "snakepit") tok = pitTok(n, t === "#" ? "" : pit(t).mark);
-    if (ed.kind === "snakepit" && Number(n) < 1) return;
-    setTok(r, c, tok);
-    typed = true;
+    if (typed && /^\d+$/.test(cur) && Number(cur + d) <= max) n = String(Number(cur + d));
+    if (Number(n) > max) return;
+    if (put((t, at) => g.digit(t, n, at))) typed = true;
   }
 
   function question() {
-    const { r, c } = cursor;
-    const t = getTok(r, c);
-    if (ed.kind === "snake" && (r < 0 || c < 0)) setTok(r, c, "?");
-    else if (ed.kind === "hebi") setTok(r, c, (t === "#" ? "" : hebi(t).dir) + "?");
-    else if (ed.kind === "snake-egg") setTok(r, c, "?");
-    else if (ed.kind === "snakepit") setTok(r, c, pitTok("?", t === "#" ? "" : pit(t).mark));
+    const g = genre();
+    if (g.question) put(g.question);
   }
 
   function clear() {
     setTok(cursor.r, cursor.c, ".");
   }
 
-  // Hebi: point the selected clue's arrow (again the same way: no arrow).
+  // Points the selected clue's arrow, in a genre that has arrows (Hebi-Ichigo).
   function arrow(dir) {
-    const { r, c } = cursor;
-    if (ed.kind !== "hebi" || r < 0 || c < 0) return;
-    const h = hebi(getTok(r, c));
-    const num = h.num === "." || h.num === "#" || h.num === "" ? "?" : h.num;
-    setTok(r, c, (h.dir === dir ? "" : dir) + num);
+    const g = genre();
+    if (!g.arrow || cursor.r < 0 || cursor.c < 0) return;
+    put((t) => g.arrow(t, dir));
   }
 
+  // A letter key: whether the genre knows it (then it is handled, changed or not).
   function letter(k) {
-    const { r, c } = cursor;
-    if (r < 0 || c < 0) return false;
-    const t = getTok(r, c);
-    if (ed.kind === "snake" && "wb".includes(k)) setTok(r, c, t === k ? "." : k);
-    else if (ed.kind === "snake-egg" && (k === "o" || k === "#")) setTok(r, c, t === k ? "." : k);
-    else if (ed.kind === "parity-snake" && "eoEO".includes(k) && k.length === 1) setTok(r, c, t === k ? "." : k);
-    else if (ed.kind === "hebi" && k === "#") setTok(r, c, t === "#" ? "." : "#");
-    else if (ed.kind === "snakepit" && k === "#") setTok(r, c, t === "#" ? "." : "#");
-    else if (ed.kind === "snakepit" && (k === "o" || k === "*")) {
-      const p = pit(t);
-      if (p.body !== "#") setTok(r, c, pitTok(p.body, p.mark === k ? "" : k));
-    } else return false;
+    const g = genre();
+    if (cursor.r < 0 || cursor.c < 0 || !g.letter) return false;
+    const t = g.letter(k, getTok(cursor.r, cursor.c), cursor);
+    if (t === undefined) return false;
+    if (t !== null) setTok(cursor.r, cursor.c, t);
     return true;
   }
 
-  function toggleWall(a, b) {
-    const w = [a.r + 1, a.c + 1, b.r + 1, b.c + 1];
-    const same = (x) => (x[0] === w[0] && x[1] === w[1] && x[2] === w[2] && x[3] === w[3]) || (x[0] === w[2] && x[1] === w[3] && x[2] === w[0] && x[3] === w[1]);
-    edit(`wall r${w[0]}c${w[1]}|r${w[2]}c${w[3]}`, () => {
-      const k = ed.walls.findIndex(same);
-      if (k >= 0) ed.walls.splice(k, 1);
-      else ed.walls.push(w);
-    });
-  }
+  // How far outside the grid the cursor goes: into a margin of clues (Snake's counts).
+  const lowest = () => -(genre().margin || 0);
 
   function moveCursor(dr, dc) {
-    const lo = ed.kind === "snake" ? -1 : 0;
+    const lo = lowest();
     let { r, c } = cursor;
     r = Math.min(ed.rows - 1, Math.max(lo, r + dr));
     c = Math.min(ed.cols - 1, Math.max(lo, c + dc));
-    if (r < 0 && c < 0) return; // the corner of Snake's picture holds nothing
+    if (r < 0 && c < 0) return; // the corner of the margins holds nothing
     cursor = { r, c };
     typed = false;
     chosen = true;
@@ -320,9 +250,9 @@ const Editor = (() => {
 
   // -- the picture -----------------------------------------------------------------------
 
-  // Where the grid's top-left corner is in the picture: Snake's grid sits under its column
-  // counts and beside its row counts.
-  const origin = () => (ed.kind === "snake" ? CELL : 0);
+  // Where the grid's top-left corner is in the picture: a grid with a margin of clues
+  // (Snake's counts above and left) sits beside it.
+  const origin = () => (genre().margin || 0) * CELL;
 
   function svgPoint(svg, e) {
     const p = svg.createSVGPoint();
@@ -335,30 +265,9 @@ const Editor = (() => {
   function cellAt(pt) {
     const r = Math.floor(pt.y / CELL);
     const c = Math.floor(pt.x / CELL);
-    const lo = ed.kind === "snake" ? -1 : 0;
+    const lo = lowest();
     if (r < lo || c < lo || r >= ed.rows || c >= ed.cols || (r < 0 && c < 0)) return null;
     return { r, c };
-  }
-
-  // Snake Pit: a click within a few units of the border between two cells is on the wall.
-  function edgeAt(pt) {
-    if (ed.kind !== "snakepit") return null;
-    const near = 7;
-    const fx = pt.x / CELL;
-    const fy = pt.y / CELL;
-    const dx = Math.abs(fx - Math.round(fx)) * CELL;
-    const dy = Math.abs(fy - Math.round(fy)) * CELL;
-    if (dx < near && dy >= near) {
-      const c = Math.round(fx);
-      const r = Math.floor(fy);
-      if (c > 0 && c < ed.cols && r >= 0 && r < ed.rows) return [{ r, c: c - 1 }, { r, c }];
-    }
-    if (dy < near && dx >= near) {
-      const r = Math.round(fy);
-      const c = Math.floor(fx);
-      if (r > 0 && r < ed.rows && c >= 0 && c < ed.cols) return [{ r: r - 1, c }, { r, c }];
-    }
-    return null;
   }
 
   let dragFrom = null;
@@ -368,9 +277,10 @@ const Editor = (() => {
     if (!ed || !svg) return;
     $("board").focus();
     const pt = svgPoint(svg, e);
-    const wall = edgeAt(pt);
+    // A genre with walls (Snake Pit) takes a click near an edge as one.
+    const wall = genre().edge ? genre().edge(ed, pt) : null;
     if (wall) {
-      toggleWall(wall[0], wall[1]);
+      edit(wall.what, wall.change);
       return;
     }
     const at = cellAt(pt);
@@ -383,12 +293,13 @@ const Editor = (() => {
     drawCursor();
   }
 
-  // Hebi: dragging from a clue to its neighbour points the clue's arrow that way.
+  // In a genre with arrows (Hebi-Ichigo), dragging from a clue to its neighbour points the
+  // clue's arrow that way.
   function onUp(e) {
     const svg = $("board").querySelector("svg");
     const from = dragFrom;
     dragFrom = null;
-    if (!ed || !svg || !from || ed.kind !== "hebi") return;
+    if (!ed || !svg || !from || !genre().arrow) return;
     const to = cellAt(svgPoint(svg, e));
     if (!to || (to.r === from.r && to.c === from.c)) return;
     const dr = Math.sign(to.r - from.r);
@@ -447,6 +358,7 @@ const Editor = (() => {
   // later, once the setter pauses (each new edit cancels the job under way: the server
   // stops a solver whose client has gone).
   function changed() {
+    App.forget();
     const toml = toToml(ed);
     $("puzzle").value = toml;
     $("undo").disabled = !undo.length;
@@ -462,10 +374,12 @@ const Editor = (() => {
       const { ok, r } = await post("/api/board", { puzzle: toml }, ctl);
       if (ctl !== boardReq) return;
       if (!ok) {
+        App.setExplains(false);
         App.fail(r.error || "error", r);
         return;
       }
       $("error").hidden = true;
+      App.setExplains(r.explains);
       App.showUrl(r.url, r.url_error);
       // Until the verdict comes, the board as set: the clues alone.
       if (!$("board").dataset.live || $("board").dataset.live !== toml) showSvg(r.svg);
@@ -493,9 +407,9 @@ const Editor = (() => {
     try {
       const body = App.options("forced");
       body.puzzle = toml;
-      // The parity snake's default encoding keeps one answer per symmetry class, which
-      // cannot say which cells every answer agrees on.
-      if (ed.kind === "parity-snake" && !body.encoding) body.encoding = "plain";
+      // A genre's own needs: the parity snake's default encoding cannot say which cells
+      // every answer agrees on.
+      for (const [k, v] of Object.entries(genre().forced || {})) if (body[k] === undefined) body[k] = v;
       const { ok, status, r } = await post("/api/forced", body, ctl);
       if (seq !== liveSeq) return;
       $("board").dataset.millis = String(Math.round(performance.now() - started));
@@ -553,6 +467,7 @@ const Editor = (() => {
   // -- opening a puzzle ------------------------------------------------------------------
 
   function open(m, fromText) {
+    App.forget();
     ed = m;
     cursor = { r: 0, c: 0 };
     typed = false;
@@ -562,6 +477,9 @@ const Editor = (() => {
     lastEdit = "";
     lastVerdict = null;
     delete $("board").dataset.live;
+    // The last puzzle's pictures (a job's, a count's answers) go: the board is this one.
+    $("picture").replaceChildren();
+    $("answers-row").hidden = true;
     $("editor").hidden = false;
     $("undo").disabled = true;
     $("redo").disabled = true;
@@ -583,12 +501,13 @@ const Editor = (() => {
     }
     const rows = Number(size[1]);
     const cols = Number(size[2] || size[1]);
-    if (kind === "parity-snake") return { kind, rows, cols };
+    const g = GENRES[kind];
+    if (g.box) return { kind, rows, cols };
     if (rows < 1 || cols < 1 || rows > 60 || cols > 60) {
       App.fail("Size: from 1×1 to 60×60");
       return null;
     }
-    if (kind !== "snake-egg") return { kind, rows, cols };
+    if (!g.bank) return { kind, rows, cols };
     const bank = parseBank($("new-bank").value);
     if (!bank.length || bank.some((k) => !(k >= 1))) {
       App.fail("Bank: the egg sizes, such as 1..9 or 1,2,3");
@@ -600,8 +519,9 @@ const Editor = (() => {
   function newBoard() {
     const s = spec();
     if (!s) return;
-    if (s.kind === "parity-snake") open(blank(s.kind, s.rows * s.cols, s.rows * s.cols, { box: [s.rows, s.cols] }));
-    else open(blank(s.kind, s.rows, s.cols, { eggs: s.bank || [] }));
+    const g = GENRES[s.kind];
+    const b = g.board ? g.board(s.rows, s.cols) : { rows: s.rows, cols: s.cols, opts: { bank: s.bank } };
+    open(blank(s.kind, b.rows, b.cols, b.opts));
   }
 
   // Text the setter pasted or typed into the box (a file or a URL): read by the server,
@@ -612,16 +532,19 @@ const Editor = (() => {
     try {
       const { ok, r } = await post("/api/board", { puzzle: text }, ctl);
       if (!ok) {
+        App.setExplains(false);
         App.fail(r.error || "error", r);
         return false;
       }
+      App.setExplains(r.explains);
       const m = r.toml ? fromToml(r.toml) : null;
       if (!m) {
         $("editor").hidden = true;
         ed = null;
         App.showUrl(r.url, r.url_error);
-        showSvg(r.svg);
-        App.verdict(KINDS[r.kind] ? "Loaded; the editor reads this genre from its file (paste the TOML)" : "Loaded (this genre is solved here, not edited)", "idle");
+        // Shown where a job's picture goes (the board is in the editor, now hidden).
+        $("picture").innerHTML = r.svg;
+        App.verdict(GENRES[r.kind] ? "Loaded; the editor reads this genre from its file (paste the TOML)" : "Loaded (this genre is solved here, not edited)", "idle");
         return false;
       }
       // A URL gives way to the file it stands for; a file stays as written (comments too).
@@ -634,16 +557,16 @@ const Editor = (() => {
   }
 
   function init() {
-    for (const [k, name] of Object.entries(KINDS)) {
+    for (const [k, g] of Object.entries(GENRES)) {
       const o = document.createElement("option");
       o.value = k;
-      o.textContent = name;
+      o.textContent = g.name;
       $("new-kind").append(o);
     }
     const bank = () => {
-      const k = $("new-kind").value;
-      $("bank-label").hidden = k !== "snake-egg";
-      $("size-label").firstChild.textContent = k === "parity-snake" ? "Box " : "Size ";
+      const g = GENRES[$("new-kind").value] || {};
+      $("bank-label").hidden = !g.bank;
+      $("size-label").firstChild.textContent = g.box ? "Box " : "Size ";
     };
     $("new-kind").addEventListener("change", bank);
     bank();
@@ -657,5 +580,10 @@ const Editor = (() => {
     board.addEventListener("mouseup", onUp);
   }
 
-  return { init, load, stop, spec, toToml, fromToml, get puzzle() { return ed; } };
+  // A genre's file registers its hooks (above) here, before the page starts.
+  function register(kind, hooks) {
+    GENRES[kind] = hooks;
+  }
+
+  return { init, load, stop, spec, toToml, fromToml, genre: register, cycle, CELL, get puzzle() { return ed; } };
 })();

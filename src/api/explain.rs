@@ -1,0 +1,99 @@
+//! `/api/explain`: the explanation (`snakesat explain`) for the page's Explain and Hint.
+//! The answer is the command line's `explain --format json` object with what a page needs
+//! to play it without asking again: the exit code, the whole text, and every step's board
+//! drawn (step 0, the empty board, to the last), each with its caption and its paragraph
+//! of the text. Drawing them all at once costs one picture a step, small beside the
+//! explanation itself, and lets Previous and Next work with the server gone.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::{failure, parse_json, timeout_of, Config, Response};
+use crate::explain::{Settings, BUDGET, GIVE_UP};
+use crate::genres::{self, Capabilities, Visit};
+use crate::input::Source;
+use crate::limits::Limits;
+use crate::puzzle::{self, Puzzle};
+use crate::render;
+
+/// The body of `/api/explain`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainRequest {
+    /// A puzzle file's text (TOML) or a puzz.link URL.
+    pub puzzle: String,
+    /// Seconds; at most the server's `--timeout`, which is also the default. At the
+    /// deadline the answer has the steps found so far (`"status": "unknown"`).
+    pub timeout: Option<f64>,
+    /// `explain --max-rules`: the most rules and clues one step may use.
+    pub max_rules: Option<usize>,
+}
+
+/// `explain --max-rules`'s default.
+pub const MAX_RULES: usize = 12;
+
+/// Reads the body of `/api/explain`.
+pub fn parse_explain(body: &[u8]) -> Result<ExplainRequest, Response> {
+    parse_json(body)
+}
+
+/// How long an explanation may run: what the request asks, within the server's limit.
+pub fn explain_timeout(req: &ExplainRequest, cfg: &Config) -> Result<std::time::Duration, Response> {
+    timeout_of(req.timeout, cfg)
+}
+
+/// Explains the request's puzzle within `limits`. A genre with no explanation yet is a
+/// 400 that says so, like a puzzle that cannot be read.
+pub fn explain(req: &ExplainRequest, limits: &Limits) -> Response {
+    let max_rules = req.max_rules.unwrap_or(MAX_RULES);
+    if max_rules == 0 {
+        return Response::error(400, "`max_rules` must be at least 1");
+    }
+    match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
+        Ok(p) => {
+            let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
+            p.run(Explaining { settings })
+        }
+        Err(e) => Response::input(&e),
+    }
+}
+
+struct Explaining {
+    settings: Settings,
+}
+
+impl Visit for Explaining {
+    type Output = Response;
+
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Response {
+        let done = match puzzle::explain(p, &self.settings) {
+            Ok(done) => done,
+            Err(e) => return failure(e),
+        };
+        let n = done.trace.steps.len();
+        let steps: Vec<Value> = (0..=n)
+            .map(|k| {
+                let (picture, caption) = done.picture(p, k);
+                json!({ "svg": render::to_svg(&picture), "caption": caption, "text": done.step_text(k) })
+            })
+            .collect();
+        let mut body = done.json();
+        body["code"] = json!(done.code());
+        body["text"] = json!(done.text());
+        body["pictures"] = json!(steps);
+        if let Some(Ok(url)) = caps.url.map(|u| u(p)) {
+            body["url"] = json!(url);
+        }
+        Response::ok(body)
+    }
+}
+
+/// Whether `/api/explain` takes this puzzle: its genre names the units an explanation
+/// decides (`Encoded::explain_units`), asked of the puzzle's own encoding so no list of
+/// genres is kept here. The lazy encoding is asked, the cheap one: the units are the
+/// answer's cells, whichever way connectivity is encoded.
+pub(super) fn explains<P: Puzzle>(p: &P) -> bool {
+    use crate::engine::Encoded as _;
+    let opts = puzzle::EncodeOptions::<P::Options>::default();
+    p.encode(&opts).is_ok_and(|enc| !enc.explain_units().is_empty())
+}

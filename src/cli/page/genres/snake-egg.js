@@ -1,0 +1,23 @@
+// The editor's Snake Egg: egg sizes (numbers) and `?` eggs, `o` the snake's ends, `#`
+// blocked cells; the bank of egg sizes is set on the New row. The shared editor is
+// `editor.js`.
+"use strict";
+
+Editor.genre("snake-egg", {
+  name: "Snake Egg",
+  bank: true,
+  // The bank from the New row or the file.
+  blank(m, opts) {
+    m.eggs = opts.bank || [];
+  },
+  toml: (m) => `eggs = [${m.eggs.join(", ")}]\n`,
+  options(text) {
+    const e = text.match(/^eggs\s*=\s*\[([^\]]*)\]/m);
+    return { bank: e ? e[1].split(",").map((x) => x.trim()).filter((x) => x).map(Number) : [] };
+  },
+  max: (m) => Math.max(99, ...m.eggs),
+  click: (t) => Editor.cycle([".", "o"], t),
+  digit: (t, n) => n,
+  question: () => "?",
+  letter: (k, t) => (k === "o" || k === "#" ? (t === k ? "." : k) : undefined),
+});
