@@ -11,7 +11,7 @@
 
 mod explain;
 
-pub use explain::{explain, explain_timeout, parse_explain, ExplainRequest, MAX_RULES};
+pub use explain::{explain, explain_timeout, parse_explain, ExplainRequest};
 
 use std::time::Duration;
 

@@ -29,9 +29,6 @@ pub struct ExplainRequest {
     pub max_rules: Option<usize>,
 }
 
-/// `explain --max-rules`'s default.
-pub const MAX_RULES: usize = 12;
-
 /// Reads the body of `/api/explain`.
 pub fn parse_explain(body: &[u8]) -> Result<ExplainRequest, Response> {
     parse_json(body)
@@ -45,7 +42,7 @@ pub fn explain_timeout(req: &ExplainRequest, cfg: &Config) -> Result<std::time::
 /// Explains the request's puzzle within `limits`. A genre with no explanation yet is a
 /// 400 that says so, like a puzzle that cannot be read.
 pub fn explain(req: &ExplainRequest, limits: &Limits) -> Response {
-    let max_rules = req.max_rules.unwrap_or(MAX_RULES);
+    let max_rules = req.max_rules.unwrap_or(crate::explain::MAX_RULES);
     if max_rules == 0 {
         return Response::error(400, "`max_rules` must be at least 1");
     }
