@@ -10,8 +10,15 @@
 //! a second route: the complete (eager) CNF, solved by another solver (varisat), with the
 //! answer blocked, is UNSAT.
 //!
+//! With a grade bound (`GenerateSpec::grade`, `--grade max=K`) the explanation must finish
+//! within it, and minimisation keeps a clue whose removal breaks that (`grade.rs`).
+//!
 //! Deterministic: puzzle number k of a run with seed s depends on (s, k) only, whatever
 //! the threads or shards that make it.
+
+mod grade;
+
+pub use grade::{check_explains, ATTEMPTS};
 
 use std::collections::HashSet;
 use std::time::Instant;
@@ -19,6 +26,7 @@ use std::time::Instant;
 use crate::backend::{BackendKind, Outcome};
 use crate::cnf::Lit;
 use crate::engine::{Encoded, Lazy, Limits};
+use crate::explain::Grade;
 use crate::puzzle::{self, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
 
 /// splitmix64 (Steele, Lea, Flood 2014): small, deterministic, and enough to pick cells.
@@ -68,6 +76,15 @@ pub struct Generated<P: Puzzle> {
     /// Solver runs: narrowing rounds while adding clues, uniqueness checks while removing.
     pub forced_runs: usize,
     pub unique_checks: usize,
+    /// With a grade bound: the explanation's grade of the puzzle handed out, the clues
+    /// added so that it finishes, the clues kept only for the grade (removing one left the
+    /// puzzle unique but its explanation unfinished or harder than the bound), the
+    /// explanations run, and the answers tried (more than one only for `min`).
+    pub grade: Option<Grade>,
+    pub eased: usize,
+    pub kept_for_grade: usize,
+    pub explanations: usize,
+    pub attempts: usize,
     pub seconds: f64,
 }
 
@@ -97,6 +114,39 @@ pub fn generate<P: Generate>(
     let started = Instant::now();
     let mut rng = Rng::for_puzzle(seed, index);
     let blank = P::blank(spec).map_err(Failed::Run)?;
+    if let Some(bound) = &spec.grade {
+        check_explains(&blank, bound)?;
+    }
+    let mut attempts = 0;
+    loop {
+        attempts += 1;
+        let g = attempt(&blank, spec, &mut rng, limits)?;
+        // A `min` bound: the hardest step must need at least that many rules; an easier
+        // puzzle is dropped and the next answer of the same random stream tried.
+        let easy = match (&spec.grade, &g.grade) {
+            (Some(bound), Some(grade)) => grade.hardest < bound.min,
+            _ => false,
+        };
+        if !easy {
+            return Ok(Generated { attempts, seconds: started.elapsed().as_secs_f64(), ..g });
+        }
+        if attempts >= ATTEMPTS {
+            let min = spec.grade.map_or(0, |b| b.min);
+            return Err(Failed::Stopped(format!(
+                "{attempts} answers tried, none made a puzzle whose hardest step needs {min} rules or more"
+            )));
+        }
+    }
+}
+
+/// One puzzle from one random answer (`Generated::seconds` and `attempts` are the
+/// caller's).
+fn attempt<P: Generate>(
+    blank: &P,
+    spec: &GenerateSpec,
+    rng: &mut Rng,
+    limits: &Limits,
+) -> Result<Generated<P>, Failed> {
     // Lazy connectivity (the default) made a minimal 10×10 Snake Egg in 28 s against the
     // eager encoding's 93 s (seed 1; `bench/generate.md`); a genre may choose otherwise.
     let opts = P::generate_options();
@@ -106,16 +156,23 @@ pub fn generate<P: Generate>(
     // `SNAKESAT_NARROW_FIRST=1` starts from the blank board instead, to measure one route
     // against the other.
     let start = if P::ANSWER_FIRST && std::env::var_os("SNAKESAT_NARROW_FIRST").is_none() {
-        reveal(&blank, &opts, &mut rng, limits)?
+        reveal(blank, &opts, rng, limits)?
     } else {
-        blank
+        blank.clone()
     };
-    let (mut p, answer, forced_runs) = narrow(start, &opts, &mut rng, limits)?;
+    let (mut p, answer, forced_runs) = narrow(start, &opts, rng, limits)?;
+    // With a grade bound, the puzzle is first eased until its explanation finishes
+    // within it; from then on every removal keeps it so.
+    let (mut grade, mut eased, mut explanations) = (None, 0, 0);
+    if let Some(bound) = &spec.grade {
+        let (q, g, added, runs) = grade::ease(p, &answer, bound.max, rng, limits)?;
+        (p, grade, eased, explanations) = (q, Some(g), added, runs);
+    }
     let clues_added = p.clue_units().len();
     // Remove every clue that is not needed.
     let mut order = p.clue_units();
     rng.shuffle(&mut order);
-    let mut unique_checks = 0;
+    let (mut unique_checks, mut kept_for_grade) = (0, 0);
     for u in order {
         let q = p.without_clue(u);
         // Removing a clue can change the board (a freed Hebi-Ichigo cell lets other clues
@@ -127,11 +184,23 @@ pub fn generate<P: Generate>(
         let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
         unique_checks += 1;
         match (r.status, r.unique) {
-            (Status::Solved(_), Some(true)) => p = q,
-            (Status::Solved(_), Some(false)) => {}
+            (Status::Solved(_), Some(true)) => {}
+            (Status::Solved(_), Some(false)) => continue,
             (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
             _ => return Err(Failed::Stopped("uniqueness undecided".into())),
         }
+        // Unique: with a bound, the explanation must still finish within it (asked only
+        // now, as explaining costs far more than the uniqueness check).
+        if let Some(bound) = &spec.grade {
+            let j = grade::judge(&q, &answer, bound.max, limits)?;
+            explanations += 1;
+            if !j.finished {
+                kept_for_grade += 1;
+                continue;
+            }
+            grade = Some(j.grade);
+        }
+        p = q;
     }
     confirm_unique(&p, &answer, &opts.genre)?;
     Ok(Generated {
@@ -141,7 +210,12 @@ pub fn generate<P: Generate>(
         clues_added,
         forced_runs,
         unique_checks,
-        seconds: started.elapsed().as_secs_f64(),
+        grade,
+        eased,
+        kept_for_grade,
+        explanations,
+        attempts: 1,
+        seconds: 0.0,
     })
 }
 
