@@ -295,3 +295,26 @@ fn generate_refuses_a_bad_grade_and_genres_without_an_explanation() {
         assert_eq!(stdout(&o), "", "{kind}");
     }
 }
+
+/// The deadline stops a graded run (in its explanations or before): the puzzle is
+/// reported stopped (exit 3), never handed out unjudged.
+#[test]
+fn a_graded_run_stopped_at_its_deadline_says_so() {
+    let o = run(&[
+        "generate",
+        "snake-egg",
+        "--size",
+        "6x6",
+        "--bank",
+        "1..5",
+        "--grade",
+        "max=4",
+        "--timeout",
+        "0.01",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["status"], "unknown", "{v}");
+}
