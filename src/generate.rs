@@ -120,33 +120,32 @@ pub fn generate<P: Generate>(
     let mut attempts = 0;
     loop {
         attempts += 1;
-        let g = attempt(&blank, spec, &mut rng, limits)?;
-        // A `min` bound: the hardest step must need at least that many rules; an easier
-        // puzzle is dropped and the next answer of the same random stream tried.
-        let easy = match (&spec.grade, &g.grade) {
+        // With a bound, an answer may fail it: easing it cannot bring its explanation
+        // within `max`, or (a `min` bound) the puzzle's hardest step is easier than `min`.
+        // The next answer of the same random stream is tried.
+        let made = attempt(&blank, spec, &mut rng, limits)?;
+        let easy = |g: &Generated<P>| match (&spec.grade, &g.grade) {
             (Some(bound), Some(grade)) => grade.hardest < bound.min,
             _ => false,
         };
-        if !easy {
+        if let Some(g) = made.filter(|g| !easy(g)) {
             return Ok(Generated { attempts, seconds: started.elapsed().as_secs_f64(), ..g });
         }
         if attempts >= ATTEMPTS {
-            let min = spec.grade.map_or(0, |b| b.min);
-            return Err(Failed::Stopped(format!(
-                "{attempts} answers tried, none made a puzzle whose hardest step needs {min} rules or more"
-            )));
+            let bound = spec.grade.map(|b| b.to_string()).unwrap_or_default();
+            return Err(Failed::Stopped(format!("{attempts} answers tried, none made a puzzle of --grade {bound}")));
         }
     }
 }
 
 /// One puzzle from one random answer (`Generated::seconds` and `attempts` are the
-/// caller's).
+/// caller's); `None` when easing cannot bring it within the grade bound.
 fn attempt<P: Generate>(
     blank: &P,
     spec: &GenerateSpec,
     rng: &mut Rng,
     limits: &Limits,
-) -> Result<Generated<P>, Failed> {
+) -> Result<Option<Generated<P>>, Failed> {
     // Lazy connectivity (the default) made a minimal 10×10 Snake Egg in 28 s against the
     // eager encoding's 93 s (seed 1; `bench/generate.md`); a genre may choose otherwise.
     let opts = P::generate_options();
@@ -169,7 +168,7 @@ fn attempt<P: Generate>(
     let bound = spec.grade.filter(|_| last.is_none());
     let (mut grade, mut eased, mut explanations) = (None, 0, 0);
     if let Some(bound) = &bound {
-        let (q, g, added, runs) = grade::ease(p, &answer, bound.max, rng, limits)?;
+        let Some((q, g, added, runs)) = grade::ease(p, &answer, bound.max, rng, limits)? else { return Ok(None) };
         (p, grade, eased, explanations) = (q, Some(g), added, runs);
     }
     let clues_added = p.clue_units().len();
@@ -207,11 +206,11 @@ fn attempt<P: Generate>(
         p = q;
     }
     if let Some(bound) = &last {
-        let (q, g, added, runs) = grade::ease(p, &answer, bound.max, rng, limits)?;
+        let Some((q, g, added, runs)) = grade::ease(p, &answer, bound.max, rng, limits)? else { return Ok(None) };
         (p, grade, eased, explanations) = (q, Some(g), added, runs);
     }
     confirm_unique(&p, &answer, &opts.genre)?;
-    Ok(Generated {
+    Ok(Some(Generated {
         clues: p.clue_units().len(),
         puzzle: p,
         answer,
@@ -224,7 +223,7 @@ fn attempt<P: Generate>(
         explanations,
         attempts: 1,
         seconds: 0.0,
-    })
+    }))
 }
 
 /// The narrowing route: from the blank board, a clue at a time from the answers the

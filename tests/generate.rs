@@ -297,7 +297,8 @@ fn generate_refuses_a_bad_grade_and_genres_without_an_explanation() {
 }
 
 /// The deadline stops a graded run (in its explanations or before): the puzzle is
-/// reported stopped (exit 3), never handed out unjudged.
+/// reported stopped (exit 3), never handed out unjudged; so is a puzzle no answer tried
+/// could bring within the bound.
 #[test]
 fn a_graded_run_stopped_at_its_deadline_says_so() {
     let o = run(&[
@@ -317,4 +318,9 @@ fn a_graded_run_stopped_at_its_deadline_says_so() {
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["status"], "unknown", "{v}");
+    // A bound no answer can meet (a 3×3 Snake has fewer than 64 rule instances in all, so
+    // no step uses 64): stopped too, after four answers, with the reason.
+    let o = run(&["generate", "snake", "--size", "3x3", "--seed", "1", "--grade", "min=64,max=64"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "# puzzle 0: stopped (4 answers tried, none made a puzzle of --grade min=64,max=64)\n");
 }
