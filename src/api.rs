@@ -92,6 +92,9 @@ pub struct GenerateRequest {
     pub seed: u64,
     /// Seconds; at most the server's `--timeout`, which is also the default.
     pub timeout: Option<f64>,
+    /// `"max=K"` or `"min=J,max=K"`, as `generate --grade`: the explanation must finish
+    /// with no step of more than K rules (snake, snake-egg and hebi only).
+    pub grade: Option<String>,
 }
 
 /// The largest side `/api/generate` takes: a generator's time grows fast with the board
@@ -370,7 +373,11 @@ pub fn generate(req: &GenerateRequest, limits: &Limits) -> Response {
             return Response::error(400, format!("`bank`: from 1 to {cells} pieces, each of 1 to {cells} cells"));
         }
     }
-    let spec = GenerateSpec { rows: req.rows, cols: req.cols, bank: req.bank.clone() };
+    let grade = match req.grade.as_deref().map(str::parse::<crate::explain::GradeBound>).transpose() {
+        Ok(g) => g,
+        Err(e) => return Response::error(400, format!("`grade`: {e}")),
+    };
+    let spec = GenerateSpec { rows: req.rows, cols: req.cols, bank: req.bank.clone(), grade };
     match genres::blank(&req.kind, &spec) {
         Ok(blank) => blank.run(Generating { spec: &spec, seed: req.seed, limits }),
         Err(e) => failure(e),
@@ -386,13 +393,16 @@ struct Generating<'a> {
 impl Visit for Generating<'_> {
     type Output = Response;
 
-    fn visit<P: Puzzle>(self, _blank: &P, caps: &Capabilities<P>) -> Response {
+    fn visit<P: Puzzle>(self, blank: &P, caps: &Capabilities<P>) -> Response {
         let (Some(generate), Some(toml)) = (caps.generate, caps.toml) else {
             return Response::error(400, format!("{} has no generator", P::KIND));
         };
         let stopped = |status: &str, why: String| {
             Response::ok(json!({ "status": status, "kind": P::KIND, "seed": self.seed, "reason": why }))
         };
+        if let Some(Err(e)) = self.spec.grade.map(|b| crate::generate::check_explains(blank, &b)) {
+            return failure(e);
+        }
         let g = match generate(self.spec, self.seed, 0, self.limits) {
             Ok(g) => g,
             Err(Failed::Stopped(why)) => return stopped("unknown", why),
@@ -408,6 +418,10 @@ impl Visit for Generating<'_> {
             "clues": g.clues,
             "seconds": g.seconds,
         });
+        if let Some(grade) = &g.grade {
+            body["grade"] =
+                json!({ "hardest": grade.hardest, "steps": grade.steps, "kept_for_grade": g.kept_for_grade });
+        }
         if let Some(Ok(url)) = caps.url.map(|u| u(&g.puzzle)) {
             body["url"] = json!(url);
         }

@@ -10,8 +10,15 @@
 //! a second route: the complete (eager) CNF, solved by another solver (varisat), with the
 //! answer blocked, is UNSAT.
 //!
+//! With a grade bound (`GenerateSpec::grade`, `--grade max=K`) the explanation must finish
+//! within it, and minimisation keeps a clue whose removal breaks that (`grade.rs`).
+//!
 //! Deterministic: puzzle number k of a run with seed s depends on (s, k) only, whatever
 //! the threads or shards that make it.
+
+mod grade;
+
+pub use grade::{check_explains, ATTEMPTS};
 
 use std::collections::HashSet;
 use std::time::Instant;
@@ -19,6 +26,7 @@ use std::time::Instant;
 use crate::backend::{BackendKind, Outcome};
 use crate::cnf::Lit;
 use crate::engine::{Encoded, Lazy, Limits};
+use crate::explain::Grade;
 use crate::puzzle::{self, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
 
 /// splitmix64 (Steele, Lea, Flood 2014): small, deterministic, and enough to pick cells.
@@ -68,6 +76,15 @@ pub struct Generated<P: Puzzle> {
     /// Solver runs: narrowing rounds while adding clues, uniqueness checks while removing.
     pub forced_runs: usize,
     pub unique_checks: usize,
+    /// With a grade bound: the explanation's grade of the puzzle handed out, the clues
+    /// added so that it finishes, the clues kept only for the grade (removing one left the
+    /// puzzle unique but its explanation unfinished or harder than the bound), the
+    /// explanations run, and the answers tried (more than one only for `min`).
+    pub grade: Option<Grade>,
+    pub eased: usize,
+    pub kept_for_grade: usize,
+    pub explanations: usize,
+    pub attempts: usize,
     pub seconds: f64,
 }
 
@@ -97,6 +114,38 @@ pub fn generate<P: Generate>(
     let started = Instant::now();
     let mut rng = Rng::for_puzzle(seed, index);
     let blank = P::blank(spec).map_err(Failed::Run)?;
+    if let Some(bound) = &spec.grade {
+        check_explains(&blank, bound)?;
+    }
+    let mut attempts = 0;
+    loop {
+        attempts += 1;
+        // With a bound, an answer may fail it: easing it cannot bring its explanation
+        // within `max`, or (a `min` bound) the puzzle's hardest step is easier than `min`.
+        // The next answer of the same random stream is tried.
+        let made = attempt(&blank, spec, &mut rng, limits)?;
+        let easy = |g: &Generated<P>| match (&spec.grade, &g.grade) {
+            (Some(bound), Some(grade)) => grade.hardest < bound.min,
+            _ => false,
+        };
+        if let Some(g) = made.filter(|g| !easy(g)) {
+            return Ok(Generated { attempts, seconds: started.elapsed().as_secs_f64(), ..g });
+        }
+        if attempts >= ATTEMPTS {
+            let bound = spec.grade.map(|b| b.to_string()).unwrap_or_default();
+            return Err(Failed::Stopped(format!("{attempts} answers tried, none made a puzzle of --grade {bound}")));
+        }
+    }
+}
+
+/// One puzzle from one random answer (`Generated::seconds` and `attempts` are the
+/// caller's); `None` when easing cannot bring it within the grade bound.
+fn attempt<P: Generate>(
+    blank: &P,
+    spec: &GenerateSpec,
+    rng: &mut Rng,
+    limits: &Limits,
+) -> Result<Option<Generated<P>>, Failed> {
     // Lazy connectivity (the default) made a minimal 10×10 Snake Egg in 28 s against the
     // eager encoding's 93 s (seed 1; `bench/generate.md`); a genre may choose otherwise.
     let opts = P::generate_options();
@@ -106,16 +155,27 @@ pub fn generate<P: Generate>(
     // `SNAKESAT_NARROW_FIRST=1` starts from the blank board instead, to measure one route
     // against the other.
     let start = if P::ANSWER_FIRST && std::env::var_os("SNAKESAT_NARROW_FIRST").is_none() {
-        reveal(&blank, &opts, &mut rng, limits)?
+        reveal(blank, &opts, rng, limits)?
     } else {
-        blank
+        blank.clone()
     };
-    let (mut p, answer, forced_runs) = narrow(start, &opts, &mut rng, limits)?;
+    let (mut p, answer, forced_runs) = narrow(start, &opts, rng, limits)?;
+    // With a grade bound, the puzzle is first eased until its explanation finishes
+    // within it; from then on every removal keeps it so.
+    // `SNAKESAT_GRADE_LAST=1` minimises first and eases the minimal puzzle after, the
+    // route that lost (`bench/generate.md`), kept to measure one against the other.
+    let last = spec.grade.filter(|_| std::env::var_os("SNAKESAT_GRADE_LAST").is_some());
+    let bound = spec.grade.filter(|_| last.is_none());
+    let (mut grade, mut eased, mut explanations) = (None, 0, 0);
+    if let Some(bound) = &bound {
+        let Some((q, g, added, runs)) = grade::ease(p, &answer, bound.max, rng, limits)? else { return Ok(None) };
+        (p, grade, eased, explanations) = (q, Some(g), added, runs);
+    }
     let clues_added = p.clue_units().len();
     // Remove every clue that is not needed.
     let mut order = p.clue_units();
     rng.shuffle(&mut order);
-    let mut unique_checks = 0;
+    let (mut unique_checks, mut kept_for_grade) = (0, 0);
     for u in order {
         let q = p.without_clue(u);
         // Removing a clue can change the board (a freed Hebi-Ichigo cell lets other clues
@@ -127,22 +187,43 @@ pub fn generate<P: Generate>(
         let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
         unique_checks += 1;
         match (r.status, r.unique) {
-            (Status::Solved(_), Some(true)) => p = q,
-            (Status::Solved(_), Some(false)) => {}
+            (Status::Solved(_), Some(true)) => {}
+            (Status::Solved(_), Some(false)) => continue,
             (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
             _ => return Err(Failed::Stopped("uniqueness undecided".into())),
         }
+        // Unique: with a bound, the explanation must still finish within it (asked only
+        // now, as explaining costs far more than the uniqueness check).
+        if let Some(bound) = &bound {
+            let j = grade::judge(&q, &answer, bound.max, limits)?;
+            explanations += 1;
+            if !j.finished {
+                kept_for_grade += 1;
+                continue;
+            }
+            grade = Some(j.grade);
+        }
+        p = q;
+    }
+    if let Some(bound) = &last {
+        let Some((q, g, added, runs)) = grade::ease(p, &answer, bound.max, rng, limits)? else { return Ok(None) };
+        (p, grade, eased, explanations) = (q, Some(g), added, runs);
     }
     confirm_unique(&p, &answer, &opts.genre)?;
-    Ok(Generated {
+    Ok(Some(Generated {
         clues: p.clue_units().len(),
         puzzle: p,
         answer,
         clues_added,
         forced_runs,
         unique_checks,
-        seconds: started.elapsed().as_secs_f64(),
-    })
+        grade,
+        eased,
+        kept_for_grade,
+        explanations,
+        attempts: 1,
+        seconds: 0.0,
+    }))
 }
 
 /// The narrowing route: from the blank board, a clue at a time from the answers the

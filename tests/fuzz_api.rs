@@ -209,10 +209,21 @@ fn generate_request() -> impl Strategy<Value = String> {
         prop::collection::vec(1u32..6, 1..5).prop_map(|v| json!(v)),
     ]);
     let kind = prop::sample::select(vec!["snake", "hebi", "snake-egg", "snakepit", "snake-cube", "", "Snake"]);
-    (kind, side.clone(), side, bank, number(), number(), prop::collection::vec(edit(), 0..3)).prop_map(
-        |(kind, rows, cols, bank, seed, timeout, edits)| {
+    // `generate --grade`'s bound, well and badly formed.
+    let grade = prop::option::of(prop::sample::select(vec![
+        json!("max=3"),
+        json!("min=2,max=4"),
+        json!("max=0"),
+        json!("min=5,max=2"),
+        json!("max=3,max=3"),
+        json!(3),
+        json!(""),
+    ]));
+    let shape = (kind, side.clone(), side, bank);
+    (shape, number(), number(), grade, prop::collection::vec(edit(), 0..3)).prop_map(
+        |((kind, rows, cols, bank), seed, timeout, grade, edits)| {
             let mut body = json!({ "kind": kind, "rows": rows, "cols": cols });
-            for (key, value) in [("bank", bank), ("seed", seed), ("timeout", timeout)] {
+            for (key, value) in [("bank", bank), ("seed", seed), ("timeout", timeout), ("grade", grade)] {
                 if let Some(v) = value {
                     body[key] = v;
                 }

@@ -169,3 +169,158 @@ fn snake_pits_and_parity_snakes_generate_minimal_unique_puzzles() {
         assert!(stderr(&o).contains("square with a side from 4 to 16"), "{}", stderr(&o));
     }
 }
+
+/// `explain FILE --max-rules K --format json` on the binary: the exit code and the JSON.
+fn explain_within(toml: &str, k: usize) -> (Option<i32>, serde_json::Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.toml");
+    std::fs::write(&path, toml).unwrap();
+    let o = run(&["explain", path.to_str().unwrap(), "--max-rules", &k.to_string(), "--format", "json"]);
+    let v = serde_json::from_str(stdout(&o).trim()).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)));
+    (o.status.code(), v)
+}
+
+/// `--grade max=K`: every puzzle is unique by the second route (the complete CNF on
+/// varisat), and explained again here by `explain --max-rules K` it ends solved, its
+/// hardest step at most K rules and the one the generator reported.
+#[test]
+fn graded_puzzles_explain_to_the_end_within_the_bound() {
+    let second_route = ["--connectivity", "eager", "--backend", "varisat"];
+    for (kind, size, bank, k, seed) in
+        [("snake", "6x6", None, 3, "1"), ("snake-egg", "5x5", Some("1..4"), 3, "2"), ("hebi", "6x6", None, 2, "1")]
+    {
+        let bound = format!("max={k}");
+        let mut args = vec!["generate", kind, "--size", size, "--seed", seed, "--count", "3", "--grade", &bound];
+        if let Some(b) = bank {
+            args.extend(["--bank", b]);
+        }
+        let made = lines(&args);
+        assert_eq!(made.len(), 3, "{kind}");
+        for v in &made {
+            assert_eq!(v["status"], "generated", "{kind}: {v}");
+            assert_eq!((v["grade"]["bound"].as_str(), v["minimal"].as_bool()), (Some(bound.as_str()), Some(false)));
+            let toml = v["toml"].as_str().unwrap();
+            assert_eq!(count_up_to_two_with(toml, &second_route), 1, "{kind} not unique:\n{toml}");
+            let (code, ex) = explain_within(toml, k);
+            assert_eq!((code, ex["status"].as_str()), (Some(0), Some("solved")), "{kind}:\n{toml}\n{ex}");
+            let hardest = ex["grade"]["hardest"].as_u64().unwrap();
+            assert!(hardest <= k as u64, "{kind}: hardest {hardest} > {k}:\n{toml}");
+            assert_eq!(Some(hardest), v["grade"]["hardest"].as_u64(), "{kind}: {v}");
+        }
+    }
+}
+
+/// Minimal for the grade: each clue a graded Snake Egg keeps is needed, either for
+/// uniqueness (without it a second answer) or for the grade (without it the explanation
+/// no longer finishes within K).
+#[test]
+fn every_clue_of_a_graded_puzzle_is_needed_for_uniqueness_or_the_grade() {
+    let k = 2;
+    let graded = lines(&[
+        "generate",
+        "snake-egg",
+        "--size",
+        "5x5",
+        "--bank",
+        "1..4",
+        "--seed",
+        "7",
+        "--count",
+        "2",
+        "--grade",
+        "max=2",
+    ]);
+    for v in &graded {
+        let toml = v["toml"].as_str().unwrap();
+        let (head, grid) = toml.split_once("grid = \"\"\"\n").unwrap();
+        let grid: Vec<&str> = grid.split_whitespace().take(25).collect();
+        let clued: Vec<usize> = (0..25).filter(|&i| grid[i] != ".").collect();
+        assert_eq!(clued.len() as u64, v["clues"].as_u64().unwrap());
+        for &i in &clued {
+            let mut fewer = grid.clone();
+            fewer[i] = ".";
+            let rows: Vec<String> = fewer.chunks(5).map(|r| r.join(" ")).collect();
+            let weaker = format!("{head}grid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"));
+            if count_up_to_two(&weaker) == 1 {
+                let (_, ex) = explain_within(&weaker, k);
+                assert_ne!(ex["status"], "solved", "clue {i} is needed for neither:\n{toml}\n{ex}");
+            }
+        }
+    }
+}
+
+/// `--grade` is part of generation: the same seed makes the same puzzles whatever the
+/// threads, and shards concatenate into the whole run.
+#[test]
+fn graded_runs_are_the_same_whatever_the_threads_and_shards() {
+    let base = ["generate", "snake", "--size", "6x6", "--seed", "4", "--count", "4", "--grade", "max=4"];
+    let whole = lines(&base);
+    assert!(whole.iter().all(|v| v["grade"]["hardest"].as_u64().is_some_and(|h| h <= 4)), "{whole:?}");
+    assert_eq!(whole, lines(&[&base[..], &["--threads", "1"]].concat()));
+    let mut shards = Vec::new();
+    for s in ["0/2", "1/2"] {
+        shards.extend(lines(&[&base[..], &["--shard", s, "--threads", "1"]].concat()));
+    }
+    assert_eq!(shards, whole);
+    // The text output says what the puzzle is minimal for.
+    let o = run(&["generate", "snake", "--size", "6x6", "--seed", "4", "--grade", "max=4"]);
+    let text = stdout(&o);
+    assert!(text.starts_with("# snakesat generate snake --size 6x6 --seed 4 --grade max=4 (puzzle 0)"), "{text}");
+    assert!(text.contains("minimal for --grade max=4"), "{text}");
+}
+
+/// Malformed bounds and genres without an explanation: exit 2 with the reason, before
+/// any puzzle is made.
+#[test]
+fn generate_refuses_a_bad_grade_and_genres_without_an_explanation() {
+    for (spec, says) in [
+        ("4", "found `4`"),
+        ("max=0", "`0` is not a number from 1 to 64"),
+        ("max=x", "`x` is not a number"),
+        ("min=3", "no max"),
+        ("min=4,max=2", "min=4 is above max=2"),
+        ("hard=3", "unknown bound `hard`"),
+        ("max=3,max=4", "`max` given twice"),
+    ] {
+        let o = run(&["generate", "snake", "--size", "5x5", "--grade", spec]);
+        assert_eq!(o.status.code(), Some(2), "{spec}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--grade expects max=K"), "{spec}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{spec}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "");
+    }
+    for (kind, size) in [("snakepit", "5x5"), ("parity-snake", "6x6")] {
+        let o = run(&["generate", kind, "--size", size, "--count", "3", "--grade", "max=4"]);
+        assert_eq!(o.status.code(), Some(2), "{kind}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("{kind} puzzles cannot be explained")), "{}", stderr(&o));
+        assert_eq!(stdout(&o), "", "{kind}");
+    }
+}
+
+/// The deadline stops a graded run (in its explanations or before): the puzzle is
+/// reported stopped (exit 3), never handed out unjudged; so is a puzzle no answer tried
+/// could bring within the bound.
+#[test]
+fn a_graded_run_stopped_at_its_deadline_says_so() {
+    let o = run(&[
+        "generate",
+        "snake-egg",
+        "--size",
+        "6x6",
+        "--bank",
+        "1..5",
+        "--grade",
+        "max=4",
+        "--timeout",
+        "0.01",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["status"], "unknown", "{v}");
+    // A bound no answer can meet (a 3×3 Snake has fewer than 64 rule instances in all, so
+    // no step uses 64): stopped too, after four answers, with the reason.
+    let o = run(&["generate", "snake", "--size", "3x3", "--seed", "1", "--grade", "min=64,max=64"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "# puzzle 0: stopped (4 answers tried, none made a puzzle of --grade min=64,max=64)\n");
+}

@@ -311,3 +311,26 @@ fn an_abandoned_explanation_stops_and_frees_its_core() {
     let (code, got) = s.post("/api/explain", &json!({ "puzzle": text("snake/example-4x4.toml") }));
     assert_eq!((code, got["status"].as_str()), (200, Some("solved")), "{got}");
 }
+
+/// `/api/generate` with `grade` is `snakesat generate --grade`: the same puzzle, its
+/// grade within the bound; a bad bound or a genre without an explanation is a 400.
+#[test]
+fn generate_on_the_server_takes_a_grade() {
+    let s = Server::start(&["--jobs", "1", "--timeout", "600"]);
+    let (code, got) =
+        s.post("/api/generate", &json!({ "kind": "snake", "rows": 5, "cols": 5, "seed": 1, "grade": "max=3" }));
+    assert_eq!((code, got["status"].as_str()), (200, Some("ok")), "{got}");
+    assert!(got["grade"]["hardest"].as_u64().is_some_and(|h| (1..=3).contains(&h)), "{got}");
+    let cli = stdout(&run(&["generate", "snake", "--size", "5x5", "--seed", "1", "--grade", "max=3"]));
+    assert!(cli.ends_with(got["toml"].as_str().unwrap()), "{cli}\n{got}");
+    for (body, says) in [
+        (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": "max=0" }), "`grade`: --grade expects max=K"),
+        (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": "easy" }), "found `easy`"),
+        (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": 3 }), "invalid type"),
+        (json!({ "kind": "snakepit", "rows": 4, "cols": 4, "grade": "max=3" }), "cannot be explained"),
+    ] {
+        let (code, got) = s.post("/api/generate", &body);
+        assert_eq!(code, 400, "{body}: {got}");
+        assert!(got["error"].as_str().unwrap().contains(says), "{body}: {got}");
+    }
+}

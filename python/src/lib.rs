@@ -244,7 +244,8 @@ fn generate_one(
     index: u64,
     timeout: Option<f64>,
 ) -> PyResult<Puzzle> {
-    let spec = GenerateSpec { rows, cols, bank };
+    // No grade bound from Python yet (`generate --grade` on the command line).
+    let spec = GenerateSpec { rows, cols, bank, grade: None };
     let blank = genres::blank(kind, &spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let limits = snakesat::limits::Limits::until(run::deadline(timeout)?);
     let made =

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use snakesat::backend::BackendKind;
+use snakesat::explain::GradeBound;
 use snakesat::puzzle::{self, Connectivity, RawOptions};
 
 use super::output::{usage, Failure};
@@ -178,6 +179,12 @@ pub enum Command {
         /// Also write each puzzle's answer.
         #[arg(long)]
         with_answer: bool,
+        /// Keep only puzzles whose explanation (`explain --max-rules K`) finishes with no
+        /// step of more than K rules: `max=K`, or `min=J,max=K` for a hardest step of J to
+        /// K. Clues that keep it within K stay, so puzzles are minimal for the grade, not
+        /// minimal (snake, snake-egg, hebi; `encodings/explain.md`).
+        #[arg(long, value_name = "max=K")]
+        grade: Option<String>,
         /// `toml` (a puzzle file, the URL in a comment) or `json` (one line per puzzle);
         /// JSON lines by default with `--count` above 1 or `--shard`.
         #[arg(long, value_enum)]
@@ -554,10 +561,12 @@ impl Job {
                 threads,
                 timeout: t,
                 with_answer,
+                grade,
                 format,
                 output,
             } => {
                 let (rows, cols) = parse_size(&size)?;
+                let grade = grade.map(|g| g.parse::<GradeBound>().map_err(|e| usage(e.to_string()))).transpose()?;
                 let bank = bank.as_deref().map(parse_bank).transpose()?;
                 let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 if threads == 0 {
@@ -575,8 +584,11 @@ impl Job {
                     command += &format!(" --bank {}", b.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
                 }
                 command += &format!(" --seed {seed}");
+                if let Some(g) = &grade {
+                    command += &format!(" --grade {g}");
+                }
                 let job = generate::GenerateJob {
-                    spec: puzzle::GenerateSpec { rows, cols, bank },
+                    spec: puzzle::GenerateSpec { rows, cols, bank, grade },
                     seed,
                     indices: generate::slice(count, shard),
                     threads,

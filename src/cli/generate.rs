@@ -48,10 +48,14 @@ pub fn slice(count: u64, shard: Option<Shard>) -> std::ops::Range<u64> {
 impl Visit for GenerateJob {
     type Output = Result<u8, Failure>;
 
-    fn visit<P: Puzzle>(self, _blank: &P, caps: &Capabilities<P>) -> Result<u8, Failure> {
+    fn visit<P: Puzzle>(self, blank: &P, caps: &Capabilities<P>) -> Result<u8, Failure> {
         let (Some(generate), Some(toml)) = (caps.generate, caps.toml) else {
             return Err(usage(format!("{} has no generator", P::KIND)));
         };
+        // Refused now, not once per puzzle after the first has been generated.
+        if let Some(bound) = &self.spec.grade {
+            snakesat::generate::check_explains(blank, bound)?;
+        }
         let deadline = self.timeout.map(|t| Instant::now() + t);
         let limits = Limits { deadline, cancel: snakesat::signals::cancel_on_interrupt() };
         let total = self.indices.end - self.indices.start;
@@ -154,16 +158,36 @@ impl GenerateJob {
                 "forced_runs": g.forced_runs,
                 "unique_checks": g.unique_checks,
                 "seconds": g.seconds,
+                "minimal": g.grade.is_none(),
                 "url": url,
                 "toml": toml,
             });
+            if let (Some(bound), Some(grade)) = (&self.spec.grade, &g.grade) {
+                line["grade"] = json!({
+                    "bound": bound.to_string(),
+                    "hardest": grade.hardest,
+                    "steps": grade.steps,
+                    "hard_steps": grade.hard_steps,
+                    "eased": g.eased,
+                    "kept_for_grade": g.kept_for_grade,
+                    "explanations": g.explanations,
+                    "attempts": g.attempts,
+                });
+            }
             if self.with_answer {
                 line["answer"] = view.json();
             }
             return Ok((format!("{line}\n"), exit::ANSWER));
         }
+        let minimal = match (&self.spec.grade, &g.grade) {
+            (Some(bound), Some(grade)) => format!(
+                "minimal for --grade {bound} ({} kept for the grade); explained in {} steps, the hardest of {} rules",
+                g.kept_for_grade, grade.steps, grade.hardest
+            ),
+            _ => "minimal".to_string(),
+        };
         let mut text = format!(
-            "# {} (puzzle {k}): {} clues, minimal; unique, confirmed on the complete CNF by a second solver\n",
+            "# {} (puzzle {k}): {} clues, {minimal}; unique, confirmed on the complete CNF by a second solver\n",
             self.command, g.clues
         );
         if let Some(url) = url {

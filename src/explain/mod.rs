@@ -20,11 +20,13 @@
 //! minimal (without any one member, some fact is no longer forced).
 
 mod ask;
+mod bound;
 mod mus;
 mod propagate;
 mod report;
 mod up;
 
+pub use bound::{BadBound, GradeBound, MAX_BOUND};
 pub use report::{to_json, to_text};
 
 use std::collections::HashMap;

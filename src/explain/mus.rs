@@ -116,11 +116,17 @@ impl Explainer<'_> {
                 facts.push(fact);
             }
         }
+        let mut more: Vec<Fact> = Vec::new();
         for (&c, s) in &self.cache {
             if self.known.lit(c) == 0 && a.lit(c) == 0 && s.iter().all(|r| set.contains(r)) {
-                facts.extend(self.fact_of(c));
+                more.extend(self.fact_of(c));
             }
         }
+        // In a fixed order, not the map's: the order facts are set in is the order of the
+        // solver's assumptions later, and the generator's `--grade` needs the same trace
+        // for the same puzzle in every process (a map's order is seeded per process).
+        more.sort_by_key(|f| (f.unit, f.value, f.holds));
+        facts.extend(more);
         Ok(Ok(Step { rules: set, level: Level::Search, facts, decided: Vec::new() }))
     }
 

@@ -30,6 +30,33 @@ pub struct Explained<P: Puzzle> {
 /// Explains `p` from the empty board within `settings` (its deadline ends the trace with
 /// the steps found so far). A genre without an explanation is a usage error.
 pub fn explain<P: Puzzle>(p: &P, settings: &Settings) -> Result<Explained<P>, RunError> {
+    // An answer from the lazy encoding and the propagator first (fast), as a hint. Asked
+    // with uniqueness, so that a trace that stops for lack of a small step can still say
+    // whether the puzzle has a second answer (a blank board would otherwise read "needs
+    // search", as if a person only lacked the skill).
+    let lazy = EncodeOptions { connectivity: Connectivity::Lazy, genre: P::Options::default() };
+    let quick = solve(p, &p.encode(&lazy)?, BackendKind::DEFAULT.build(), &settings.limits, true)?;
+    let answer = match quick.status {
+        Status::Solved(sol) => Some(sol),
+        _ => None,
+    };
+    explain_from(p, answer, quick.unique, settings)
+}
+
+/// Explains `p`, whose one answer is known to be `answer` (the generator's `--grade`: it
+/// has just proved it unique, so the first solve of [`explain`] is not repeated).
+pub fn explain_unique<P: Puzzle>(p: &P, answer: &P::Solution, settings: &Settings) -> Result<Explained<P>, RunError> {
+    explain_from(p, Some(answer.clone()), Some(true), settings)
+}
+
+/// The trace, with `hint` an answer found another way and `unique` what is known of a
+/// second one.
+fn explain_from<P: Puzzle>(
+    p: &P,
+    hint: Option<P::Solution>,
+    unique: Option<bool>,
+    settings: &Settings,
+) -> Result<Explained<P>, RunError> {
     // The eager encoding: connectivity takes part as rule instances, with no propagator.
     let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: P::Options::default() };
     let enc = p.encode(&opts)?;
@@ -40,14 +67,8 @@ pub fn explain<P: Puzzle>(p: &P, settings: &Settings) -> Result<Explained<P>, Ru
     }
     let mut ex = Explainer::new(&enc)
         .ok_or_else(|| RunError::usage(format!("explain does not apply to {} puzzles yet", P::KIND)))?;
-    // An answer from the lazy encoding and the propagator first (fast), as a hint. Asked
-    // with uniqueness, so that a trace that stops for lack of a small step can still say
-    // whether the puzzle has a second answer (a blank board would otherwise read "needs
-    // search", as if a person only lacked the skill).
-    let lazy = EncodeOptions { connectivity: Connectivity::Lazy, genre: P::Options::default() };
-    let quick = solve(p, &p.encode(&lazy)?, BackendKind::DEFAULT.build(), &settings.limits, true)?;
-    if let Status::Solved(sol) = &quick.status {
-        let cells = p.view(sol, &lazy.genre).board.cells;
+    if let Some(sol) = &hint {
+        let cells = p.view(sol, &opts.genre).board.cells;
         let values: Option<Vec<usize>> =
             ex.units.iter().zip(&cells).map(|(u, c)| u.values.iter().position(|v| v.key == c.key)).collect();
         if let Some(values) = values.filter(|v| v.len() == ex.units.len()) {
@@ -56,22 +77,23 @@ pub fn explain<P: Puzzle>(p: &P, settings: &Settings) -> Result<Explained<P>, Ru
     }
     let trace = ex.run(settings).map_err(RunError::Explain)?;
     // Once solved every fact is fixed and the model is found by propagation; otherwise the
-    // lazy solve's answer serves the picture (the eager formula is slow to solve outright).
-    let answer = match (&trace.end, quick.status) {
+    // hint serves the picture (the eager formula is slow to solve outright).
+    let answer = match (&trace.end, hint) {
         (End::Solved, _) => ex.answer_model().map_err(RunError::Explain)?.map(|m| enc.decode(&m)),
-        (_, Status::Solved(sol)) => Some(sol),
+        (_, Some(sol)) => Some(sol),
         _ => None,
     };
-    let done = Explained {
-        rules: ex.rules().to_vec(),
-        units: ex.units.clone(),
-        trace,
-        answer,
-        unique: quick.unique,
-        genre: opts.genre,
-    };
+    let done =
+        Explained { rules: ex.rules().to_vec(), units: ex.units.clone(), trace, answer, unique, genre: opts.genre };
     done.check(p)?;
     Ok(done)
+}
+
+/// Whether `p`'s genre can be explained (its encoding names explanation units): the
+/// generator's `--grade` asks it of the blank board before any work starts.
+pub fn explains<P: Puzzle>(p: &P) -> Result<bool, RunError> {
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: P::Options::default() };
+    Ok(!p.encode(&opts)?.explain_units().is_empty())
 }
 
 impl<P: Puzzle> Explained<P> {

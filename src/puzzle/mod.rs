@@ -18,7 +18,7 @@ use crate::render::Drawing;
 mod count;
 mod explain;
 pub use count::{count, count_split, CountReport, SPLIT_CUBES};
-pub use explain::{explain, Explained};
+pub use explain::{explain, explain_unique, explains, Explained};
 
 /// Exit codes, shared by the command line and the server's JSON: one place names them.
 pub mod exit {
@@ -125,6 +125,9 @@ pub struct GenerateSpec {
     pub rows: usize,
     pub cols: usize,
     pub bank: Option<Vec<u32>>,
+    /// `--grade`: keep only puzzles whose explanation finishes within this bound
+    /// (`generate/grade.rs`).
+    pub grade: Option<crate::explain::GradeBound>,
 }
 
 impl GenerateSpec {

@@ -1,0 +1,207 @@
+//! `generate --grade max=K`: puzzles whose explanation (`puzzle::explain`) finishes with
+//! no step of more than K rule instances. The bound is held during generation, not
+//! checked after it: minimal puzzles are the hardest a board allows (a generated minimal
+//! 5×5 Snake Egg or 6×6 Snake typically "needs search", `bench/grade.md`), so generating
+//! them and throwing the hard ones away would seldom keep any. Instead:
+//!
+//! 1. **Ease**: the unique puzzle narrowing made (answer-first: nearly every clue of the
+//!    answer shown) is explained; while the explanation stalls, a clue of the answer is
+//!    added at a cell it left undecided (random among them), where a person would want
+//!    one, and it is explained again.
+//! 2. **Minimise under the bound**: a clue removal is kept only if the puzzle stays unique
+//!    *and* its explanation still finishes within K. The result is minimal for the bound,
+//!    not minimal: each clue left was needed, when tried, for uniqueness or for the grade
+//!    (`Generated::kept_for_grade` counts the second kind).
+//!
+//! Every explanation runs with `max_rules = K` (a step needing more is exactly "too hard",
+//! so the trace ends there instead of searching on) and the default budgets: a fact whose
+//! proof runs out of its conflict budget counts as not forced, so a puzzle whose
+//! explanation hits the budget is judged too hard. Budgets are counted in conflicts, not
+//! seconds, so the verdict is the same on any machine and in any thread (of one build:
+//! test builds check each step with extra solver calls, `encodings/explain.md`); only the
+//! generator's deadline stops an explanation, and then the puzzle is reported stopped.
+//!
+//! `min=J` asks the hardest step to need at least J rules: a puzzle minimised under K
+//! whose hardest step is easier is dropped and the next attempt (the same random stream,
+//! so still deterministic) starts from another answer, up to [`ATTEMPTS`]. So does an
+//! answer that easing cannot bring within K (every clue it gives shown, the explanation
+//! still stalls: seen with `max=1` on Hebi-Ichigo). After [`ATTEMPTS`] answers the puzzle
+//! is reported stopped: no puzzle within the bound was found, which proves nothing.
+
+use super::{Failed, Rng};
+use crate::explain::{self, End, Grade, GradeBound, Settings};
+use crate::limits::Limits;
+use crate::puzzle::{self, Generate, Puzzle, RunError};
+
+/// Answers tried for a bound before the puzzle is reported stopped.
+pub const ATTEMPTS: usize = 4;
+
+/// What an explanation bounded by `max` made of a puzzle.
+pub(super) struct Judged {
+    pub grade: Grade,
+    /// Solved, with no step above `max`.
+    pub finished: bool,
+    /// The units the trace left undecided.
+    pub undecided: Vec<usize>,
+}
+
+/// Refuses `--grade` for a genre whose puzzles cannot be explained, before any work.
+pub fn check_explains<P: Puzzle>(blank: &P, bound: &GradeBound) -> Result<(), RunError> {
+    if puzzle::explains(blank)? {
+        Ok(())
+    } else {
+        Err(RunError::usage(format!(
+            "--grade {bound}: {} puzzles cannot be explained yet (`snakesat explain` does not apply to them), \
+             so they have no grade to bound",
+            P::KIND
+        )))
+    }
+}
+
+/// Explains `p`, whose one answer is `answer`, with steps of at most `max` rules.
+pub(super) fn judge<P: Puzzle>(p: &P, answer: &P::Solution, max: usize, limits: &Limits) -> Result<Judged, Failed> {
+    let settings =
+        Settings { max_rules: max, limits: limits.clone(), budget: explain::BUDGET, give_up: explain::GIVE_UP };
+    let ex = puzzle::explain_unique(p, answer, &settings)?;
+    if let End::Stopped(why) = &ex.trace.end {
+        return Err(Failed::Stopped(why.clone()));
+    }
+    let grade = ex.grade();
+    Ok(Judged {
+        finished: ex.trace.end == End::Solved && grade.hardest <= max,
+        undecided: (0..ex.trace.board.len()).filter(|&u| ex.trace.board[u].is_none()).collect(),
+        grade,
+    })
+}
+
+/// A puzzle eased: the puzzle, its grade, the clues added and the explanations run.
+pub(super) type Eased<P> = (P, Grade, usize, usize);
+
+/// Step 1: adds clues of `answer` where the explanation stalls until it finishes within
+/// `max`; `None` when every clue the genre can add is there and it still does not (the
+/// caller tries another answer).
+pub(super) fn ease<P: Generate>(
+    mut p: P,
+    answer: &P::Solution,
+    max: usize,
+    rng: &mut Rng,
+    limits: &Limits,
+) -> Result<Option<Eased<P>>, Failed> {
+    let (mut added, mut runs) = (0, 0);
+    loop {
+        let j = judge(&p, answer, max, limits)?;
+        runs += 1;
+        if j.finished {
+            return Ok(Some((p, j.grade, added, runs)));
+        }
+        let mut open = j.undecided;
+        rng.shuffle(&mut open);
+        // A clue that changes the board (a Hebi-Ichigo clue cell) must leave the answer
+        // an answer; one already there adds nothing.
+        let before = p.clue_units().len();
+        let next = open.iter().find_map(|&u| {
+            p.with_clue(answer, u).filter(|q| q.clue_units().len() > before && q.verify(answer).is_ok())
+        });
+        let Some(next) = next else { return Ok(None) };
+        p = next;
+        added += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::End;
+    use crate::generate::generate;
+    use crate::genres::{hebi::Hebi, snake::Snake, snake_egg::SnakeEgg, snakepit::SnakePit};
+    use crate::puzzle::GenerateSpec;
+
+    fn spec(side: usize, bank: Option<Vec<u32>>, max: usize) -> GenerateSpec {
+        GenerateSpec { rows: side, cols: side, bank, grade: Some(GradeBound { max, min: 1 }) }
+    }
+
+    /// Every puzzle made with a bound explains to the end within it, by the job any front
+    /// end runs (its own solve, not the generator's answer), with the grade the generator
+    /// reported; and puzzle k of seed s comes out the same when made again.
+    fn within_bound<P: Generate>(spec: &GenerateSpec, seeds: &[u64]) {
+        let max = spec.grade.unwrap().max;
+        for &seed in seeds {
+            let g = generate::<P>(spec, seed, 0, &Limits::default()).unwrap_or_else(|e| panic!("{seed}: {e:?}"));
+            let settings = Settings {
+                max_rules: max,
+                limits: Limits::default(),
+                budget: explain::BUDGET,
+                give_up: explain::GIVE_UP,
+            };
+            let ex = puzzle::explain(&g.puzzle, &settings).unwrap();
+            let toml = g.puzzle.to_toml();
+            assert_eq!(ex.trace.end, End::Solved, "{} seed {seed}:\n{toml}", P::KIND);
+            assert!((spec.grade.unwrap().min..=max).contains(&ex.grade().hardest), "{} seed {seed}:\n{toml}", P::KIND);
+            assert_eq!(ex.unique, Some(true));
+            assert_eq!(ex.grade().hardest, g.grade.as_ref().unwrap().hardest, "{} seed {seed}", P::KIND);
+            assert!(g.explanations >= 1 && g.attempts >= 1);
+            let again = generate::<P>(spec, seed, 0, &Limits::default()).unwrap();
+            assert_eq!(again.puzzle.to_toml(), toml, "{} seed {seed} is not deterministic", P::KIND);
+        }
+    }
+
+    #[test]
+    fn generated_snakes_explain_within_the_bound() {
+        within_bound::<Snake>(&spec(5, None, 3), &[1, 2]);
+    }
+
+    #[test]
+    fn generated_snake_eggs_explain_within_the_bound() {
+        within_bound::<SnakeEgg>(&spec(5, Some(vec![1, 2, 3, 4]), 3), &[1, 2]);
+    }
+
+    #[test]
+    fn generated_hebi_explain_within_the_bound() {
+        within_bound::<Hebi>(&spec(5, None, 2), &[1, 3]);
+    }
+
+    /// One rule a step: a Hebi-Ichigo narrowed from the blank board stalls, and easing
+    /// adds clues where it does until single rules explain it.
+    #[test]
+    fn easing_adds_clues_where_the_explanation_stalls() {
+        within_bound::<Hebi>(&spec(5, None, 1), &[1]);
+        let g = generate::<Hebi>(&spec(5, None, 1), 1, 0, &Limits::default()).unwrap();
+        assert!(g.eased > 0 && g.grade.unwrap().hardest == 1, "eased {}", g.eased);
+    }
+
+    /// A bound of one rule a step is the strictest there is: single rules explain the
+    /// puzzle, which costs clues against the plain minimal puzzle of the same seed.
+    #[test]
+    fn the_strictest_bound_keeps_clues_for_the_grade() {
+        let strict = spec(5, Some(vec![1, 2, 3, 4]), 1);
+        within_bound::<SnakeEgg>(&strict, &[1]);
+        let g = generate::<SnakeEgg>(&strict, 1, 0, &Limits::default()).unwrap();
+        let plain = GenerateSpec { grade: None, ..strict };
+        let minimal = generate::<SnakeEgg>(&plain, 1, 0, &Limits::default()).unwrap();
+        assert!(g.grade.is_some() && minimal.grade.is_none());
+        assert!(g.kept_for_grade > 0 && g.clues > minimal.clues, "{} clues graded, {} minimal", g.clues, minimal.clues);
+    }
+
+    /// `min=4,max=4`: puzzles easier than 4 are dropped and the next answer of the same
+    /// stream tried (seed 4 needs three, seed 5 two), deterministically.
+    #[test]
+    fn a_min_bound_tries_further_answers() {
+        let exact = GenerateSpec { grade: Some(GradeBound { max: 4, min: 4 }), ..spec(5, None, 4) };
+        within_bound::<Snake>(&exact, &[4, 5]);
+        for (seed, attempts) in [(4, 3), (5, 2)] {
+            let g = generate::<Snake>(&exact, seed, 0, &Limits::default()).unwrap();
+            assert_eq!((g.attempts, g.grade.unwrap().hardest), (attempts, 4), "seed {seed}");
+        }
+    }
+
+    /// A genre without an explanation is refused before any puzzle is made.
+    #[test]
+    fn genres_without_an_explanation_are_refused() {
+        match generate::<SnakePit>(&spec(5, None, 3), 1, 0, &Limits::default()) {
+            Err(Failed::Run(RunError::Usage(why))) => {
+                assert!(why.contains("snakepit puzzles cannot be explained"), "{why}")
+            }
+            other => panic!("{:?}", other.map(|g| g.clues)),
+        }
+    }
+}
