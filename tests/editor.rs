@@ -289,6 +289,8 @@ fn the_editor_sets_every_genre_in_chromium() {
     assert_eq!(b.verdict(), "Unique");
     assert!(b.value("#puzzle").contains("kind = \"hebi\""), "the editor holds the file: {}", b.value("#puzzle"));
     assert_eq!(b.text("#url"), url);
+    // The New row follows what is open, so New board starts another of the same.
+    assert_eq!((b.value("#new-kind"), b.value("#new-size")), ("hebi".to_string(), "5x5".to_string()));
 }
 
 /// Count's answers, stepped through with Next and Previous; and Generate, whose puzzle

@@ -483,10 +483,21 @@ const Editor = (() => {
     $("editor").hidden = false;
     $("undo").disabled = true;
     $("redo").disabled = true;
+    showNewRow(m);
     const toml = toToml(ed);
     if (!fromText) $("puzzle").value = toml;
     refreshBoard(toml);
     scheduleLive(toml);
+  }
+
+  // The New row says what is open (a pasted or generated puzzle too), so New board makes
+  // another of the same genre, size and bank, as a setter starting over would expect.
+  function showNewRow(m) {
+    if (!GENRES[m.kind]) return;
+    $("new-kind").value = m.kind;
+    $("new-kind").dispatchEvent(new Event("change"));
+    $("new-size").value = m.box ? `${m.box[0]}x${m.box[1]}` : `${m.rows}x${m.cols}`;
+    if (m.eggs && m.eggs.length) $("new-bank").value = m.eggs.join(",");
   }
 
   // The New row's genre, size and bank, checked (for a New board and for Generate):
