@@ -75,3 +75,37 @@ fn a_blank_board_is_not_unique_not_merely_hard() {
     let o = run(&["explain", &blank]);
     assert!(stdout(&o).contains("Not unique"), "{}", stdout(&o));
 }
+
+/// pzprjs's Snake Pit example: explained to its answer (each cell its snake's length),
+/// in text and JSON; the fixture with a wall down the middle has 23 answers: exit 5.
+#[test]
+fn a_snake_pit_is_explained_to_its_answer() {
+    let pit = fixture("snakepit/example-5x5.toml");
+    let (code, v) = json(&["explain", &pit]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!((v["kind"].as_str(), v["status"].as_str()), (Some("snakepit"), Some("solved")), "{v}");
+    assert_eq!(v["unique"], true, "{v}");
+    // pzprjs's answer (test/script/snakepit.js), row by row.
+    let answer = "6 6 6 4 4 6 3 5 5 4 6 3 3 5 4 6 4 4 5 5 4 4 3 3 3";
+    let board: Vec<&str> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect();
+    assert_eq!(board.join(" "), answer);
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(v["grade"]["steps"].as_u64(), Some(steps.len() as u64));
+    // The clues come first, each a step of one rule.
+    assert_eq!(steps[0]["rules"][0]["words"], "the length 4 at r1c4", "{}", steps[0]);
+    assert!(steps.iter().all(|s| !s["rules"].as_array().unwrap().is_empty()));
+    let o = run(&["explain", &pit, "--format", "svg", "--step", "9"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("<svg") && stdout(&o).contains("step 9 of"));
+    // The text, on the quicker fixture (each explanation in a test build checks every step).
+    let walls = fixture("snakepit/walls-4x4.toml");
+    let o = run(&["explain", &walls]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Step 1 (1 rule): "), "{}", stdout(&o));
+    assert!(stdout(&o).contains("the circle at r4c1: an end"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("the wall between r1c2 and r1c3: two snakes, of different lengths"));
+    assert!(stdout(&o).contains("Not unique: the answers differ on the"), "{}", stdout(&o));
+    let (code, v) = json(&["explain", &walls]);
+    assert_eq!((code, v["status"].as_str()), (5, Some("not unique")), "{v}");
+    assert!(v["grade"]["undecided"].as_u64().unwrap() > 0, "{v}");
+}

@@ -133,8 +133,8 @@ impl Explainer<'_> {
     /// solver's core holds many rules and a minimal set few, so halves of what is left are
     /// dropped at once while the rest still forces `l`, single rules only at the end
     /// (`encodings/explain.md`). The most global kinds go first, so the set kept leans on
-    /// the simplest rules. A question out of budget keeps what it asked about: the set
-    /// still forces the fact.
+    /// the simplest rules. The last questions, one rule each, have no budget, so the set
+    /// kept is minimal.
     fn shrink(&mut self, set: Vec<usize>, l: Lit, limits: &Limits) -> Result<Option<Vec<usize>>, ExplainError> {
         let mut todo = set;
         todo.sort_by_key(|&r| std::cmp::Reverse(self.f.rules()[r].kind));
@@ -146,7 +146,11 @@ impl Explainer<'_> {
             }
             let take = chunk.min(todo.len());
             let test: Vec<usize> = keep.iter().chain(&todo[take..]).copied().collect();
-            match self.core(&test, l)? {
+            // A single rule is kept only when the rest is proven not to force `l`: a question
+            // out of budget there would leave a set that is not minimal (Snake Pit's size
+            // rule met that). Chunks keep the budget; a chunk that fails is split anyway.
+            let budget = if take == 1 { None } else { Some(self.budget) };
+            match self.core_within(&test, l, budget)? {
                 Core::Forced(core) => {
                     keep.retain(|r| core.contains(r));
                     todo = todo[take..].iter().copied().filter(|r| core.contains(r)).collect();

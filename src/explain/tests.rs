@@ -189,3 +189,81 @@ fn hebi_fixtures_and_random_small_hebis_are_explained_soundly() {
     }
     assert!(ends.contains(&End::Solved) && ends.iter().any(|e| *e != End::Solved), "{ends:?}");
 }
+
+/// A Snake Pit answer's cells by snake: `deg[i]`, the neighbours of `i` in its snake
+/// (equal lengths with no wall between: equal neighbours are one snake).
+fn pit_degrees(p: &crate::genres::snakepit::SnakePit, sol: &[u32]) -> Vec<usize> {
+    let g = p.grid;
+    (0..g.len())
+        .map(|i| g.neighbours(i).filter(|&j| !p.hole[i] && !p.hole[j] && sol[i] == sol[j] && !p.wall(i, j)).count())
+        .collect()
+}
+
+#[test]
+fn snakepit_fixtures_and_random_small_pits_are_explained_soundly() {
+    use crate::genres::snakepit::{Mark, Number, SnakePit};
+    let mut ends = Vec::new();
+    for text in [
+        include_str!("../../fixtures/snakepit/urls/pzprjs-test.url"),
+        include_str!("../../fixtures/snakepit/walls-4x4.toml"),
+    ] {
+        match crate::genres::parse_text(&crate::input::Source::new("test", text)).expect("parses") {
+            crate::genres::AnyPuzzle::SnakePit(p) => ends.push(check_explained(&p)),
+            other => panic!("not a snake pit: {other:?}"),
+        };
+    }
+    assert_eq!(ends, [End::Solved, End::NotUnique]);
+    let mut state = 0xbb67_ae85_84ca_a73bu64;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    // Blank boards, one with a hole; clues read off random answers of each.
+    for (rows, cols, hole, n) in [(3, 4, None, 4), (4, 4, None, 4), (4, 4, Some(5), 3)] {
+        let mut blank = SnakePit::new(Grid::new(rows, cols));
+        if let Some(h) = hole {
+            blank.hole[h] = true;
+        }
+        let enc = blank.encode(&EncodeOptions::default()).expect("encodes");
+        let mut sols: Vec<Vec<u32>> = Vec::new();
+        let backend = crate::backend::BackendKind::DEFAULT.build();
+        puzzle::count(&blank, &enc, backend, &Limits::default(), Some(200), &Default::default(), |s| {
+            sols.push(s.clone())
+        })
+        .expect("the count runs");
+        assert!(!sols.is_empty(), "the blank {rows}x{cols} board has answers");
+        for _ in 0..n {
+            let sol = &sols[next(sols.len() as u64) as usize];
+            let deg = pit_degrees(&blank, sol);
+            let mut p = blank.clone();
+            let g = p.grid;
+            for i in (0..g.len()).filter(|&i| !p.hole[i]) {
+                match next(8) {
+                    0 | 1 => p.numbers[i] = Some(Number::Is(sol[i])),
+                    2 => p.marks[i] = Some(if deg[i] == 1 { Mark::Circle } else { Mark::Gray }),
+                    3 => p.numbers[i] = Some(Number::Unknown),
+                    _ => {}
+                }
+            }
+            // A wall between two snakes leaves the answer an answer.
+            for (a, b) in g.edges() {
+                if !p.hole[a] && !p.hole[b] && sol[a] != sol[b] && next(4) == 0 {
+                    let (r, c) = g.coords(a);
+                    if b == a + 1 {
+                        p.walls.vertical[r * (g.cols - 1) + c] = true;
+                    } else {
+                        p.walls.horizontal[r * g.cols + c] = true;
+                    }
+                }
+            }
+            ends.push(check_explained(&p));
+        }
+    }
+    // A length out of a cell's reach: no answer.
+    let mut p = SnakePit::new(Grid::new(2, 2));
+    p.numbers[0] = Some(Number::Is(5));
+    ends.push(check_explained(&p));
+    assert!(ends.contains(&End::NoAnswer), "{ends:?}");
+    assert!(ends.iter().filter(|e| **e == End::Solved).count() >= 3, "{ends:?}");
+    assert!(ends.iter().filter(|e| **e == End::NotUnique).count() >= 2, "{ends:?}");
+}
