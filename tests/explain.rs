@@ -109,3 +109,22 @@ fn a_snake_pit_is_explained_to_its_answer() {
     assert_eq!((code, v["status"].as_str()), (5, Some("not unique")), "{v}");
     assert!(v["grade"]["undecided"].as_u64().unwrap() > 0, "{v}");
 }
+
+/// The parity snake: explained with every answer in the CNF (`--encoding plain`); the
+/// default encoding keeps one answer per symmetry class, so on a board its givens leave
+/// symmetric it is refused with a pointer to `--encoding`.
+#[test]
+fn a_parity_snake_is_explained_with_the_plain_encoding() {
+    let blank = fixture("parity-snake/counts-6x6.toml");
+    let o = run(&["explain", &blank]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("orbits encoding; try another --encoding"), "{}", stderr(&o));
+    let (code, v) = json(&["explain", &blank, "--encoding", "plain"]);
+    assert_eq!((code, &v["kind"], &v["unique"]), (5, &serde_json::json!("parity-snake"), &serde_json::json!(false)));
+    let (code, v) = json(&["explain", &fixture("parity-snake/unsat-givens.toml")]);
+    assert_eq!((code, v["status"].as_str()), (1, Some("no answer")), "{v}");
+    // One given, one snake: the first step is the given itself.
+    let o = run(&["explain", &fixture("parity-snake/unique-6x6.toml"), "--encoding", "plain", "--step", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("Step 1 (1 rule): the given O at r2c2: an odd snake cell\n  r2c2 snake\n"));
+}

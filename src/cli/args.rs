@@ -203,6 +203,8 @@ pub enum Command {
         /// The most rules and clues one step may use; past it the puzzle "needs search".
         #[arg(long, default_value_t = 12)]
         max_rules: usize,
+        #[command(flatten)]
+        enc: EncodingArg,
     },
     /// Print the puzz.link URL of a puzzle.
     Url {
@@ -435,6 +437,7 @@ pub enum Job {
         step: Option<usize>,
         timeout: Option<Duration>,
         max_rules: usize,
+        raw: RawOptions,
     },
     Generate {
         kind: String,
@@ -530,11 +533,12 @@ impl Job {
                 Job::Decode { puzzle, solver_output, raw: raw(enc.encoding, distinct.distinct, None), format }
             }
             Command::Url { puzzle } => Job::Url { puzzle },
-            Command::Explain { puzzle, format, step, timeout: t, max_rules } => {
+            Command::Explain { puzzle, format, step, timeout: t, max_rules, enc } => {
                 if max_rules == 0 {
                     return Err(usage("--max-rules must be at least 1"));
                 }
-                Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules }
+                let raw = raw(enc.encoding, None, None);
+                Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw }
             }
             Command::Serve { port, bind, open, timeout: t, jobs, queue, max_body, backend } => {
                 let timeout = timeout(Some(t))?.unwrap_or(Duration::MAX);

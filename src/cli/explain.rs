@@ -24,20 +24,20 @@ fn internal(e: impl std::fmt::Display) -> Failure {
 
 pub fn explain<P: Puzzle>(
     p: &P,
+    raw: &RawOptions,
     format: Format,
     step: Option<usize>,
     timeout: Option<Duration>,
     max_rules: usize,
 ) -> Result<u8, Failure> {
     // The eager encoding: connectivity takes part as rule instances, with no propagator.
-    let opts = plan::options::<P>(&RawOptions::default(), Connectivity::Eager)?;
+    let opts = plan::options::<P>(raw, Connectivity::Eager)?;
     let enc = plan::encode(p, &opts)?;
-    let mut ex =
-        Explainer::new(&enc).ok_or_else(|| usage(format!("explain does not apply to {} puzzles yet", P::KIND)))?;
+    let mut ex = Explainer::new(&enc).ok_or_else(|| usage(no_explanation::<P>(raw)))?;
     let limits =
         Limits { deadline: timeout.map(|t| Instant::now() + t), cancel: snakesat::signals::cancel_on_interrupt() };
     // An answer from the lazy encoding and the propagator first (fast), as a hint.
-    let lazy = plan::options::<P>(&RawOptions::default(), Connectivity::Lazy)?;
+    let lazy = plan::options::<P>(raw, Connectivity::Lazy)?;
     // With `--unique`, so that a trace that stops for lack of a small step can still say
     // whether the puzzle has a second answer (a blank board would otherwise read "needs
     // search", as if a person only lacked the skill).
@@ -107,6 +107,22 @@ pub fn explain<P: Puzzle>(
         }
     }
     Ok(code)
+}
+
+/// Why `explain` refused: the genre has no explanation, or not with this encoding (one that
+/// keeps one answer per symmetry class cannot: the parity snake's default on a board its
+/// givens leave symmetric).
+fn no_explanation<P: Puzzle>(raw: &RawOptions) -> String {
+    let encodings = P::CHOICES.iter().find(|(name, _)| *name == "encoding").map(|(_, values)| values);
+    match encodings {
+        Some(values) if values.len() > 1 => format!(
+            "explain does not apply to this {} puzzle with the {} encoding; try another --encoding ({})",
+            P::KIND,
+            raw.encoding.as_deref().unwrap_or(values[0]),
+            values.join(", ")
+        ),
+        _ => format!("explain does not apply to {} puzzles yet", P::KIND),
+    }
 }
 
 fn key<'e>(ex: &'e Explainer<'_>, u: usize, v: Option<usize>) -> &'e str {
