@@ -61,7 +61,8 @@ fn explain_refuses_what_it_cannot_do() {
     assert!(stderr(&o).contains("--step 999"), "{}", stderr(&o));
     let o = run(&["explain", &fixture("snake-cube/seed-3x3x3.toml")]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("explain does not apply"), "{}", stderr(&o));
+    // No encoding of the Snake Cube explains, so none is suggested.
+    assert!(stderr(&o).contains("explain does not apply to snake-cube puzzles yet"), "{}", stderr(&o));
 }
 
 /// A blank board: nothing small decides anything, and the trace says so ("needs search"),
@@ -118,7 +119,7 @@ fn a_parity_snake_is_explained_with_the_plain_encoding() {
     let blank = fixture("parity-snake/counts-6x6.toml");
     let o = run(&["explain", &blank]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("orbits encoding; try another --encoding"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("with the orbits encoding; use --encoding plain"), "{}", stderr(&o));
     let (code, v) = json(&["explain", &blank, "--encoding", "plain"]);
     assert_eq!((code, &v["kind"], &v["unique"]), (5, &serde_json::json!("parity-snake"), &serde_json::json!(false)));
     let (code, v) = json(&["explain", &fixture("parity-snake/unsat-givens.toml")]);

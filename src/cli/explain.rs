@@ -33,7 +33,7 @@ pub fn explain<P: Puzzle>(
     // The eager encoding: connectivity takes part as rule instances, with no propagator.
     let opts = plan::options::<P>(raw, Connectivity::Eager)?;
     let enc = plan::encode(p, &opts)?;
-    let mut ex = Explainer::new(&enc).ok_or_else(|| usage(no_explanation::<P>(raw)))?;
+    let mut ex = Explainer::new(&enc).ok_or_else(|| usage(no_explanation(p, raw)))?;
     let limits =
         Limits { deadline: timeout.map(|t| Instant::now() + t), cancel: snakesat::signals::cancel_on_interrupt() };
     // An answer from the lazy encoding and the propagator first (fast), as a hint.
@@ -111,17 +111,26 @@ pub fn explain<P: Puzzle>(
 
 /// Why `explain` refused: the genre has no explanation, or not with this encoding (one that
 /// keeps one answer per symmetry class cannot: the parity snake's default on a board its
-/// givens leave symmetric).
-fn no_explanation<P: Puzzle>(raw: &RawOptions) -> String {
-    let encodings = P::CHOICES.iter().find(|(name, _)| *name == "encoding").map(|(_, values)| values);
-    match encodings {
-        Some(values) if values.len() > 1 => format!(
-            "explain does not apply to this {} puzzle with the {} encoding; try another --encoding ({})",
+/// givens leave symmetric). The genre's other encodings are tried, and the ones that explain
+/// this puzzle are named.
+fn no_explanation<P: Puzzle>(p: &P, raw: &RawOptions) -> String {
+    let encodings = P::CHOICES.iter().find(|(name, _)| *name == "encoding").map_or(&[][..], |(_, values)| values);
+    let current = raw.encoding.as_deref().or(encodings.first().copied()).unwrap_or_default();
+    let explains = |value: &str| {
+        let raw = RawOptions { encoding: Some(value.to_string()), ..raw.clone() };
+        plan::options::<P>(&raw, Connectivity::Eager)
+            .and_then(|opts| plan::encode(p, &opts))
+            .is_ok_and(|enc| !enc.explain_units().is_empty())
+    };
+    let others: Vec<&str> = encodings.iter().copied().filter(|&v| v != current && explains(v)).collect();
+    if others.is_empty() {
+        format!("explain does not apply to {} puzzles yet", P::KIND)
+    } else {
+        format!(
+            "explain does not apply to this {} puzzle with the {current} encoding; use --encoding {}",
             P::KIND,
-            raw.encoding.as_deref().unwrap_or(values[0]),
-            values.join(", ")
-        ),
-        _ => format!("explain does not apply to {} puzzles yet", P::KIND),
+            others.join(" or --encoding ")
+        )
     }
 }
 
