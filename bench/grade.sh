@@ -10,11 +10,12 @@ timeout=${1:-20}
 bin=${CARGO_TARGET_DIR:-target}/release/snakesat
 pin=(); command -v taskset >/dev/null && pin=(taskset -c 0)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-row() { # label file
-  local out
-  out=$("${pin[@]}" "$bin" explain "$2" --format json --timeout "$timeout" || true)
+row() { # label file [explain options]
+  local out label=$1 file=$2
+  shift 2
+  out=$("${pin[@]}" "$bin" explain "$file" "$@" --format json --timeout "$timeout" || true)
   python3 -c 'import json,sys; j=json.loads(sys.argv[2]); g=j["grade"]
-print("| %s | %s | %d | %d | %d | %d | %.2f |" % (sys.argv[1], j["status"], g["steps"], g["hardest"], g["hard_steps"], g["undecided"], j["seconds"]))' "$1" "$out"
+print("| %s | %s | %d | %d | %d | %d | %.2f |" % (sys.argv[1], j["status"], g["steps"], g["hardest"], g["hard_steps"], g["undecided"], j["seconds"]))' "$label" "$out"
 }
 echo "| puzzle | status | steps | hardest | hard (≥4) | cells left | seconds |"
 echo "|---|---|---|---|---|---|---|"
@@ -41,4 +42,16 @@ for ns in 5x5:1 10x10:1 10x10:2; do
   n=${ns%:*} s=${ns#*:}
   "$bin" generate hebi --size $n --seed $s -o "$tmp/hebi-$n-$s.toml" >/dev/null
   row "hebi generated $n seed $s" "$tmp/hebi-$n-$s.toml"
+done
+row "snakepit example-5x5 (pzprjs, published)" fixtures/snakepit/example-5x5.toml
+row "snakepit walls-4x4 (23 answers)" fixtures/snakepit/walls-4x4.toml
+for s in 1 2; do
+  "$bin" generate snakepit --size 6x6 --seed $s -o "$tmp/pit-6x6-$s.toml" >/dev/null
+  row "snakepit generated 6x6 seed $s" "$tmp/pit-6x6-$s.toml"
+done
+# The parity snake only with every answer in the CNF (--encoding plain; encodings/explain.md).
+row "parity-snake unique-6x6" fixtures/parity-snake/unique-6x6.toml --encoding plain
+for s in 1 2; do
+  "$bin" generate parity-snake --size 6x6 --seed $s -o "$tmp/parity-6x6-$s.toml" >/dev/null
+  row "parity-snake generated 6x6 seed $s" "$tmp/parity-6x6-$s.toml" --encoding plain
 done

@@ -322,7 +322,7 @@ impl Visit for Board<'_> {
             "kind": P::KIND,
             "svg": render::to_svg(&p.draw(None)),
             // The page offers Explain and Hint on this: the server says, not a list there.
-            "explains": explain::explains(p),
+            "explains": crate::puzzle::explains(p, &RawOptions::default()).unwrap_or(false),
         });
         match caps.url.map(|u| u(p)) {
             Some(Ok(url)) => body["url"] = json!(url),

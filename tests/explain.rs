@@ -61,7 +61,8 @@ fn explain_refuses_what_it_cannot_do() {
     assert!(stderr(&o).contains("--step 999"), "{}", stderr(&o));
     let o = run(&["explain", &fixture("snake-cube/seed-3x3x3.toml")]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("explain does not apply"), "{}", stderr(&o));
+    // No encoding of the Snake Cube explains, so none is suggested.
+    assert!(stderr(&o).contains("explain does not apply to snake-cube puzzles yet"), "{}", stderr(&o));
 }
 
 /// A blank board: nothing small decides anything, and the trace says so ("needs search"),
@@ -74,4 +75,57 @@ fn a_blank_board_is_not_unique_not_merely_hard() {
     assert_eq!(v["unique"], false, "{v}");
     let o = run(&["explain", &blank]);
     assert!(stdout(&o).contains("Not unique"), "{}", stdout(&o));
+}
+
+/// pzprjs's Snake Pit example: explained to its answer (each cell its snake's length),
+/// in text and JSON; the fixture with a wall down the middle has 23 answers: exit 5.
+#[test]
+fn a_snake_pit_is_explained_to_its_answer() {
+    let pit = fixture("snakepit/example-5x5.toml");
+    let (code, v) = json(&["explain", &pit]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!((v["kind"].as_str(), v["status"].as_str()), (Some("snakepit"), Some("solved")), "{v}");
+    assert_eq!(v["unique"], true, "{v}");
+    // pzprjs's answer (test/script/snakepit.js), row by row.
+    let answer = "6 6 6 4 4 6 3 5 5 4 6 3 3 5 4 6 4 4 5 5 4 4 3 3 3";
+    let board: Vec<&str> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect();
+    assert_eq!(board.join(" "), answer);
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(v["grade"]["steps"].as_u64(), Some(steps.len() as u64));
+    // The clues come first, each a step of one rule.
+    assert_eq!(steps[0]["rules"][0]["words"], "the length 4 at r1c4", "{}", steps[0]);
+    assert!(steps.iter().all(|s| !s["rules"].as_array().unwrap().is_empty()));
+    let o = run(&["explain", &pit, "--format", "svg", "--step", "9"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("<svg") && stdout(&o).contains("step 9 of"));
+    // The text, on the quicker fixture (each explanation in a test build checks every step).
+    let walls = fixture("snakepit/walls-4x4.toml");
+    let o = run(&["explain", &walls]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Step 1 (1 rule): "), "{}", stdout(&o));
+    assert!(stdout(&o).contains("the circle at r4c1: an end"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("the wall between r1c2 and r1c3: two snakes, of different lengths"));
+    assert!(stdout(&o).contains("Not unique: the answers differ on the"), "{}", stdout(&o));
+    let (code, v) = json(&["explain", &walls]);
+    assert_eq!((code, v["status"].as_str()), (5, Some("not unique")), "{v}");
+    assert!(v["grade"]["undecided"].as_u64().unwrap() > 0, "{v}");
+}
+
+/// The parity snake: explained with every answer in the CNF (`--encoding plain`); the
+/// default encoding keeps one answer per symmetry class, so on a board its givens leave
+/// symmetric it is refused with a pointer to `--encoding`.
+#[test]
+fn a_parity_snake_is_explained_with_the_plain_encoding() {
+    let blank = fixture("parity-snake/counts-6x6.toml");
+    let o = run(&["explain", &blank]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("with the orbits encoding; use --encoding plain"), "{}", stderr(&o));
+    let (code, v) = json(&["explain", &blank, "--encoding", "plain"]);
+    assert_eq!((code, &v["kind"], &v["unique"]), (5, &serde_json::json!("parity-snake"), &serde_json::json!(false)));
+    let (code, v) = json(&["explain", &fixture("parity-snake/unsat-givens.toml")]);
+    assert_eq!((code, v["status"].as_str()), (1, Some("no answer")), "{v}");
+    // One given, one snake: the first step is the given itself.
+    let o = run(&["explain", &fixture("parity-snake/unique-6x6.toml"), "--encoding", "plain", "--step", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("Step 1 (1 rule): the given O at r2c2: an odd snake cell\n  r2c2 snake\n"));
 }

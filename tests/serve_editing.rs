@@ -252,6 +252,14 @@ fn explain_on_the_server_is_the_command_lines_explain() {
     }
     let (_, board) = s.post("/api/board", &json!({ "puzzle": text("snake-cube/seed-3x3x3.toml") }));
     assert_eq!(board["explains"], false, "{board}");
+    let (_, board) = s.post("/api/board", &json!({ "puzzle": text("snakepit/walls-4x4.toml") }));
+    assert_eq!(board["explains"], true, "{board}");
+    // The parity snake explains with the plain encoding, as `explain --encoding plain`.
+    let rel = "parity-snake/unique-6x6.toml";
+    let (code, got) = s.post("/api/explain", &json!({ "puzzle": text(rel), "encoding": "plain" }));
+    let (exit, cli) = cli_json(&["explain", &fixture(rel), "--encoding", "plain"]);
+    assert_eq!((code, got["code"].as_i64()), (200, Some(exit as i64)), "{got}");
+    assert_eq!(steady(got), steady(cli), "{rel}: the trace");
 }
 
 /// Requests `/api/explain` cannot take are a 4xx that says why, located when it can be;
@@ -269,6 +277,8 @@ fn bad_explain_requests_are_a_4xx_and_the_deadline_is_said() {
         (json!({ "puzzle": snake, "max_rules": 0 }), "`max_rules`"),
         (json!({ "puzzle": snake, "timeout": -1 }), "`timeout`"),
         (json!({ "puzzle": snake, "unique": true }), "unknown field `unique`"),
+        (json!({ "puzzle": snake, "encoding": "plain" }), "encoding"),
+        (json!({ "puzzle": text("parity-snake/counts-6x6.toml") }), "use --encoding plain"),
     ] {
         let (code, got) = s.post("/api/explain", &body);
         assert_eq!(code, 400, "{body}: {got}");

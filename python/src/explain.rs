@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use snakesat::explain::Settings;
 use snakesat::genres::{Capabilities, Visit};
-use snakesat::puzzle::{Puzzle, RunError};
+use snakesat::puzzle::{Puzzle, RawOptions, RunError};
 use snakesat::render;
 
 use crate::answer::to_py;
@@ -16,12 +16,13 @@ use crate::answer::to_py;
 /// The explain job on one puzzle, within `settings`.
 pub struct Explain<'a> {
     pub settings: &'a Settings,
+    pub raw: RawOptions,
 }
 
 impl Visit for Explain<'_> {
     type Output = Result<Explanation, RunError>;
     fn visit<P: Puzzle>(self, p: &P, _caps: &Capabilities<P>) -> Result<Explanation, RunError> {
-        let done = snakesat::puzzle::explain(p, self.settings)?;
+        let done = snakesat::puzzle::explain(p, &self.raw, self.settings)?;
         let n = done.trace.steps.len();
         // Every step's picture now, while the puzzle's type is known: the object Python
         // keeps is not generic. A picture is a few kilobytes, a trace a few hundred steps.

@@ -175,10 +175,17 @@ impl Puzzle {
     /// How a person can solve it, step by step, and its grade, as `snakesat explain`
     /// says: each step a minimal set of the puzzle's rules and clues that decides cells.
     /// A step may use at most `max_rules` of them (beyond, the puzzle "needs search");
-    /// `timeout` (seconds) and Ctrl-C stop it with the steps found so far. A genre that
-    /// cannot be explained raises `ValueError`.
-    #[pyo3(signature = (max_rules=None, timeout=None))]
-    fn explain(&self, py: Python<'_>, max_rules: Option<usize>, timeout: Option<f64>) -> PyResult<Explanation> {
+    /// `timeout` (seconds) and Ctrl-C stop it with the steps found so far; `encoding` as
+    /// `snakesat explain --encoding` (the parity snake explains with `"plain"`). A genre
+    /// that cannot be explained raises `ValueError`.
+    #[pyo3(signature = (max_rules=None, timeout=None, *, encoding=None))]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        max_rules: Option<usize>,
+        timeout: Option<f64>,
+        encoding: Option<String>,
+    ) -> PyResult<Explanation> {
         use snakesat::explain::{Settings, BUDGET, GIVE_UP, MAX_RULES};
         let max_rules = max_rules.unwrap_or(MAX_RULES);
         if max_rules == 0 {
@@ -186,7 +193,10 @@ impl Puzzle {
         }
         let limits = snakesat::limits::Limits::until(run::deadline(timeout)?);
         let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
-        run::interruptible(py, &limits.cancel, || self.inner.run(Explain { settings: &settings }))?.map_err(refused)
+        run::interruptible(py, &limits.cancel, || {
+            self.inner.run(Explain { settings: &settings, raw: raw(encoding, None) })
+        })?
+        .map_err(refused)
     }
 
     /// The puzzle drawn, as `snakesat draw` draws it.

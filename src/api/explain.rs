@@ -13,7 +13,7 @@ use crate::explain::{Settings, BUDGET, GIVE_UP};
 use crate::genres::{self, Capabilities, Visit};
 use crate::input::Source;
 use crate::limits::Limits;
-use crate::puzzle::{self, Puzzle};
+use crate::puzzle::{self, Puzzle, RawOptions};
 use crate::render;
 
 /// The body of `/api/explain`.
@@ -27,6 +27,8 @@ pub struct ExplainRequest {
     pub timeout: Option<f64>,
     /// `explain --max-rules`: the most rules and clues one step may use.
     pub max_rules: Option<usize>,
+    /// `explain --encoding` (the parity snake explains with `plain`).
+    pub encoding: Option<String>,
 }
 
 /// Reads the body of `/api/explain`.
@@ -49,7 +51,8 @@ pub fn explain(req: &ExplainRequest, limits: &Limits) -> Response {
     match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
         Ok(p) => {
             let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
-            p.run(Explaining { settings })
+            let raw = RawOptions { encoding: req.encoding.clone(), ..RawOptions::default() };
+            p.run(Explaining { settings, raw })
         }
         Err(e) => Response::input(&e),
     }
@@ -57,13 +60,14 @@ pub fn explain(req: &ExplainRequest, limits: &Limits) -> Response {
 
 struct Explaining {
     settings: Settings,
+    raw: RawOptions,
 }
 
 impl Visit for Explaining {
     type Output = Response;
 
     fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Response {
-        let done = match puzzle::explain(p, &self.settings) {
+        let done = match puzzle::explain(p, &self.raw, &self.settings) {
             Ok(done) => done,
             Err(e) => return failure(e),
         };
@@ -83,14 +87,4 @@ impl Visit for Explaining {
         }
         Response::ok(body)
     }
-}
-
-/// Whether `/api/explain` takes this puzzle: its genre names the units an explanation
-/// decides (`Encoded::explain_units`), asked of the puzzle's own encoding so no list of
-/// genres is kept here. The lazy encoding is asked, the cheap one: the units are the
-/// answer's cells, whichever way connectivity is encoded.
-pub(super) fn explains<P: Puzzle>(p: &P) -> bool {
-    use crate::engine::Encoded as _;
-    let opts = puzzle::EncodeOptions::<P::Options>::default();
-    p.encode(&opts).is_ok_and(|enc| !enc.explain_units().is_empty())
 }

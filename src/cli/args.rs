@@ -182,7 +182,7 @@ pub enum Command {
         /// Keep only puzzles whose explanation (`explain --max-rules K`) finishes with no
         /// step of more than K rules: `max=K`, or `min=J,max=K` for a hardest step of J to
         /// K. Clues that keep it within K stay, so puzzles are minimal for the grade, not
-        /// minimal (snake, snake-egg, hebi; `encodings/explain.md`).
+        /// minimal (the genres `explain` takes with their default encoding: snake, snake-egg, hebi, snakepit; `encodings/explain.md`).
         #[arg(long, value_name = "max=K")]
         grade: Option<String>,
         /// `toml` (a puzzle file, the URL in a comment) or `json` (one line per puzzle);
@@ -210,6 +210,8 @@ pub enum Command {
         /// The most rules and clues one step may use; past it the puzzle "needs search".
         #[arg(long, default_value_t = snakesat::explain::MAX_RULES)]
         max_rules: usize,
+        #[command(flatten)]
+        enc: EncodingArg,
     },
     /// Print the puzz.link URL of a puzzle.
     Url {
@@ -442,6 +444,7 @@ pub enum Job {
         step: Option<usize>,
         timeout: Option<Duration>,
         max_rules: usize,
+        raw: RawOptions,
     },
     Generate {
         kind: String,
@@ -537,11 +540,12 @@ impl Job {
                 Job::Decode { puzzle, solver_output, raw: raw(enc.encoding, distinct.distinct, None), format }
             }
             Command::Url { puzzle } => Job::Url { puzzle },
-            Command::Explain { puzzle, format, step, timeout: t, max_rules } => {
+            Command::Explain { puzzle, format, step, timeout: t, max_rules, enc } => {
                 if max_rules == 0 {
                     return Err(usage("--max-rules must be at least 1"));
                 }
-                Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules }
+                let raw = raw(enc.encoding, None, None);
+                Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw }
             }
             Command::Serve { port, bind, open, timeout: t, jobs, queue, max_body, backend } => {
                 let timeout = timeout(Some(t))?.unwrap_or(Duration::MAX);

@@ -7,13 +7,14 @@
 use std::time::{Duration, Instant};
 
 use snakesat::explain::{self, Settings};
-use snakesat::puzzle::{Limits, Puzzle};
+use snakesat::puzzle::{Limits, Puzzle, RawOptions};
 
 use super::args::Format;
 use super::output::{out, outln, print_svg, usage, Failure};
 
 pub fn explain<P: Puzzle>(
     p: &P,
+    raw: &RawOptions,
     format: Format,
     step: Option<usize>,
     timeout: Option<Duration>,
@@ -22,7 +23,7 @@ pub fn explain<P: Puzzle>(
     let limits =
         Limits { deadline: timeout.map(|t| Instant::now() + t), cancel: snakesat::signals::cancel_on_interrupt() };
     let settings = Settings { max_rules, limits, budget: explain::BUDGET, give_up: explain::GIVE_UP };
-    let done = snakesat::puzzle::explain(p, &settings)?;
+    let done = snakesat::puzzle::explain(p, raw, &settings)?;
     let steps = done.trace.steps.len();
     if let Some(n) = step.filter(|&n| n > steps) {
         return Err(usage(format!("--step {n}: the explanation has {steps} steps")));

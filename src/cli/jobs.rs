@@ -54,8 +54,8 @@ impl Visit for Job {
                 outln!("{}", url(p)?);
                 Ok(exit::ANSWER)
             }
-            Job::Explain { format, step, timeout, max_rules, .. } => {
-                super::explain::explain(p, format, step, timeout, max_rules)
+            Job::Explain { format, step, timeout, max_rules, raw, .. } => {
+                super::explain::explain(p, &raw, format, step, timeout, max_rules)
             }
             Job::Generate { .. } | Job::Serve(_) => unreachable!("generate and serve start in `run`"),
         }

@@ -61,10 +61,16 @@ impl Explainer<'_> {
         })
     }
 
-    /// The rules of a refutation of `¬l` among `rules`, or a model where `¬l` holds.
+    /// The rules of a refutation of `¬l` among `rules`, or a model where `¬l` holds, within
+    /// the budget.
     pub(super) fn core(&mut self, rules: &[usize], l: Lit) -> Result<Core, ExplainError> {
+        self.core_within(rules, l, Some(self.budget))
+    }
+
+    /// `core` with the given budget (`None`: none, so the answer is never `Unknown`).
+    pub(super) fn core_within(&mut self, rules: &[usize], l: Lit, budget: Option<i32>) -> Result<Core, ExplainError> {
         let a = self.assumptions(rules, Some(l));
-        match self.solve_within(&a, Some(self.budget))? {
+        match self.solve_within(&a, budget)? {
             Outcome::Sat(m) => Ok(Core::Open((0..self.n_vars).map(|v| m.var(rustsat::types::Var::new(v))).collect())),
             Outcome::Unknown(_) => Ok(Core::Unknown),
             Outcome::Unsat => {

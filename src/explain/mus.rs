@@ -74,8 +74,18 @@ impl Explainer<'_> {
                         }
                     },
                 };
-                let Some(set) = self.shrink(start, l, &settings.limits)? else {
-                    return Ok(Err(End::Stopped(stopped(&settings.limits))));
+                let set = match self.shrink(start, l, &settings.limits)? {
+                    Shrunk::Minimal(set) => set,
+                    Shrunk::Stopped => return Ok(Err(End::Stopped(stopped(&settings.limits)))),
+                    // Forced, but with no set shown minimal: left, as a question out of budget.
+                    Shrunk::Unknown => {
+                        skipped = true;
+                        unknown += 1;
+                        if unknown >= settings.give_up {
+                            break;
+                        }
+                        continue;
+                    }
                 };
                 if self.cache.get(&l).is_none_or(|old| set.len() <= old.len()) {
                     self.cache.insert(l, set.clone());
@@ -139,16 +149,16 @@ impl Explainer<'_> {
     /// solver's core holds many rules and a minimal set few, so halves of what is left are
     /// dropped at once while the rest still forces `l`, single rules only at the end
     /// (`encodings/explain.md`). The most global kinds go first, so the set kept leans on
-    /// the simplest rules. A question out of budget keeps what it asked about: the set
-    /// still forces the fact.
-    fn shrink(&mut self, set: Vec<usize>, l: Lit, limits: &Limits) -> Result<Option<Vec<usize>>, ExplainError> {
+    /// the simplest rules. A rule is kept only when the rest is shown not to force `l`, so
+    /// the set is minimal; a question about one rule out of budget gives `Unknown`.
+    fn shrink(&mut self, set: Vec<usize>, l: Lit, limits: &Limits) -> Result<Shrunk, ExplainError> {
         let mut todo = set;
         todo.sort_by_key(|&r| std::cmp::Reverse(self.f.rules()[r].kind));
         let mut keep: Vec<usize> = Vec::new();
         let mut chunk = todo.len().div_ceil(2).max(1);
         while !todo.is_empty() {
             if limits.over() {
-                return Ok(None);
+                return Ok(Shrunk::Stopped);
             }
             let take = chunk.min(todo.len());
             let test: Vec<usize> = keep.iter().chain(&todo[take..]).copied().collect();
@@ -157,14 +167,29 @@ impl Explainer<'_> {
                     keep.retain(|r| core.contains(r));
                     todo = todo[take..].iter().copied().filter(|r| core.contains(r)).collect();
                 }
-                _ if take == 1 => {
+                // The rest does not force `l`: this rule stays.
+                Core::Open(_) if take == 1 => {
                     keep.push(todo.remove(0));
                 }
+                // Out of budget on one rule: keeping it could leave a set that is not
+                // minimal (Snake Pit's size rule met that), asking without a budget could
+                // take long (generated 10×10 Snake Eggs then hit their deadline).
+                Core::Unknown if take == 1 => return Ok(Shrunk::Unknown),
                 _ => chunk = take.div_ceil(2),
             }
             chunk = chunk.min(todo.len().max(1));
         }
         keep.sort_unstable();
-        Ok(Some(keep))
+        Ok(Shrunk::Minimal(keep))
     }
+}
+
+/// What shrinking a set that forces a fact found.
+enum Shrunk {
+    /// A set minimal by deletion: each rule kept was shown needed.
+    Minimal(Vec<usize>),
+    /// A question whether one rule can go ran out of budget.
+    Unknown,
+    /// The deadline or a cancellation.
+    Stopped,
 }

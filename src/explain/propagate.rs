@@ -54,7 +54,8 @@ impl Explainer<'_> {
             let mut all = true;
             for fact in step.facts.clone() {
                 let l = self.lit(fact);
-                if !matches!(self.core(&other, l)?, Core::Forced(_)) {
+                // Without a budget: a question out of it would keep a pair that is not minimal.
+                if !matches!(self.core_within(&other, l, None)?, Core::Forced(_)) {
                     all = false;
                     break;
                 }

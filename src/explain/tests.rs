@@ -10,12 +10,12 @@ use crate::puzzle::{self, Connectivity, EncodeOptions, Puzzle};
 use super::{End, Explainer, Settings};
 
 /// Every answer of `p` (at most 64).
-fn answers<P: Puzzle>(p: &P) -> Vec<Vec<String>> {
-    let enc = p.encode(&EncodeOptions::default()).expect("encodes");
+fn answers<P: Puzzle>(p: &P, genre: P::Options) -> Vec<Vec<String>> {
+    let enc = p.encode(&EncodeOptions { genre: genre.clone(), ..Default::default() }).expect("encodes");
     let mut keys = Vec::new();
     let backend = crate::backend::BackendKind::DEFAULT.build();
     puzzle::count(p, &enc, backend, &Limits::default(), Some(64), &Default::default(), |s| {
-        keys.push(p.view(s, &Default::default()).board.cells.into_iter().map(|c| c.key).collect())
+        keys.push(p.view(s, &genre).board.cells.into_iter().map(|c| c.key).collect())
     })
     .expect("the count runs");
     keys
@@ -24,8 +24,13 @@ fn answers<P: Puzzle>(p: &P) -> Vec<Vec<String>> {
 /// Explains `p` without limits, and checks every fact against every answer and the end
 /// against the number of answers.
 pub(crate) fn check_explained<P: Puzzle>(p: &P) -> End {
-    let sols = answers(p);
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, ..Default::default() };
+    check_explained_with(p, Default::default())
+}
+
+/// `check_explained` with the genre's options `genre` (the parity snake's `plain`).
+pub(crate) fn check_explained_with<P: Puzzle>(p: &P, genre: P::Options) -> End {
+    let sols = answers(p, genre.clone());
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre };
     let enc = p.encode(&opts).expect("encodes");
     let mut ex = Explainer::new(&enc).expect("the genre explains");
     let settings = Settings { max_rules: usize::MAX, limits: Limits::default(), budget: i32::MAX, give_up: usize::MAX };
@@ -188,4 +193,138 @@ fn hebi_fixtures_and_random_small_hebis_are_explained_soundly() {
         ends.push(check_explained(&p));
     }
     assert!(ends.contains(&End::Solved) && ends.iter().any(|e| *e != End::Solved), "{ends:?}");
+}
+
+/// A Snake Pit answer's cells by snake: `deg[i]`, the neighbours of `i` in its snake
+/// (equal lengths with no wall between: equal neighbours are one snake).
+fn pit_degrees(p: &crate::genres::snakepit::SnakePit, sol: &[u32]) -> Vec<usize> {
+    let g = p.grid;
+    (0..g.len())
+        .map(|i| g.neighbours(i).filter(|&j| !p.hole[i] && !p.hole[j] && sol[i] == sol[j] && !p.wall(i, j)).count())
+        .collect()
+}
+
+#[test]
+fn snakepit_fixtures_and_random_small_pits_are_explained_soundly() {
+    use crate::genres::snakepit::{Mark, Number, SnakePit};
+    let mut ends = Vec::new();
+    for text in [
+        include_str!("../../fixtures/snakepit/urls/pzprjs-test.url"),
+        include_str!("../../fixtures/snakepit/walls-4x4.toml"),
+    ] {
+        match crate::genres::parse_text(&crate::input::Source::new("test", text)).expect("parses") {
+            crate::genres::AnyPuzzle::SnakePit(p) => ends.push(check_explained(&p)),
+            other => panic!("not a snake pit: {other:?}"),
+        };
+    }
+    assert_eq!(ends, [End::Solved, End::NotUnique]);
+    let mut state = 0xbb67_ae85_84ca_a73bu64;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    // Blank boards, one with a hole; clues read off random answers of each.
+    for (rows, cols, hole, n) in [(3, 4, None, 4), (4, 4, None, 4), (4, 4, Some(5), 3)] {
+        let mut blank = SnakePit::new(Grid::new(rows, cols));
+        if let Some(h) = hole {
+            blank.hole[h] = true;
+        }
+        let enc = blank.encode(&EncodeOptions::default()).expect("encodes");
+        let mut sols: Vec<Vec<u32>> = Vec::new();
+        let backend = crate::backend::BackendKind::DEFAULT.build();
+        puzzle::count(&blank, &enc, backend, &Limits::default(), Some(200), &Default::default(), |s| {
+            sols.push(s.clone())
+        })
+        .expect("the count runs");
+        assert!(!sols.is_empty(), "the blank {rows}x{cols} board has answers");
+        for _ in 0..n {
+            let sol = &sols[next(sols.len() as u64) as usize];
+            let deg = pit_degrees(&blank, sol);
+            let mut p = blank.clone();
+            let g = p.grid;
+            for i in (0..g.len()).filter(|&i| !p.hole[i]) {
+                match next(8) {
+                    0 | 1 => p.numbers[i] = Some(Number::Is(sol[i])),
+                    2 => p.marks[i] = Some(if deg[i] == 1 { Mark::Circle } else { Mark::Gray }),
+                    3 => p.numbers[i] = Some(Number::Unknown),
+                    _ => {}
+                }
+            }
+            // A wall between two snakes leaves the answer an answer.
+            for (a, b) in g.edges() {
+                if !p.hole[a] && !p.hole[b] && sol[a] != sol[b] && next(4) == 0 {
+                    let (r, c) = g.coords(a);
+                    if b == a + 1 {
+                        p.walls.vertical[r * (g.cols - 1) + c] = true;
+                    } else {
+                        p.walls.horizontal[r * g.cols + c] = true;
+                    }
+                }
+            }
+            ends.push(check_explained(&p));
+        }
+    }
+    // A length out of a cell's reach: no answer.
+    let mut p = SnakePit::new(Grid::new(2, 2));
+    p.numbers[0] = Some(Number::Is(5));
+    ends.push(check_explained(&p));
+    assert!(ends.contains(&End::NoAnswer), "{ends:?}");
+    assert!(ends.iter().filter(|e| **e == End::Solved).count() >= 3, "{ends:?}");
+    assert!(ends.iter().filter(|e| **e == End::NotUnique).count() >= 2, "{ends:?}");
+}
+
+#[test]
+fn parity_fixtures_and_random_small_parity_snakes_are_explained_soundly() {
+    use crate::genres::parity_snake::{Given, ParityOptions};
+    let plain = ParityOptions { orbits: false, ..ParityOptions::default() };
+    let parity = |text: &str| match crate::genres::parse_text(&crate::input::Source::new("test", text)) {
+        Ok(crate::genres::AnyPuzzle::ParitySnake(p)) => p,
+        other => panic!("not a parity snake: {other:?}"),
+    };
+    let mut ends = Vec::new();
+    // 4×4 has no parity snake; the one given of `unique-6x6` leaves one of the 10 of 6×6.
+    for text in [
+        include_str!("../../fixtures/parity-snake/counts-4x4.toml"),
+        include_str!("../../fixtures/parity-snake/unique-6x6.toml"),
+        include_str!("../../fixtures/parity-snake/counts-6x6.toml"),
+    ] {
+        ends.push(check_explained_with(&parity(text), plain));
+    }
+    assert_eq!(ends, [End::NoAnswer, End::Solved, End::NotUnique]);
+    // The symmetry-broken default encoding has no explanation.
+    let p = parity(include_str!("../../fixtures/parity-snake/counts-6x6.toml"));
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, ..Default::default() };
+    assert!(Explainer::new(&p.encode(&opts).expect("encodes")).is_none());
+    let mut state = 0x3c6e_f372_fe94_f82bu64;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    // Givens read off random answers of the blank 6×6 board (2×3 boxes).
+    let blank = p;
+    let enc = blank.encode(&EncodeOptions { genre: plain, ..Default::default() }).expect("encodes");
+    let mut sols = Vec::new();
+    let backend = crate::backend::BackendKind::DEFAULT.build();
+    puzzle::count(&blank, &enc, backend, &Limits::default(), Some(64), &Default::default(), |s| sols.push(s.clone()))
+        .expect("the count runs");
+    assert_eq!(sols.len(), 10, "the blank 6x6 board has 10 snakes");
+    for _ in 0..5 {
+        let sol: &crate::genres::parity_snake::Solution = &sols[next(sols.len() as u64) as usize];
+        let mut p = blank.clone();
+        for i in 0..p.grid.len() {
+            if next(12) == 0 {
+                let on = sol.snake.contains(&i);
+                p.givens[i] = Given { even: Some(sol.even[i]), snake: on.then_some(true), digit: None };
+            }
+        }
+        ends.push(check_explained_with(&p, plain));
+    }
+    // A snake cell given where no snake of 6×6 goes: no answer.
+    let mut p = blank.clone();
+    let off = (0..p.grid.len()).find(|i| sols.iter().all(|s| !s.snake.contains(i)));
+    if let Some(i) = off {
+        p.givens[i] = Given { even: Some(true), snake: Some(true), digit: None };
+        ends.push(check_explained_with(&p, plain));
+    }
+    assert!(ends.iter().filter(|e| **e == End::Solved).count() >= 2, "{ends:?}");
 }

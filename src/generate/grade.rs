@@ -31,7 +31,7 @@
 use super::{Failed, Rng};
 use crate::explain::{self, End, Grade, GradeBound, Settings};
 use crate::limits::Limits;
-use crate::puzzle::{self, Generate, Puzzle, RunError};
+use crate::puzzle::{self, Generate, Puzzle, RawOptions, RunError};
 
 /// Answers tried for a bound before the puzzle is reported stopped.
 pub const ATTEMPTS: usize = 4;
@@ -47,7 +47,7 @@ pub(super) struct Judged {
 
 /// Refuses `--grade` for a genre whose puzzles cannot be explained, before any work.
 pub fn check_explains<P: Puzzle>(blank: &P, bound: &GradeBound) -> Result<(), RunError> {
-    if puzzle::explains(blank)? {
+    if puzzle::explains(blank, &RawOptions::default())? {
         Ok(())
     } else {
         Err(RunError::usage(format!(
@@ -133,7 +133,7 @@ mod tests {
                 budget: explain::BUDGET,
                 give_up: explain::GIVE_UP,
             };
-            let ex = puzzle::explain(&g.puzzle, &settings).unwrap();
+            let ex = puzzle::explain(&g.puzzle, &RawOptions::default(), &settings).unwrap();
             let toml = g.puzzle.to_toml();
             assert_eq!(ex.trace.end, End::Solved, "{} seed {seed}:\n{toml}", P::KIND);
             assert!((spec.grade.unwrap().min..=max).contains(&ex.grade().hardest), "{} seed {seed}:\n{toml}", P::KIND);

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use super::{exit, solve, Connectivity, EncodeOptions, Puzzle, RunError, Status};
+use super::{exit, solve, Connectivity, EncodeOptions, Puzzle, RawOptions, RunError, Status};
 use crate::backend::BackendKind;
 use crate::cnf::RuleInstance;
 use crate::engine::{Encoded, Unit};
@@ -28,45 +28,50 @@ pub struct Explained<P: Puzzle> {
 }
 
 /// Explains `p` from the empty board within `settings` (its deadline ends the trace with
-/// the steps found so far). A genre without an explanation is a usage error.
-pub fn explain<P: Puzzle>(p: &P, settings: &Settings) -> Result<Explained<P>, RunError> {
+/// the steps found so far), with the genre's options `raw` (`--encoding`: the parity
+/// snake explains with `plain`). A genre or encoding without an explanation is a usage
+/// error that names the encodings that would explain the puzzle.
+pub fn explain<P: Puzzle>(p: &P, raw: &RawOptions, settings: &Settings) -> Result<Explained<P>, RunError> {
+    let genre = P::options(raw)?;
     // An answer from the lazy encoding and the propagator first (fast), as a hint. Asked
     // with uniqueness, so that a trace that stops for lack of a small step can still say
     // whether the puzzle has a second answer (a blank board would otherwise read "needs
     // search", as if a person only lacked the skill).
-    let lazy = EncodeOptions { connectivity: Connectivity::Lazy, genre: P::Options::default() };
+    let lazy = EncodeOptions { connectivity: Connectivity::Lazy, genre: genre.clone() };
     let quick = solve(p, &p.encode(&lazy)?, BackendKind::DEFAULT.build(), &settings.limits, true)?;
     let answer = match quick.status {
         Status::Solved(sol) => Some(sol),
         _ => None,
     };
-    explain_from(p, answer, quick.unique, settings)
+    explain_from(p, raw, genre, answer, quick.unique, settings)
 }
 
 /// Explains `p`, whose one answer is known to be `answer` (the generator's `--grade`: it
-/// has just proved it unique, so the first solve of [`explain`] is not repeated).
+/// has just proved it unique, so the first solve of [`explain`] is not repeated), with the
+/// genre's default options.
 pub fn explain_unique<P: Puzzle>(p: &P, answer: &P::Solution, settings: &Settings) -> Result<Explained<P>, RunError> {
-    explain_from(p, Some(answer.clone()), Some(true), settings)
+    explain_from(p, &RawOptions::default(), P::Options::default(), Some(answer.clone()), Some(true), settings)
 }
 
 /// The trace, with `hint` an answer found another way and `unique` what is known of a
 /// second one.
 fn explain_from<P: Puzzle>(
     p: &P,
+    raw: &RawOptions,
+    genre: P::Options,
     hint: Option<P::Solution>,
     unique: Option<bool>,
     settings: &Settings,
 ) -> Result<Explained<P>, RunError> {
     // The eager encoding: connectivity takes part as rule instances, with no propagator.
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: P::Options::default() };
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre };
     let enc = p.encode(&opts)?;
     // As the other jobs: a formula past the size limit is refused, not built on (the
     // server explains what a request sends).
     if let Some(why) = enc.formula().too_big() {
         return Err(RunError::TooBig(why));
     }
-    let mut ex = Explainer::new(&enc)
-        .ok_or_else(|| RunError::usage(format!("explain does not apply to {} puzzles yet", P::KIND)))?;
+    let mut ex = Explainer::new(&enc).ok_or_else(|| RunError::usage(no_explanation(p, raw)))?;
     if let Some(sol) = &hint {
         let cells = p.view(sol, &opts.genre).board.cells;
         let values: Option<Vec<usize>> =
@@ -89,11 +94,36 @@ fn explain_from<P: Puzzle>(
     Ok(done)
 }
 
-/// Whether `p`'s genre can be explained (its encoding names explanation units): the
-/// generator's `--grade` asks it of the blank board before any work starts.
-pub fn explains<P: Puzzle>(p: &P) -> Result<bool, RunError> {
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: P::Options::default() };
+/// Whether `p` can be explained with the genre's options `raw` (its encoding names
+/// explanation units): the generator's `--grade` asks it of the blank board before any
+/// work starts, and the server of every board it reads. The lazy encoding is asked, the
+/// cheap one: the units are the answer's cells, whichever way connectivity is encoded.
+pub fn explains<P: Puzzle>(p: &P, raw: &RawOptions) -> Result<bool, RunError> {
+    let opts = EncodeOptions { connectivity: Connectivity::Lazy, genre: P::options(raw)? };
     Ok(!p.encode(&opts)?.explain_units().is_empty())
+}
+
+/// Why `explain` refused: the genre has no explanation, or not with this encoding (one that
+/// keeps one answer per symmetry class cannot: the parity snake's default on a board its
+/// givens leave symmetric). The genre's other encodings are tried, and the ones that explain
+/// this puzzle are named.
+fn no_explanation<P: Puzzle>(p: &P, raw: &RawOptions) -> String {
+    let encodings = P::CHOICES.iter().find(|(name, _)| *name == "encoding").map_or(&[][..], |(_, values)| values);
+    let current = raw.encoding.as_deref().or(encodings.first().copied()).unwrap_or_default();
+    let explains = |value: &str| {
+        let raw = RawOptions { encoding: Some(value.to_string()), ..raw.clone() };
+        explains(p, &raw).unwrap_or(false)
+    };
+    let others: Vec<&str> = encodings.iter().copied().filter(|&v| v != current && explains(v)).collect();
+    if others.is_empty() {
+        format!("explain does not apply to {} puzzles yet", P::KIND)
+    } else {
+        format!(
+            "explain does not apply to this {} puzzle with the {current} encoding; use --encoding {}",
+            P::KIND,
+            others.join(" or --encoding ")
+        )
+    }
 }
 
 impl<P: Puzzle> Explained<P> {

@@ -79,3 +79,14 @@ def test_refusals():
         snakesat.read("fixtures/snake/example-4x4.toml").explain(max_rules=0)
     with pytest.raises(ValueError, match="timeout"):
         snakesat.read("fixtures/snake/example-4x4.toml").explain(timeout=-1)
+
+
+def test_the_parity_snake_explains_with_the_plain_encoding():
+    blank = snakesat.read("fixtures/parity-snake/counts-6x6.toml")
+    with pytest.raises(ValueError, match="use --encoding plain"):
+        blank.explain()
+    path = "fixtures/parity-snake/unique-6x6.toml"
+    code, want, err = cli("explain", path, "--encoding", "plain", "--format", "json")
+    got = snakesat.read(path).explain(encoding="plain")
+    assert without_timing(json.loads(got.to_json())) == without_timing(want), err
+    assert got.exit_code == code

@@ -5,8 +5,8 @@
 //! See `encodings/parity-snake.md` for sizes and soundness.
 
 use crate::cnf::ConnectedSet;
-use crate::cnf::{Formula, Lit, Model, Var};
-use crate::engine::{Encoded, Lazy};
+use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
+use crate::engine::{Encoded, Lazy, Unit, Value};
 use crate::genres::connect::{connected_set, eager_path, path_degrees, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
@@ -102,53 +102,72 @@ impl ParityCnf {
         let n = g.len();
         f.group("givens", |f| {
             for (i, giv) in p.givens.iter().enumerate() {
-                if let Some(ev) = giv.even {
-                    f.add(&[if ev { self.ev(i) } else { !self.ev(i) }]);
+                if giv.even.is_none() && giv.snake.is_none() {
+                    continue;
                 }
-                if let Some(s) = giv.snake {
-                    f.add(&[if s { self.s(i) } else { !self.s(i) }]);
-                }
+                f.rule(RuleKind::Clue, given_words(g, i, giv), vec![i], |f| {
+                    if let Some(ev) = giv.even {
+                        f.add(&[if ev { self.ev(i) } else { !self.ev(i) }]);
+                    }
+                    if let Some(s) = giv.snake {
+                        f.add(&[if s { self.s(i) } else { !self.s(i) }]);
+                    }
+                });
             }
         });
         f.group("snake neighbours alternate, other neighbours match", |f| {
             for (a, b) in g.edges() {
                 let (sa, sb, ea, eb) = (self.s(a), self.s(b), self.ev(a), self.ev(b));
-                f.add(&[!sa, !sb, ea, eb]);
-                f.add(&[!sa, !sb, !ea, !eb]);
-                for (x, y) in [(sa, sb), (sb, sa)] {
-                    f.add(&[!x, y, !ea, eb]);
-                    f.add(&[!x, y, ea, !eb]);
-                }
+                let words = format!(
+                    "snake neighbours differ in parity, a snake cell's other neighbours share it ({}, {})",
+                    g.name(a),
+                    g.name(b)
+                );
+                f.rule(RuleKind::Local, words, vec![a, b], |f| {
+                    f.add(&[!sa, !sb, ea, eb]);
+                    f.add(&[!sa, !sb, !ea, !eb]);
+                    for (x, y) in [(sa, sb), (sb, sa)] {
+                        f.add(&[!x, y, !ea, eb]);
+                        f.add(&[!x, y, ea, !eb]);
+                    }
+                });
             }
         });
         // Along the snake parity alternates as the checkerboard colour does, so one bit
         // (the parity of the snake's light-square cells) fixes every snake cell's parity.
+        // One instance over the board: it holds because the snake is one piece, so a person
+        // uses it as a whole-board rule.
         f.group("implied: snake parity follows the checkerboard", |f| {
             let phase = f.named_var("phase: light snake cells are even").pos_lit();
-            for i in 0..n {
-                let (r, c) = g.coords(i);
-                let want = if (r + c) % 2 == 0 { phase } else { !phase };
-                f.add(&[!self.s(i), !want, self.ev(i)]);
-                f.add(&[!self.s(i), want, !self.ev(i)]);
-            }
+            let words = "along the snake parity alternates as the checkerboard's colours do";
+            f.rule(RuleKind::Global, words, Vec::new(), |f| {
+                for i in 0..n {
+                    let (r, c) = g.coords(i);
+                    let want = if (r + c) % 2 == 0 { phase } else { !phase };
+                    f.add(&[!self.s(i), !want, self.ev(i)]);
+                    f.add(&[!self.s(i), want, !self.ev(i)]);
+                }
+            });
         });
         f.group("even cells per unit", |f| {
-            for unit in p.units() {
+            for (u, unit) in p.units().into_iter().enumerate() {
                 let lits: Vec<Lit> = unit.iter().map(|&i| self.ev(i)).collect();
-                f.exactly(&lits, p.evens());
+                let words = format!("{} has {} even cells", unit_name(u, p.side()), p.evens());
+                f.rule(RuleKind::Count, words, unit, |f| f.exactly(&lits, p.evens()));
             }
         });
         f.group("every box visited", |f| {
-            for bx in p.boxes() {
+            for (k, bx) in p.boxes().into_iter().enumerate() {
                 let lits: Vec<Lit> = bx.iter().map(|&i| self.s(i)).collect();
-                f.add(&lits);
+                f.rule(RuleKind::Count, format!("the snake visits box {}", k + 1), bx, |f| f.add(&lits));
             }
         });
         let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
         f.group("snake ends and degrees", |f| path_degrees(f, &g, &snake, &end));
         f.group("implied: no 2x2 snake block", |f| {
             for blk in g.blocks_2x2() {
-                f.add(&blk.map(|i| !self.s(i)));
+                let words = format!("the snake never fills a 2×2 block (from {})", g.name(blk[0]));
+                f.rule(RuleKind::Local, words, blk.to_vec(), |f| f.add(&blk.map(|i| !self.s(i))));
             }
         });
     }
@@ -167,11 +186,14 @@ impl ParityCnf {
             }
         });
         f.group("sudoku: every digit once per unit", |f| {
-            for unit in p.units() {
-                for v in 1..=side {
-                    let lits: Vec<Lit> = unit.iter().map(|&i| x(i, v)).collect();
-                    f.exactly_one(&lits);
-                }
+            for (u, unit) in p.units().into_iter().enumerate() {
+                let words = format!("{} holds every digit once", unit_name(u, side));
+                f.rule(RuleKind::Count, words, unit.clone(), |f| {
+                    for v in 1..=side {
+                        let lits: Vec<Lit> = unit.iter().map(|&i| x(i, v)).collect();
+                        f.exactly_one(&lits);
+                    }
+                });
             }
         });
         f.group("sudoku: digit parity is cell parity", |f| {
@@ -184,7 +206,8 @@ impl ParityCnf {
         f.group("sudoku: given digits", |f| {
             for (i, giv) in p.givens.iter().enumerate() {
                 if let Some(d) = giv.digit {
-                    f.add(&[x(i, d as usize)]);
+                    let words = format!("the given digit {d} at {}", self.grid.name(i));
+                    f.rule(RuleKind::Clue, words, vec![i], |f| f.add(&[x(i, d as usize)]));
                 }
             }
         });
@@ -194,7 +217,11 @@ impl ParityCnf {
     fn eager_snake(&self, f: &mut Formula, p: &ParitySnake) {
         let n = self.grid.len();
         let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
-        f.group("eager snake: root end and distances", |f| eager_path(f, &self.grid, &snake, &end, p.max_len()));
+        f.group("eager snake: root end and distances", |f| {
+            f.rule(RuleKind::Global, "the snake is one piece", Vec::new(), |f| {
+                eager_path(f, &self.grid, &snake, &end, p.max_len())
+            })
+        });
     }
 
     /// Where each symmetry sends each answer variable: the cell part moves with the cell,
@@ -327,6 +354,26 @@ impl Encoded for ParityCnf {
         cl
     }
 
+    /// Each cell: on the snake or not, the answer view's key (`#`, `.`) under `--distinct
+    /// snake`. None under the other notions (their keys need a value per parity or digit,
+    /// which the encoding has no variable for), nor with the lex-leader constraint: it
+    /// keeps one answer per symmetry class, outside every rule, so a step could lean on
+    /// it without naming it, and the trace would not judge the puzzle's other answers.
+    fn explain_units(&self) -> Vec<Unit> {
+        if self.distinct != Distinct::Snake || self.group.len() > 1 {
+            return Vec::new();
+        }
+        (0..self.grid.len())
+            .map(|i| Unit {
+                name: self.grid.name(i),
+                values: vec![
+                    Value { lit: self.s(i), key: "#".into(), words: "snake".into() },
+                    Value { lit: !self.s(i), key: ".".into(), words: "not snake".into() },
+                ],
+            })
+            .collect()
+    }
+
     fn decode(&self, m: &Model) -> Solution {
         let n = self.grid.len();
         let member: Vec<bool> = (0..n).map(|i| m.lit(self.s(i))).collect();
@@ -354,6 +401,33 @@ impl Encoded for ParityCnf {
         }
         out
     }
+}
+
+/// "row 3", "column 2" or "box 5": unit `u` of `ParitySnake::units` (rows, columns, boxes).
+fn unit_name(u: usize, side: usize) -> String {
+    match u / side {
+        0 => format!("row {}", u + 1),
+        1 => format!("column {}", u - side + 1),
+        _ => format!("box {}", u - 2 * side + 1),
+    }
+}
+
+/// A given in words: "the given E at r2c2: an even snake cell".
+fn given_words(g: Grid, i: usize, giv: &super::Given) -> String {
+    let token = match (giv.digit, giv.snake, giv.even) {
+        (Some(d), _, _) => d.to_string(),
+        (None, Some(true), Some(true)) => "E".into(),
+        (None, Some(true), _) => "O".into(),
+        (None, _, Some(true)) => "e".into(),
+        _ => "o".into(),
+    };
+    let what = match (giv.snake, giv.even) {
+        (Some(true), Some(true)) => "an even snake cell",
+        (Some(true), _) => "an odd snake cell",
+        (_, Some(true)) => "even",
+        _ => "odd",
+    };
+    format!("the given {token} at {}: {what}", g.name(i))
 }
 
 /// The cells of `member` in path order, from the end with the smaller index. When the set

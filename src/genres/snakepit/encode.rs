@@ -6,8 +6,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::cnf::{Formula, Lit, Model, SizedRegions, Var};
-use crate::engine::{Encoded, Lazy};
+use crate::cnf::{Formula, Lit, Model, RuleKind, SizedRegions, Var};
+use crate::engine::{Encoded, Lazy, Unit, Value};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -23,6 +23,9 @@ pub struct PitCnf {
     pub(super) len: Vec<Vec<Var>>,
     /// `same[(a, b)]` for neighbours a < b without a wall between.
     pub(super) same: BTreeMap<(usize, usize), Var>,
+    /// A variable fixed true per hole: `explain` needs a unit per cell of the answer view,
+    /// and a hole's (`#`) is decided from the start.
+    hole: Vec<Option<Var>>,
     answer: Vec<Var>,
 }
 
@@ -52,12 +55,25 @@ impl PitCnf {
                 .collect()
         });
         let answer = len.iter().flatten().copied().collect();
-        let enc = PitCnf { formula: Formula::new(), grid: g, len, same, answer };
+        let enc = PitCnf { formula: Formula::new(), grid: g, len, same, hole: Vec::new(), answer };
         enc.local(&mut f, p);
         if mode == Connectivity::Eager {
             enc.eager(&mut f, p, &reach);
         }
-        PitCnf { formula: f, ..enc }
+        // Last, so that the variables and clauses before are numbered as without holes.
+        let holes = |f: &mut Formula| -> Vec<Option<Var>> {
+            (0..n)
+                .map(|i| {
+                    p.hole[i].then(|| {
+                        let v = f.named_var(format!("{} is a hole", g.name(i)));
+                        f.add(&[v.pos_lit()]);
+                        v
+                    })
+                })
+                .collect()
+        };
+        let hole = if p.hole.contains(&true) { f.group("holes (fixed true)", holes) } else { vec![None; n] };
+        PitCnf { formula: f, hole, ..enc }
     }
 
     /// "cell `i` has length `k`", if `k` is in its range.
@@ -83,21 +99,45 @@ impl PitCnf {
                 f.exactly_one(&lits);
             }
         });
+        // `same` means "one snake", so it implies equal lengths: a definition, left outside
+        // every rule instance. The converse, equal neighbours are one snake, is the rule
+        // "snakes of the same length never touch" (across a wall: never equal at all), an
+        // instance per edge. Each edge writes its definition clauses first, then its rule.
         f.group("same edge iff equal lengths; walls part different lengths", |f| {
             for (a, b, wall) in p.edges() {
                 let kmax = self.len[a].len().max(self.len[b].len()) + 1;
+                let s = self.s(a, b);
+                let mut both: Vec<(Lit, Lit)> = Vec::new();
                 for k in 2..=kmax {
                     let (la, lb) = (self.l(a, k), self.l(b, k));
-                    match (self.s(a, b), la, lb) {
-                        (_, Some(la), Some(lb)) if wall => f.add(&[!la, !lb]),
+                    match (s, la, lb) {
+                        (_, Some(la), Some(lb)) if wall => both.push((la, lb)),
                         (Some(s), Some(la), Some(lb)) => {
-                            f.add(&[!la, !lb, s]);
                             f.add(&[!s, !la, lb]);
                             f.add(&[!s, !lb, la]);
+                            both.push((la, lb));
                         }
                         (Some(s), Some(la), None) => f.add(&[!s, !la]),
                         (Some(s), None, Some(lb)) => f.add(&[!s, !lb]),
                         _ => {}
+                    }
+                }
+                if both.is_empty() {
+                    continue;
+                }
+                let (na, nb) = (g.name(a), g.name(b));
+                match s {
+                    Some(s) => {
+                        let words = format!("snakes of the same length never touch side by side ({na}, {nb})");
+                        f.rule(RuleKind::Local, words, vec![a, b], |f| {
+                            both.iter().for_each(|&(la, lb)| f.add(&[!la, !lb, s]))
+                        });
+                    }
+                    None => {
+                        let words = format!("the wall between {na} and {nb}: two snakes, of different lengths");
+                        f.rule(RuleKind::Clue, words, vec![a, b], |f| {
+                            both.iter().for_each(|&(la, lb)| f.add(&[!la, !lb]))
+                        });
                     }
                 }
             }
@@ -105,15 +145,24 @@ impl PitCnf {
         f.group("degrees, circles and grey cells", |f| {
             for i in (0..n).filter(|&i| !p.hole[i]) {
                 let edges: Vec<Lit> = self.around(i).into_iter().map(|(_, s)| s).collect();
-                f.cardinality(&edges, 1, 2, None);
+                let at = g.name(i);
+                let near: Vec<usize> = std::iter::once(i).chain(g.neighbours(i).filter(|&j| !p.hole[j])).collect();
+                let words = format!("a snake cell has one or two neighbours in its snake ({at})");
+                f.rule(RuleKind::Local, words, near.clone(), |f| f.cardinality(&edges, 1, 2, None));
                 match p.marks[i] {
-                    Some(Mark::Circle) => f.cardinality(&edges, 1, 1, None),
-                    Some(Mark::Gray) => f.cardinality(&edges, 2, 2, None),
+                    Some(Mark::Circle) => f.rule(RuleKind::Clue, format!("the circle at {at}: an end"), vec![i], |f| {
+                        f.cardinality(&edges, 1, 1, None)
+                    }),
+                    Some(Mark::Gray) => {
+                        let words = format!("the grey cell at {at} is not an end");
+                        f.rule(RuleKind::Clue, words, vec![i], |f| f.cardinality(&edges, 2, 2, None))
+                    }
                     None => {}
                 }
                 // A snake of two cells is two ends.
                 if let Some(two) = self.l(i, 2) {
-                    f.cardinality(&edges, 0, 1, Some(two));
+                    let words = format!("a snake of length 2 is two ends, one neighbour each ({at})");
+                    f.rule(RuleKind::Local, words, near, |f| f.cardinality(&edges, 0, 1, Some(two)));
                 }
             }
         });
@@ -122,17 +171,22 @@ impl PitCnf {
                 if let (Some(ab), Some(ac), Some(bd), Some(cd)) =
                     (self.s(a, b), self.s(a, c), self.s(b, d), self.s(c, d))
                 {
-                    f.add(&[!ab, !ac, !bd, !cd]);
+                    let words = format!("a snake never loops round a 2×2 block (from {})", g.name(a));
+                    f.rule(RuleKind::Local, words, vec![a, b, c, d], |f| f.add(&[!ab, !ac, !bd, !cd]));
                 }
             }
         });
         f.group("numbers", |f| {
             for i in (0..n).filter(|&i| !p.hole[i]) {
                 if let Some(Number::Is(k)) = p.numbers[i] {
-                    match self.l(i, k as usize) {
-                        Some(l) => f.add(&[l]),
-                        None => f.add(&[]),
-                    }
+                    // A length out of the cell's reach is an empty clause: this clue alone
+                    // has no answer.
+                    f.rule(RuleKind::Clue, format!("the length {k} at {}", g.name(i)), vec![i], |f| {
+                        match self.l(i, k as usize) {
+                            Some(l) => f.add(&[l]),
+                            None => f.add(&[]),
+                        }
+                    });
                 }
             }
         });
@@ -150,49 +204,53 @@ impl PitCnf {
             let pos: Vec<Vec<Lit>> =
                 (0..n).map(|i| (1..=self.len[i].len() + 1).map(|_| f.new_lit()).collect()).collect();
             let at = |i: usize, q: usize| q.checked_sub(1).and_then(|j| pos[i].get(j)).copied();
-            for i in (0..n).filter(|&i| !p.hole[i]) {
-                f.exactly_one(&pos[i]);
-                let around = self.around(i);
-                for q in 1..=pos[i].len() {
-                    let me = at(i, q).expect("in range");
-                    // No position beyond the length.
-                    let mut fits = vec![!me];
-                    fits.extend((q.max(2)..=self.len[i].len() + 1).filter_map(|k| self.l(i, k)));
-                    f.add(&fits);
-                    for (want, step) in [(q.checked_sub(1).filter(|&v| v >= 1), "pred"), (Some(q + 1), "succ")] {
-                        let Some(want) = want else { continue };
-                        let links: Vec<Lit> =
-                            around.iter().filter_map(|&(j, s)| at(j, want).map(|pj| f.and(&[s, pj]))).collect();
-                        for a in 0..links.len() {
-                            for b in a + 1..links.len() {
-                                f.add(&[!me, !links[a], !links[b]]);
+            // The positions are the rule "a snake of length k has k cells", one instance over
+            // the whole board (a person counts a snake's cells along it, not cell by cell).
+            f.rule(RuleKind::Global, "a snake of length k has k cells, from a head to a tail", Vec::new(), |f| {
+                for i in (0..n).filter(|&i| !p.hole[i]) {
+                    f.exactly_one(&pos[i]);
+                    let around = self.around(i);
+                    for q in 1..=pos[i].len() {
+                        let me = at(i, q).expect("in range");
+                        // No position beyond the length.
+                        let mut fits = vec![!me];
+                        fits.extend((q.max(2)..=self.len[i].len() + 1).filter_map(|k| self.l(i, k)));
+                        f.add(&fits);
+                        for (want, step) in [(q.checked_sub(1).filter(|&v| v >= 1), "pred"), (Some(q + 1), "succ")] {
+                            let Some(want) = want else { continue };
+                            let links: Vec<Lit> =
+                                around.iter().filter_map(|&(j, s)| at(j, want).map(|pj| f.and(&[s, pj]))).collect();
+                            for a in 0..links.len() {
+                                for b in a + 1..links.len() {
+                                    f.add(&[!me, !links[a], !links[b]]);
+                                }
+                            }
+                            let mut some = vec![!me];
+                            some.extend(&links);
+                            if step == "pred" {
+                                f.add(&some);
+                            } else {
+                                // A successor exactly when the snake is longer than q.
+                                let longer: Vec<Lit> =
+                                    (q + 1..=self.len[i].len() + 1).filter_map(|k| self.l(i, k)).collect();
+                                for l in longer {
+                                    let mut cl = some.clone();
+                                    cl.push(!l);
+                                    f.add(&cl);
+                                }
                             }
                         }
-                        let mut some = vec![!me];
-                        some.extend(&links);
-                        if step == "pred" {
-                            f.add(&some);
-                        } else {
-                            // A successor exactly when the snake is longer than q.
-                            let longer: Vec<Lit> =
-                                (q + 1..=self.len[i].len() + 1).filter_map(|k| self.l(i, k)).collect();
-                            for l in longer {
-                                let mut cl = some.clone();
-                                cl.push(!l);
-                                f.add(&cl);
-                            }
+                        // Ends (position 1, or the last) have one `same` edge.
+                        let edges: Vec<Lit> = around.iter().map(|&(_, s)| s).collect();
+                        if q == 1 {
+                            f.cardinality(&edges, 0, 1, Some(me));
+                        } else if let Some(last) = self.l(i, q) {
+                            let tail = f.and(&[me, last]);
+                            f.cardinality(&edges, 0, 1, Some(tail));
                         }
-                    }
-                    // Ends (position 1, or the last) have one `same` edge.
-                    let edges: Vec<Lit> = around.iter().map(|&(_, s)| s).collect();
-                    if q == 1 {
-                        f.cardinality(&edges, 0, 1, Some(me));
-                    } else if let Some(last) = self.l(i, q) {
-                        let tail = f.and(&[me, last]);
-                        f.cardinality(&edges, 0, 1, Some(tail));
                     }
                 }
-            }
+            });
             // The head's identity: a head names itself, and `same` edges pass it on.
             let piece = p.pieces();
             let heads: Vec<usize> = (0..n).filter(|&i| !p.hole[i] && reach[i] >= 2).collect();
@@ -220,8 +278,12 @@ impl PitCnf {
                 }
             }
             // No diagonal self-touch: two diagonal cells of one snake need one of the
-            // other two cells of their 2×2 on that snake's side (joined to the first).
+            // other two cells of their 2×2 on that snake's side (joined to the first). A
+            // rule instance per block; the identities above only name each snake (any
+            // lengths have identities: one per piece of `same` edges, its head's when the
+            // positions give it one), so they stay outside every instance.
             for [a, b, c, d] in g.blocks_2x2() {
+                let mut clauses: Vec<Vec<Lit>> = Vec::new();
                 for (x, y, u, v) in [(a, d, b, c), (b, c, a, d)] {
                     if p.hole[x] || p.hole[y] {
                         continue;
@@ -231,8 +293,13 @@ impl PitCnf {
                         let mut cl = vec![!ix, !iy];
                         cl.extend(self.s(x, u));
                         cl.extend(self.s(x, v));
-                        f.add(&cl);
+                        clauses.push(cl);
                     }
+                }
+                // A block cut by holes or walls into two pieces has nothing to say.
+                if !clauses.is_empty() {
+                    let words = format!("a snake never touches itself diagonally (from {})", g.name(a));
+                    f.rule(RuleKind::Local, words, vec![a, b, c, d], |f| clauses.iter().for_each(|cl| f.add(cl)));
                 }
             }
         });
@@ -345,6 +412,26 @@ impl Encoded for PitCnf {
 
     fn one_hot_answer(&self) -> bool {
         true
+    }
+
+    /// Each cell: the length of its snake, 2 up to its reach (the answer view's number); a
+    /// hole: `#` alone.
+    fn explain_units(&self) -> Vec<Unit> {
+        (0..self.grid.len())
+            .map(|i| {
+                let values = match self.hole[i] {
+                    Some(v) => vec![Value { lit: v.pos_lit(), key: "#".into(), words: "a hole".into() }],
+                    None => (self.len[i].iter().enumerate())
+                        .map(|(j, v)| Value {
+                            lit: v.pos_lit(),
+                            key: (j + 2).to_string(),
+                            words: format!("in a snake of {}", j + 2),
+                        })
+                        .collect(),
+                };
+                Unit { name: self.grid.name(i), values }
+            })
+            .collect()
     }
 
     fn decode(&self, m: &Model) -> Solution {
