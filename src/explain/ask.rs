@@ -83,11 +83,12 @@ impl Explainer<'_> {
     }
 
     /// Test builds: the step's rules force each of its facts given the facts before it, and
-    /// without any one rule some fact is no longer forced.
+    /// without any one rule some fact is no longer forced. Asked of the checker, a solver
+    /// of its own, without a budget.
     pub(super) fn check_step(&mut self, step: &Step) -> Result<(), ExplainError> {
         let fail = |what: String| Err(ExplainError::Internal(what));
         for &fact in &step.facts {
-            if self.model(&step.rules, Some(self.lit(fact)))?.is_some() {
+            if !self.forces(&step.rules, self.lit(fact))? {
                 return fail(format!("a step's rules {:?} do not force its fact {fact:?}", step.rules));
             }
         }
@@ -95,7 +96,7 @@ impl Explainer<'_> {
             let without: Vec<usize> = step.rules.iter().copied().filter(|&x| x != r).collect();
             let mut still = true;
             for &fact in &step.facts {
-                if self.model(&without, Some(self.lit(fact)))?.is_some() {
+                if !self.forces(&without, self.lit(fact))? {
                     still = false;
                     break;
                 }
@@ -105,6 +106,18 @@ impl Explainer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The checker's word: do `rules`, with the facts, force `l`?
+    fn forces(&mut self, rules: &[usize], l: Lit) -> Result<bool, ExplainError> {
+        let a = self.assumptions(rules, Some(l));
+        let checker = self.checker.as_mut().ok_or_else(|| ExplainError::Internal("no checker in this build".into()))?;
+        match checker.solve(self.n_vars, &a, &self.limits)? {
+            Outcome::Sat(_) => Ok(false),
+            Outcome::Unsat => Ok(true),
+            Outcome::Unknown(_) if self.limits.over() => Err(ExplainError::Stopped(stopped(&self.limits))),
+            Outcome::Unknown(why) => Err(ExplainError::Internal(format!("the checker gave up: {why}"))),
+        }
     }
 }
 

@@ -152,6 +152,11 @@ pub struct Explainer<'a> {
     pub units: Vec<Unit>,
     up: Up,
     solver: Box<dyn Backend>,
+    /// Test builds: a second solver with the same clauses, on which every step is checked.
+    /// Checking on the explaining solver would change what it learns, and with it the
+    /// trace: the trace must be the same in every build (`generate --grade` keeps a puzzle
+    /// by it), and a check is worth more from a solver that did not find the step.
+    checker: Option<Box<dyn Backend>>,
     sel: Vec<Lit>,
     n_vars: u32,
     /// The facts known: every unit's values, true, false or open (as a propagation base).
@@ -192,6 +197,8 @@ impl<'a> Explainer<'a> {
         let f = enc.formula();
         // Preprocessing pays off over one long search, not over thousands of short questions.
         let mut solver: Box<dyn Backend> = Box::new(CadicalBackend::with_config("plain"));
+        let mut checker: Option<Box<dyn Backend>> =
+            cfg!(debug_assertions).then(|| Box::new(CadicalBackend::with_config("plain")) as Box<dyn Backend>);
         let base = f.n_vars();
         let sel: Vec<Lit> = (0..f.rules().len() as u32).map(|r| rustsat::types::Var::new(base + r).pos_lit()).collect();
         let up = Up::new(f);
@@ -203,6 +210,9 @@ impl<'a> Explainer<'a> {
                 buf.push(!sel[up.owner[c] as usize]);
             }
             solver.add_clause(&buf);
+            if let Some(c) = checker.as_mut() {
+                c.add_clause(&buf);
+            }
         }
         let mut value_of = HashMap::new();
         for (u, unit) in units.iter().enumerate() {
@@ -217,6 +227,7 @@ impl<'a> Explainer<'a> {
             units,
             up,
             solver,
+            checker,
             n_vars: base + sel.len() as u32,
             sel,
             known: Assignment::new(base as usize),
