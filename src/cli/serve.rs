@@ -339,31 +339,35 @@ async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Res
 /// `/api/generate`: a generator is a job like the others, on one of the `--jobs` cores,
 /// within the deadline, and stopped when its client goes away (the page's Stop).
 async fn generate(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
-    let arrived = Instant::now();
-    let req = match read_bytes(&s, body).and_then(|b| api::parse_generate(&b)) {
-        Ok(r) => r,
-        Err(r) => return reply(r),
-    };
-    let timeout = match api::generate_timeout(&req, &s.cfg) {
-        Ok(t) => t,
-        Err(r) => return reply(r),
-    };
-    on_a_core(&s, arrived + timeout, move |limits| api::generate(&req, limits)).await
+    read_and_run(&s, body, api::parse_generate, api::generate_timeout, api::generate).await
 }
 
 /// `/api/explain`: the explanation is a job like the others (one of the `--jobs` cores,
 /// the deadline, stopped when its client goes away: the page's Stop, or a new edit).
 async fn explain(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
+    read_and_run(&s, body, api::parse_explain, api::explain_timeout, api::explain).await
+}
+
+/// A request with a body of its own kind: read (`parse`), given its deadline (`timeout`,
+/// counted from its arrival) and run on a core (`run`); a bad body or timeout is the 4xx
+/// they answer.
+async fn read_and_run<R: Send + 'static>(
+    s: &Shared,
+    body: Result<Bytes, BytesRejection>,
+    parse: fn(&[u8]) -> Result<R, api::Response>,
+    timeout: fn(&R, &api::Config) -> Result<Duration, api::Response>,
+    run: fn(&R, &Limits) -> api::Response,
+) -> Response {
     let arrived = Instant::now();
-    let req = match read_bytes(&s, body).and_then(|b| api::parse_explain(&b)) {
+    let req = match read_bytes(s, body).and_then(|b| parse(&b)) {
         Ok(r) => r,
         Err(r) => return reply(r),
     };
-    let timeout = match api::explain_timeout(&req, &s.cfg) {
+    let timeout = match timeout(&req, &s.cfg) {
         Ok(t) => t,
         Err(r) => return reply(r),
     };
-    on_a_core(&s, arrived + timeout, move |limits| api::explain(&req, limits)).await
+    on_a_core(s, arrived + timeout, move |limits| run(&req, limits)).await
 }
 
 /// Runs `work` on a blocking thread once one of the `--jobs` cores is free, with the
