@@ -27,17 +27,20 @@ def generate(
     seed: int = 1,
     count: int = 1,
     timeout: Optional[float] = None,
+    grade: Optional[str] = None,
 ) -> Iterator[Puzzle]:
     """Minimal unique puzzles of ``kind``, made one at a time as the iterator is read.
 
     ``size`` is a side, ``(rows, cols)`` or ``"ROWSxCOLS"``; ``bank`` the pieces of a
     genre that has them (``"1..9"``, ``"1,2,2,5"`` or a list). Puzzle ``k`` of a seed is
-    the one ``snakesat generate`` makes for the same arguments.
+    the one ``snakesat generate`` makes for the same arguments. ``grade`` (``"max=K"`` or
+    ``"min=J,max=K"``, as ``generate --grade``) keeps the puzzle's explanation within K
+    rules a step; such puzzles are minimal for the grade, not minimal.
     """
     rows, cols = _size(size)
     sizes = _bank(bank)
     for index in range(count):
-        yield generate_one(kind, rows, cols, sizes, seed, index, timeout)
+        yield generate_one(kind, rows, cols, sizes, seed, index, timeout, grade)
 
 
 def _size(size: Union[int, str, Tuple[int, int]]) -> Tuple[int, int]:

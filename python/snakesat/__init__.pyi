@@ -125,6 +125,7 @@ def generate_one(
     seed: int,
     index: int,
     timeout: Optional[float] = None,
+    grade: Optional[str] = None,
 ) -> Puzzle: ...
 def generate(
     kind: str,
@@ -133,4 +134,5 @@ def generate(
     seed: int = 1,
     count: int = 1,
     timeout: Optional[float] = None,
+    grade: Optional[str] = None,
 ) -> Iterator[Puzzle]: ...

@@ -242,7 +242,7 @@ fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
 /// Makes generated puzzle number `index` of the run with `seed` (the CLI's `generate`
 /// makes the same puzzle for the same arguments); the `generate` iterator calls this.
 #[pyfunction]
-#[pyo3(signature = (kind, rows, cols, bank, seed, index, timeout=None))]
+#[pyo3(signature = (kind, rows, cols, bank, seed, index, timeout=None, grade=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate_one(
     py: Python<'_>,
@@ -253,14 +253,17 @@ fn generate_one(
     seed: u64,
     index: u64,
     timeout: Option<f64>,
+    grade: Option<&str>,
 ) -> PyResult<Puzzle> {
-    // No grade bound from Python yet (`generate --grade` on the command line).
-    let spec = GenerateSpec { rows, cols, bank, grade: None };
+    // `generate --grade`'s bound, read by the same parser.
+    let grade = grade
+        .map(|g| g.parse::<snakesat::explain::GradeBound>().map_err(|e| PyValueError::new_err(e.to_string())))
+        .transpose()?;
+    let spec = GenerateSpec { rows, cols, bank, grade };
     let blank = genres::blank(kind, &spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let limits = snakesat::limits::Limits::until(run::deadline(timeout)?);
     let made =
-        run::interruptible(py, &limits.cancel, || blank.run(Generate { spec: &spec, seed, index, limits: &limits }))?
-            .map_err(PyRuntimeError::new_err)?;
+        run::interruptible(py, &limits.cancel, || blank.run(Generate { spec: &spec, seed, index, limits: &limits }))??;
     // The generated puzzle is read back from the file the genre writes, as a user who
     // saved it would read it.
     let inner = genres::parse(&Source::new("<generated>", made.as_str())).map_err(|e| input_error(py, &e))?;
@@ -275,17 +278,23 @@ struct Generate<'a> {
 }
 
 impl Visit for Generate<'_> {
-    type Output = Result<String, String>;
-    fn visit<P: snakesat::puzzle::Puzzle>(self, _blank: &P, caps: &Capabilities<P>) -> Result<String, String> {
+    /// The puzzle's file; a refusal of the arguments is a `ValueError`, a generator that
+    /// stopped or failed a `RuntimeError`.
+    type Output = PyResult<String>;
+    fn visit<P: snakesat::puzzle::Puzzle>(self, blank: &P, caps: &Capabilities<P>) -> PyResult<String> {
         use snakesat::generate::Failed;
         let (Some(generate), Some(toml)) = (caps.generate, caps.toml) else {
-            return Err(format!("{} has no generator", P::KIND));
+            return Err(PyValueError::new_err(format!("{} has no generator", P::KIND)));
         };
+        // As the command line: a genre that cannot be explained has no grade to bound.
+        if let Some(bound) = &self.spec.grade {
+            snakesat::generate::check_explains(blank, bound).map_err(refused)?;
+        }
         match generate(self.spec, self.seed, self.index, self.limits) {
             Ok(g) => Ok(toml(&g.puzzle)),
-            Err(Failed::Stopped(why)) => Err(format!("stopped: {why}")),
-            Err(Failed::Impossible(why)) => Err(why),
-            Err(Failed::Run(e)) => Err(e.to_string()),
+            Err(Failed::Stopped(why)) => Err(PyRuntimeError::new_err(format!("stopped: {why}"))),
+            Err(Failed::Impossible(why)) => Err(PyRuntimeError::new_err(why)),
+            Err(Failed::Run(e)) => Err(refused(e)),
         }
     }
 }

@@ -90,3 +90,18 @@ def test_the_parity_snake_explains_with_the_plain_encoding():
     got = snakesat.read(path).explain(encoding="plain")
     assert without_timing(json.loads(got.to_json())) == without_timing(want), err
     assert got.exit_code == code
+
+
+def test_generate_with_a_grade_is_the_command_lines():
+    made = next(snakesat.generate("snake", 5, seed=1, grade="max=3"))
+    code, out, err = cli("generate", "snake", "--size", "5x5", "--seed", 1, "--grade", "max=3", check_json=False)
+    assert code == 0, err
+    assert out.endswith(made.toml)
+    e = made.explain(max_rules=3)
+    assert e.status == "solved" and e.grade["hardest"] <= 3
+    with pytest.raises(ValueError, match="--grade expects max=K"):
+        next(snakesat.generate("snake", 5, grade="max=0"))
+    with pytest.raises(ValueError, match="cannot be explained"):
+        next(snakesat.generate("parity-snake", 6, grade="max=3"))
+    with pytest.raises(ValueError, match="no generator"):
+        next(snakesat.generate("snake-cube", 3))
