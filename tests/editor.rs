@@ -325,6 +325,13 @@ fn count_answers_are_browsable_and_generate_opens_in_the_editor_in_chromium() {
     assert!(cli.ends_with(&b.value("#puzzle")), "the editor holds the generated file:\n{cli}\n{}", b.value("#puzzle"));
     assert_eq!(b.text("#url"), cli.lines().nth(1).unwrap().trim_start_matches("# "));
     assert!(b.count("#editor:not([hidden]) #board svg") == 1, "the editor is open on it");
+    // With a hardest step: `generate --grade max=K`'s puzzle.
+    b.type_into("#new-grade", "3");
+    b.click("#generate");
+    b.wait_text("#verdict", |t| t == "Unique");
+    let cli = stdout(&run(&["generate", "snake", "--size", "5x5", "--seed", "1", "--grade", "max=3"]));
+    assert!(cli.ends_with(&b.value("#puzzle")), "the graded file:\n{cli}\n{}", b.value("#puzzle"));
+    b.type_into("#new-grade", "");
     // A generator too slow to wait for: the seconds count, and Stop cancels it on the server.
     b.choose("#new-kind", "snake-egg");
     b.type_into("#new-size", "12x12");

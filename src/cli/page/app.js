@@ -387,6 +387,9 @@ async function generate() {
   setBusy(true);
   const body = { kind: spec.kind, rows: spec.rows, cols: spec.cols, seed };
   if (spec.bank) body.bank = spec.bank;
+  // A hardest step: `generate --grade max=K`, checked by the server like the rest.
+  const k = $("new-grade").value.trim();
+  if (k !== "") body.grade = "max=" + k;
   const t = $("timeout").value.trim();
   if (t !== "") body.timeout = Number(t);
   try {
@@ -403,7 +406,10 @@ async function generate() {
     }
     $("puzzle").value = r.toml;
     await Editor.load(r.toml);
-    fact("generated", plural(r.clues, "clue") + ", minimal, in " + r.seconds.toFixed(2) + " s (seed " + r.seed + ")");
+    const how = r.grade
+      ? ", minimal for a hardest step of " + r.grade.hardest + " rules (" + r.grade.steps + " steps)"
+      : ", minimal";
+    fact("generated", plural(r.clues, "clue") + how + ", in " + r.seconds.toFixed(2) + " s (seed " + r.seed + ")");
   } catch (e) {
     if (e.name === "AbortError") verdict("Stopped: no puzzle generated", "warn");
     else fail("Could not reach the server: " + e.message);
