@@ -450,7 +450,8 @@ fn explain_plays_the_trace_and_hint_shows_the_next_step_in_chromium() {
     let steps = cli["steps"].as_array().unwrap();
     b.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
     // Open in the editor once the server has read it (its URL is written back).
-    b.wait_text("#url", |t| t.contains("hebi"));
+    let url = stdout(&run(&["url", &fixture(rel)]));
+    b.wait_text("#url", |t| t == url.trim());
     b.wait_count("#explain:not([hidden])", 1);
     b.verdict();
     b.click("#hint");
@@ -492,7 +493,10 @@ fn explain_plays_the_trace_and_hint_shows_the_next_step_in_chromium() {
     // A slow explanation: the seconds count, Stop stops it on the server, and so does an
     // edit (the live check is off here, so the explanation is the only job).
     b.type_into("#puzzle", &std::fs::read_to_string(fixture("snake-egg/hard-20x20.toml")).unwrap());
-    b.wait_text("#url", |t| t.contains("snakeegg"));
+    // Its own URL, not merely a Snake Egg's: the puzzle before was one too, and an
+    // explanation started before this one opens would be dropped by its opening.
+    let url = stdout(&run(&["url", &fixture("snake-egg/hard-20x20.toml")]));
+    b.wait_text("#url", |t| t == url.trim());
     b.click("#live");
     // Given half a second (the Options' time limit): the steps found by then, said as such.
     b.click("#input details summary");
