@@ -9,7 +9,8 @@ use snakesat::genres;
 
 mod cli;
 
-use cli::args::{Cli, Job};
+use cli::args::Cli;
+use cli::checked::Job;
 use cli::output::Failure;
 
 fn main() -> ExitCode {

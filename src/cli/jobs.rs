@@ -16,7 +16,8 @@ use snakesat::jobs::{self as plan, BackendPolicy, Counting, Solve};
 use snakesat::puzzle::{self, exit, Connectivity, EncodeOptions, Limits, Puzzle};
 use snakesat::render;
 
-use super::args::{Format, Job, RunArgs, Shard};
+use super::args::{Format, Shard};
+use super::checked::{Job, RunArgs};
 use super::output::{io_failure, outln, print_report, usage, Failure};
 
 impl Visit for Job {

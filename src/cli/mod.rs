@@ -3,6 +3,7 @@
 //! around the solver, `generate`, and the HTTP server.
 
 pub mod args;
+pub mod checked;
 pub mod explain;
 pub mod files;
 pub mod generate;

@@ -1,0 +1,282 @@
+//! The second stage of the arguments (`args.rs` is the first): each subcommand's raw flags
+//! checked into a `Job` the rest of the program sees, with sizes, banks, timeouts and
+//! grades read by the library's rules, so the command line and the API refuse alike.
+
+use std::time::{Duration, Instant};
+
+use snakesat::backend::BackendKind;
+use snakesat::explain::GradeBound;
+use snakesat::puzzle::{self, Connectivity, RawOptions};
+
+use super::args::{CheckArgs, Command, ConnectivityArg, Format, GenFormat, Shard, SolverArgs};
+use super::output::{usage, Failure};
+use super::{generate, serve};
+
+/// `--size 12x10` (rows × columns) or `--size 12`.
+fn parse_size(s: &str) -> Result<(usize, usize), Failure> {
+    let bad = || usage(format!("--size expects ROWSxCOLS like 10x10 (sides 1 to 64), found `{s}`"));
+    let side = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| (1..=64).contains(&v)).ok_or_else(bad);
+    match s.split_once(['x', 'X', '×']) {
+        Some((r, c)) => Ok((side(r)?, side(c)?)),
+        None => side(s).map(|v| (v, v)),
+    }
+}
+
+/// `--bank 1..9` (every size once) or `--bank 1,2,2,5`.
+fn parse_bank(s: &str) -> Result<Vec<u32>, Failure> {
+    let bad =
+        || usage(format!("--bank expects a range like 1..9 or a list like 1,2,2,5 (sizes 1 to 4096), found `{s}`"));
+    let size = |t: &str| t.trim().parse::<u32>().ok().filter(|&v| (1..=4096).contains(&v)).ok_or_else(bad);
+    if let Some((a, b)) = s.split_once("..") {
+        let (a, b) = (size(a)?, size(b.trim_start_matches('='))?);
+        return if a <= b && b - a < 4096 { Ok((a..=b).collect()) } else { Err(bad()) };
+    }
+    let v: Vec<u32> = s.split(',').map(size).collect::<Result<_, _>>()?;
+    if v.len() > 4096 {
+        return Err(bad());
+    }
+    Ok(v)
+}
+
+/// What a solving job runs with, checked.
+pub struct RunArgs {
+    pub puzzle: String,
+    pub backend: Option<BackendKind>,
+    /// `None`: the genre's preference, else lazy.
+    pub connectivity: Option<Connectivity>,
+    pub timeout: Option<Duration>,
+    pub format: Format,
+    pub cross_check: Option<BackendKind>,
+    pub proof: Option<String>,
+    pub raw: RawOptions,
+}
+
+impl RunArgs {
+    /// The deadline, counted from now.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.timeout.map(|t| Instant::now() + t)
+    }
+}
+
+/// A checked command.
+pub enum Job {
+    Solve {
+        run: RunArgs,
+        unique: bool,
+        relax: bool,
+        forced: bool,
+    },
+    Count {
+        run: RunArgs,
+        limit: Option<u64>,
+        list: Option<String>,
+        svg_dir: Option<String>,
+        jobs: usize,
+        shard: Option<Shard>,
+    },
+    Sample {
+        run: RunArgs,
+        args: puzzle::SampleArgs,
+        shard: Option<Shard>,
+    },
+    Draw {
+        puzzle: String,
+        solution: Option<String>,
+        output: Option<String>,
+    },
+    Dimacs {
+        puzzle: String,
+        output: Option<String>,
+        raw: RawOptions,
+    },
+    Decode {
+        puzzle: String,
+        solver_output: String,
+        raw: RawOptions,
+        format: Format,
+    },
+    Url {
+        puzzle: String,
+    },
+    Explain {
+        puzzle: String,
+        format: Format,
+        step: Option<usize>,
+        timeout: Option<Duration>,
+        max_rules: usize,
+        raw: RawOptions,
+    },
+    Generate {
+        kind: String,
+        job: generate::GenerateJob,
+    },
+    Serve(serve::ServeArgs),
+}
+
+/// `--timeout`: the API's rule (`limits::seconds`).
+fn timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
+    t.map(|t| {
+        snakesat::limits::seconds(t, Duration::from_secs(1_000_000_000))
+            .map_err(|why| usage(format!("--timeout {why}")))
+    })
+    .transpose()
+}
+
+fn run_args(s: SolverArgs, checks: Option<CheckArgs>, format: Format, raw: RawOptions) -> Result<RunArgs, Failure> {
+    let checks = checks.unwrap_or(CheckArgs { cross_check: None, proof: None });
+    if checks.proof.as_deref() == Some("") {
+        return Err(usage("--proof needs a folder name"));
+    }
+    Ok(RunArgs {
+        puzzle: s.puzzle,
+        backend: s.backend,
+        connectivity: s.connectivity.map(|c| match c {
+            ConnectivityArg::Lazy => Connectivity::Lazy,
+            ConnectivityArg::Eager => Connectivity::Eager,
+        }),
+        timeout: timeout(s.timeout)?,
+        format,
+        cross_check: checks.cross_check,
+        proof: checks.proof,
+        raw,
+    })
+}
+
+impl Job {
+    pub fn from(c: Command) -> Result<Job, Failure> {
+        let raw = |encoding: Option<String>, distinct: Option<String>, symmetry: Option<String>| RawOptions {
+            encoding,
+            distinct,
+            symmetry,
+        };
+        Ok(match c {
+            Command::Solve { solver, checks, enc, distinct, format, unique, relax, forced } => {
+                if relax && (unique || forced) {
+                    return Err(usage("--relax combines with neither --unique nor --forced"));
+                }
+                if unique && forced {
+                    return Err(usage("--forced already says whether the answer is unique; drop --unique"));
+                }
+                if relax && (checks.cross_check.is_some() || checks.proof.is_some()) {
+                    return Err(usage("--cross-check and --proof do not apply to --relax"));
+                }
+                let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, None))?;
+                Job::Solve { run, unique, relax, forced }
+            }
+            Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir, jobs, shard } => {
+                if limit == Some(0) {
+                    return Err(usage("--limit must be at least 1"));
+                }
+                if svg_dir.as_deref() == Some("") {
+                    return Err(usage("--svg-dir needs a folder name"));
+                }
+                let run =
+                    run_args(solver, Some(checks), format.into(), raw(enc.encoding, distinct.distinct, symmetry))?;
+                let jobs = if jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { jobs };
+                if jobs > 1 && run.proof.is_some() {
+                    return Err(usage("--proof certifies one solver's UNSAT answers; count with --jobs 1"));
+                }
+                if shard.is_some() && (limit.is_some() || run.proof.is_some()) {
+                    return Err(usage(
+                        "--shard counts a slice of the split search in full: not with --limit or --proof",
+                    ));
+                }
+                Job::Count { run, limit, list, svg_dir, jobs, shard }
+            }
+            Command::Sample { solver, enc, format, trials, seed, threads, shard } => {
+                let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+                if threads == 0 {
+                    return Err(usage("--threads must be at least 1"));
+                }
+                let run = run_args(solver, None, format.into(), raw(enc.encoding, None, None))?;
+                let args = puzzle::SampleArgs { trials, seed, threads, per_trial: run.timeout, first: 0, lines: false };
+                Job::Sample { run, args, shard }
+            }
+            Command::Draw { puzzle, solution, output } => Job::Draw { puzzle, solution, output },
+            Command::Dimacs { puzzle, output, enc, distinct } => {
+                Job::Dimacs { puzzle, output, raw: raw(enc.encoding, distinct.distinct, None) }
+            }
+            Command::Decode { puzzle, solver_output, enc, distinct, format } => {
+                Job::Decode { puzzle, solver_output, raw: raw(enc.encoding, distinct.distinct, None), format }
+            }
+            Command::Url { puzzle } => Job::Url { puzzle },
+            Command::Explain { puzzle, format, step, timeout: t, max_rules, enc } => {
+                if max_rules == 0 {
+                    return Err(usage("--max-rules must be at least 1"));
+                }
+                let raw = raw(enc.encoding, None, None);
+                Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw }
+            }
+            Command::Serve { port, bind, open, timeout: t, jobs, queue, max_body, backend } => {
+                let timeout = timeout(Some(t))?.unwrap_or(Duration::MAX);
+                let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+                if jobs == 0 {
+                    return Err(usage("--jobs must be at least 1"));
+                }
+                Job::Serve(serve::ServeArgs { bind, port, open, timeout, max_body, jobs, queue, backend })
+            }
+            Command::Generate {
+                kind,
+                size,
+                bank,
+                seed,
+                count,
+                shard,
+                threads,
+                timeout: t,
+                with_answer,
+                grade,
+                format,
+                output,
+            } => {
+                let (rows, cols) = parse_size(&size)?;
+                let grade = grade.map(|g| g.parse::<GradeBound>().map_err(|e| usage(e.to_string()))).transpose()?;
+                let bank = bank.as_deref().map(parse_bank).transpose()?;
+                let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+                if threads == 0 {
+                    return Err(usage("--threads must be at least 1"));
+                }
+                if count == 0 {
+                    return Err(usage("--count must be at least 1"));
+                }
+                let json = match format {
+                    Some(f) => f == GenFormat::Json,
+                    None => count > 1 || shard.is_some(),
+                };
+                let mut command = format!("snakesat generate {kind} --size {rows}x{cols}");
+                if let Some(b) = &bank {
+                    command += &format!(" --bank {}", b.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
+                }
+                command += &format!(" --seed {seed}");
+                if let Some(g) = &grade {
+                    command += &format!(" --grade {g}");
+                }
+                let job = generate::GenerateJob {
+                    spec: puzzle::GenerateSpec { rows, cols, bank, grade },
+                    seed,
+                    indices: generate::slice(count, shard),
+                    threads,
+                    timeout: timeout(t)?,
+                    with_answer,
+                    json,
+                    output,
+                    command,
+                };
+                Job::Generate { kind, job }
+            }
+        })
+    }
+
+    /// The puzzle argument.
+    pub fn puzzle(&self) -> &str {
+        match self {
+            Job::Solve { run, .. } | Job::Count { run, .. } | Job::Sample { run, .. } => &run.puzzle,
+            Job::Draw { puzzle, .. }
+            | Job::Dimacs { puzzle, .. }
+            | Job::Decode { puzzle, .. }
+            | Job::Url { puzzle }
+            | Job::Explain { puzzle, .. } => puzzle,
+            Job::Generate { .. } | Job::Serve(_) => "",
+        }
+    }
+}
