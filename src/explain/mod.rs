@@ -27,7 +27,7 @@ mod report;
 mod up;
 
 pub use bound::{BadBound, GradeBound, MAX_BOUND};
-pub use report::{to_json, to_text};
+pub use report::{paragraph, to_json, to_text};
 
 use std::collections::HashMap;
 use std::time::Instant;

@@ -41,25 +41,31 @@ fn rule_list<'r>(step: &Step, rules: &'r [RuleInstance]) -> Vec<&'r str> {
     step.rules.iter().map(|&r| rules[r].words.as_str()).collect()
 }
 
+/// Step `i`'s paragraph (0-based; it reads "Step i+1"): its rules, then what it found.
+pub fn paragraph(i: usize, step: &Step, rules: &[RuleInstance], units: &[Unit]) -> String {
+    let n = step.rules.len();
+    let how = match step.level {
+        Level::Propagation => "",
+        Level::Search if n > 1 => ", together",
+        Level::Search => "",
+    };
+    let mut out = format!(
+        "Step {} ({n} rule{}{how}): {}\n",
+        i + 1,
+        if n == 1 { "" } else { "s" },
+        rule_list(step, rules).join("; ")
+    );
+    for line in found(step, units) {
+        out += &format!("  {line}\n");
+    }
+    out
+}
+
 /// The explanation for a terminal: one paragraph a step, then the grade.
 pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String {
     let mut out = String::new();
     for (i, step) in trace.steps.iter().enumerate() {
-        let n = step.rules.len();
-        let how = match step.level {
-            Level::Propagation => "",
-            Level::Search if n > 1 => ", together",
-            Level::Search => "",
-        };
-        out += &format!(
-            "Step {} ({n} rule{}{how}): {}\n",
-            i + 1,
-            if n == 1 { "" } else { "s" },
-            rule_list(step, rules).join("; ")
-        );
-        for line in found(step, units) {
-            out += &format!("  {line}\n");
-        }
+        out += &paragraph(i, step, rules, units);
     }
     let g = trace.grade();
     let end = match &trace.end {

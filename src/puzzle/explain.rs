@@ -175,25 +175,14 @@ impl<P: Puzzle> Explained<P> {
         text
     }
 
-    /// Step `n`'s paragraph of the text (the hint for that step); step 0 is the empty board.
+    /// Step `n`'s paragraph of the text (the hint for that step, as `explain --step N`);
+    /// step 0 is the empty board. Written alone, not cut from the whole text: the server
+    /// and Python ask it of every step.
     pub fn step_text(&self, n: usize) -> String {
-        let text = explain::to_text(&self.trace, &self.rules, &self.units);
-        let head = format!("Step {n} (");
-        let mut out = String::new();
-        let mut inside = false;
-        for line in text.lines() {
-            if line.starts_with("Step ") {
-                inside = line.starts_with(&head);
-            }
-            if inside {
-                out += line;
-                out.push('\n');
-            }
+        match n.checked_sub(1).and_then(|i| self.trace.steps.get(i)) {
+            Some(step) => explain::paragraph(n - 1, step, &self.rules, &self.units),
+            None => "The empty board.\n".into(),
         }
-        if out.is_empty() {
-            out = "The empty board.\n".into();
-        }
-        out
     }
 
     /// The whole trace as data, with the genre and what the solver knows of uniqueness.
