@@ -278,6 +278,60 @@ fn snake_backends_agree() {
     family_agrees(snake(), 13, 16, 12, 3);
 }
 
+/// A 5×5 Snake made answer-first: a random snake grown from a cell by the steps given (a
+/// step that would touch the snake, even diagonally, is skipped), its ends circled black,
+/// its counts outside most lines: the shape of issue 29's random 20×20s, small enough for
+/// the eager CNF on varisat to judge the lazy path with the propagator.
+fn snake_ends() -> impl Strategy<Value = String> {
+    const N: i32 = 5;
+    (0..N * N, prop::collection::vec(0usize..4, 16), prop::collection::vec(prop::bool::weighted(0.8), 10)).prop_map(
+        |(start, steps, shown)| {
+            let mut path = vec![(start / N, start % N)];
+            for d in steps {
+                let (r, c) = *path.last().unwrap();
+                let (dr, dc) = [(0, 1), (1, 0), (0, -1), (-1, 0)][d];
+                let next = (r + dr, c + dc);
+                let fits = (0..N).contains(&next.0) && (0..N).contains(&next.1) && !path.contains(&next);
+                // Orthogonally it touches only the cell it extends; diagonally, only a cell
+                // next to that one (a bend's 2×2 window of three).
+                let touches = path.iter().any(|&q| {
+                    let (ar, ac) = ((q.0 - next.0).abs(), (q.1 - next.1).abs());
+                    let near = (q.0 - r).abs() + (q.1 - c).abs() == 1;
+                    (ar + ac == 1 && q != (r, c)) || (ar == 1 && ac == 1 && !near)
+                });
+                if fits && !touches {
+                    path.push(next);
+                }
+            }
+            let on = |r: i32, c: i32| path.contains(&(r, c));
+            let count = |k: usize, line: &mut dyn Iterator<Item = bool>| {
+                if shown[k] {
+                    line.filter(|&x| x).count().to_string()
+                } else {
+                    ".".to_string()
+                }
+            };
+            let cols: Vec<String> = (0..N).map(|c| count(c as usize, &mut (0..N).map(|r| on(r, c)))).collect();
+            let rows: Vec<String> = (0..N).map(|r| count(5 + r as usize, &mut (0..N).map(|c| on(r, c)))).collect();
+            let ends = [path[0], *path.last().unwrap()];
+            let grid: Vec<String> = (0..N)
+                .map(|r| (0..N).map(|c| if ends.contains(&(r, c)) { "b" } else { "." }).collect::<Vec<_>>().join(" "))
+                .collect();
+            format!(
+                "kind = \"snake\"\ncolumns = \"{}\"\nrows = \"{}\"\ngrid = \"\"\"\n{}\n\"\"\"\n",
+                cols.join(" "),
+                rows.join(" "),
+                grid.join("\n")
+            )
+        },
+    )
+}
+
+#[test]
+fn snake_with_ends_backends_agree() {
+    family_agrees(snake_ends(), 29, 24, 24, 20);
+}
+
 /// A small Hebi-Ichigo: a 3×4 grid with a few clue cells.
 fn hebi() -> impl Strategy<Value = String> {
     let cell = prop_oneof![14 => Just("."), 1 => Just("#"), 1 => Just(">1"), 1 => Just("<0"), 1 => Just("v2"), 1 => Just("^?")];
