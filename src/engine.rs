@@ -409,6 +409,13 @@ impl<'a, E: Encoded> Session<'a, E> {
         self.assumptions = cube;
     }
 
+    /// Right after `next` came back `Exhausted`: the assumptions the refutation used (a
+    /// core, not necessarily minimal); all of them when the backend cannot say.
+    pub fn failed(&mut self) -> Vec<Lit> {
+        let assumed = self.assumptions.clone();
+        self.backend.failed(&assumed).unwrap_or(assumed)
+    }
+
     /// Excludes the answer `model` encodes (projected on the answer variables).
     pub fn block(&mut self, model: &Model) {
         let vars = self.enc.answer_vars();

@@ -1,0 +1,89 @@
+//! The warm generator (issue 29): one solver for a whole puzzle. The blank board's
+//! formula is loaded once; a random answer is drawn on it and blocked for good; each clue
+//! is its unit literals (`Generate::clue_lits`), assumed while the clue is on the board.
+//! "Unique" is then "no answer other than the drawn one under these assumptions": a
+//! removal test is one incremental call that keeps every clause learnt so far, where the
+//! cold route encoded each candidate afresh and found its first answer again before
+//! asking for a second. An UNSAT call's failed assumptions (a core) name the clues the
+//! proof used; every other clue can go at once.
+
+use crate::backend::BackendKind;
+use crate::cnf::Lit;
+use crate::engine::{Limits, Session, Step};
+use crate::puzzle::{Broken, Generate, RunError};
+
+use super::{show_all, Failed, Rng};
+
+/// One puzzle's warm solver, with the drawn answer blocked.
+pub(super) struct Warm<'a, P: Generate> {
+    session: Session<'a, P::Encoded>,
+    enc: &'a P::Encoded,
+    /// Solver calls made for uniqueness (the drawn answer's is not counted).
+    pub(super) checks: usize,
+}
+
+/// What a uniqueness test found.
+pub(super) enum Verdict<S> {
+    /// The drawn answer is the only one; the clue units the solver's refutation used.
+    Unique(Vec<usize>),
+    /// Another answer (verified against the candidate).
+    Other(S),
+}
+
+impl<'a, P: Generate> Warm<'a, P> {
+    /// Draws a random answer of the blank board as the cold route does (`super::reveal`:
+    /// the same phases, so the same answer) and blocks it. The board with every clue of
+    /// that answer shown, and the answer; `None` when a clue of that board is not unit
+    /// literals (the genre cannot go warm).
+    pub(super) fn reveal(
+        blank: &P,
+        enc: &'a P::Encoded,
+        genre: &P::Options,
+        rng: &mut Rng,
+        limits: &Limits,
+    ) -> Result<Option<(Self, P, P::Solution)>, Failed> {
+        let mut backend = BackendKind::DEFAULT.build();
+        backend.prefer(&super::coin_phases(enc, rng));
+        let mut session = Session::new(enc, backend, limits);
+        let (model, answer) = match session.next().map_err(RunError::from)? {
+            Step::Found(model, answer) => (model, answer),
+            Step::Exhausted => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
+            Step::Unknown(why) => return Err(Failed::Stopped(why)),
+        };
+        blank.verify(&answer).map_err(|Broken(why)| RunError::Unverified(why))?;
+        session.block(&model);
+        let shown = show_all(blank, &answer, genre);
+        if shown.clue_units().iter().any(|&u| shown.clue_lits(enc, u).is_none()) {
+            return Ok(None);
+        }
+        Ok(Some((Warm { session, enc, checks: 0 }, shown, answer)))
+    }
+
+    /// Is the drawn answer the only answer of `q` (a board whose clues all come from it)?
+    pub(super) fn unique(&mut self, q: &P) -> Result<Verdict<P::Solution>, Failed> {
+        let (mut assumed, mut owner): (Vec<Lit>, Vec<usize>) = (Vec::new(), Vec::new());
+        for u in q.clue_units() {
+            let lits = q.clue_lits(self.enc, u).ok_or_else(|| {
+                Failed::Run(RunError::Unverified("a clue of the drawn answer has no literals".into()))
+            })?;
+            owner.extend(std::iter::repeat_n(u, lits.len()));
+            assumed.extend(lits);
+        }
+        self.session.assume(assumed.clone());
+        self.checks += 1;
+        match self.session.next().map_err(RunError::from)? {
+            Step::Found(_, other) => {
+                q.verify(&other).map_err(|Broken(why)| RunError::Unverified(why))?;
+                Ok(Verdict::Other(other))
+            }
+            Step::Exhausted => {
+                let core = self.session.failed();
+                let mut units: Vec<usize> =
+                    assumed.iter().zip(&owner).filter(|(l, _)| core.contains(l)).map(|(_, &u)| u).collect();
+                units.dedup();
+                Ok(Verdict::Unique(units))
+            }
+            Step::Unknown(why) => Err(Failed::Stopped(why)),
+        }
+    }
+}
