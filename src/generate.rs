@@ -6,7 +6,10 @@
 //! most, which cuts the most ambiguity, until the answer is unique. Then every clue that
 //! is not needed goes (tried once each in
 //! random order; a clue needed once stays needed, since removing others only weakens the
-//! puzzle), so the result is minimal. Before it is handed out, uniqueness is confirmed by
+//! puzzle), so the result is minimal. Where the genre's clues are unit literals on the
+//! blank board's formula (`Generate::clue_lits`: Snake Egg), all of this runs on one warm
+//! solver with the clues as assumptions (`warm.rs`), and a removal whose proof of
+//! uniqueness did not use some clues drops those too. Before it is handed out, uniqueness is confirmed by
 //! a second route: the complete (eager) CNF, solved by another solver (varisat), with the
 //! answer blocked, is UNSAT.
 //!
@@ -160,8 +163,11 @@ fn attempt<P: Generate>(
     // Warm (`warm.rs`): one solver for the whole puzzle, clues as assumptions, where the
     // genre's clues are unit literals. `SNAKESAT_GENERATE_COLD=1` encodes and solves every
     // candidate afresh, the route before it, kept to measure one against the other.
+    // A genre without clue literals answers `None` for every unit, the blank board's
+    // first one too; asked before the draw, so that such a genre's random stream is the
+    // cold route's.
     let blank_enc = match answer_first && std::env::var_os("SNAKESAT_GENERATE_COLD").is_none() {
-        true => Some(blank.encode(&opts)?),
+        true => Some(blank.encode(&opts)?).filter(|enc| blank.clue_lits(enc, 0).is_some()),
         false => None,
     };
     let mut warm = None;

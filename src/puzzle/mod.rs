@@ -266,7 +266,9 @@ pub trait Generate: Puzzle {
     /// all a clue is: the formula of this puzzle is `enc` (the blank board's, same bank and
     /// size) with these units added. The generator then keeps one warm solver for a whole
     /// puzzle and assumes them (`generate/warm.rs`). `None` (the default) where a clue
-    /// shapes the encoding otherwise; every candidate is then encoded afresh.
+    /// shapes the encoding otherwise (for every unit: the generator asks the blank
+    /// board's first unit to learn whether the genre has them); every candidate is then
+    /// encoded afresh.
     fn clue_lits(&self, _enc: &Self::Encoded, _unit: usize) -> Option<Vec<crate::cnf::Lit>> {
         None
     }
