@@ -30,9 +30,9 @@ use std::time::Instant;
 use crate::backend::{BackendKind, Outcome};
 use crate::cnf::Lit;
 use crate::engine::{Encoded, Lazy, Limits};
-use warm::{Verdict, Warm};
 use crate::explain::Grade;
 use crate::puzzle::{self, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
+use warm::{Verdict, Warm};
 
 /// splitmix64 (Steele, Lea, Flood 2014): small, deterministic, and enough to pick cells.
 pub struct Rng(u64);

@@ -391,7 +391,13 @@ fn a_puzzle_is_its_blank_board_plus_its_clues_unit_literals() {
         let opts = EncodeOptions { connectivity, genre: () };
         let (full, empty) = (p.encode(&opts).unwrap(), blank.encode(&opts).unwrap());
         let sorted = |cls: Vec<Vec<Lit>>| {
-            let mut cls: Vec<Vec<Lit>> = cls.into_iter().map(|mut c| { c.sort(); c }).collect();
+            let mut cls: Vec<Vec<Lit>> = cls
+                .into_iter()
+                .map(|mut c| {
+                    c.sort();
+                    c
+                })
+                .collect();
             cls.sort();
             cls
         };
