@@ -409,6 +409,24 @@ impl<'a, E: Encoded> Session<'a, E> {
         self.assumptions = cube;
     }
 
+    /// Values to try first in the calls that follow (`Backend::prefer`).
+    pub fn prefer(&mut self, lits: &[Lit]) {
+        self.backend.prefer(lits);
+    }
+
+    /// Lets the next call stop with `Unknown` after `conflicts` conflicts; false when the
+    /// backend cannot (`Backend::limit_conflicts`).
+    pub fn limit_conflicts(&mut self, conflicts: i32) -> bool {
+        self.backend.limit_conflicts(conflicts)
+    }
+
+    /// Right after `next` came back `Exhausted`: the assumptions the refutation used (a
+    /// core, not necessarily minimal); all of them when the backend cannot say.
+    pub fn failed(&mut self) -> Vec<Lit> {
+        let assumed = self.assumptions.clone();
+        self.backend.failed(&assumed).unwrap_or(assumed)
+    }
+
     /// Excludes the answer `model` encodes (projected on the answer variables).
     pub fn block(&mut self, model: &Model) {
         let vars = self.enc.answer_vars();

@@ -6,7 +6,10 @@
 //! most, which cuts the most ambiguity, until the answer is unique. Then every clue that
 //! is not needed goes (tried once each in
 //! random order; a clue needed once stays needed, since removing others only weakens the
-//! puzzle), so the result is minimal. Before it is handed out, uniqueness is confirmed by
+//! puzzle), so the result is minimal. Where the genre's clues are unit literals on the
+//! blank board's formula (`Generate::clue_lits`: Snake Egg), all of this runs on one warm
+//! solver with the clues as assumptions (`warm.rs`), and a removal whose proof of
+//! uniqueness did not use some clues drops those too. Before it is handed out, uniqueness is confirmed by
 //! a second route: the complete (eager) CNF, solved by another solver (varisat), with the
 //! answer blocked, is UNSAT.
 //!
@@ -17,6 +20,7 @@
 //! the threads or shards that make it.
 
 mod grade;
+mod warm;
 
 pub use grade::{check_explains, ATTEMPTS};
 
@@ -28,6 +32,7 @@ use crate::cnf::Lit;
 use crate::engine::{Encoded, Lazy, Limits};
 use crate::explain::Grade;
 use crate::puzzle::{self, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
+use warm::{Verdict, Warm};
 
 /// splitmix64 (Steele, Lea, Flood 2014): small, deterministic, and enough to pick cells.
 pub struct Rng(u64);
@@ -154,12 +159,45 @@ fn attempt<P: Generate>(
     // a full board; where they might not, narrowing adds what is missing.
     // `SNAKESAT_NARROW_FIRST=1` starts from the blank board instead, to measure one route
     // against the other.
-    let start = if P::ANSWER_FIRST && std::env::var_os("SNAKESAT_NARROW_FIRST").is_none() {
-        reveal(blank, &opts, rng, limits)?
-    } else {
-        blank.clone()
+    let answer_first = P::ANSWER_FIRST && std::env::var_os("SNAKESAT_NARROW_FIRST").is_none();
+    // Warm (`warm.rs`): one solver for the whole puzzle, clues as assumptions, where the
+    // genre's clues are unit literals. `SNAKESAT_GENERATE_COLD=1` encodes and solves every
+    // candidate afresh, the route before it, kept to measure one against the other.
+    // A genre without clue literals answers `None` for every unit, the blank board's
+    // first one too; asked before the draw, so that such a genre's random stream is the
+    // cold route's.
+    let blank_enc = match answer_first && std::env::var_os("SNAKESAT_GENERATE_COLD").is_none() {
+        true => Some(blank.encode(&opts)?).filter(|enc| blank.clue_lits(enc, 0).is_some()),
+        false => None,
     };
-    let (mut p, answer, forced_runs) = narrow(start, &opts, rng, limits)?;
+    let mut warm = None;
+    let start = match &blank_enc {
+        Some(enc) => match Warm::reveal(blank, enc, &opts.genre, rng, limits)? {
+            Some((w, shown, answer)) => {
+                warm = Some((w, answer));
+                shown
+            }
+            None => reveal(blank, &opts, rng, limits)?,
+        },
+        None if answer_first => reveal(blank, &opts, rng, limits)?,
+        None => blank.clone(),
+    };
+    // The revealed clues need not fix the answer (they do for Snake Egg); where the warm
+    // solver finds another, narrowing completes the board cold, and its answer may be
+    // another than the drawn one, so the warm solver goes.
+    let (mut p, answer, forced_runs, mut warm) = match warm {
+        Some((mut w, answer)) => match w.unique(&start)? {
+            Verdict::Unique(_) => (start, answer, 1, Some(w)),
+            Verdict::Other(_) => {
+                let (p, answer, runs) = narrow(start, &opts, rng, limits)?;
+                (p, answer, runs, None)
+            }
+        },
+        None => {
+            let (p, answer, runs) = narrow(start, &opts, rng, limits)?;
+            (p, answer, runs, None)
+        }
+    };
     // With a grade bound, the puzzle is first eased until its explanation finishes
     // within it; from then on every removal keeps it so.
     // `SNAKESAT_GRADE_LAST=1` minimises first and eases the minimal puzzle after, the
@@ -176,21 +214,38 @@ fn attempt<P: Generate>(
     let mut order = p.clue_units();
     rng.shuffle(&mut order);
     let (mut unique_checks, mut kept_for_grade) = (0, 0);
+    // The warm solver's core: the clues its proof of uniqueness used. Without a grade
+    // bound every other clue goes at once (a superset of the core stays unique); with
+    // one, each removal must be explained, so they go one at a time.
+    // `SNAKESAT_NO_CORE=1` tries every clue one at a time, to measure.
+    let use_core = bound.is_none() && std::env::var_os("SNAKESAT_NO_CORE").is_none();
+    let mut core: Option<Vec<usize>> = None;
     for u in order {
+        if !p.clue_units().contains(&u) {
+            continue; // gone with a core
+        }
         let q = p.without_clue(u);
         // Removing a clue can change the board (a freed Hebi-Ichigo cell lets other clues
         // see further): the answer must still answer, so that "unique" means unique to it.
         if q.verify(&answer).is_err() {
             continue;
         }
-        let enc = q.encode(&opts)?;
-        let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
         unique_checks += 1;
-        match (r.status, r.unique) {
-            (Status::Solved(_), Some(true)) => {}
-            (Status::Solved(_), Some(false)) => continue,
-            (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
-            _ => return Err(Failed::Stopped("uniqueness undecided".into())),
+        match warm.as_mut() {
+            Some(w) => match w.unique(&q)? {
+                Verdict::Unique(used) => core = Some(used),
+                Verdict::Other(_) => continue,
+            },
+            None => {
+                let enc = q.encode(&opts)?;
+                let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
+                match (r.status, r.unique) {
+                    (Status::Solved(_), Some(true)) => {}
+                    (Status::Solved(_), Some(false)) => continue,
+                    (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
+                    _ => return Err(Failed::Stopped("uniqueness undecided".into())),
+                }
+            }
         }
         // Unique: with a bound, the explanation must still finish within it (asked only
         // now, as explaining costs far more than the uniqueness check).
@@ -204,12 +259,22 @@ fn attempt<P: Generate>(
             grade = Some(j.grade);
         }
         p = q;
+        if let Some(used) = core.take().filter(|_| use_core) {
+            let r = p.clue_units().into_iter().filter(|u| !used.contains(u)).fold(p.clone(), |r, u| r.without_clue(u));
+            if r.verify(&answer).is_ok() {
+                p = r;
+            }
+        }
     }
     if let Some(bound) = &last {
         let Some((q, g, added, runs)) = grade::ease(p, &answer, bound.max, rng, limits)? else { return Ok(None) };
         (p, grade, eased, explanations) = (q, Some(g), added, runs);
     }
+    let t = Instant::now();
     confirm_unique(&p, &answer, &opts.genre)?;
+    if std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0") {
+        eprintln!("snakesat: generate: the second route (varisat, complete CNF) {:.3}s", t.elapsed().as_secs_f64());
+    }
     Ok(Some(Generated {
         clues: p.clue_units().len(),
         puzzle: p,
@@ -291,25 +356,33 @@ fn narrow<P: Generate>(
 fn reveal<P: Generate>(p: &P, opts: &EncodeOptions<P::Options>, rng: &mut Rng, limits: &Limits) -> Result<P, Failed> {
     let enc = p.encode(opts)?;
     let mut backend = BackendKind::DEFAULT.build();
-    // The randomness is in the solver's phases: each answer variable's first value is a
-    // coin flip (one in four or eight true made slower first answers on 10×10 Snake Eggs).
-    let lits: Vec<Lit> =
-        enc.answer_vars().iter().map(|v| if rng.below(2) == 0 { v.pos_lit() } else { v.neg_lit() }).collect();
-    backend.prefer(&lits);
+    backend.prefer(&coin_phases(&enc, rng));
     let r = puzzle::solve(p, &enc, backend, limits, false)?;
     let answer = match r.status {
         Status::Solved(a) => a,
         Status::Unsat => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
         Status::Unknown(why) => return Err(Failed::Stopped(why)),
     };
-    let units = p.view(&answer, &opts.genre).board.cells.len();
+    Ok(show_all(p, &answer, &opts.genre))
+}
+
+/// The randomness of a drawn answer is in the solver's phases: each answer variable's
+/// first value is a coin flip (one in four or eight true made slower first answers on
+/// 10×10 Snake Eggs).
+fn coin_phases<E: Encoded>(enc: &E, rng: &mut Rng) -> Vec<Lit> {
+    enc.answer_vars().iter().map(|v| if rng.below(2) == 0 { v.pos_lit() } else { v.neg_lit() }).collect()
+}
+
+/// `p` with every clue the answer `answer` gives, where it still answers.
+fn show_all<P: Generate>(p: &P, answer: &P::Solution, genre: &P::Options) -> P {
+    let units = p.view(answer, genre).board.cells.len();
     let mut q = p.clone();
     for u in 0..units {
-        if let Some(r) = q.with_clue(&answer, u).filter(|r| r.verify(&answer).is_ok()) {
+        if let Some(r) = q.with_clue(answer, u).filter(|r| r.verify(answer).is_ok()) {
             q = r;
         }
     }
-    Ok(q)
+    q
 }
 
 /// The second route: the complete CNF on varisat has exactly the answer `answer`, with

@@ -262,6 +262,16 @@ pub trait Generate: Puzzle {
     fn generate_options() -> EncodeOptions<Self::Options> {
         EncodeOptions::default()
     }
+    /// The literals the clue at `unit` adds to the formula as unit clauses, where that is
+    /// all a clue is: the formula of this puzzle is `enc` (the blank board's, same bank and
+    /// size) with these units added. The generator then keeps one warm solver for a whole
+    /// puzzle and assumes them (`generate/warm.rs`). `None` (the default) where a clue
+    /// shapes the encoding otherwise (for every unit: the generator asks the blank
+    /// board's first unit to learn whether the genre has them); every candidate is then
+    /// encoded afresh.
+    fn clue_lits(&self, _enc: &Self::Encoded, _unit: usize) -> Option<Vec<crate::cnf::Lit>> {
+        None
+    }
 }
 
 /// Facts about a complete enumeration (counts up to symmetry, length histograms, ...),

@@ -84,6 +84,19 @@ impl EggCnf {
         self.end[i].pos_lit()
     }
 
+    /// The unit clauses the clue `clue` at cell `i` adds: all a clue is in this encoding,
+    /// so the warm generator can assume them on the blank board's formula instead
+    /// (`Generate::clue_lits`). `None` for a size the bank lacks.
+    pub(super) fn clue_lits(&self, clue: Clue, i: usize) -> Option<Vec<Lit>> {
+        Some(match clue {
+            Clue::Unknown => Vec::new(),
+            Clue::End => vec![self.s(i), self.e(i)],
+            Clue::Snake => vec![self.s(i)],
+            Clue::Egg(None) => vec![!self.s(i)],
+            Clue::Egg(Some(k)) => vec![self.t(self.sizes.iter().position(|&s| s == k)?, i)],
+        })
+    }
+
     fn local_rules(&self, f: &mut Formula, p: &SnakeEgg) {
         let g = self.grid;
         let n = g.len();
@@ -98,25 +111,19 @@ impl EggCnf {
         f.group("clues", |f| {
             for i in 0..n {
                 let at = g.name(i);
-                match p.clues[i] {
-                    Clue::Unknown => {}
-                    Clue::End => {
-                        f.rule(RuleKind::Clue, format!("the circle at {at}: an end of the snake"), vec![i], |f| {
-                            f.add(&[self.s(i)]);
-                            f.add(&[self.e(i)]);
-                        })
+                let words = match p.clues[i] {
+                    Clue::Unknown => continue,
+                    Clue::End => format!("the circle at {at}: an end of the snake"),
+                    Clue::Snake => format!("the shaded given at {at}"),
+                    Clue::Egg(None) => format!("the egg given at {at}"),
+                    Clue::Egg(Some(k)) => format!("the clue {k} at {at}"),
+                };
+                let lits = self.clue_lits(p.clues[i], i).expect("clues are checked against the bank");
+                f.rule(RuleKind::Clue, words, vec![i], |f| {
+                    for l in lits {
+                        f.add(&[l]);
                     }
-                    Clue::Snake => {
-                        f.rule(RuleKind::Clue, format!("the shaded given at {at}"), vec![i], |f| f.add(&[self.s(i)]))
-                    }
-                    Clue::Egg(None) => {
-                        f.rule(RuleKind::Clue, format!("the egg given at {at}"), vec![i], |f| f.add(&[!self.s(i)]))
-                    }
-                    Clue::Egg(Some(k)) => {
-                        let j = self.sizes.iter().position(|&s| s == k).expect("clues are checked against the bank");
-                        f.rule(RuleKind::Clue, format!("the clue {k} at {at}"), vec![i], |f| f.add(&[self.t(j, i)]))
-                    }
-                }
+                })
             }
         });
         f.group("egg and snake sizes", |f| {

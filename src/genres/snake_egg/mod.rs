@@ -266,6 +266,10 @@ impl Generate for SnakeEgg {
         q
     }
 
+    fn clue_lits(&self, enc: &EggCnf, unit: usize) -> Option<Vec<crate::cnf::Lit>> {
+        enc.clue_lits(self.clues[unit], unit)
+    }
+
     fn to_toml(&self) -> String {
         let rows: Vec<String> = (0..self.grid.rows)
             .map(|r| {

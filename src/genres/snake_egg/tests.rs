@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::backend::BackendKind;
-use crate::cnf::Model;
+use crate::cnf::{Lit, Model};
 use crate::engine::{Session, Step};
 use crate::puzzle;
 use crate::puzzle::Connectivity;
@@ -374,5 +374,43 @@ mod url {
         fn urlish_text_never_panics(s in "(https://puzz.link/p\\?)?snakeegg/[0-9]{1,3}/[0-9]{1,3}/[-0-9a-z./=+@%*$é]{0,40}") {
             let _ = parse(&s);
         }
+    }
+}
+
+/// The warm generator assumes `clue_lits` on the blank board's formula in place of the
+/// clues: that is sound only if a puzzle's formula is exactly the blank one with those
+/// unit clauses added, in both connectivity modes, for every kind of clue.
+#[test]
+fn a_puzzle_is_its_blank_board_plus_its_clues_unit_literals() {
+    use crate::puzzle::{EncodeOptions, Generate};
+    let p = parse(
+        "kind = \"snake-egg\"\neggs = [1, 2, 3, 3]\ngrid = \"\"\"\no . 3 . .\n. # . ? .\n2 . . . 1\n. . 3 . o\n\"\"\"\n",
+    );
+    let blank = SnakeEgg::new(p.grid, vec![Clue::Unknown; p.grid.len()], p.eggs.clone());
+    for connectivity in [Connectivity::Lazy, Connectivity::Eager] {
+        let opts = EncodeOptions { connectivity, genre: () };
+        let (full, empty) = (p.encode(&opts).unwrap(), blank.encode(&opts).unwrap());
+        let sorted = |cls: Vec<Vec<Lit>>| {
+            let mut cls: Vec<Vec<Lit>> = cls
+                .into_iter()
+                .map(|mut c| {
+                    c.sort();
+                    c
+                })
+                .collect();
+            cls.sort();
+            cls
+        };
+        let mut want: Vec<Vec<Lit>> = empty.formula.clauses.iter().map(|c| c.to_vec()).collect();
+        let units = p.clue_units();
+        assert_eq!(units.len(), 8);
+        for u in units {
+            let lits = p.clue_lits(&empty, u).expect("every clue is unit literals");
+            assert!(!lits.is_empty());
+            want.extend(lits.into_iter().map(|l| vec![l]));
+        }
+        let got: Vec<Vec<Lit>> = full.formula.clauses.iter().map(|c| c.to_vec()).collect();
+        assert_eq!(full.formula.n_vars(), empty.formula.n_vars());
+        assert_eq!(sorted(got), sorted(want), "{connectivity:?}");
     }
 }

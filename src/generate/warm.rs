@@ -1,0 +1,117 @@
+//! The warm generator (issue 29): one solver for a whole puzzle. The blank board's
+//! formula is loaded once; a random answer is drawn on it and blocked for good; each clue
+//! is its unit literals (`Generate::clue_lits`), assumed while the clue is on the board.
+//! "Unique" is then "no answer other than the drawn one under these assumptions": a
+//! removal test is one incremental call that keeps every clause learnt so far, where the
+//! cold route encoded each candidate afresh and found its first answer again before
+//! asking for a second. An UNSAT call's failed assumptions (a core) name the clues the
+//! proof used; every other clue can go at once.
+
+use crate::backend::BackendKind;
+use crate::cnf::Lit;
+use crate::engine::{Limits, Session, Step};
+use crate::puzzle::{Broken, Generate, RunError};
+
+use super::{show_all, Failed, Rng};
+
+/// The first conflict budget of a draw (`Warm::reveal`).
+const DRAW_CONFLICTS: i32 = 300;
+
+/// One puzzle's warm solver, with the drawn answer blocked.
+pub(super) struct Warm<'a, P: Generate> {
+    session: Session<'a, P::Encoded>,
+    enc: &'a P::Encoded,
+    /// Solver calls made for uniqueness (the drawn answer's is not counted).
+    pub(super) checks: usize,
+}
+
+/// What a uniqueness test found.
+pub(super) enum Verdict<S> {
+    /// The drawn answer is the only one; the clue units the solver's refutation used.
+    Unique(Vec<usize>),
+    /// Another answer (verified against the candidate).
+    Other(S),
+}
+
+impl<'a, P: Generate> Warm<'a, P> {
+    /// Draws a random answer of the blank board (coin-flip phases as the cold route's
+    /// `super::reveal`, with restarts) and blocks it. The board with every clue of
+    /// that answer shown, and the answer; `None` when a clue of that board is not unit
+    /// literals (the genre cannot go warm).
+    pub(super) fn reveal(
+        blank: &P,
+        enc: &'a P::Encoded,
+        genre: &P::Options,
+        rng: &mut Rng,
+        limits: &Limits,
+    ) -> Result<Option<(Self, P, P::Solution)>, Failed> {
+        let mut backend = BackendKind::DEFAULT.build();
+        backend.prefer(&super::coin_phases(enc, rng));
+        let mut session = Session::new(enc, backend, limits);
+        // Restarts: a draw that runs past its conflict budget starts over with new coin
+        // flips (the clauses learnt so far kept) and twice the budget. A draw's time is
+        // heavy-tailed (0.3–4.3 s CPU over 10×10 seeds 1–10 in one call); from 300
+        // conflicts the median fell from 1.47 to 0.87 s, the sum from 16.4 to 12.3 s
+        // (`bench/generate.md`). `SNAKESAT_DRAW_ONCE=1`: one call, as before.
+        let mut budget = DRAW_CONFLICTS;
+        let restarts = std::env::var_os("SNAKESAT_DRAW_ONCE").is_none();
+        let t = std::time::Instant::now();
+        let (model, answer) = loop {
+            let limited = restarts && session.limit_conflicts(budget);
+            match session.next().map_err(RunError::from)? {
+                Step::Found(model, answer) => break (model, answer),
+                Step::Exhausted => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
+                Step::Unknown(_) if limited && !limits.over() => {
+                    budget = budget.saturating_mul(2);
+                    session.prefer(&super::coin_phases(enc, rng));
+                }
+                Step::Unknown(why) => return Err(Failed::Stopped(why)),
+            }
+        };
+        if std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0") {
+            eprintln!("snakesat: generate: drew an answer in {:.3}s (cpu {:.2}s)", t.elapsed().as_secs_f64(), cpu());
+        }
+        blank.verify(&answer).map_err(|Broken(why)| RunError::Unverified(why))?;
+        session.block(&model);
+        let shown = show_all(blank, &answer, genre);
+        if shown.clue_units().iter().any(|&u| shown.clue_lits(enc, u).is_none()) {
+            return Ok(None);
+        }
+        Ok(Some((Warm { session, enc, checks: 0 }, shown, answer)))
+    }
+
+    /// Is the drawn answer the only answer of `q` (a board whose clues all come from it)?
+    pub(super) fn unique(&mut self, q: &P) -> Result<Verdict<P::Solution>, Failed> {
+        let (mut assumed, mut owner): (Vec<Lit>, Vec<usize>) = (Vec::new(), Vec::new());
+        for u in q.clue_units() {
+            let lits = q.clue_lits(self.enc, u).ok_or_else(|| {
+                Failed::Run(RunError::Unverified("a clue of the drawn answer has no literals".into()))
+            })?;
+            owner.extend(std::iter::repeat_n(u, lits.len()));
+            assumed.extend(lits);
+        }
+        self.session.assume(assumed.clone());
+        self.checks += 1;
+        match self.session.next().map_err(RunError::from)? {
+            Step::Found(_, other) => {
+                q.verify(&other).map_err(|Broken(why)| RunError::Unverified(why))?;
+                Ok(Verdict::Other(other))
+            }
+            Step::Exhausted => {
+                let core = self.session.failed();
+                let mut units: Vec<usize> =
+                    assumed.iter().zip(&owner).filter(|(l, _)| core.contains(l)).map(|(_, &u)| u).collect();
+                units.dedup();
+                Ok(Verdict::Unique(units))
+            }
+            Step::Unknown(why) => Err(Failed::Stopped(why)),
+        }
+    }
+}
+
+/// The process's user CPU seconds so far (Linux; 0 elsewhere), for the trace.
+fn cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    after.split_whitespace().nth(11).and_then(|t| t.parse::<f64>().ok()).map_or(0.0, |t| t / 100.0)
+}
