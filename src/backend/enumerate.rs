@@ -175,9 +175,10 @@ impl ExternalPropagator for Searcher {
                 (values[i], known[i]) = (x > 0, true);
             }
         }
-        let decisions: Option<Vec<Lit>> = self.slot.decider.borrow().decisions().map(|d| {
-            d.into_iter().map(|l| Lit::from_ipasir(l).expect("a decision is a non-zero literal")).collect()
-        });
+        let decisions: Option<Vec<Lit>> =
+            self.slot.decider.borrow().decisions().map(|d| {
+                d.into_iter().map(|l| Lit::from_ipasir(l).expect("a decision is a non-zero literal")).collect()
+            });
         match self.slot.judge(&Model::partial(values, known), decisions.as_deref()) {
             None | Some(Verdict::Stop) => true,
             Some(Verdict::Refuse(clauses)) => {
