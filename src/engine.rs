@@ -17,131 +17,14 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::backend::{Backend, BackendError, Outcome, Verdict};
-use crate::cnf::{ConnectedSet, SizedRegions};
-use crate::cnf::{Dimacs, Formula, Lit, Model, Var};
+use crate::cnf::{Dimacs, Lit, Model, Var};
 pub use crate::limits::{Cancel, Limits};
 
-/// Lazy constraints: rules left out of the CNF and enforced by cuts.
-pub trait Lazy {
-    /// Clauses implied by the puzzle's rules that `model` violates; empty when the model
-    /// already satisfies every rule the CNF left out. Each returned clause must be false
-    /// under `model` (the engine checks) and true in every genuine solution (the genre's
-    /// tests check against brute force).
-    fn separate(&self, model: &Model) -> Vec<Vec<Lit>>;
-}
+mod encoded;
+pub use encoded::{bit_cubes, Encoded, Lazy, Unit, Value};
+mod checks;
+use checks::{check_block, check_model, decided_block, show, stopped_why};
 
-/// A puzzle compiled to CNF.
-pub trait Encoded: Lazy {
-    type Solution;
-    fn formula(&self) -> &Formula;
-    /// The variables that make up an answer; counting blocks on these only, so encoding
-    /// auxiliaries never multiply a count.
-    fn answer_vars(&self) -> &[Var];
-    /// Every variable `decode`, `separate` and `blocking_clause` read, when that is fewer
-    /// than all: an enumerating search (`Session::search`) shows the engine only these, since
-    /// the solver must keep each variable it shows from elimination, which costs the
-    /// search dearly where auxiliaries are many. The engine then checks each model on the
-    /// clauses over these variables (the verifier still checks every answer in full), and
-    /// test builds refuse to read any other variable. The default: all of them.
-    fn model_vars(&self) -> Option<Vec<Var>> {
-        None
-    }
-    /// Reads an answer off a model that needs no more cuts.
-    fn decode(&self, model: &Model) -> Self::Solution;
-    /// The clause that excludes the answer of `model` (a model that needs no more cuts).
-    /// The default negates the model's values on the answer variables. A genre may return
-    /// a shorter clause, provided it is false under `model` (the engine checks) and true
-    /// for every genuine answer other than this one — so a short clause can also exclude
-    /// non-answers the lazy cuts would otherwise have to remove one by one.
-    fn blocking_clause(&self, model: &Model) -> Vec<Lit> {
-        model.blocking_clause(self.answer_vars())
-    }
-    /// Answers that follow from `sol` without the solver: an encoding that keeps one answer
-    /// per symmetry class hands back the rest of the class here. The drivers verify and
-    /// count each like a found answer, so they must differ from `sol`, from each other and
-    /// from what any other found answer implies. The default implies nothing.
-    fn implied(&self, _sol: &Self::Solution) -> Vec<Self::Solution> {
-        Vec::new()
-    }
-    /// About `want` cubes that split the search for `count --jobs`: conjunctions of
-    /// literals such that every answer satisfies exactly one of them (the split driver
-    /// checks each answer against every cube, and test builds check that the cubes cover
-    /// the formula). The default takes k = ⌈log₂ want⌉ answer variables spread evenly over
-    /// `answer_vars` and returns their 2ᵏ sign patterns; a genre with a natural
-    /// exactly-one choice (the Snake Cube's start cell) returns that instead.
-    fn cubes(&self, want: usize) -> Vec<Vec<Lit>> {
-        bit_cubes(self.answer_vars(), want)
-    }
-    /// Sets whose true vertices must be connected in every answer, for a backend that can
-    /// enforce that inside its search (`Backend::add_connectivity`). Only a speed-up: the
-    /// lazy cuts still judge every model, so a backend without it loses nothing. Each set
-    /// must hold in every genuine answer (the genre's tests check). The default: none.
-    fn connected_sets(&self) -> Vec<ConnectedSet> {
-        Vec::new()
-    }
-    /// Graphs whose pieces of true vertices must each have a given size, for a backend
-    /// that can check that inside its search (`Backend::add_connectivity`). Only a
-    /// speed-up, as for `connected_sets`; each must hold in every genuine answer. The
-    /// default: none.
-    fn sized_regions(&self) -> Vec<SizedRegions> {
-        Vec::new()
-    }
-    /// Literals whose values the search should try first (a hint for the backend,
-    /// `Backend::prefer`; the answers are the same without it). The default: none.
-    fn phases(&self) -> Vec<Lit> {
-        Vec::new()
-    }
-    /// The answer variables fall into exactly-one groups (a cell's length, a cell's type),
-    /// so an answer's true variables alone fix it: narrowing (`--forced`) then follows
-    /// only those, and stops asking whether a cell could take each value it never took
-    /// (on a blank Snake Pit, "no answer has a snake of 40 through this cell" is a hard
-    /// proof per cell and length, and says nothing the answers found have not said).
-    fn one_hot_answer(&self) -> bool {
-        false
-    }
-    /// The answer as `explain` decides it: one unit per cell of the answer view, each with
-    /// its values, exactly one true in every model of the formula. Empty (the default):
-    /// the genre has no explanation yet. The rules `explain` may use are the formula's
-    /// rule instances (`Formula::rule`) in its eager encoding.
-    fn explain_units(&self) -> Vec<Unit> {
-        Vec::new()
-    }
-}
-
-/// A unit of the answer for `explain`: its name (`r2c3`) and its values.
-#[derive(Clone, Debug)]
-pub struct Unit {
-    pub name: String,
-    pub values: Vec<Value>,
-}
-
-/// One value of a unit: the literal saying the unit takes it, its key in the answer view
-/// (`#`, `3`) and how a sentence names it ("snake", "in an egg of 3").
-#[derive(Clone, Debug)]
-pub struct Value {
-    pub lit: Lit,
-    pub key: String,
-    pub words: String,
-}
-
-/// The 2ᵏ sign patterns of k ≈ log₂ `want` variables spread evenly over `vars`: cubes that
-/// partition every assignment.
-pub fn bit_cubes(vars: &[Var], want: usize) -> Vec<Vec<Lit>> {
-    let mut k = 0;
-    while (1usize << k) < want && k < vars.len() && k < 16 {
-        k += 1;
-    }
-    let picked: Vec<Var> = (0..k).map(|i| vars[(2 * i + 1) * vars.len() / (2 * k)]).collect();
-    (0..1usize << k)
-        .map(|bits| {
-            picked
-                .iter()
-                .enumerate()
-                .map(|(i, &v)| if bits >> i & 1 == 1 { v.pos_lit() } else { v.neg_lit() })
-                .collect()
-        })
-        .collect()
-}
 
 #[derive(Debug, Error)]
 pub enum EngineError {
@@ -191,66 +74,11 @@ pub enum SearchEnd {
     Unknown(String),
 }
 
-/// How many answers test builds keep to check each new blocking clause against.
-const CHECKED_ANSWERS: usize = 2000;
-
 /// What `Session::next` found.
 pub enum Step<S> {
     Found(Model, S),
     Exhausted,
     Unknown(String),
-}
-
-/// A model checked against the formula, the assumptions and the cuts added so far.
-fn check_model<E: Encoded>(
-    enc: &E,
-    solver: &str,
-    assumptions: &[Lit],
-    cuts: &[Vec<Lit>],
-    model: &Model,
-) -> Result<(), EngineError> {
-    let wrong = |clause: usize, cl: &[Lit]| EngineError::WrongModel {
-        solver: solver.to_string(),
-        clause,
-        text: cl.iter().map(|&l| Dimacs(l).to_string()).collect::<Vec<_>>().join(" "),
-    };
-    // A partial model is checked on the clauses it can judge.
-    let judged = |cl: &[Lit]| cl.iter().all(|l| model.knows(l.var()));
-    if let Some((i, cl)) =
-        enc.formula().clauses.iter().enumerate().find(|(_, cl)| judged(cl) && !cl.iter().any(|&l| model.lit(l)))
-    {
-        return Err(wrong(i + 1, cl));
-    }
-    if let Some(&l) = assumptions.iter().find(|&&l| !model.lit(l)) {
-        return Err(EngineError::AssumptionIgnored { solver: solver.to_string(), lit: Dimacs(l).to_string() });
-    }
-    let base = enc.formula().n_clauses();
-    if let Some(i) = cuts.iter().position(|cl| judged(cl) && !cl.iter().any(|&l| model.lit(l))) {
-        return Err(wrong(base + i + 1, &cuts[i]));
-    }
-    Ok(())
-}
-
-/// Why a search stopped at its limits.
-fn stopped_why(limits: &Limits) -> String {
-    if limits.cancel.is_cancelled() { "interrupted" } else { "timeout" }.to_string()
-}
-
-/// A blocking clause must exclude the answer it comes from (be false under its model), and
-/// test builds check that it excludes no answer found before it (the first
-/// `CHECKED_ANSWERS`): together, that it excludes exactly its own answer among those found.
-fn check_block(clause: &[Lit], model: &Model, answers: &mut Vec<Model>) -> Result<(), EngineError> {
-    let text = || clause.iter().map(|&l| Dimacs(l).to_string()).collect::<Vec<_>>().join(" ");
-    if clause.iter().any(|&l| model.lit(l)) {
-        return Err(EngineError::BlockNotViolated(text()));
-    }
-    if cfg!(debug_assertions) && answers.len() < CHECKED_ANSWERS {
-        if answers.iter().any(|a| !clause.iter().any(|&l| a.lit(l))) {
-            return Err(EngineError::BlockTooWide(text()));
-        }
-        answers.push(model.clone());
-    }
-    Ok(())
 }
 
 /// One warm solver with a puzzle's formula loaded.
@@ -273,6 +101,9 @@ pub struct Session<'a, E: Encoded> {
     in_search: bool,
     /// Test builds: the models of the answers found, for `check_block`.
     answers: Vec<Model>,
+    /// Inside one search, the search decides the answer variables first and refuses each
+    /// answer by its decisions (`Encoded::decide_answers`).
+    decided: bool,
 }
 
 impl<'a, E: Encoded> Session<'a, E> {
@@ -296,6 +127,12 @@ impl<'a, E: Encoded> Session<'a, E> {
         }
         let trace = std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0");
         let in_search = std::env::var_os("SNAKESAT_PER_CALL").is_none_or(|v| v == "0");
+        // `SNAKESAT_DECIDE=0|1` overrides the genre's choice (for A/B measurements).
+        let decided = match std::env::var("SNAKESAT_DECIDE").as_deref() {
+            Ok("0") => false,
+            Ok("1") => true,
+            _ => enc.decide_answers(),
+        };
         Self {
             enc,
             backend,
@@ -310,6 +147,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             trace,
             in_search,
             answers: Vec::new(),
+            decided,
         }
     }
 
@@ -491,11 +329,13 @@ impl<'a, E: Encoded> Session<'a, E> {
         };
         shown.extend(self.enc.answer_vars());
         shown.extend(self.assumptions.iter().map(|l| l.var()));
-        let Session { enc, backend, cuts, assumptions, seen, stats, answers, .. } = self;
+        let Session { enc, backend, cuts, assumptions, seen, stats, answers, decided, .. } = self;
         let enc = *enc;
         let solver = backend.name();
         let (mut fault, mut end, mut last_block) = (None::<X>, None::<SearchEnd>, None::<Vec<Lit>>);
-        let mut judge = |model: &Model| -> Verdict {
+        // For the trace: the blocks by their decisions, and the literals of all blocks.
+        let (mut by_decisions, mut block_lits) = (0u64, 0usize);
+        let mut judge = |model: &Model, decisions: Option<&[Lit]>| -> Verdict {
             if limits.over() {
                 end = Some(SearchEnd::Unknown(stopped_why(&limits)));
                 return Verdict::Stop;
@@ -523,11 +363,27 @@ impl<'a, E: Encoded> Session<'a, E> {
                 return Verdict::Refuse(new_cuts);
             }
             let clause = enc.blocking_clause(model);
-            if let Err(e) = check_block(&clause, model, answers) {
-                return fail(e);
-            }
+            let clause = match decisions.map(|d| decided_block(d, assumptions)) {
+                // Shorter, but it may also exclude answers found before (they are refused
+                // already): `check_block`'s test of that does not apply, `seen` still
+                // catches an answer listed twice.
+                Some(short) if short.len() < clause.len() => {
+                    if short.iter().any(|&l| model.lit(l)) {
+                        return fail(EngineError::BlockNotViolated(show(&short)));
+                    }
+                    by_decisions += 1;
+                    short
+                }
+                _ => {
+                    if let Err(e) = check_block(&clause, model, answers) {
+                        return fail(e);
+                    }
+                    clause
+                }
+            };
             seen.insert(key);
             stats.blocks += 1;
+            block_lits += clause.len();
             match on_answer(model, enc.decode(model)) {
                 Err(e) => {
                     fault = Some(e);
@@ -542,13 +398,18 @@ impl<'a, E: Encoded> Session<'a, E> {
             }
         };
         let t = Instant::now();
-        let Some(outcome) = backend.search(n_vars, &shown, assumptions, &limits, &mut judge) else { return Ok(None) };
+        let answer = enc.answer_vars();
+        let Some(outcome) = backend.search(n_vars, &shown, (answer, *decided), assumptions, &limits, &mut judge) else {
+            return Ok(None);
+        };
         stats.solver_calls += 1;
         if self.trace {
             eprintln!(
-                "snakesat: enumerating search: {:.3}s, {} answers, {} cuts",
+                "snakesat: enumerating search: {:.3}s, {} answers ({} refused by their decisions, {:.1} literals a block), {} cuts",
                 t.elapsed().as_secs_f64(),
                 stats.blocks,
+                by_decisions,
+                block_lits as f64 / stats.blocks.max(1) as f64,
                 stats.cuts
             );
         }

@@ -2,7 +2,9 @@
 //! sees the same ones) are counted by CaDiCaL and by varisat, lazily and eagerly, and all
 //! four counts must be equal. CaDiCaL counts inside one search (`Session::search`); the
 //! same instances are counted again with one CaDiCaL call per answer (`PerCall`), and both
-//! must list the same answers. The
+//! must list the same answers, and so must CaDiCaL inside one search deciding the answer
+//! variables itself and refusing each answer by its decisions (`Decided`) in every genre,
+//! whether or not the genre opts in to it (`Encoded::decide_answers`). The
 //! genre unit tests check CaDiCaL's counts against brute force on instances like these
 //! (`snake_egg.rs`, `snakes/tests.rs`, `snake_cube/tests.rs`, `parity_snake/tests.rs`),
 //! so agreement here carries that check over to the second solver. On the same instances,
@@ -14,7 +16,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngSeed};
 
-use snakesat::backend::{Backend, BackendKind, PerCall};
+use snakesat::backend::{Backend, BackendKind, CadicalBackend, PerCall};
 use snakesat::engine::Limits;
 use snakesat::genres::{self, Capabilities, Visit};
 use snakesat::input::Source;
@@ -31,6 +33,8 @@ enum Way {
     Backend(BackendKind),
     /// CaDiCaL with one solver call per answer.
     PerCall,
+    /// CaDiCaL inside one search, always with decision-based blocking.
+    Decided(bool),
 }
 
 impl Way {
@@ -38,6 +42,7 @@ impl Way {
         match self {
             Way::Backend(kind) => kind.build(),
             Way::PerCall => Box::new(PerCall(BackendKind::Cadical.build())),
+            Way::Decided(d) => Box::new(CadicalBackend::new().deciding(*d)),
         }
     }
 }
@@ -118,6 +123,14 @@ fn agree(text: &str) -> u64 {
         assert_eq!((a.0, a.1), (per_call.0, per_call.1), "inside one search vs per call ({conn:?}) on\n{text}");
         if a.1 {
             assert_eq!(a.2, per_call.2, "inside one search vs per call: other answers ({conn:?}) on\n{text}");
+        }
+        // Decision-based blocking forced on and off, whatever the genre chose.
+        for d in [true, false] {
+            let decided = counts(text, Way::Decided(d), conn);
+            assert_eq!((a.0, a.1), (decided.0, decided.1), "deciding ({d}) vs not ({conn:?}) on\n{text}");
+            if a.1 {
+                assert_eq!(a.2, decided.2, "deciding ({d}) vs not: other answers ({conn:?}) on\n{text}");
+            }
         }
         let b = counts(text, Way::Backend(BackendKind::Varisat), conn);
         assert_eq!((a.0, a.1), (b.0, b.1), "cadical vs varisat ({conn:?}) on\n{text}");

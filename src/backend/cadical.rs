@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use super::enumerate::{Searcher, Slot};
+use super::enumerate::{Deciding, Searcher, Slot};
 use super::propagate::Connectivity;
 use super::{guard, Backend, BackendError, Judge, Outcome};
 use crate::cnf::{ConnectedSet, SizedRegions};
@@ -32,6 +32,9 @@ pub struct CadicalBackend {
     propagating: Option<Rc<Slot>>,
     /// The variables observed for enumeration.
     observed: Vec<bool>,
+    /// Decide the answer variables in every enumerating search, or in none, whatever the
+    /// engine asks (`deciding`; the tests run every genre both ways).
+    decide: Option<bool>,
 }
 
 impl CadicalBackend {
@@ -54,7 +57,14 @@ impl CadicalBackend {
         // The lucky phases try all-false, all-true and the like before each call: wasted on
         // the many short incremental calls of the cut loop and of enumeration.
         solver.set("lucky", 0);
-        Self { solver, buf: Vec::new(), label, propagating: None, observed: Vec::new() }
+        Self { solver, buf: Vec::new(), label, propagating: None, observed: Vec::new(), decide: None }
+    }
+
+    /// Makes every enumerating search decide the answer variables first and refuse each
+    /// answer by its decisions (`true`), or never (`false`), whatever the genre chose.
+    pub fn deciding(mut self, decide: bool) -> Self {
+        self.decide = Some(decide);
+        self
     }
 }
 
@@ -128,6 +138,7 @@ impl Backend for CadicalBackend {
         &mut self,
         n_vars: u32,
         shown: &[Var],
+        (answer, decide): (&[Var], bool),
         assumptions: &[Lit],
         limits: &Limits,
         judge: &mut Judge<'_>,
@@ -146,7 +157,19 @@ impl Backend for CadicalBackend {
                 self.solver.add_observed_var(v.to_ipasir());
             }
         }
-        Some(slot.lend(n_vars as usize, judge, || self.solve(n_vars, assumptions, limits)))
+        // An answer variable CaDiCaL fixed at the root before it was observed is never
+        // notified: the decider must not decide it.
+        let deciding = self.decide.unwrap_or(decide).then(|| Deciding {
+            vars: answer.iter().map(|v| v.idx() + 1).collect(),
+            fixed: answer
+                .iter()
+                .filter_map(|v| match self.solver.fixed(v.to_ipasir()) {
+                    0 => None,
+                    f => Some((v.idx() + 1, f > 0)),
+                })
+                .collect(),
+        });
+        Some(slot.lend(n_vars as usize, deciding, judge, || self.solve(n_vars, assumptions, limits)))
     }
 }
 

@@ -14,6 +14,10 @@
 //! CaDiCaL shows the propagator only observed variables, and an observed variable is
 //! frozen (never eliminated): observing all of them doubled the 9×9 parity count. So the
 //! judge sees the variables the genre reads (`Encoded::model_vars`), as a partial model.
+//!
+//! Where the genre asks for it (`Encoded::decide_answers`), the propagator also makes the
+//! search's decisions on the answer variables (`decide.rs`) and hands the judge those still
+//! on the trail with each model: their negation refuses the answer in a few literals.
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
@@ -22,9 +26,10 @@ use std::rc::Rc;
 
 use ::cadical_sys::ExternalPropagator;
 
+use super::decide::Decider;
 use super::propagate::Connectivity;
 use super::{Judge, Verdict};
-use crate::cnf::Model;
+use crate::cnf::{Lit, Model};
 
 /// Where `search` lends the judge to the propagator.
 #[derive(Default)]
@@ -35,16 +40,34 @@ pub struct Slot {
     /// A panic inside the judge, carried out of CaDiCaL (unwinding through C++ is undefined)
     /// and resumed once `solve` has returned.
     panic: RefCell<Option<Box<dyn Any + Send>>>,
+    /// The search's decisions on the answer variables, while `lend` asks for them.
+    decider: RefCell<Decider>,
+}
+
+/// What `lend` asks the decider to decide: the answer variables (1-based) in order, and
+/// those CaDiCaL has fixed at the root.
+pub struct Deciding {
+    pub vars: Vec<usize>,
+    pub fixed: Vec<(usize, bool)>,
 }
 
 impl Slot {
     /// Runs `f` with `judge` lent to the propagator; the slot is emptied when `f` returns or
     /// unwinds, so the pointer never outlives the borrow it came from.
-    pub fn lend<T>(&self, n_vars: usize, judge: &mut Judge<'_>, f: impl FnOnce() -> T) -> T {
+    /// With `deciding`, the search decides the answer variables first and each answer is
+    /// refused by its decisions (`decide.rs`).
+    pub fn lend<T>(
+        &self,
+        n_vars: usize,
+        deciding: Option<Deciding>,
+        judge: &mut Judge<'_>,
+        f: impl FnOnce() -> T,
+    ) -> T {
         struct Clear<'s>(&'s Slot);
         impl Drop for Clear<'_> {
             fn drop(&mut self) {
                 self.0.judge.set(None);
+                self.0.decider.borrow_mut().stop();
             }
         }
         // SAFETY: only the lifetime is erased. The pointer is dereferenced only by the
@@ -53,6 +76,9 @@ impl Slot {
         let ptr = unsafe { std::mem::transmute::<*mut Judge<'_>, *mut Judge<'static>>(judge as *mut Judge<'_>) };
         self.judge.set(Some(ptr));
         self.n_vars.set(n_vars);
+        if let Some(d) = deciding {
+            self.decider.borrow_mut().start(&d.vars, &d.fixed);
+        }
         let _clear = Clear(self);
         let out = f();
         if let Some(payload) = self.panic.borrow_mut().take() {
@@ -61,12 +87,12 @@ impl Slot {
         out
     }
 
-    fn judge(&self, model: &Model) -> Option<Verdict> {
+    fn judge(&self, model: &Model, decisions: Option<&[Lit]>) -> Option<Verdict> {
         let ptr = self.judge.get()?;
         // SAFETY: set by `lend` for the length of the `solve` call this callback is part of;
         // nothing else holds the judge meanwhile (the engine is blocked in `search`).
         let judge = unsafe { &mut *ptr };
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge(model))) {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge(model, decisions))) {
             Ok(v) => Some(v),
             Err(payload) => {
                 *self.panic.borrow_mut() = Some(payload);
@@ -108,18 +134,21 @@ impl ExternalPropagator for Searcher {
     }
 
     fn notify_assignment(&mut self, lits: &[i32]) {
+        self.slot.decider.borrow_mut().notify_assignment(lits);
         if let Some(c) = &mut self.conn {
             c.notify_assignment(lits);
         }
     }
 
     fn notify_new_decision_level(&mut self) {
+        self.slot.decider.borrow_mut().notify_new_decision_level();
         if let Some(c) = &mut self.conn {
             c.notify_new_decision_level();
         }
     }
 
     fn notify_backtrack(&mut self, new_level: usize) {
+        self.slot.decider.borrow_mut().notify_backtrack(new_level);
         if let Some(c) = &mut self.conn {
             c.notify_backtrack(new_level);
         }
@@ -146,7 +175,11 @@ impl ExternalPropagator for Searcher {
                 (values[i], known[i]) = (x > 0, true);
             }
         }
-        match self.slot.judge(&Model::partial(values, known)) {
+        let decisions: Option<Vec<Lit>> =
+            self.slot.decider.borrow().decisions().map(|d| {
+                d.into_iter().map(|l| Lit::from_ipasir(l).expect("a decision is a non-zero literal")).collect()
+            });
+        match self.slot.judge(&Model::partial(values, known), decisions.as_deref()) {
             None | Some(Verdict::Stop) => true,
             Some(Verdict::Refuse(clauses)) => {
                 debug_assert!(!clauses.is_empty(), "a refused model needs a clause");
@@ -154,6 +187,10 @@ impl ExternalPropagator for Searcher {
                 self.out.is_empty()
             }
         }
+    }
+
+    fn cb_decide(&mut self) -> i32 {
+        self.slot.decider.borrow_mut().cb_decide()
     }
 
     fn cb_propagate(&mut self) -> i32 {

@@ -7,6 +7,7 @@
 
 mod cadical;
 mod crosscheck;
+mod decide;
 mod enumerate;
 mod external;
 pub mod propagate;
@@ -65,8 +66,11 @@ pub enum Verdict {
     Stop,
 }
 
-/// The engine's judgement of each model, called from inside the solver's search.
-pub type Judge<'j> = dyn FnMut(&Model) -> Verdict + 'j;
+/// The engine's judgement of each model, called from inside the solver's search. With the
+/// model come, where the backend decided the answer variables itself (`Backend::search`'s
+/// `decide`), the decisions still on its trail: every answer variable follows from them and
+/// the assumptions, so their negation (with the assumptions') refuses the model's answer.
+pub type Judge<'j> = dyn FnMut(&Model, Option<&[Lit]>) -> Verdict + 'j;
 
 /// A SAT solver the engine can feed clauses to and ask for models.
 pub trait Backend {
@@ -108,11 +112,14 @@ pub trait Backend {
     /// know the variables in `shown` (`Model::partial`). Ends `Unsat` when every
     /// model was refused, `Sat` when the judge stopped it, `Unknown` at the deadline.
     /// `None` when the backend cannot (only CaDiCaL's propagator can): the engine then
-    /// makes one `solve` call per answer.
+    /// makes one `solve` call per answer. `answer` is the answer variables and whether the
+    /// engine asks the search to decide them first, in that order, and to hand the judge its
+    /// decisions (`Encoded::decide_answers`; a backend may be built to do so regardless).
     fn search(
         &mut self,
         _n_vars: u32,
         _shown: &[Var],
+        _answer: (&[Var], bool),
         _assumptions: &[Lit],
         _limits: &Limits,
         _judge: &mut Judge<'_>,

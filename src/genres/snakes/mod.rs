@@ -281,6 +281,13 @@ impl Encoded for SnakesCnf {
         }
     }
 
+    fn decide_answers(&self) -> bool {
+        match self {
+            SnakesCnf::Position(e) => e.decide_answers(),
+            SnakesCnf::Colour(_) => false,
+        }
+    }
+
     fn model_vars(&self) -> Option<Vec<Var>> {
         match self {
             SnakesCnf::Position(e) => Some(e.model_vars()),

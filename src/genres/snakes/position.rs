@@ -13,6 +13,8 @@ pub struct PositionCnf {
     /// k steps from the head reaches i (never in the relaxation).
     z: Vec<Vec<Vec<Option<Var>>>>,
     answer: Vec<Var>,
+    /// The answer is the positions (`--distinct sequences`).
+    sequences: bool,
 }
 
 impl PositionCnf {
@@ -153,7 +155,8 @@ impl PositionCnf {
             Distinct::Colourings => colour.iter().flatten().copied().collect(),
             Distinct::Sequences => z.iter().flatten().flatten().flatten().copied().collect(),
         };
-        PositionCnf { formula: f, len, z, answer }
+        let sequences = distinct == Distinct::Sequences;
+        PositionCnf { formula: f, len, z, answer, sequences }
     }
 
     pub fn formula(&self) -> &Formula {
@@ -162,6 +165,13 @@ impl PositionCnf {
 
     pub fn answer_vars(&self) -> &[Var] {
         &self.answer
+    }
+
+    /// Deciding the positions first and refusing each sequence by its decisions measured
+    /// 0.40 → 0.17 s on the 10×5 game's 1763 sequences; on its colourings (the answer then
+    /// is the colours, which the positions only imply) 0.37 → 0.65 s (`bench/count.md`).
+    pub fn decide_answers(&self) -> bool {
+        self.sequences
     }
 
     /// The position variables: all decoding reads (the answer is made of them).
