@@ -79,6 +79,12 @@ impl ClauseDb {
         self.lits.len()
     }
 
+    /// Clause `i` (0-based).
+    pub fn get(&self, i: usize) -> &[Lit] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.lits[start..self.ends[i]]
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &[Lit]> + '_ {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
         starts.zip(self.ends.iter().copied()).map(|(s, e)| &self.lits[s..e])
@@ -420,6 +426,11 @@ impl Model {
     /// the engine only the variables the genre reads, `Encoded::model_vars`).
     pub fn partial(values: Vec<bool>, known: Vec<bool>) -> Self {
         Self { values, known: Some(known) }
+    }
+
+    /// For a partial model, which variables it knows; `None` for a total one.
+    pub fn known(&self) -> Option<&[bool]> {
+        self.known.as_deref()
     }
 
     /// Whether the model knows `v`'s value (always, for a total model).

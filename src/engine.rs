@@ -23,8 +23,18 @@ pub use crate::limits::{Cancel, Limits};
 mod encoded;
 pub use encoded::{bit_cubes, Encoded, Lazy, Unit, Value};
 mod checks;
-use checks::{check_block, check_model, decided_block, show, stopped_why};
+use checks::{check_block, check_model, decided_block, show, stopped_why, Judged};
 
+/// An answer's values on the answer variables, 64 to a word: the key by which a search
+/// knows the answers it found. Hashing one word per 64 variables instead of one per
+/// variable, for every answer of a count.
+fn answer_key(vars: &[Var], model: &Model) -> Vec<u64> {
+    let mut key = vec![0u64; vars.len().div_ceil(64)];
+    for (i, &v) in vars.iter().enumerate() {
+        key[i / 64] |= u64::from(model.var(v)) << (i % 64);
+    }
+    key
+}
 
 #[derive(Debug, Error)]
 pub enum EngineError {
@@ -88,7 +98,7 @@ pub struct Session<'a, E: Encoded> {
     cuts: Vec<Vec<Lit>>,
     /// Assumed in every solver call (the cube being enumerated).
     assumptions: Vec<Lit>,
-    seen: HashSet<Vec<bool>>,
+    seen: HashSet<Vec<u64>>,
     /// A fault found by `block`, reported by the next call to `next`.
     fault: Option<EngineError>,
     pub stats: Stats,
@@ -104,6 +114,8 @@ pub struct Session<'a, E: Encoded> {
     /// Inside one search, the search decides the answer variables first and refuses each
     /// answer by its decisions (`Encoded::decide_answers`).
     decided: bool,
+    /// The formula's clauses the models shown can judge (`check_model`).
+    judged: Judged,
 }
 
 impl<'a, E: Encoded> Session<'a, E> {
@@ -148,6 +160,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             in_search,
             answers: Vec::new(),
             decided,
+            judged: Judged::default(),
         }
     }
 
@@ -209,7 +222,7 @@ impl<'a, E: Encoded> Session<'a, E> {
                 Outcome::Unknown(why) => return Ok(Step::Unknown(why)),
             };
             self.check_model(&model)?;
-            let key: Vec<bool> = self.enc.answer_vars().iter().map(|&v| model.var(v)).collect();
+            let key = answer_key(self.enc.answer_vars(), &model);
             if self.seen.contains(&key) {
                 return Err(EngineError::StaleModel { solver: self.backend.name() });
             }
@@ -231,8 +244,8 @@ impl<'a, E: Encoded> Session<'a, E> {
         }
     }
 
-    fn check_model(&self, model: &Model) -> Result<(), EngineError> {
-        check_model(self.enc, &self.backend.name(), &self.assumptions, &self.cuts, model)
+    fn check_model(&mut self, model: &Model) -> Result<(), EngineError> {
+        check_model(self.enc, &self.backend.name(), &self.assumptions, &self.cuts, model, &mut self.judged)
     }
 
     /// Makes `search` call the solver once per answer, even where the backend could stay
@@ -268,7 +281,7 @@ impl<'a, E: Encoded> Session<'a, E> {
     /// Excludes the answer `model` encodes (projected on the answer variables).
     pub fn block(&mut self, model: &Model) {
         let vars = self.enc.answer_vars();
-        let key: Vec<bool> = vars.iter().map(|&v| model.var(v)).collect();
+        let key = answer_key(vars, model);
         let clause = self.enc.blocking_clause(model);
         if let Err(e) = check_block(&clause, model, &mut self.answers) {
             self.fault = Some(e);
@@ -329,7 +342,7 @@ impl<'a, E: Encoded> Session<'a, E> {
         };
         shown.extend(self.enc.answer_vars());
         shown.extend(self.assumptions.iter().map(|l| l.var()));
-        let Session { enc, backend, cuts, assumptions, seen, stats, answers, decided, .. } = self;
+        let Session { enc, backend, cuts, assumptions, seen, stats, answers, decided, judged, .. } = self;
         let enc = *enc;
         let solver = backend.name();
         let (mut fault, mut end, mut last_block) = (None::<X>, None::<SearchEnd>, None::<Vec<Lit>>);
@@ -344,10 +357,10 @@ impl<'a, E: Encoded> Session<'a, E> {
                 fault = Some(e.into());
                 Verdict::Stop
             };
-            if let Err(e) = check_model(enc, &solver, assumptions, cuts, model) {
+            if let Err(e) = check_model(enc, &solver, assumptions, cuts, model, judged) {
                 return fail(e);
             }
-            let key: Vec<bool> = enc.answer_vars().iter().map(|&v| model.var(v)).collect();
+            let key = answer_key(enc.answer_vars(), model);
             if seen.contains(&key) {
                 return fail(EngineError::StaleModel { solver: solver.clone() });
             }
