@@ -269,6 +269,16 @@ fn snake_egg_sizes_agree() {
     family_agrees(egg_sizes(), 23, 10, 8, 2);
 }
 
+/// A Snake's TOML from its column counts, row counts and grid rows.
+fn snake_toml(cols: &[String], rows: &[String], grid: &[String]) -> String {
+    format!(
+        "kind = \"snake\"\ncolumns = \"{}\"\nrows = \"{}\"\ngrid = \"\"\"\n{}\n\"\"\"\n",
+        cols.join(" "),
+        rows.join(" "),
+        grid.join("\n")
+    )
+}
+
 /// A small Snake: a 4×4 grid with a few circles and counts.
 fn snake() -> impl Strategy<Value = String> {
     let cell = prop_oneof![12 => Just("."), 1 => Just("w"), 1 => Just("b")];
@@ -277,12 +287,7 @@ fn snake() -> impl Strategy<Value = String> {
     (prop::collection::vec(cell, 16), prop::collection::vec(count.clone(), 4), prop::collection::vec(count, 4))
         .prop_map(|(cells, cols, rows)| {
             let grid: Vec<String> = cells.chunks(4).map(|r| r.join(" ")).collect();
-            format!(
-                "kind = \"snake\"\ncolumns = \"{}\"\nrows = \"{}\"\ngrid = \"\"\"\n{}\n\"\"\"\n",
-                cols.join(" "),
-                rows.join(" "),
-                grid.join("\n")
-            )
+            snake_toml(&cols, &rows, &grid)
         })
 }
 
@@ -330,12 +335,7 @@ fn snake_ends() -> impl Strategy<Value = String> {
             let grid: Vec<String> = (0..N)
                 .map(|r| (0..N).map(|c| if ends.contains(&(r, c)) { "b" } else { "." }).collect::<Vec<_>>().join(" "))
                 .collect();
-            format!(
-                "kind = \"snake\"\ncolumns = \"{}\"\nrows = \"{}\"\ngrid = \"\"\"\n{}\n\"\"\"\n",
-                cols.join(" "),
-                rows.join(" "),
-                grid.join("\n")
-            )
+            snake_toml(&cols, &rows, &grid)
         },
     )
 }
