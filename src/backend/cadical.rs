@@ -168,6 +168,7 @@ impl Backend for CadicalBackend {
                     f => Some((v.idx() + 1, f > 0)),
                 })
                 .collect(),
+            assumptions: assumptions.len(),
         });
         Some(slot.lend(n_vars as usize, deciding, judge, || self.solve(n_vars, assumptions, limits)))
     }

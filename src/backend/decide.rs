@@ -33,12 +33,16 @@ pub struct Decider {
     cursor: usize,
     /// Deciding only while an enumerating search runs.
     active: bool,
+    /// How many assumptions the search makes: the levels below its first decision that
+    /// this decider did not decide.
+    assumptions: usize,
 }
 
 impl Decider {
     /// Starts deciding `vars` (1-based) in this order, `fixed` being those CaDiCaL has fixed
     /// at the root before they were observed (their assignment is never notified).
-    pub fn start(&mut self, vars: &[usize], fixed: &[(usize, bool)]) {
+    /// `assumptions` is how many literals the search assumes.
+    pub fn start(&mut self, vars: &[usize], fixed: &[(usize, bool)], assumptions: usize) {
         let n = vars.iter().chain(fixed.iter().map(|(v, _)| v)).max().map_or(0, |&m| m + 1);
         if self.value.len() < n {
             self.value.resize(n, 0);
@@ -57,6 +61,7 @@ impl Decider {
         self.order = vars.to_vec();
         self.cursor = 0;
         self.active = true;
+        self.assumptions = assumptions;
     }
 
     pub fn stop(&mut self) {
@@ -123,6 +128,24 @@ impl Decider {
         if !self.active || self.order.iter().any(|&v| self.value[v] == 0) {
             return None;
         }
+        // The clause is sound only if nothing but the assumptions and these decisions was
+        // decided before the answer was complete: a level this decider did not decide may
+        // open before its first decision (an assumption, no more of them than there are)
+        // or after the last answer variable was assigned, not in between. CaDiCaL asks
+        // `cb_decide` for every decision after the assumptions, so this is a guard, not a
+        // filter: should the solver ever decide otherwise, the full clause is used.
+        let complete = self.trail.iter().rposition(|&v| self.answer[v]).map_or(0, |i| i + 1);
+        let (mut ours, mut before) = (false, 0);
+        for &(_, d) in self.levels.iter().take_while(|&&(start, _)| start < complete) {
+            match (d != 0, ours) {
+                (true, _) => ours = true,
+                (false, true) => return None,
+                (false, false) => before += 1,
+            }
+        }
+        if before > self.assumptions {
+            return None;
+        }
         let decided: Vec<i32> = self.levels.iter().map(|&(_, d)| d).filter(|&d| d != 0).collect();
         let holds = |d: i32| self.value[d.unsigned_abs() as usize] == if d > 0 { 1 } else { -1 };
         decided.iter().all(|&d| holds(d)).then_some(decided)
@@ -148,7 +171,7 @@ mod tests {
     fn decides_answer_variables_and_reports_the_decisions_left() {
         let mut d = Decider::default();
         // Variables 1..=4 are the answer; 4 was fixed at the root before it was observed.
-        d.start(&[1, 2, 3, 4], &[(4, true)]);
+        d.start(&[1, 2, 3, 4], &[(4, true)], 0);
         assert_eq!(decide(&mut d, &[2]), -1);
         assert_eq!(d.decisions(), None, "3 is not assigned yet");
         assert_eq!(decide(&mut d, &[5]), -3);
@@ -171,5 +194,32 @@ mod tests {
         assert_eq!(decide(&mut d, &[]), 3);
         d.stop();
         assert_eq!(d.cb_decide(), 0, "idle outside an enumerating search");
+    }
+
+    #[test]
+    fn a_level_the_solver_decided_before_the_answer_was_complete_gives_no_clause() {
+        // One assumption, then the decider's decision, then a level it did not decide
+        // while 3 was still free: the answer also rests on that level.
+        let mut d = Decider::default();
+        d.start(&[1, 2, 3], &[], 1);
+        d.notify_new_decision_level();
+        d.notify_assignment(&[7]);
+        assert_eq!(decide(&mut d, &[2]), -1);
+        d.notify_new_decision_level();
+        d.notify_assignment(&[-8, 3]);
+        assert_eq!(d.decisions(), None);
+        // Without that level, the assumption's and the decision's are all there is.
+        d.notify_backtrack(2);
+        d.notify_assignment(&[-3]);
+        assert_eq!(d.decisions(), Some(vec![-1]));
+        // Two levels before the first decision, but only one assumption.
+        let mut d = Decider::default();
+        d.start(&[1, 2], &[], 1);
+        d.notify_new_decision_level();
+        d.notify_assignment(&[7]);
+        d.notify_new_decision_level();
+        d.notify_assignment(&[8]);
+        assert_eq!(decide(&mut d, &[2]), -1);
+        assert_eq!(d.decisions(), None);
     }
 }

@@ -49,6 +49,8 @@ pub struct Slot {
 pub struct Deciding {
     pub vars: Vec<usize>,
     pub fixed: Vec<(usize, bool)>,
+    /// How many literals the search assumes.
+    pub assumptions: usize,
 }
 
 impl Slot {
@@ -77,7 +79,7 @@ impl Slot {
         self.judge.set(Some(ptr));
         self.n_vars.set(n_vars);
         if let Some(d) = deciding {
-            self.decider.borrow_mut().start(&d.vars, &d.fixed);
+            self.decider.borrow_mut().start(&d.vars, &d.fixed, d.assumptions);
         }
         let _clear = Clear(self);
         let out = f();
