@@ -25,6 +25,12 @@ pub use encoded::{bit_cubes, Encoded, Lazy, Unit, Value};
 mod checks;
 use checks::{check_block, check_model, decided_block, show, stopped_why, Judged};
 
+/// Whether `SNAKESAT_TRACE` asks for one line per solver call (and per step of the jobs
+/// built on them) on stderr.
+pub fn tracing() -> bool {
+    std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0")
+}
+
 /// An answer's values on the answer variables, 64 to a word: the key by which a search
 /// knows the answers it found. Hashing one word per 64 variables instead of one per
 /// variable, for every answer of a count.
@@ -137,7 +143,7 @@ impl<'a, E: Encoded> Session<'a, E> {
         {
             stats.backend += if sized.is_empty() { "+connectivity" } else { "+connectivity+sizes" };
         }
-        let trace = std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0");
+        let trace = tracing();
         let in_search = std::env::var_os("SNAKESAT_PER_CALL").is_none_or(|v| v == "0");
         // `SNAKESAT_DECIDE=0|1` overrides the genre's choice (for A/B measurements).
         let decided = match std::env::var("SNAKESAT_DECIDE").as_deref() {

@@ -272,7 +272,7 @@ fn attempt<P: Generate>(
     }
     let t = Instant::now();
     confirm_unique(&p, &answer, &opts.genre)?;
-    if std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0") {
+    if crate::engine::tracing() {
         eprintln!("snakesat: generate: the second route (varisat, complete CNF) {:.3}s", t.elapsed().as_secs_f64());
     }
     Ok(Some(Generated {

@@ -237,7 +237,7 @@ impl<'a> Explainer<'a> {
             limits: Limits::default(),
             budget: 0,
             answer: None,
-            trace: std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0"),
+            trace: crate::engine::tracing(),
         })
     }
 

@@ -68,8 +68,8 @@ impl<'a, P: Generate> Warm<'a, P> {
                 Step::Unknown(why) => return Err(Failed::Stopped(why)),
             }
         };
-        if std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0") {
-            eprintln!("snakesat: generate: drew an answer in {:.3}s (cpu {:.2}s)", t.elapsed().as_secs_f64(), cpu());
+        if crate::engine::tracing() {
+            eprintln!("snakesat: generate: drew an answer in {:.3}s", t.elapsed().as_secs_f64());
         }
         blank.verify(&answer).map_err(|Broken(why)| RunError::Unverified(why))?;
         session.block(&model);
@@ -107,11 +107,4 @@ impl<'a, P: Generate> Warm<'a, P> {
             Step::Unknown(why) => Err(Failed::Stopped(why)),
         }
     }
-}
-
-/// The process's user CPU seconds so far (Linux; 0 elsewhere), for the trace.
-fn cpu() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    after.split_whitespace().nth(11).and_then(|t| t.parse::<f64>().ok()).map_or(0.0, |t| t / 100.0)
 }
