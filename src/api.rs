@@ -418,9 +418,14 @@ impl Visit for Generating<'_> {
             "clues": g.clues,
             "seconds": g.seconds,
         });
-        if let Some(grade) = &g.grade {
-            body["grade"] =
-                json!({ "hardest": grade.hardest, "steps": grade.steps, "kept_for_grade": g.kept_for_grade });
+        if let (Some(grade), Some(bound)) = (&g.grade, &self.spec.grade) {
+            body["grade"] = json!({
+                "bound": bound.to_string(),
+                "level": grade.level,
+                "hardest": grade.hardest,
+                "steps": grade.steps,
+                "kept_for_grade": g.kept_for_grade
+            });
         }
         if let Some(Ok(url)) = caps.url.map(|u| u(&g.puzzle)) {
             body["url"] = json!(url);

@@ -130,7 +130,7 @@ pub fn generate<P: Generate>(
         // The next answer of the same random stream is tried.
         let made = attempt(&blank, spec, &mut rng, limits)?;
         let easy = |g: &Generated<P>| match (&spec.grade, &g.grade) {
-            (Some(bound), Some(grade)) => grade.hardest < bound.min,
+            (Some(bound), Some(grade)) => grade.difficulty < bound.min,
             _ => false,
         };
         if let Some(g) = made.filter(|g| !easy(g)) {
@@ -206,7 +206,7 @@ fn attempt<P: Generate>(
     let bound = spec.grade.filter(|_| last.is_none());
     let (mut grade, mut eased, mut explanations) = (None, 0, 0);
     if let Some(bound) = &bound {
-        let Some((q, g, added, runs)) = grade::ease(p, &answer, bound.max, rng, limits)? else { return Ok(None) };
+        let Some((q, g, added, runs)) = grade::ease(p, &answer, bound, rng, limits)? else { return Ok(None) };
         (p, grade, eased, explanations) = (q, Some(g), added, runs);
     }
     let clues_added = p.clue_units().len();
@@ -250,7 +250,7 @@ fn attempt<P: Generate>(
         // Unique: with a bound, the explanation must still finish within it (asked only
         // now, as explaining costs far more than the uniqueness check).
         if let Some(bound) = &bound {
-            let j = grade::judge(&q, &answer, bound.max, limits)?;
+            let j = grade::judge(&q, &answer, bound, limits)?;
             explanations += 1;
             if !j.finished {
                 kept_for_grade += 1;
@@ -267,7 +267,7 @@ fn attempt<P: Generate>(
         }
     }
     if let Some(bound) = &last {
-        let Some((q, g, added, runs)) = grade::ease(p, &answer, bound.max, rng, limits)? else { return Ok(None) };
+        let Some((q, g, added, runs)) = grade::ease(p, &answer, bound, rng, limits)? else { return Ok(None) };
         (p, grade, eased, explanations) = (q, Some(g), added, runs);
     }
     let t = Instant::now();

@@ -29,6 +29,7 @@ pub mod engine;
 pub mod explain;
 pub mod generate;
 pub mod genres;
+pub mod graph;
 pub mod grid;
 pub mod input;
 pub mod jobs;

@@ -398,12 +398,7 @@ fn explain_plays_the_trace_and_hint_shows_the_next_step_in_chromium() {
     let steps = cli["steps"].as_array().unwrap();
     let n = steps.len();
     let g = &cli["grade"];
-    let grade = format!(
-        "Solved in {n} steps; hardest step {} rules; {} hard step{}",
-        g["hardest"],
-        g["hard_steps"],
-        if g["hard_steps"] == 1 { "" } else { "s" }
-    );
+    let grade = format!("Solved in {n} steps; level {}", g["level"].as_str().unwrap());
     b.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
     b.wait_count("#explain:not([hidden])", 1);
     b.verdict();

@@ -129,3 +129,45 @@ fn a_parity_snake_is_explained_with_the_plain_encoding() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("Step 1 (1 rule): the given O at r2c2: an odd snake cell\n  r2c2 snake\n"));
 }
+
+/// Published Snakes (pzprjs's example and the penpa-edit ones) are explained to their
+/// answers by the ladder: every step is a named technique that writes cells on the grid
+/// (`#` or `.`, the answer view's tokens), none an encoding value of its own, and the
+/// grade names the hardest level.
+#[test]
+fn published_snakes_are_explained_by_techniques_in_the_grids_terms() {
+    for url in ["pzprjs-test.url", "published-6x6.url", "published-9x9.url"] {
+        let url = std::fs::read_to_string(fixture(&format!("snake/urls/{url}"))).unwrap();
+        let url = url.trim();
+        let (code, v) = json(&["explain", url]);
+        assert_eq!((code, v["status"].as_str()), (0, Some("solved")), "{url}: {v}");
+        let (_, s) = json(&["solve", url]);
+        let answer: Vec<String> = s["solution"]["grid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| {
+                r.as_str().unwrap().split(' ').map(|t| if t == "o" { "#".to_string() } else { t.to_string() })
+            })
+            .collect();
+        let board: Vec<&str> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect();
+        assert_eq!(board, answer, "{url}");
+        for step in v["steps"].as_array().unwrap() {
+            let decided = step["decided"].as_array().unwrap();
+            assert!(!decided.is_empty(), "{url}: a step that writes nothing: {step}");
+            assert!(decided.iter().all(|d| ["#", "."].contains(&d["value"].as_str().unwrap())), "{step}");
+            // Every fact of the step is a cell it writes: nothing hidden beside them.
+            for f in step["facts"].as_array().unwrap() {
+                assert!(decided.iter().any(|d| d["cell"] == f["cell"]), "{url}: {f} in {step}");
+            }
+            assert!(step["technique"].is_object(), "{url}: a step the ladder did not take: {step}");
+        }
+        assert!(
+            ["local", "lines", "connectivity", "length", "forcing"].contains(&v["grade"]["level"].as_str().unwrap())
+        );
+    }
+    let o = run(&["explain", &fixture("snake/example-4x4.toml")]);
+    let text = stdout(&o);
+    assert!(text.contains("Step 1 (what follows at once, basic): "), "{text}");
+    assert!(text.contains("Grade: local (steps by level: basic 1, local "), "{text}");
+}

@@ -276,7 +276,7 @@ fn generate_refuses_a_bad_grade_and_genres_without_an_explanation() {
     for (spec, says) in [
         ("4", "found `4`"),
         ("max=0", "`0` is not a number from 1 to 64"),
-        ("max=x", "`x` is not a number"),
+        ("max=x", "`x` is neither a level nor a number"),
         ("min=3", "no max"),
         ("min=4,max=2", "min=4 is above max=2"),
         ("hard=3", "unknown bound `hard`"),
@@ -284,7 +284,7 @@ fn generate_refuses_a_bad_grade_and_genres_without_an_explanation() {
     ] {
         let o = run(&["generate", "snake", "--size", "5x5", "--grade", spec]);
         assert_eq!(o.status.code(), Some(2), "{spec}: {}", stderr(&o));
-        assert!(stderr(&o).contains("--grade expects max=K"), "{spec}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--grade expects max=B"), "{spec}: {}", stderr(&o));
         assert!(stderr(&o).contains(says), "{spec}: {}", stderr(&o));
         assert_eq!(stdout(&o), "");
     }

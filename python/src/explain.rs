@@ -72,8 +72,10 @@ impl Explanation {
         self.json["status"].as_str().unwrap_or("unknown").to_string()
     }
 
-    /// The grade: `hardest` (rule instances in the hardest step), `steps`, `hard_steps`,
-    /// `undecided` (cells left) and `needs_search`.
+    /// The grade: `level` (the hardest rung used: basic, local, lines, connectivity,
+    /// length, forcing or search), `rungs` (steps by rung), `longest_chain`, `hardest`
+    /// (rule instances in the hardest search step), `steps`, `hard_steps`, `undecided`
+    /// (cells left) and `needs_search`.
     #[getter]
     fn grade<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &self.json["grade"])

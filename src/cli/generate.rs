@@ -165,6 +165,7 @@ impl GenerateJob {
             if let (Some(bound), Some(grade)) = (&self.spec.grade, &g.grade) {
                 line["grade"] = json!({
                     "bound": bound.to_string(),
+                    "level": grade.level,
                     "hardest": grade.hardest,
                     "steps": grade.steps,
                     "hard_steps": grade.hard_steps,
@@ -181,8 +182,15 @@ impl GenerateJob {
         }
         let minimal = match (&self.spec.grade, &g.grade) {
             (Some(bound), Some(grade)) => format!(
-                "minimal for --grade {bound} ({} kept for the grade); explained in {} steps, the hardest of {} rules",
-                g.kept_for_grade, grade.steps, grade.hardest
+                "minimal for --grade {bound} ({} kept for the grade); explained in {} steps, level {}{}",
+                g.kept_for_grade,
+                grade.steps,
+                grade.level,
+                if grade.hardest > 0 {
+                    format!(", the hardest search step of {} rules", grade.hardest)
+                } else {
+                    String::new()
+                }
             ),
             _ => "minimal".to_string(),
         };

@@ -99,6 +99,11 @@ pub trait Encoded: Lazy {
     fn explain_units(&self) -> Vec<Unit> {
         Vec::new()
     }
+    /// The genre's ladder of techniques over `explain_units`, asked before the rule
+    /// instances at every step (`crate::explain::Ladder`). The default: none.
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        None
+    }
 }
 
 /// A unit of the answer for `explain`: its name (`r2c3`) and its values.

@@ -87,6 +87,20 @@ impl Explainer<'_> {
     /// of its own, without a budget.
     pub(super) fn check_step(&mut self, step: &Step) -> Result<(), ExplainError> {
         let fail = |what: String| Err(ExplainError::Internal(what));
+        if let Some(t) = &step.technique {
+            // A technique's facts must follow from the whole puzzle and the facts before
+            // it: asked of every rule instance, a route that shares nothing with it.
+            let all: Vec<usize> = (0..self.sel.len()).collect();
+            for &fact in &step.facts {
+                if !self.forces(&all, self.lit(fact))? {
+                    return fail(format!(
+                        "the technique {:?} claimed {fact:?}, which the puzzle does not force: {}",
+                        t.technique, t.why
+                    ));
+                }
+            }
+            return Ok(());
+        }
         for &fact in &step.facts {
             if !self.forces(&step.rules, self.lit(fact))? {
                 return fail(format!("a step's rules {:?} do not force its fact {fact:?}", step.rules));

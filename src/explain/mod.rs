@@ -21,12 +21,14 @@
 
 mod ask;
 mod bound;
+mod ladder;
 mod mus;
 mod propagate;
 mod report;
 mod up;
 
 pub use bound::{BadBound, GradeBound, MAX_BOUND};
+pub use ladder::{Deduction, Difficulty, Ladder, Rung};
 pub use report::{paragraph, to_json, to_text};
 
 use std::collections::HashMap;
@@ -52,6 +54,8 @@ pub struct Fact {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// A named technique of the genre's ladder, on the grid as a person sees it.
+    Technique,
     /// One rule instance's unit propagation.
     Propagation,
     /// A minimal set of rule instances found by the solver.
@@ -67,6 +71,23 @@ pub struct Step {
     pub facts: Vec<Fact>,
     /// The units this step decided, with their values.
     pub decided: Vec<(usize, usize)>,
+    /// The technique, for a step of the genre's ladder (`Level::Technique`).
+    pub technique: Option<Deduction>,
+}
+
+impl Step {
+    /// The rung the step stands on: its technique's, or the search rung for a set of
+    /// rule instances.
+    pub fn rung(&self) -> Rung {
+        self.technique.as_ref().map_or(Rung::Search, |t| t.rung)
+    }
+
+    pub fn difficulty(&self) -> Difficulty {
+        match &self.technique {
+            Some(t) => Difficulty { rung: t.rung, rules: 0 },
+            None => Difficulty::rules(self.rules.len()),
+        }
+    }
 }
 
 /// How an explanation ended.
@@ -104,6 +125,15 @@ pub struct Grade {
     /// The units left undecided (0 when the trace ends at the answer).
     pub undecided: usize,
     pub needs_search: bool,
+    /// The hardest rung used (the level a person needs), by name.
+    pub level: &'static str,
+    /// How many steps stood on each rung used, cheapest first.
+    pub rungs: Vec<(&'static str, usize)>,
+    /// The longest forcing chain (cells supposed before the contradiction), 0 if none.
+    pub longest_chain: usize,
+    /// The hardest step, as `generate --grade` bounds it.
+    #[serde(skip)]
+    pub difficulty: Difficulty,
 }
 
 /// A step needing more rule instances than this is hard (`encodings/explain.md`).
@@ -117,6 +147,14 @@ impl Trace {
             hard_steps: self.steps.iter().filter(|s| s.rules.len() >= HARD_STEP).count(),
             undecided: self.board.iter().filter(|b| b.is_none()).count(),
             needs_search: self.end == End::NeedsSearch,
+            level: self.steps.iter().map(Step::rung).max().map_or("none", Rung::name),
+            rungs: Rung::ALL
+                .into_iter()
+                .map(|r| (r.name(), self.steps.iter().filter(|s| s.rung() == r).count()))
+                .filter(|&(_, n)| n > 0)
+                .collect(),
+            longest_chain: self.steps.iter().filter_map(|s| s.technique.as_ref()).map(|t| t.depth).max().unwrap_or(0),
+            difficulty: self.steps.iter().map(Step::difficulty).max().unwrap_or(Difficulty::EASIEST),
         }
     }
 }
@@ -173,6 +211,8 @@ pub struct Explainer<'a> {
     trace: bool,
     /// The last answer found, by variable.
     answer: Option<Vec<bool>>,
+    /// The genre's techniques, asked before any rule instance (`None`: the genre has none).
+    ladder: Option<Box<dyn Ladder>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -238,6 +278,7 @@ impl<'a> Explainer<'a> {
             budget: 0,
             answer: None,
             trace: crate::engine::tracing(),
+            ladder: enc.ladder(),
         })
     }
 
@@ -299,11 +340,14 @@ impl<'a> Explainer<'a> {
             if (0..self.units.len()).all(|u| self.decided(u).is_some()) {
                 return Ok(End::Solved);
             }
-            let step = match self.propagation_step()? {
+            let step = match self.ladder_step() {
                 Some(s) => s,
-                None => match self.search_step(settings)? {
-                    Ok(s) => s,
-                    Err(end) => return Ok(end),
+                None => match self.propagation_step()? {
+                    Some(s) => s,
+                    None => match self.search_step(settings)? {
+                        Ok(s) => s,
+                        Err(end) => return Ok(end),
+                    },
                 },
             };
             if cfg!(debug_assertions) {
@@ -325,6 +369,20 @@ impl<'a> Explainer<'a> {
                 .collect();
             steps.push(Step { decided, ..step });
         }
+    }
+
+    /// The next step of the genre's ladder, if a technique finds one.
+    fn ladder_step(&mut self) -> Option<Step> {
+        let board: Vec<Option<usize>> = (0..self.units.len()).map(|u| self.decided(u)).collect();
+        let limits = &self.limits;
+        let d = self.ladder.as_mut()?.next(&board, &|| limits.over())?;
+        // A technique only ever decides open units; anything else is dropped here, and a
+        // step that decides nothing new is no step.
+        let facts: Vec<Fact> = d.facts.iter().copied().filter(|&f| self.known.lit(self.lit(f)) == 0).collect();
+        if facts.is_empty() {
+            return None;
+        }
+        Some(Step { rules: Vec::new(), level: Level::Technique, facts, decided: Vec::new(), technique: Some(d) })
     }
 
     fn lit(&self, fact: Fact) -> Lit {

@@ -137,7 +137,7 @@ impl Explainer<'_> {
         // for the same puzzle in every process (a map's order is seeded per process).
         more.sort_by_key(|f| (f.unit, f.value, f.holds));
         facts.extend(more);
-        Ok(Ok(Step { rules: set, level: Level::Search, facts, decided: Vec::new() }))
+        Ok(Ok(Step { rules: set, level: Level::Search, facts, decided: Vec::new(), technique: None }))
     }
 
     /// Sorts rules for deletion and ties: the simpler the kind, the cheaper.

@@ -86,7 +86,10 @@ impl Explainer<'_> {
             let kind = set.iter().map(|&r| rules[r].kind).max().expect("sets are not empty");
             let key = (kind, usize::MAX - positive, usize::MAX - facts.len());
             if best.as_ref().is_none_or(|(k, _)| key < *k) {
-                best = Some((key, Step { rules: set, level: Level::Propagation, facts, decided: Vec::new() }));
+                best = Some((
+                    key,
+                    Step { rules: set, level: Level::Propagation, facts, decided: Vec::new(), technique: None },
+                ));
             }
         }
         best.map(|(_, s)| s)

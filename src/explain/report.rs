@@ -43,9 +43,16 @@ fn rule_list<'r>(step: &Step, rules: &'r [RuleInstance]) -> Vec<&'r str> {
 
 /// Step `i`'s paragraph (0-based; it reads "Step i+1"): its rules, then what it found.
 pub fn paragraph(i: usize, step: &Step, rules: &[RuleInstance], units: &[Unit]) -> String {
+    if let Some(t) = &step.technique {
+        let mut out = format!("Step {} ({}, {}): {}\n", i + 1, t.technique, t.rung.name(), t.why);
+        for line in found(step, units) {
+            out += &format!("  {line}\n");
+        }
+        return out;
+    }
     let n = step.rules.len();
     let how = match step.level {
-        Level::Propagation => "",
+        Level::Technique | Level::Propagation => "",
         Level::Search if n > 1 => ", together",
         Level::Search => "",
     };
@@ -80,10 +87,22 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
     out += &end;
     out.push('\n');
     if !trace.steps.is_empty() {
-        out += &format!(
-            "Grade: hardest step {} rules; {} hard steps ({HARD_STEP} rules or more) of {}.\n",
-            g.hardest, g.hard_steps, g.steps
-        );
+        let rungs: Vec<String> = g.rungs.iter().map(|(r, n)| format!("{r} {n}")).collect();
+        out += &format!("Grade: {} (steps by level: {}", g.level, rungs.join(", "));
+        if g.longest_chain > 0 {
+            out += &format!("; longest forcing chain {} cells", g.longest_chain);
+        }
+        out += ").\n";
+        if g.hardest > 0 {
+            let plural = |n: usize, one: &str, many: &str| if n == 1 { one.to_string() } else { many.to_string() };
+            out += &format!(
+                "Search steps: hardest {} {}; {} hard {} ({HARD_STEP} rules or more).\n",
+                g.hardest,
+                plural(g.hardest, "rule", "rules"),
+                g.hard_steps,
+                plural(g.hard_steps, "step", "steps")
+            );
+        }
     }
     out
 }
@@ -113,6 +132,8 @@ pub fn to_json(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> Value {
             json!({
                 "step": i + 1,
                 "level": s.level,
+                "rung": s.rung(),
+                "technique": s.technique,
                 "size": s.rules.len(),
                 "rules": used,
                 "decided": decided,

@@ -39,7 +39,7 @@ pub const ATTEMPTS: usize = 4;
 /// What an explanation bounded by `max` made of a puzzle.
 pub(super) struct Judged {
     pub grade: Grade,
-    /// Solved, with no step above `max`.
+    /// Solved, with no step harder than the bound's max.
     pub finished: bool,
     /// The units the trace left undecided.
     pub undecided: Vec<usize>,
@@ -58,17 +58,27 @@ pub fn check_explains<P: Puzzle>(blank: &P, bound: &GradeBound) -> Result<(), Ru
     }
 }
 
-/// Explains `p`, whose one answer is `answer`, with steps of at most `max` rules.
-pub(super) fn judge<P: Puzzle>(p: &P, answer: &P::Solution, max: usize, limits: &Limits) -> Result<Judged, Failed> {
-    let settings =
-        Settings { max_rules: max, limits: limits.clone(), budget: explain::BUDGET, give_up: explain::GIVE_UP };
+/// Explains `p`, whose one answer is `answer`, with search steps of at most the rules
+/// `bound` allows.
+pub(super) fn judge<P: Puzzle>(
+    p: &P,
+    answer: &P::Solution,
+    bound: &GradeBound,
+    limits: &Limits,
+) -> Result<Judged, Failed> {
+    let settings = Settings {
+        max_rules: bound.max_rules(),
+        limits: limits.clone(),
+        budget: explain::BUDGET,
+        give_up: explain::GIVE_UP,
+    };
     let ex = puzzle::explain_unique(p, answer, &settings)?;
     if let End::Stopped(why) = &ex.trace.end {
         return Err(Failed::Stopped(why.clone()));
     }
     let grade = ex.grade();
     Ok(Judged {
-        finished: ex.trace.end == End::Solved && grade.hardest <= max,
+        finished: bound.within_max(&ex.trace.end, &grade),
         undecided: (0..ex.trace.board.len()).filter(|&u| ex.trace.board[u].is_none()).collect(),
         grade,
     })
@@ -83,13 +93,13 @@ pub(super) type Eased<P> = (P, Grade, usize, usize);
 pub(super) fn ease<P: Generate>(
     mut p: P,
     answer: &P::Solution,
-    max: usize,
+    bound: &GradeBound,
     rng: &mut Rng,
     limits: &Limits,
 ) -> Result<Option<Eased<P>>, Failed> {
     let (mut added, mut runs) = (0, 0);
     loop {
-        let j = judge(&p, answer, max, limits)?;
+        let j = judge(&p, answer, bound, limits)?;
         runs += 1;
         if j.finished {
             return Ok(Some((p, j.grade, added, runs)));
@@ -117,18 +127,18 @@ mod tests {
     use crate::puzzle::GenerateSpec;
 
     fn spec(side: usize, bank: Option<Vec<u32>>, max: usize) -> GenerateSpec {
-        GenerateSpec { rows: side, cols: side, bank, grade: Some(GradeBound { max, min: 1 }) }
+        GenerateSpec { rows: side, cols: side, bank, grade: Some(GradeBound::rules(max)) }
     }
 
     /// Every puzzle made with a bound explains to the end within it, by the job any front
     /// end runs (its own solve, not the generator's answer), with the grade the generator
     /// reported; and puzzle k of seed s comes out the same when made again.
     fn within_bound<P: Generate>(spec: &GenerateSpec, seeds: &[u64]) {
-        let max = spec.grade.unwrap().max;
+        let bound = spec.grade.unwrap();
         for &seed in seeds {
             let g = generate::<P>(spec, seed, 0, &Limits::default()).unwrap_or_else(|e| panic!("{seed}: {e:?}"));
             let settings = Settings {
-                max_rules: max,
+                max_rules: bound.max_rules(),
                 limits: Limits::default(),
                 budget: explain::BUDGET,
                 give_up: explain::GIVE_UP,
@@ -136,7 +146,7 @@ mod tests {
             let ex = puzzle::explain(&g.puzzle, &RawOptions::default(), &settings).unwrap();
             let toml = g.puzzle.to_toml();
             assert_eq!(ex.trace.end, End::Solved, "{} seed {seed}:\n{toml}", P::KIND);
-            assert!((spec.grade.unwrap().min..=max).contains(&ex.grade().hardest), "{} seed {seed}:\n{toml}", P::KIND);
+            assert!(bound.admits(&ex.trace.end, &ex.grade()), "{} seed {seed}:\n{toml}", P::KIND);
             assert_eq!(ex.unique, Some(true));
             assert_eq!(ex.grade().hardest, g.grade.as_ref().unwrap().hardest, "{} seed {seed}", P::KIND);
             assert!(g.explanations >= 1 && g.attempts >= 1);
@@ -182,15 +192,16 @@ mod tests {
         assert!(g.kept_for_grade > 0 && g.clues > minimal.clues, "{} clues graded, {} minimal", g.clues, minimal.clues);
     }
 
-    /// `min=4,max=4`: puzzles easier than 4 are dropped and the next answer of the same
-    /// stream tried (seed 4 needs three, seed 5 two), deterministically.
+    /// `min=forcing,max=forcing`: puzzles a person finishes without a supposition are
+    /// dropped and the next answer of the same stream tried (seed 1 needs two, seed 2
+    /// one), deterministically.
     #[test]
     fn a_min_bound_tries_further_answers() {
-        let exact = GenerateSpec { grade: Some(GradeBound { max: 4, min: 4 }), ..spec(5, None, 4) };
-        within_bound::<Snake>(&exact, &[4, 5]);
-        for (seed, attempts) in [(4, 3), (5, 2)] {
+        let exact = GenerateSpec { grade: Some("min=forcing,max=forcing".parse().unwrap()), ..spec(5, None, 4) };
+        within_bound::<Snake>(&exact, &[1, 2]);
+        for (seed, attempts) in [(1, 2), (2, 1)] {
             let g = generate::<Snake>(&exact, seed, 0, &Limits::default()).unwrap();
-            assert_eq!((g.attempts, g.grade.unwrap().hardest), (attempts, 4), "seed {seed}");
+            assert_eq!((g.attempts, g.grade.unwrap().level), (attempts, "forcing"), "seed {seed}");
         }
     }
 

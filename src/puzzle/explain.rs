@@ -225,8 +225,12 @@ impl<P: Puzzle> Explained<P> {
         let note = match n.checked_sub(1).map(|i| &self.trace.steps[i]) {
             None => "the empty board".to_string(),
             Some(s) => {
-                for &r in &s.rules {
-                    for &c in &self.rules[r].cells {
+                let looked: Vec<usize> = match &s.technique {
+                    Some(t) => t.cells.clone(),
+                    None => s.rules.iter().flat_map(|&r| self.rules[r].cells.iter().copied()).collect(),
+                };
+                {
+                    for &c in &looked {
                         if let Some(&(at, rad)) = spots.get(c) {
                             let dashed = Style::stroke(palette::OKABE_ITO[0], rad * 0.12).dashed(rad * 0.2, rad * 0.15);
                             d.circle(at, rad * 0.95, dashed);
@@ -238,7 +242,10 @@ impl<P: Puzzle> Explained<P> {
                         d.circle(at, rad * 0.8, Style::stroke(palette::OKABE_ITO[4], rad * 0.18));
                     }
                 }
-                let words: Vec<&str> = s.rules.iter().map(|&r| self.rules[r].words.as_str()).collect();
+                let words: Vec<&str> = match &s.technique {
+                    Some(t) => vec![t.technique],
+                    None => s.rules.iter().map(|&r| self.rules[r].words.as_str()).collect(),
+                };
                 format!("step {n} of {}: {}", self.trace.steps.len(), words.join("; "))
             }
         };

@@ -71,7 +71,8 @@ function ending(r) {
   const steps = plural(g.steps, "step");
   const left = plural(g.undecided, "cell") + " left";
   if (r.status === "solved") {
-    return ["Solved in " + steps + "; hardest step " + plural(g.hardest, "rule") + "; " + plural(g.hard_steps, "hard step"), "good"];
+    const search = g.hardest > 0 ? "; hardest search step " + plural(g.hardest, "rule") : "";
+    return ["Solved in " + steps + "; level " + g.level + search, "good"];
   }
   if (r.status === "not unique" || (r.status === "needs search" && r.unique === false)) {
     return ["Not unique: the answers differ on the " + left + " after " + steps, "warn"];
@@ -407,7 +408,7 @@ async function generate() {
     $("puzzle").value = r.toml;
     await Editor.load(r.toml);
     const how = r.grade
-      ? ", minimal for a hardest step of " + r.grade.hardest + " rules (" + r.grade.steps + " steps)"
+      ? ", minimal for --grade " + r.grade.bound + " (level " + r.grade.level + ", " + r.grade.steps + " steps)"
       : ", minimal";
     fact("generated", plural(r.clues, "clue") + how + ", in " + r.seconds.toFixed(2) + " s (seed " + r.seed + ")");
   } catch (e) {

@@ -19,6 +19,8 @@ pub struct SnakeCnf {
     pub(super) shaded: Vec<Var>,
     pub(super) end: Vec<Var>,
     pub(super) one: Var,
+    /// The clues, for the ladder of techniques (`explain`).
+    puzzle: Snake,
 }
 
 impl SnakeCnf {
@@ -32,7 +34,7 @@ impl SnakeCnf {
         let end: Vec<Var> = f.group("end[cell]", |f| (0..n).map(|i| f.named_var(name("end", i))).collect());
         let one = f.group("one (a snake of one cell)", |f| f.named_var("one"));
         // The rules read the variables off `enc` and write into `f`, which `enc` takes last.
-        let enc = SnakeCnf { formula: Formula::new(), grid: g, shaded, end, one };
+        let enc = SnakeCnf { formula: Formula::new(), grid: g, shaded, end, one, puzzle: p.clone() };
         enc.local_rules(&mut f, p);
         if mode == Connectivity::Eager {
             enc.eager(&mut f, p);
@@ -213,5 +215,9 @@ impl Encoded for SnakeCnf {
                 ],
             })
             .collect()
+    }
+
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        super::ladder::Techniques::new(&self.puzzle).map(|t| Box::new(t) as Box<dyn crate::explain::Ladder>)
     }
 }

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Explains published Snakes (a TSV of id, puzz.link URL, published answer: the format of
+../shared/puzzles/janko-snake-dev.tsv) with `snakesat explain --format json`, one puzzle at a
+time on one core, and prints a Markdown table: how each trace ended, whether it ends at the
+published answer, its steps, its level and steps by level, the longest forcing chain, and the
+seconds (the trace's own, the whole command's, and the command's CPU seconds, which a
+loaded machine inflates less). The summary says how many were explained
+to the end at the published answer, and the median and largest times.
+
+    cargo build --release
+    bench/explain-janko.py ../shared/puzzles/janko-snake-dev.tsv [--timeout 20] [--bin target/release/snakesat]
+
+The puzzles are janko.at's: the script reads them from the file given, and nothing of them
+goes into this repository but the figures.
+"""
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("tsv")
+    ap.add_argument("--timeout", type=float, default=20.0)
+    ap.add_argument("--bin", default="target/release/snakesat")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N puzzles")
+    args = ap.parse_args()
+    rows = [line.rstrip("\n").split("\t") for line in open(args.tsv) if line.strip()]
+    if args.limit:
+        rows = rows[: args.limit]
+    print("| puzzle | status | at the answer | steps | level | steps by level | longest chain | trace s | command s | CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    solved, wall, cpus = 0, [], []
+    for pid, url, answer in rows:
+        cmd = ["taskset", "-c", "0", args.bin, "explain", "--format", "json", "--timeout", str(args.timeout), url]
+        t0 = time.monotonic()
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        try:
+            out = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 30)
+        except subprocess.TimeoutExpired:
+            print(f"| {pid} | hung | | | | | | | {time.monotonic() - t0:.2f} |")
+            wall.append(time.monotonic() - t0)
+            continue
+        secs = time.monotonic() - t0
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+        wall.append(secs)
+        cpus.append(cpu)
+        try:
+            j = json.loads(out.stdout)
+        except json.JSONDecodeError:
+            print(f"| {pid} | error (exit {out.returncode}): {out.stderr.strip()[:80]} | | | | | | | {secs:.2f} | {cpu:.2f} |")
+            continue
+        board = "".join(v if v is not None else "?" for v in j["board"])
+        want = answer.replace("/", "")
+        at = board == want
+        g = j["grade"]
+        if j["status"] == "solved" and at:
+            solved += 1
+        rungs = ", ".join(f"{r} {n}" for r, n in g.get("rungs", []))
+        print(
+            f"| {pid} | {j['status']} | {'yes' if at else 'no'} | {g['steps']} | {g.get('level', '')} | {rungs} "
+            f"| {g.get('longest_chain', 0)} | {j['seconds']:.2f} | {secs:.2f} | {cpu:.2f} |"
+        )
+        sys.stdout.flush()
+    n = len(rows)
+    print()
+    print(
+        f"Explained to the end at the published answer: {solved} of {n} ({100.0 * solved / max(n, 1):.1f}%); "
+        f"command seconds: median {statistics.median(wall):.2f}, largest {max(wall):.2f}; "
+        f"CPU seconds: median {statistics.median(cpus):.2f}, largest {max(cpus):.2f}; "
+        f"over 20 s: {sum(w > 20 for w in wall)} (wall), {sum(c > 20 for c in cpus)} (CPU)."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

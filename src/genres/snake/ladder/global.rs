@@ -1,0 +1,349 @@
+//! Connectivity, length and parity: the Snake ladder's global techniques.
+
+use std::collections::VecDeque;
+
+use super::{Broken, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
+use crate::graph::Dfs;
+
+impl Techniques {
+    // -----------------------------------------------------------------------------------
+    // Connectivity
+
+    /// Unreachable areas, cells every route must pass (articulation points of the cells
+    /// that could be snake) and pockets a route could enter only through one cell.
+    pub(super) fn pieces(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {
+        let n = s.len();
+        let live = |i: usize| s[i] != EMPTY;
+        let comps = self.g.components(live);
+        let with_snake: Vec<&Vec<usize>> = comps.iter().filter(|c| c.iter().any(|&i| s[i] == SNAKE)).collect();
+        if with_snake.len() > 1 {
+            let a = with_snake[0].iter().find(|&&i| s[i] == SNAKE).unwrap();
+            let b = with_snake[1].iter().find(|&&i| s[i] == SNAKE).unwrap();
+            let why = say!(self, "{} and {} can no longer be joined", self.name(*a), self.name(*b));
+            return Err(Broken { tech: Tech::Unreachable, why });
+        }
+        let Some(main) = with_snake.first() else { return Ok(()) };
+        if t == Tech::Unreachable {
+            for c in comps.iter().filter(|c| c.iter().all(|&i| s[i] == OPEN)) {
+                let why = say!(
+                    self,
+                    "{} cannot be reached from the snake",
+                    if c.len() == 1 { "this cell" } else { "this area" }
+                );
+                out.push(Found { tech: t, set: c.iter().map(|&i| (i, EMPTY)).collect(), cells: c.clone(), why });
+            }
+            return Ok(());
+        }
+        // Cut vertices of the snake's piece, each with the subtrees it separates.
+        let total_snake = main.iter().filter(|&&i| s[i] == SNAKE).count();
+        let ends = self.ends(s);
+        let root = *main.iter().find(|&&i| s[i] == SNAKE).unwrap();
+        let dfs = Dfs::run(n, root, |v, list| list.extend(self.nbrs[v].iter().copied().filter(|&w| live(w))));
+        for &(v, child) in &dfs.cuts {
+            let sub = dfs.subtree(child);
+            let inside = sub.iter().filter(|&&i| s[i] == SNAKE).count();
+            let outside = total_snake - inside - usize::from(s[v] == SNAKE);
+            if t == Tech::MustPass && s[v] == OPEN && inside > 0 && outside > 0 {
+                let a = *sub.iter().find(|&&i| s[i] == SNAKE).unwrap();
+                let b = *main.iter().find(|&&i| s[i] == SNAKE && i != v && !dfs.under(i, child)).unwrap();
+                let why = say!(self, "every route from {} to {} passes {}", self.name(a), self.name(b), self.name(v));
+                out.push(Found { tech: t, set: vec![(v, SNAKE)], cells: vec![a, b, v], why });
+            }
+            // A pocket: no snake inside, and both ends elsewhere, so a snake that entered
+            // through `v` would have to leave through `v` again.
+            if t == Tech::Pocket && inside == 0 && ends.len() == 2 {
+                let what =
+                    if sub.len() == 1 { "this cell".to_string() } else { say!(self, "these {} cells", sub.len()) };
+                let why = say!(self,
+                    "the snake could enter {what} only through {} and would have to leave the same way: both ends are elsewhere",
+                    self.name(v)
+                );
+                let mut shown = sub.to_vec();
+                shown.push(v);
+                out.push(Found { tech: t, set: sub.iter().map(|&i| (i, EMPTY)).collect(), cells: shown, why });
+            }
+        }
+        Ok(())
+    }
+
+    /// The pieces of snake cells found so far: no loop, and no early finish.
+    pub(super) fn chains(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {
+        let n = s.len();
+        let mut chain = vec![usize::MAX; n];
+        let pieces = self.g.components(|i| s[i] == SNAKE);
+        for (k, p) in pieces.iter().enumerate() {
+            for &i in p {
+                chain[i] = k;
+            }
+            let edges: usize =
+                p.iter().map(|&i| self.nbrs[i].iter().filter(|&&j| s[j] == SNAKE).count()).sum::<usize>() / 2;
+            if edges >= p.len() {
+                return Err(Broken {
+                    tech: Tech::NoLoop,
+                    why: say!(self, "the snake through {} closes a loop", self.name(p[0])),
+                });
+            }
+        }
+        let ends = self.ends(s);
+        let total: usize = s.iter().filter(|&&v| v == SNAKE).count();
+        // A piece holding both ends is the whole snake.
+        if ends.len() == 2 && s[ends[0]] == SNAKE && s[ends[1]] == SNAKE && chain[ends[0]] == chain[ends[1]] {
+            let size = pieces[chain[ends[0]]].len();
+            if size < total || self.len.is_some_and(|l| l != size) {
+                let why = say!(
+                    self,
+                    "the snake from {} to {} is complete while cells are still owed",
+                    self.name(ends[0]),
+                    self.name(ends[1])
+                );
+                return Err(Broken { tech: Tech::EarlyFinish, why });
+            }
+        }
+        for i in 0..n {
+            if s[i] != OPEN {
+                continue;
+            }
+            let mut touched: Vec<usize> = self.nbrs[i].iter().filter(|&&j| s[j] == SNAKE).map(|&j| chain[j]).collect();
+            let all = touched.len();
+            touched.sort_unstable();
+            touched.dedup();
+            if t == Tech::NoLoop && touched.len() < all {
+                let why = say!(self, "{} would join a piece of the snake to itself, closing a loop", self.name(i));
+                let mut cells = vec![i];
+                cells.extend(self.nbrs[i].iter().filter(|&&j| s[j] == SNAKE));
+                out.push(Found { tech: t, set: vec![(i, EMPTY)], cells, why });
+            }
+            if t == Tech::EarlyFinish && ends.len() == 2 && touched.len() == 2 {
+                let (a, b) = (ends[0], ends[1]);
+                if s[a] != SNAKE || s[b] != SNAKE || chain[a] == chain[b] {
+                    continue;
+                }
+                if !(touched.contains(&chain[a]) && touched.contains(&chain[b])) {
+                    continue;
+                }
+                let size = pieces[chain[a]].len() + pieces[chain[b]].len() + 1;
+                let owed = size < total + 1 || self.len.is_some_and(|l| l != size) || self.lines_unmet_after(s, i);
+                if owed {
+                    let why = say!(self,
+                        "{} would join the pieces from {} and {} into a finished snake of {size} cells, with cells still owed",
+                        self.name(i),
+                        self.name(a),
+                        self.name(b)
+                    );
+                    out.push(Found { tech: t, set: vec![(i, EMPTY)], cells: vec![a, b, i], why });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether some count would still be short were `i` the snake's last cell.
+    pub(super) fn lines_unmet_after(&self, s: &State, i: usize) -> bool {
+        self.lines.iter().any(|l| l.cells.iter().filter(|&&c| s[c] == SNAKE || c == i).count() < l.count)
+    }
+
+    /// No enclosure: the snake touches itself nowhere, not even at a corner, so it encloses
+    /// no area, and every empty cell reaches the border through cells that are not snake.
+    pub(super) fn enclosure(&self, s: &State, out: &mut Vec<Found>) -> Scan {
+        let n = s.len();
+        let outside = n;
+        let g = self.g;
+        let on_rim = |i: usize| {
+            let (r, c) = g.coords(i);
+            r == 0 || c == 0 || r + 1 == g.rows || c + 1 == g.cols
+        };
+        let dfs = Dfs::run(n + 1, outside, |v, list| {
+            if v == outside {
+                list.extend((0..n).filter(|&i| on_rim(i) && s[i] != SNAKE));
+            } else {
+                list.extend(self.nbrs[v].iter().copied().filter(|&k| s[k] != SNAKE));
+                if on_rim(v) {
+                    list.push(outside);
+                }
+            }
+        });
+        if let Some(i) = (0..n).find(|&i| s[i] == EMPTY && !dfs.reached(i)) {
+            let why = say!(self, "the empty cell {} is shut in by the snake", self.name(i));
+            return Err(Broken { tech: Tech::Enclosure, why });
+        }
+        for &(v, child) in dfs.cuts.iter().filter(|c| c.0 != outside && s[c.0] == OPEN) {
+            let Some(&e) = dfs.subtree(child).iter().find(|&&x| s[x] == EMPTY) else { continue };
+            let why = say!(
+                self,
+                "the empty cell {} reaches the border only through {}: as snake it would shut {} in",
+                self.name(e),
+                self.name(v),
+                self.name(e)
+            );
+            out.push(Found { tech: Tech::Enclosure, set: vec![(v, EMPTY)], cells: vec![e, v], why });
+        }
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Length
+
+    /// With the length known and both ends: a cell is snake only if a route from one end
+    /// through it to the other fits in the cells still owed. And the checkerboard: the
+    /// snake alternates colours, so its ends share one exactly when its length is odd.
+    pub(super) fn budget(&self, s: &State, out: &mut Vec<Found>) -> Scan {
+        let Some(len) = self.len else { return Ok(()) };
+        let ends = self.ends(s);
+        if ends.len() != 2 {
+            return Ok(());
+        }
+        let (a, b) = (ends[0], ends[1]);
+        let colour = |i: usize| {
+            let (r, c) = self.g.coords(i);
+            (r + c) % 2
+        };
+        if (colour(a) == colour(b)) != (len % 2 == 1) {
+            let why = say!(
+                self,
+                "a snake of {len} cells from {} to {} must have its ends on {} colours of the checkerboard",
+                self.name(a),
+                self.name(b),
+                if len % 2 == 1 { "the same" } else { "different" }
+            );
+            return Err(Broken { tech: Tech::Parity, why });
+        }
+        let known = s.iter().filter(|&&v| v == SNAKE).count();
+        let da = self.costs(s, a);
+        let db = self.costs(s, b);
+        if da[b] == usize::MAX {
+            return Ok(()); // the connectivity rungs see this
+        }
+        if known + da[b] > len {
+            let why = say!(
+                self,
+                "joining {} to {} takes {} more cells, more than the {} still owed",
+                self.name(a),
+                self.name(b),
+                da[b],
+                len.saturating_sub(known)
+            );
+            return Err(Broken { tech: Tech::Budget, why });
+        }
+        let far: Vec<usize> = (0..s.len())
+            .filter(|&i| {
+                s[i] == OPEN && (da[i] == usize::MAX || db[i] == usize::MAX || known + da[i] + db[i] - 1 > len)
+            })
+            .collect();
+        if !far.is_empty() {
+            let why = say!(self,
+                "the snake has {len} cells, {known} known: a route from {} to {} through these cells would need more than the {} still owed",
+                self.name(a),
+                self.name(b),
+                len - known
+            );
+            let mut cells = far.clone();
+            cells.extend([a, b]);
+            out.push(Found { tech: Tech::Budget, set: far.iter().map(|&i| (i, EMPTY)).collect(), cells, why });
+        }
+        Ok(())
+    }
+
+    /// Cut parity: the snake runs from one end to the other, so it crosses the line
+    /// between two rows (or columns) an odd number of times when its ends lie on opposite
+    /// sides, an even number when on the same side. A crossing is a pair of snake cells
+    /// across the line (neighbouring snake cells are always joined: the snake never
+    /// touches itself).
+    pub(super) fn cut_parity(&self, s: &State, out: &mut Vec<Found>) -> Scan {
+        let ends = self.ends(s);
+        if ends.len() != 2 {
+            return Ok(());
+        }
+        let g = self.g;
+        for k in 0..g.rows.saturating_sub(1) {
+            let above = ends.iter().filter(|&&e| g.coords(e).0 <= k).count();
+            let pairs: Vec<(usize, usize)> = (0..g.cols).map(|c| (g.index(k, c), g.index(k + 1, c))).collect();
+            self.cut(s, &pairs, above % 2, &say!(self, "rows {} and {}", k + 1, k + 2), &ends, out)?;
+        }
+        for k in 0..g.cols.saturating_sub(1) {
+            let left = ends.iter().filter(|&&e| g.coords(e).1 <= k).count();
+            let pairs: Vec<(usize, usize)> = (0..g.rows).map(|r| (g.index(r, k), g.index(r, k + 1))).collect();
+            self.cut(s, &pairs, left % 2, &say!(self, "columns {} and {}", k + 1, k + 2), &ends, out)?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn cut(
+        &self,
+        s: &State,
+        pairs: &[(usize, usize)],
+        odd: usize,
+        between: &str,
+        ends: &[usize],
+        out: &mut Vec<Found>,
+    ) -> Scan {
+        let sure = pairs.iter().filter(|&&(a, b)| s[a] == SNAKE && s[b] == SNAKE).count();
+        let maybe: Vec<(usize, usize)> = pairs
+            .iter()
+            .copied()
+            .filter(|&(a, b)| s[a] != EMPTY && s[b] != EMPTY && !(s[a] == SNAKE && s[b] == SNAKE))
+            .collect();
+        let parity = if odd == 1 { "an odd" } else { "an even" };
+        let sides = if odd == 1 { "on opposite sides" } else { "on the same side" };
+        if maybe.is_empty() && sure % 2 != odd {
+            let why = say!(self,
+                "the snake must cross between {between} {parity} number of times (its ends {} and {} are {sides}), and crosses {sure} times",
+                self.name(ends[0]),
+                self.name(ends[1])
+            );
+            return Err(Broken { tech: Tech::CutParity, why });
+        }
+        if maybe.len() != 1 {
+            return Ok(());
+        }
+        let (a, b) = maybe[0];
+        let set: Vec<(usize, u8)> = if (sure + 1) % 2 == odd {
+            [a, b].into_iter().filter(|&x| s[x] == OPEN).map(|x| (x, SNAKE)).collect()
+        } else if s[a] == SNAKE {
+            vec![(b, EMPTY)]
+        } else if s[b] == SNAKE {
+            vec![(a, EMPTY)]
+        } else {
+            Vec::new()
+        };
+        if !set.is_empty() {
+            let does = if (sure + 1) % 2 == odd { "must cross there" } else { "must not cross there" };
+            let why = say!(self,
+                "the snake crosses between {between} {parity} number of times (its ends {} and {} are {sides}); it crosses {sure} times for certain, and {}–{} is the one place left: it {does}",
+                self.name(ends[0]),
+                self.name(ends[1]),
+                self.name(a),
+                self.name(b)
+            );
+            let mut cells: Vec<usize> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+            cells.extend(ends);
+            out.push(Found { tech: Tech::CutParity, set, cells, why });
+        }
+        Ok(())
+    }
+
+    /// The fewest open cells on a route from `from` to each cell (the cell counted, snake
+    /// cells free), through cells that are not empty.
+    pub(super) fn costs(&self, s: &State, from: usize) -> Vec<usize> {
+        let mut d = vec![usize::MAX; s.len()];
+        let mut q = VecDeque::new();
+        d[from] = usize::from(s[from] == OPEN);
+        q.push_back(from);
+        while let Some(v) = q.pop_front() {
+            for &w in &self.nbrs[v] {
+                if s[w] == EMPTY {
+                    continue;
+                }
+                let step = usize::from(s[w] == OPEN);
+                if d[v] + step < d[w] {
+                    d[w] = d[v] + step;
+                    if step == 0 {
+                        q.push_front(w);
+                    } else {
+                        q.push_back(w);
+                    }
+                }
+            }
+        }
+        d
+    }
+}

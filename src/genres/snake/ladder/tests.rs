@@ -1,0 +1,168 @@
+//! Each technique on hand-made positions, including ones where it must not fire.
+
+use super::*;
+use crate::genres::snake::{Circle, Count, Snake};
+use crate::grid::Grid;
+
+fn snake(rows: usize, cols: usize) -> Snake {
+    Snake::new(Grid::new(rows, cols))
+}
+
+fn state(t: &Techniques, rows: &[&str]) -> State {
+    let s: State = rows
+        .iter()
+        .flat_map(|r| {
+            r.chars().map(|c| match c {
+                '#' => SNAKE,
+                '.' => EMPTY,
+                _ => OPEN,
+            })
+        })
+        .collect();
+    assert_eq!(s.len(), t.g.len());
+    s
+}
+
+fn found(t: &Techniques, tech: Tech, s: &State) -> Vec<Found> {
+    let mut out = Vec::new();
+    t.scan(tech, s, &mut out).expect("no rule broken");
+    out
+}
+
+fn ends_at(p: &mut Snake, cells: &[usize]) {
+    for &c in cells {
+        p.circles[c] = Some(Circle::End);
+    }
+}
+
+#[test]
+fn a_one_cell_snake_puts_the_ladder_aside() {
+    assert!(Techniques::new(&snake(3, 3)).is_none());
+    let mut p = snake(3, 3);
+    ends_at(&mut p, &[0, 8]);
+    assert!(Techniques::new(&p).is_some());
+}
+
+#[test]
+fn a_full_count_empties_its_line_and_a_starved_one_fills_it() {
+    let mut p = snake(3, 3);
+    p.rows = vec![Some(Count::Is(1)), Some(Count::Is(3)), None];
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &["#??", "???", "???"]);
+    let f = found(&t, Tech::Count, &s);
+    assert_eq!(f.len(), 2);
+    assert_eq!(f[0].set, vec![(1, EMPTY), (2, EMPTY)]);
+    assert_eq!(f[1].set, vec![(3, SNAKE), (4, SNAKE), (5, SNAKE)]);
+    // Neither fires on a line it cannot decide.
+    p.rows = vec![Some(Count::Is(1)), Some(Count::Is(2)), None];
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &["???", "#??", "???"]);
+    let f = found(&t, Tech::Count, &s);
+    assert!(f.is_empty(), "{f:?}");
+}
+
+#[test]
+fn three_in_a_block_empty_the_fourth_and_a_diagonal_needs_a_joint() {
+    let mut p = snake(3, 3);
+    ends_at(&mut p, &[0, 8]);
+    let t = Techniques::new(&p).unwrap();
+    let f = found(&t, Tech::Block, &state(&t, &["##?", "#??", "???"]));
+    assert_eq!(f[0].set, vec![(4, EMPTY)]);
+    let f = found(&t, Tech::Diagonal, &state(&t, &["#.?", "?#?", "???"]));
+    assert_eq!(f[0].set, vec![(3, SNAKE)]);
+    // Two diagonal cells with both joints open: nothing yet.
+    assert!(found(&t, Tech::Diagonal, &state(&t, &["#??", "?#?", "???"])).is_empty());
+}
+
+#[test]
+fn a_dead_end_cell_is_empty_once_both_ends_are_known() {
+    let mut p = snake(3, 4);
+    ends_at(&mut p, &[0, 3]);
+    let t = Techniques::new(&p).unwrap();
+    // r3c1 has one neighbour that could be snake (r2c1; r3c2 is empty).
+    let f = found(&t, Tech::DeadEnd, &state(&t, &["#??#", "????", "?.??"]));
+    assert!(f.iter().any(|f| f.set == vec![(8, EMPTY)]), "{f:?}");
+    // Without both ends known, such a cell could be an end: it must not fire.
+    let mut q = snake(3, 4);
+    ends_at(&mut q, &[0]);
+    q.rows = vec![Some(Count::Is(2)), None, None];
+    let t = Techniques::new(&q).unwrap();
+    let f = found(&t, Tech::DeadEnd, &state(&t, &["#???", "????", "?.??"]));
+    assert!(f.iter().all(|f| f.set != vec![(8, EMPTY)]), "{f:?}");
+}
+
+#[test]
+fn a_cell_between_two_parts_must_be_snake_and_a_pocket_empties() {
+    let mut p = snake(3, 3);
+    ends_at(&mut p, &[0, 6]);
+    let t = Techniques::new(&p).unwrap();
+    // r1c1 and r3c1 joined only through r2c1 (r2c2 empty cuts the rest off).
+    let s = state(&t, &["#??", "?.?", "#??"]);
+    let f = found(&t, Tech::MustPass, &s);
+    assert!(f.is_empty(), "two routes: {f:?}");
+    let s = state(&t, &["#.?", "?.?", "#.?"]);
+    let f = found(&t, Tech::MustPass, &s);
+    assert_eq!(f[0].set, vec![(3, SNAKE)]);
+    // The right column is unreachable.
+    let f = found(&t, Tech::Unreachable, &s);
+    assert_eq!(f[0].set.len(), 3);
+    // A pocket: r1c3, r2c3 hang off r1c2 alone, and both ends are on the left.
+    let s = state(&t, &["#??", "#..", "#??"]);
+    let f = found(&t, Tech::Pocket, &s);
+    assert!(f.iter().any(|f| f.set.contains(&(2, EMPTY))), "{f:?}");
+}
+
+#[test]
+fn an_empty_cell_keeps_its_way_out() {
+    let mut p = snake(4, 4);
+    ends_at(&mut p, &[0, 12]);
+    let t = Techniques::new(&p).unwrap();
+    // r2c2 is empty and reaches the border only through r2c3's side: r2c3 stays empty.
+    let s = state(&t, &["####", "#.??", "####", "????"]);
+    let f = found(&t, Tech::Enclosure, &s);
+    assert!(f.iter().any(|f| f.set == vec![(6, EMPTY)]), "{f:?}");
+    // With the way out open on two sides, nothing fires.
+    let s = state(&t, &["#???", "#.??", "####", "????"]);
+    assert!(found(&t, Tech::Enclosure, &s).iter().all(|f| f.set != vec![(6, EMPTY)]));
+}
+
+#[test]
+fn the_budget_empties_cells_too_far_from_both_ends() {
+    let mut p = snake(3, 5);
+    ends_at(&mut p, &[0, 2]);
+    p.rows = vec![Some(Count::Is(3)), Some(Count::Is(0)), Some(Count::Is(0))];
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &["#?#??", "?????", "?????"]);
+    let f = found(&t, Tech::Budget, &s);
+    let gone: Vec<usize> = f[0].set.iter().map(|x| x.0).collect();
+    assert!(gone.contains(&4) && !gone.contains(&1), "{gone:?}");
+}
+
+#[test]
+fn line_fit_finds_what_every_filling_shares() {
+    // Row 1 takes 4 of its 5 cells, and row 2 is empty: a gap at c2 or c4 would leave a
+    // cell cut off, one at c3 four ends; only the gaps at c1 and c5 fit, and both hold
+    // c2, c3, c4.
+    let mut p = snake(2, 5);
+    p.rows = vec![Some(Count::Is(4)), Some(Count::Is(0))];
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &["?????", "....."]);
+    let f = found(&t, Tech::LineFit, &s);
+    let set: Vec<(usize, u8)> = f.iter().flat_map(|f| f.set.clone()).collect();
+    assert_eq!(set, vec![(1, SNAKE), (2, SNAKE), (3, SNAKE)]);
+    // Two of five: the fitting pairs (side by side) share no cell, so it must not fire.
+    p.rows = vec![Some(Count::Is(2)), Some(Count::Is(0))];
+    let t = Techniques::new(&p).unwrap();
+    assert!(found(&t, Tech::LineFit, &s).is_empty());
+}
+
+#[test]
+fn forcing_finds_a_contradiction() {
+    let mut p = snake(2, 3);
+    ends_at(&mut p, &[0, 2]);
+    p.rows = vec![Some(Count::Is(2)), Some(Count::Is(3))];
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &["#?#", "???"]);
+    let f = t.forcing(&s, &ORDER, false, usize::MAX, &|| false).expect("r1c2 snake would close the snake early");
+    assert_eq!(f.set, vec![(1, EMPTY)]);
+}
