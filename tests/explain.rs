@@ -46,6 +46,16 @@ fn a_hebi_is_explained_to_its_answer() {
 }
 
 #[test]
+fn the_grade_counts_in_words() {
+    // pzprjs's test Snake has exactly one hard step (docs/explain.md shows its text).
+    let url = fixture("snake/urls/pzprjs-test.url");
+    let (_, v) = json(&["explain", &url]);
+    assert_eq!((v["grade"]["hardest"].as_u64(), v["grade"]["hard_steps"].as_u64()), (Some(4), Some(1)), "{v}");
+    let text = stdout(&run(&["explain", &url]));
+    assert!(text.contains("\nGrade: hardest step 4 rules; 1 hard step (4 rules or more) of 9.\n"), "{text}");
+}
+
+#[test]
 fn explain_stops_at_the_deadline_with_the_steps_found() {
     // A puzzle whose first step alone takes far longer than the second given: a 10×10 that
     // is explained in a few seconds here would be explained within it on a faster machine.

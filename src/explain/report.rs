@@ -69,23 +69,40 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
     }
     let g = trace.grade();
     let end = match &trace.end {
-        End::Solved => format!("Solved in {} steps.", g.steps),
-        End::NeedsSearch => format!("Needs search after {} steps: {} cells left undecided.", g.steps, g.undecided),
-        End::NotUnique => {
-            format!("Not unique: the answers differ on the {} cells left after {} steps.", g.undecided, g.steps)
+        End::Solved => format!("Solved in {}.", plural(g.steps, "step")),
+        End::NeedsSearch => {
+            format!("Needs search after {}: {} left undecided.", plural(g.steps, "step"), plural(g.undecided, "cell"))
         }
+        End::NotUnique => format!(
+            "Not unique: the answers differ on the {} left after {}.",
+            plural(g.undecided, "cell"),
+            plural(g.steps, "step")
+        ),
         End::NoAnswer => "The puzzle has no answer.".to_string(),
-        End::Stopped(why) => format!("Stopped ({why}) after {} steps: {} cells left undecided.", g.steps, g.undecided),
+        End::Stopped(why) => {
+            format!(
+                "Stopped ({why}) after {}: {} left undecided.",
+                plural(g.steps, "step"),
+                plural(g.undecided, "cell")
+            )
+        }
     };
     out += &end;
     out.push('\n');
     if !trace.steps.is_empty() {
         out += &format!(
-            "Grade: hardest step {} rules; {} hard steps ({HARD_STEP} rules or more) of {}.\n",
-            g.hardest, g.hard_steps, g.steps
+            "Grade: hardest step {}; {} ({HARD_STEP} rules or more) of {}.\n",
+            plural(g.hardest, "rule"),
+            plural(g.hard_steps, "hard step"),
+            g.steps
         );
     }
     out
+}
+
+/// `n thing` or `n things`, as the page's `plural` says it.
+fn plural(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The whole trace as JSON.
