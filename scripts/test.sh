@@ -42,7 +42,7 @@ skip() {
 summary() {
     echo
     echo "=== summary"
-    for i in "${!names[@]}"; do printf '%-28s %-24s %5s s\n' "${names[$i]}" "${results[$i]}" "${seconds[$i]}"; done
+    for i in "${!names[@]}"; do printf '%-28s %-32s %5s s\n' "${names[$i]}" "${results[$i]}" "${seconds[$i]}"; done
     if [ "$failed" = 0 ]; then echo "all suites passed"; else echo "some suites FAILED"; fi
 }
 
@@ -55,7 +55,10 @@ put_back_release() {
 # Also when interrupted: the release build back, and what ran so far said.
 on_exit() {
     put_back_release
-    if [ "$summarized" = 0 ]; then summary; fi
+    if [ "$summarized" = 0 ]; then
+        skip "(the rest)" "the run was stopped"
+        summary
+    fi
 }
 trap on_exit EXIT
 trap 'exit 130' INT
@@ -69,7 +72,6 @@ if suite "cargo test: build" cargo test "${checked[@]}" --no-run; then
 else
     skip "cargo test: run" "its build failed"
 fi
-restored=0
 suite "release binary" put_back_release
 release_ok=$?
 # The Python module, built into .venv on the same release dependencies (only the module
