@@ -330,18 +330,15 @@ impl Visit for Board<'_> {
             None => {}
         }
         // The genre's own writer when it has one; else the file as given, when it is one.
-        let toml =
-            caps.toml.map(|t| t(p)).or_else(|| (!is_url(self.text)).then(|| self.text.trim().to_string() + "\n"));
+        let toml = caps
+            .toml
+            .map(|t| t(p))
+            .or_else(|| (!genres::is_url(self.text)).then(|| self.text.trim().to_string() + "\n"));
         if let Some(t) = toml {
             body["toml"] = json!(t);
         }
         Response::ok(body)
     }
-}
-
-fn is_url(text: &str) -> bool {
-    let t = text.trim_start();
-    t.starts_with("http://") || t.starts_with("https://")
 }
 
 /// The genres the server reads, for the page's help.

@@ -113,6 +113,21 @@ fn url_messages_say_what_is_missing() {
 }
 
 #[test]
+fn a_url_of_another_site_is_refused_with_the_sites_read() {
+    // The same query on puzz.link solves; any other host could mean anything by it.
+    let query = "/p?snake/4/4/060300g1h4i";
+    assert_eq!(code(&["solve", &format!("https://puzz.link{query}")]), 0);
+    let o = run(&["solve", &format!("https://example.com{query}")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("<url>:1:9: expected a URL of a site that serves pzprjs (puzz.link, pzv.jp, pzprxs.vercel.app, pzplus.tck.mn), found host `example.com`"),
+        "{e}"
+    );
+    assert!(stdout(&o).is_empty(), "nothing solved: {}", stdout(&o));
+}
+
+#[test]
 fn count_text_is_for_people() {
     let o = run(&["count", &fixture("parity-snake/rows-6x6.toml")]);
     let text = stdout(&o);

@@ -46,8 +46,28 @@ fn a_hebi_is_explained_to_its_answer() {
 }
 
 #[test]
+fn the_grade_counts_in_words() {
+    // A Snake Egg whose hardest search step takes one rule (the singular), none of them hard.
+    let egg = fixture("snake-egg/gen-10x10-a.toml");
+    let (_, v) = json(&["explain", &egg]);
+    assert_eq!((v["grade"]["hardest"].as_u64(), v["grade"]["hard_steps"].as_u64()), (Some(1), Some(0)), "{v}");
+    let n = v["grade"]["steps"].as_u64().unwrap();
+    let text = stdout(&run(&["explain", &egg]));
+    assert!(text.contains(&format!("\nGrade: search (steps by level: search {n}).\n")), "{text}");
+    assert!(
+        text.contains(&format!("\nSearch steps: hardest 1 rule; 0 hard steps (4 rules or more) of {n}.\n")),
+        "{text}"
+    );
+    // pzprjs's test Snake: techniques only, so no line about search steps.
+    let text = stdout(&run(&["explain", &fixture("snake/urls/pzprjs-test.url")]));
+    assert!(text.ends_with("\nGrade: local (steps by level: basic 1, local 6).\n"), "{text}");
+}
+
+#[test]
 fn explain_stops_at_the_deadline_with_the_steps_found() {
-    let (code, v) = json(&["explain", &fixture("snake-egg/gen-10x10-a.toml"), "--timeout", "1"]);
+    // A puzzle whose first step alone takes far longer than the second given: a 10×10 that
+    // is explained in a few seconds here would be explained within it on a faster machine.
+    let (code, v) = json(&["explain", &fixture("snake-egg/hard-20x20.toml"), "--timeout", "1"]);
     assert_eq!(code, 3, "{v}");
     assert_eq!(v["status"], "unknown");
     assert_eq!(v["stopped"], "timeout");

@@ -1,8 +1,11 @@
 //! The README's commands, taken from the README itself so the two cannot drift apart:
 //! every `snakesat …` line of its `sh` blocks runs against the built binary (on `PATH` as
-//! `snakesat`, from a scratch folder that sees the fixtures) and must exit as its comment
-//! says (`# exit 5: …`), else with 0. Lines marked "runs until stopped" (the server) are
-//! left out; the first command's printed answer is checked word for word.
+//! `snakesat`, from a temporary folder that sees the fixtures) and must exit as its comment
+//! says (`# exit 5: …`), else with 0; its `mkdir -p` lines make the folders the examples
+//! write into. A line that writes files runs twice, as a reader runs a block again, and
+//! none may write beside the fixtures (the README keeps them in `scratch/`). Lines marked
+//! "runs until stopped" (the server) are left out; the first command's printed answer is
+//! checked word for word.
 
 use std::path::Path;
 use std::process::Command;
@@ -30,6 +33,12 @@ fn sh_lines(readme: &str) -> Vec<(usize, String)> {
 /// Whether a line runs snakesat (as the command, or at the end of a pipe).
 fn runs_snakesat(line: &str) -> bool {
     line.starts_with("snakesat ") || line.contains("| snakesat ")
+}
+
+/// Whether a line writes a file (`-o`, `>`, `--svg-dir`, `--list`).
+fn writes(line: &str) -> bool {
+    let command = line.split_once("  #").map_or(line, |(c, _)| c);
+    [" -o ", " > ", " --svg-dir ", " --list "].iter().any(|w| command.contains(w))
 }
 
 /// The exit code the line's comment documents (`# exit N`), else 0.
@@ -75,14 +84,23 @@ fn every_command_in_the_readme_exits_as_documented() {
     std::os::unix::fs::symlink(root().join("fixtures"), dir.path().join("fixtures")).unwrap();
     let mut ran = 0;
     for (n, line) in sh_lines(&readme) {
+        if line.starts_with("mkdir -p ") && !line.contains("&&") {
+            assert_eq!(run_line(&line, dir.path(), bin.parent().unwrap()).0, 0, "README.md:{n}: `{line}`");
+            continue;
+        }
         if !runs_snakesat(&line) || line.contains("runs until stopped") {
             continue;
         }
-        let (code, text) = run_line(&line, dir.path(), bin.parent().unwrap());
-        assert_eq!(code, expected_code(&line), "README.md:{n}: `{line}` exited {code}:\n{text}");
+        for run in 1..=if writes(&line) { 2 } else { 1 } {
+            let (code, text) = run_line(&line, dir.path(), bin.parent().unwrap());
+            assert_eq!(code, expected_code(&line), "README.md:{n}: `{line}` exited {code} (run {run}):\n{text}");
+        }
         ran += 1;
     }
     assert!(ran >= 18, "only {ran} README commands found: did the README lose its examples?");
+    let mut beside: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    beside.sort();
+    assert_eq!(beside, ["fixtures", "scratch"], "the README's examples write only into scratch/");
 }
 
 #[test]
@@ -105,4 +123,6 @@ fn documented_exit_codes_are_read_from_comments() {
     assert_eq!(expected_code("snakesat solve x"), 0);
     assert!(runs_snakesat("cat f | snakesat solve -"));
     assert!(!runs_snakesat("cargo install --path ."));
+    assert!(writes("snakesat solve x --format svg > scratch/x.svg"));
+    assert!(!writes("snakesat solve x   # exit 5: > 1 answer, -o none"));
 }

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use common::{fixture, root, stderr, stdout};
@@ -15,17 +15,44 @@ fn snakesat(args: &[&str]) -> Command {
     c
 }
 
+/// Waits until `child` has had `cpu` of CPU time: the work a quiet machine does in that
+/// many seconds, done however busy the machine is (a fixed sleep on a busy machine could
+/// interrupt the child before it found anything). Panics if the child ends first.
+fn after_cpu_time(child: &mut Child, cpu: Duration) {
+    // SAFETY: sysconf has no preconditions.
+    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as u64;
+    let stat = format!("/proc/{}/stat", child.id());
+    let start = std::time::Instant::now();
+    loop {
+        assert!(child.try_wait().unwrap().is_none(), "the child ended before it was interrupted");
+        // A liveness bound, not a timing claim: a child blocked on a full pipe gains no CPU.
+        assert!(start.elapsed() < Duration::from_secs(600), "the child used no {cpu:?} of CPU in ten minutes");
+        let text = std::fs::read_to_string(&stat).unwrap();
+        // utime and stime, the 14th and 15th fields, counted after the `(comm)` field.
+        let fields: Vec<u64> =
+            text.rsplit_once(')').unwrap().1.split_whitespace().skip(11).take(2).map(|f| f.parse().unwrap()).collect();
+        if Duration::from_millis((fields[0] + fields[1]) * 1000 / ticks) >= cpu {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn interrupt(mut child: Child, cpu: Duration) -> std::process::Output {
+    after_cpu_time(&mut child, cpu);
+    // SAFETY: kill(2) on our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    child.wait_with_output().unwrap()
+}
+
 fn interrupt_count(format: &str) -> (i32, String) {
     // The plain encoding of the classic 9x9 has far more answers than a few seconds find.
     let puzzle = fixture("parity-snake/classic-9x9.toml");
     let child =
         snakesat(&["count", &puzzle, "--encoding", "plain", "--format", format]).spawn().expect("snakesat runs");
-    std::thread::sleep(Duration::from_secs(3));
-    // SAFETY: kill(2) on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
-    let o = child.wait_with_output().unwrap();
+    let o = interrupt(child, Duration::from_secs(3));
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     (o.status.code().unwrap_or(-1), stdout(&o))
 }
@@ -61,12 +88,7 @@ fn ctrl_c_keeps_every_listed_answer() {
     let child = snakesat(&["count", &puzzle, "--encoding", "plain", "--list", list.to_str().unwrap()])
         .spawn()
         .expect("snakesat runs");
-    std::thread::sleep(Duration::from_secs(3));
-    // SAFETY: kill(2) on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
-    let o = child.wait_with_output().unwrap();
+    let o = interrupt(child, Duration::from_secs(3));
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let out = stdout(&o);
     let n: usize = out
@@ -90,12 +112,7 @@ fn ctrl_c_ends_a_sample_with_the_trials_finished() {
     let puzzle = fixture("snakes/10x5-trivial-notouch.toml");
     let child =
         snakesat(&["sample", &puzzle, "--trials", "10000000", "--format", "json"]).spawn().expect("snakesat runs");
-    std::thread::sleep(Duration::from_secs(2));
-    // SAFETY: kill(2) on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
-    let o = child.wait_with_output().unwrap();
+    let o = interrupt(child, Duration::from_secs(2));
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["status"], "interrupted");

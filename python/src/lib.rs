@@ -231,7 +231,7 @@ fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
     let name = if arg.contains('\n') { "<text>".to_string() } else { arg.clone() };
     let text = if arg.contains('\n') {
         Some(arg)
-    } else if !arg.contains("://") {
+    } else if !genres::is_url(&arg) {
         std::fs::read_to_string(&arg).ok()
     } else {
         None

@@ -76,13 +76,23 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
     }
     let g = trace.grade();
     let end = match &trace.end {
-        End::Solved => format!("Solved in {} steps.", g.steps),
-        End::NeedsSearch => format!("Needs search after {} steps: {} cells left undecided.", g.steps, g.undecided),
-        End::NotUnique => {
-            format!("Not unique: the answers differ on the {} cells left after {} steps.", g.undecided, g.steps)
+        End::Solved => format!("Solved in {}.", plural(g.steps, "step")),
+        End::NeedsSearch => {
+            format!("Needs search after {}: {} left undecided.", plural(g.steps, "step"), plural(g.undecided, "cell"))
         }
+        End::NotUnique => format!(
+            "Not unique: the answers differ on the {} left after {}.",
+            plural(g.undecided, "cell"),
+            plural(g.steps, "step")
+        ),
         End::NoAnswer => "The puzzle has no answer.".to_string(),
-        End::Stopped(why) => format!("Stopped ({why}) after {} steps: {} cells left undecided.", g.steps, g.undecided),
+        End::Stopped(why) => {
+            format!(
+                "Stopped ({why}) after {}: {} left undecided.",
+                plural(g.steps, "step"),
+                plural(g.undecided, "cell")
+            )
+        }
     };
     out += &end;
     out.push('\n');
@@ -90,21 +100,24 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
         let rungs: Vec<String> = g.rungs.iter().map(|(r, n)| format!("{r} {n}")).collect();
         out += &format!("Grade: {} (steps by level: {}", g.level, rungs.join(", "));
         if g.longest_chain > 0 {
-            out += &format!("; longest forcing chain {} cells", g.longest_chain);
+            out += &format!("; longest forcing chain {}", plural(g.longest_chain, "cell"));
         }
         out += ").\n";
         if g.hardest > 0 {
-            let plural = |n: usize, one: &str, many: &str| if n == 1 { one.to_string() } else { many.to_string() };
             out += &format!(
-                "Search steps: hardest {} {}; {} hard {} ({HARD_STEP} rules or more).\n",
-                g.hardest,
-                plural(g.hardest, "rule", "rules"),
-                g.hard_steps,
-                plural(g.hard_steps, "step", "steps")
+                "Search steps: hardest {}; {} ({HARD_STEP} rules or more) of {}.\n",
+                plural(g.hardest, "rule"),
+                plural(g.hard_steps, "hard step"),
+                g.rungs.iter().find(|(r, _)| *r == "search").map_or(0, |(_, n)| *n)
             );
         }
     }
     out
+}
+
+/// `n thing` or `n things`, as the page's `plural` says it.
+fn plural(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The whole trace as JSON.

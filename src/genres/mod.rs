@@ -213,10 +213,17 @@ struct KindOnly {
     kind: Option<toml::Spanned<String>>,
 }
 
+/// Whether what a user typed (an argument, a request's text, a file's contents) is a
+/// puzz.link URL rather than a path or TOML: one line that `pzpr::looks_like_url` takes for
+/// an address or a bare `pid/…` body. Every front end asks this, so all read alike.
+pub fn is_url(text: &str) -> bool {
+    let t = text.trim();
+    !t.contains('\n') && pzpr::looks_like_url(t, &pids())
+}
+
 /// Reads a puzzle from a file path or a puzz.link URL.
 pub fn load(arg: &str) -> Result<AnyPuzzle, InputError> {
-    let pids = pids();
-    if pzpr::looks_like_url(arg, &pids) {
+    if is_url(arg) {
         return read_url(&Source::new("<url>", arg));
     }
     let src = Source::read(arg)?;
@@ -225,8 +232,7 @@ pub fn load(arg: &str) -> Result<AnyPuzzle, InputError> {
 
 /// Reads puzzle text: TOML, or a puzz.link URL alone on one line (as `fixtures/*/urls/*.url`).
 pub fn parse_text(src: &Source) -> Result<AnyPuzzle, InputError> {
-    let trimmed = src.text.trim();
-    if !trimmed.contains('\n') && pzpr::looks_like_url(trimmed, &pids()) {
+    if is_url(&src.text) {
         return read_url(src);
     }
     parse(src)

@@ -17,6 +17,12 @@ pub mod numbers;
 
 use crate::input::{InputError, Source};
 
+/// The sites that serve pzprjs, whose URLs are read; an address on any other host is
+/// refused rather than read as puzz.link's, since its query need not be pzprjs's format.
+/// puzz.link is robx's pzprjs, pzv.jp the original, pzprxs.vercel.app and pzplus.tck.mn
+/// its forks. `www.` before any of them is the same site.
+pub const HOSTS: &[&str] = &["puzz.link", "pzv.jp", "pzprxs.vercel.app", "pzplus.tck.mn"];
+
 /// Whether a command-line argument is a URL rather than a file path: an address, or a bare
 /// `pid/…` body of one of `pids` (as pzprjs's own tests write them).
 pub fn looks_like_url(arg: &str, pids: &[&str]) -> bool {
@@ -38,8 +44,20 @@ pub struct Url<'a> {
     pub reader: Reader<'a>,
 }
 
-/// Finds the genre after the page address. Any host is accepted (puzz.link, pzv.jp,
-/// pzprxs, a local copy): the format is the query's.
+/// The host of an address before its query (`https://puzz.link/p` or `puzz.link/p`), with
+/// its offset in `before`; `None` for a bare `p?…` or `?…`, which names no site.
+fn host(before: &str) -> Option<(usize, &str)> {
+    let at = before.find("://").map_or(0, |i| i + 3);
+    let rest = &before[at..];
+    let end = rest.find('/').or_else(|| (at > 0).then_some(rest.len()))?;
+    // `user@host:port`: only the host names the site.
+    let start = rest[..end].rfind('@').map_or(0, |i| i + 1);
+    let name = &rest[start..end];
+    let name = &name[..name.find(':').unwrap_or(name.len())];
+    Some((at + start, name))
+}
+
+/// Finds the genre after the page address, on one of pzprjs's sites (`HOSTS`).
 pub fn split(src: &Source) -> Result<Url<'_>, InputError> {
     let text = src.text.as_str();
     let start = text.len() - text.trim_start().len();
@@ -53,7 +71,21 @@ pub fn split(src: &Source) -> Result<Url<'_>, InputError> {
     }
     let text = &text[..end];
     let mut pos = match text[start..].find('?') {
-        Some(q) => start + q + 1,
+        Some(q) => {
+            if let Some((at, name)) = host(&text[start..start + q]) {
+                let site = name.to_ascii_lowercase();
+                if !HOSTS.contains(&site.strip_prefix("www.").unwrap_or(&site)) {
+                    return Err(src.error_at(
+                        start + at,
+                        format!(
+                            "expected a URL of a site that serves pzprjs ({}), found host `{name}`",
+                            HOSTS.join(", ")
+                        ),
+                    ));
+                }
+            }
+            start + q + 1
+        }
         None if text[start..].contains("://") => {
             return Err(
                 src.error_at(start, "expected a puzz.link URL with `?GENRE/`, like https://puzz.link/p?snakeegg/5/5/…")

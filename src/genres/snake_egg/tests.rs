@@ -234,10 +234,6 @@ mod url {
         p.to_url().unwrap()
     }
 
-    fn looks_like_url(arg: &str) -> bool {
-        crate::pzpr::looks_like_url(arg, &crate::genres::pids())
-    }
-
     const SPEC: &str = "https://puzz.link/p?snakeegg/5/5/a0a0l4a2f//4";
 
     #[test]
@@ -259,6 +255,9 @@ mod url {
             "http://puzz.link/p?snakeegg/5/5/a0a0l4a2f//4",
             "https://pzv.jp/p.html?snakeegg/5/5/a0a0l4a2f//4",
             "https://pzprxs.vercel.app/p?snakeegg_edit/5/5/a0a0l4a2f//4",
+            "https://pzplus.tck.mn/p.html?snakeegg/5/5/a0a0l4a2f//4",
+            "https://WWW.Puzz.Link:443/p?snakeegg/5/5/a0a0l4a2f//4",
+            "puzz.link/p?snakeegg/5/5/a0a0l4a2f//4",
             "https://puzz.link/p?type=editor&snakeegg/5/5/a0a0l4a2f//4",
             "snakeegg/5/5/a0a0l4a2f//4/",
             "  https://puzz.link/p?snakeegg/5/5/a0a0l4a2f//4=\n",
@@ -266,9 +265,25 @@ mod url {
             "https://puzz.link/p?snakeegg/5/5/a0a0l4a2f/4/4/2/3/1",
         ] {
             assert_eq!(parse(url).as_ref(), Ok(&p), "{url}");
-            assert!(looks_like_url(url), "{url}");
+            assert!(crate::genres::is_url(url), "{url}");
         }
-        assert!(!looks_like_url("puzzles/snake-egg/x.toml"));
+        assert!(!crate::genres::is_url("puzzles/snake-egg/x.toml"));
+    }
+
+    #[test]
+    fn refuses_hosts_that_do_not_serve_pzprjs() {
+        for (url, host, col) in [
+            ("https://example.com/p?snakeegg/5/5/a0a0l4a2f//4", "example.com", 9),
+            ("http://puzz.link.example/p?snakeegg/5/5/a0a0l4a2f//4", "puzz.link.example", 8),
+            ("https://puzz.link@evil.example:80/p?snakeegg/5/5/a0a0l4a2f//4", "evil.example", 19),
+            ("example.com/p?snakeegg/5/5/a0a0l4a2f//4", "example.com", 1),
+        ] {
+            assert!(crate::genres::is_url(url), "{url}");
+            let e = parse(url).unwrap_err();
+            assert_eq!((e.line, e.col), (1, col), "{url}: {e}");
+            assert!(e.msg.contains(&format!("found host `{host}`")), "{url}: {e}");
+            assert!(crate::pzpr::HOSTS.iter().all(|h| e.msg.contains(h)), "{url}: the accepted hosts: {e}");
+        }
     }
 
     #[test]

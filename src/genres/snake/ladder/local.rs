@@ -92,6 +92,23 @@ impl Techniques {
     pub(super) fn diagonal(&self, s: &State, out: &mut Vec<Found>) -> Scan {
         for [a, b, c, d] in self.g.blocks_2x2() {
             for ((x, y), (p, q)) in [((a, d), (b, c)), ((b, c), (a, d))] {
+                // One diagonal cell snake, both joints empty: the other would touch it at
+                // the corner only.
+                if s[p] == EMPTY
+                    && s[q] == EMPTY
+                    && (s[x] == SNAKE) != (s[y] == SNAKE)
+                    && (s[x] == OPEN || s[y] == OPEN)
+                {
+                    let (on, open) = if s[x] == SNAKE { (x, y) } else { (y, x) };
+                    let why = say!(
+                        self,
+                        "{} would touch the snake at {} only at a corner: both joints are empty",
+                        self.name(open),
+                        self.name(on)
+                    );
+                    out.push(Found { tech: Tech::Diagonal, set: vec![(open, EMPTY)], cells: vec![a, b, c, d], why });
+                    continue;
+                }
                 if s[x] != SNAKE || s[y] != SNAKE {
                     continue;
                 }

@@ -70,6 +70,9 @@ fn three_in_a_block_empty_the_fourth_and_a_diagonal_needs_a_joint() {
     assert_eq!(f[0].set, vec![(4, EMPTY)]);
     let f = found(&t, Tech::Diagonal, &state(&t, &["#.?", "?#?", "???"]));
     assert_eq!(f[0].set, vec![(3, SNAKE)]);
+    // A cell diagonal to the snake with both joints empty stays empty.
+    let f = found(&t, Tech::Diagonal, &state(&t, &["#.?", ".??", "???"]));
+    assert_eq!(f[0].set, vec![(4, EMPTY)]);
     // Two diagonal cells with both joints open: nothing yet.
     assert!(found(&t, Tech::Diagonal, &state(&t, &["#??", "?#?", "???"])).is_empty());
 }
