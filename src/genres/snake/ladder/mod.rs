@@ -128,52 +128,28 @@ type Stop<'a> = &'a dyn Fn() -> bool;
 /// the shortest anywhere (and the scan of every cell costs the most of a hard step).
 const GOOD_ENOUGH: usize = 6;
 
-/// The basic rung: what follows from the clues at once.
-const BASIC: [Tech; 2] = [Tech::Given, Tech::Count];
+/// The sets of techniques a run follows, all cut from `ORDER`.
+struct Sets {
+    /// The basic rung: what follows from the clues at once.
+    basic: Vec<Tech>,
+    /// The rungs up to local: a forcing chain's cheapest inner set.
+    local: Vec<Tech>,
+    /// Every technique but line fit, the dearest to repeat inside a supposition.
+    no_lines: Vec<Tech>,
+    /// Every technique, line fit last: the order a supposition follows (line fit costs
+    /// the most, and the rest often settle the line first).
+    deep: Vec<Tech>,
+}
 
-/// The rungs up to local: a forcing chain's cheapest inner set.
-const LOCAL: [Tech; 7] =
-    [Tech::Given, Tech::Count, Tech::Block, Tech::Diagonal, Tech::Degree, Tech::Continue, Tech::DeadEnd];
-
-/// Every technique but line fit, the dearest to repeat inside a supposition.
-const NO_LINES: [Tech; 15] = [
-    Tech::Given,
-    Tech::Count,
-    Tech::Block,
-    Tech::Diagonal,
-    Tech::Degree,
-    Tech::Continue,
-    Tech::DeadEnd,
-    Tech::Unreachable,
-    Tech::NoLoop,
-    Tech::MustPass,
-    Tech::Pocket,
-    Tech::EarlyFinish,
-    Tech::Enclosure,
-    Tech::CutParity,
-    Tech::Budget,
-];
-
-/// Every technique, line fit last: the order a supposition follows (line fit costs the
-/// most, and the rest often settle the line first).
-const DEEP: [Tech; 16] = [
-    Tech::Given,
-    Tech::Count,
-    Tech::Block,
-    Tech::Diagonal,
-    Tech::Degree,
-    Tech::Continue,
-    Tech::DeadEnd,
-    Tech::Unreachable,
-    Tech::NoLoop,
-    Tech::MustPass,
-    Tech::Pocket,
-    Tech::EarlyFinish,
-    Tech::Enclosure,
-    Tech::CutParity,
-    Tech::Budget,
-    Tech::LineFit,
-];
+impl Sets {
+    fn new() -> Sets {
+        let cut = |keep: &dyn Fn(Tech) -> bool| ORDER.iter().copied().filter(|&t| keep(t)).collect::<Vec<Tech>>();
+        let no_lines = cut(&|t| t != Tech::LineFit);
+        let mut deep = no_lines.clone();
+        deep.push(Tech::LineFit);
+        Sets { basic: cut(&|t| t.rung() == Rung::Basic), local: cut(&|t| t.rung() <= Rung::Local), no_lines, deep }
+    }
+}
 
 /// One application of a technique: the cells it sets, the cells it looked at, and why.
 #[derive(Clone, Debug)]
@@ -224,6 +200,7 @@ pub struct Techniques {
     fits: RefCell<HashMap<Vec<u8>, Option<Fit>>>,
     /// Inside suppositions: the techniques write no words (`say!`), as none are shown.
     quiet: Cell<bool>,
+    sets: Sets,
 }
 
 /// A partial grid.
@@ -280,6 +257,7 @@ impl Techniques {
             line_of,
             fits: RefCell::new(HashMap::new()),
             quiet: Cell::new(false),
+            sets: Sets::new(),
         })
     }
 
@@ -373,7 +351,7 @@ impl Techniques {
 
     /// A forcing step: a cell supposed one way leads, by the rungs up to `inner`, to a
     /// contradiction, so it is the other way. The shortest chain found wins.
-    fn forcing(&self, s: &State, inner: &[Tech], nested: bool, cap: usize, stop: Stop<'_>) -> Option<Found> {
+    fn forcing(&self, s: &State, inner: &[Tech], nested: bool, stop: Stop<'_>) -> Option<Found> {
         // Trials run quiet: their words are written only for the one that wins.
         let loud = !self.quiet.replace(true);
         let mut best: Option<(usize, usize, u8)> = None;
@@ -388,7 +366,7 @@ impl Techniques {
             }
             let mut outcomes: Vec<Option<State>> = Vec::new();
             for v in [SNAKE, EMPTY] {
-                let cap = best.map_or(cap, |b| b.0);
+                let cap = best.map_or(usize::MAX, |b| b.0);
                 let mut trial = s.clone();
                 match self.trial(&mut trial, (i, v), (inner, nested), cap, stop) {
                     Err((chain, _)) => {
@@ -479,7 +457,7 @@ impl Techniques {
     fn deep_saturate(&self, s: &mut State, inner: &[Tech], cap: usize, stop: Stop<'_>) -> Chain {
         let mut chain = self.saturate(s, inner, cap)?;
         while chain.len() <= cap {
-            let Some(f) = self.forcing(s, &LOCAL, false, usize::MAX, stop) else { break };
+            let Some(f) = self.forcing(s, &self.sets.local, false, stop) else { break };
             for (i, v) in f.set {
                 if s[i] == OPEN {
                     s[i] = v;
@@ -504,7 +482,7 @@ impl Techniques {
         for &(i, v) in &f.set {
             after[i] = v;
         }
-        if let Ok(more) = self.saturate(&mut after, &BASIC, usize::MAX) {
+        if let Ok(more) = self.saturate(&mut after, &self.sets.basic, usize::MAX) {
             set.extend(more.into_iter().map(|(i, v, _)| (i, v)));
         }
         let facts = set.into_iter().map(|(i, v)| Fact { unit: i, value: 0, holds: v == SNAKE }).collect();
@@ -547,7 +525,7 @@ impl Ladder for Techniques {
             .collect();
         // The clues and what follows from them at once: one step.
         let mut basic = s.clone();
-        if let Ok(set) = self.saturate(&mut basic, &BASIC, usize::MAX) {
+        if let Ok(set) = self.saturate(&mut basic, &self.sets.basic, usize::MAX) {
             if !set.is_empty() {
                 let cells: Vec<usize> = set.iter().map(|c| c.0).collect();
                 let facts = set.iter().map(|&(i, v, _)| Fact { unit: i, value: 0, holds: v == SNAKE }).collect();
@@ -571,13 +549,13 @@ impl Ladder for Techniques {
         // slow: a supposition stops once it sets more cells than the cap), the local rungs
         // inside before every rung, and suppositions nested inside others last.
         let tries = [
-            (&LOCAL[..], false, usize::MAX),
-            (&NO_LINES[..], false, usize::MAX),
-            (&DEEP[..], false, usize::MAX),
-            (&DEEP[..], true, usize::MAX),
+            (&self.sets.local[..], false),
+            (&self.sets.no_lines[..], false),
+            (&self.sets.deep[..], false),
+            (&self.sets.deep[..], true),
         ];
-        for (inner, nested, cap) in tries {
-            if let Some(f) = self.forcing(&s, inner, nested, cap, stop) {
+        for (inner, nested) in tries {
+            if let Some(f) = self.forcing(&s, inner, nested, stop) {
                 let depth = if f.tech == Tech::Agree { 0 } else { f.cells.len() - 1 };
                 let t = f.tech;
                 return Some(self.deduction(f, Rung::Forcing, t.name(), depth, &s));

@@ -166,6 +166,6 @@ fn forcing_finds_a_contradiction() {
     p.rows = vec![Some(Count::Is(2)), Some(Count::Is(3))];
     let t = Techniques::new(&p).unwrap();
     let s = state(&t, &["#?#", "???"]);
-    let f = t.forcing(&s, &ORDER, false, usize::MAX, &|| false).expect("r1c2 snake would close the snake early");
+    let f = t.forcing(&s, &ORDER, false, &|| false).expect("r1c2 snake would close the snake early");
     assert_eq!(f.set, vec![(1, EMPTY)]);
 }
