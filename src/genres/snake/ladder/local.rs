@@ -32,21 +32,22 @@ impl Techniques {
             let open: Vec<usize> = line.cells.iter().copied().filter(|&c| s[c] == OPEN).collect();
             let k = line.count;
             if snake > k || snake + open.len() < k {
-                let why = say!(self, "{} needs {k} snake cells and has {snake}, {} open", line.name, open.len());
+                let why = say!(self, "{} needs {} and has {snake}, {} open", line.name, cells(k), open.len());
                 return Err(Broken { tech: Tech::Count, why });
             }
             if open.is_empty() {
                 continue;
             }
             let (v, why) = if snake == k {
-                (EMPTY, say!(self, "{} has its {k} snake cells: the rest is empty", line.name))
+                (EMPTY, say!(self, "{} has its {}: the rest is empty", line.name, cells(k)))
             } else if snake + open.len() == k {
                 (
                     SNAKE,
                     say!(
                         self,
-                        "{} needs {k} snake cells and has only {} left: all are snake",
+                        "{} needs {} and has only {} left: all are snake",
                         line.name,
+                        cells(k),
                         snake + open.len()
                     ),
                 )
@@ -306,8 +307,10 @@ impl Techniques {
                 let open = line.cells.iter().filter(|&&c| s[c] == OPEN).count();
                 let need = line.count - line.cells.iter().filter(|&&c| s[c] == SNAKE).count();
                 let why = say!(self,
-                    "{}: of its {open} open cells {need} more are snake; {fits} of the ways to choose them fit the cells around, and all of them agree here",
+                    "{}: of its {open} open cells {need} more are snake; {} to choose them fit{} the cells around, and all of them agree here",
                     line.name,
+                    if fits == 1 { "1 way".to_string() } else { format!("{fits} ways") },
+                    if fits == 1 { "s" } else { "" }
                 );
                 out.push(Found { tech: Tech::LineFit, set, cells: line.cells.clone(), why });
             }
@@ -405,4 +408,9 @@ impl Techniques {
             .collect();
         Some(Ok((set, fits)))
     }
+}
+
+/// "1 snake cell", "3 snake cells".
+fn cells(k: usize) -> String {
+    format!("{k} snake cell{}", if k == 1 { "" } else { "s" })
 }

@@ -523,22 +523,41 @@ impl Ladder for Techniques {
                 Some(_) => EMPTY,
             })
             .collect();
-        // The clues and what follows from them at once: one step.
+        // The clues and what follows from them at once: one step, its reasons each said
+        // once in the order they came.
         let mut basic = s.clone();
-        if let Ok(set) = self.saturate(&mut basic, &self.sets.basic, usize::MAX) {
-            if !set.is_empty() {
-                let cells: Vec<usize> = set.iter().map(|c| c.0).collect();
-                let facts = set.iter().map(|&(i, v, _)| Fact { unit: i, value: 0, holds: v == SNAKE }).collect();
-                let why = "the circles are snake; a count already met leaves the rest of its line empty, a count that needs every open cell of its line takes them all".to_string();
-                return Some(Deduction {
-                    technique: "what follows at once",
-                    rung: Rung::Basic,
-                    why,
-                    cells,
-                    facts,
-                    depth: 0,
-                });
+        let (mut set, mut reasons): (Vec<(usize, u8)>, Vec<String>) = (Vec::new(), Vec::new());
+        while let Ok(found) = self.first(&basic, &self.sets.basic) {
+            let before = set.len();
+            for f in found {
+                let new: Vec<(usize, u8)> = f.set.iter().copied().filter(|&(i, _)| basic[i] == OPEN).collect();
+                for &(i, v) in &new {
+                    basic[i] = v;
+                }
+                if !new.is_empty() {
+                    set.extend(new);
+                    reasons.push(f.why);
+                }
             }
+            if set.len() == before {
+                break;
+            }
+        }
+        if !set.is_empty() {
+            let cells: Vec<usize> = set.iter().map(|c| c.0).collect();
+            let facts = set.iter().map(|&(i, v)| Fact { unit: i, value: 0, holds: v == SNAKE }).collect();
+            let why = match reasons.len() {
+                0..=4 => reasons.join("; "),
+                n => format!("{}; and {} more of the kind", reasons[..4].join("; "), n - 4),
+            };
+            return Some(Deduction {
+                technique: "what follows at once",
+                rung: Rung::Basic,
+                why,
+                cells,
+                facts,
+                depth: 0,
+            });
         }
         let found = self.first(&s, &ORDER).ok()?;
         if let Some(f) = found.into_iter().next() {

@@ -169,3 +169,80 @@ fn forcing_finds_a_contradiction() {
     let f = t.forcing(&s, &ORDER, false, &|| false).expect("r1c2 snake would close the snake early");
     assert_eq!(f.set, vec![(1, EMPTY)]);
 }
+
+/// Answers of `p`, at most `cap` + 1 (so more than `cap` means "not all"), by the solver
+/// and the verifier.
+fn answers(p: &Snake, cap: u64) -> Vec<Vec<bool>> {
+    use crate::puzzle::{self, Puzzle};
+    let enc = p.encode(&Default::default()).expect("encodes");
+    let mut sols = Vec::new();
+    let backend = crate::backend::BackendKind::DEFAULT.build();
+    puzzle::count(p, &enc, backend, &crate::limits::Limits::default(), Some(cap + 1), &Default::default(), |s| {
+        sols.push(s.clone())
+    })
+    .expect("the count runs");
+    sols
+}
+
+/// The ladder alone, from the empty board to where it stops, on random 5×5 Snakes whose
+/// clues are read off random answers (ends circled or not, some body circles, some counts):
+/// every fact of every step holds in every answer, enumerated by the solver and checked by
+/// the verifier, a route that shares no code with the techniques. Puzzles with several
+/// answers are included: a technique must claim only what all of them share.
+#[test]
+fn every_deduction_holds_in_every_answer_of_random_small_snakes() {
+    let g = Grid::new(5, 5);
+    let blank = snake(5, 5);
+    // Some thousands of the blank board's answers to read clues off.
+    let pool = answers(&blank, 3000);
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let (mut steps, mut solved, mut forcing) = (0, 0, 0);
+    for _ in 0..60 {
+        let sol = &pool[next(pool.len() as u64) as usize];
+        let mut p = snake(5, 5);
+        for i in 0..g.len() {
+            let degree = g.neighbours(i).filter(|&k| sol[k]).count();
+            if sol[i] && (degree == 1 && next(4) != 0 || next(8) == 0) {
+                p.circles[i] = Some(if degree == 1 { Circle::End } else { Circle::Body });
+            }
+        }
+        for c in 0..5 {
+            if next(3) != 0 {
+                p.columns[c] = Some(Count::Is((0..5).filter(|&r| sol[g.index(r, c)]).count()));
+            }
+        }
+        for r in 0..5 {
+            if next(3) != 0 {
+                p.rows[r] = Some(Count::Is((0..5).filter(|&c| sol[g.index(r, c)]).count()));
+            }
+        }
+        let all = answers(&p, 200);
+        if all.len() > 200 {
+            continue;
+        }
+        let Some(mut t) = Techniques::new(&p) else { continue };
+        let mut board: Vec<Option<usize>> = vec![None; g.len()];
+        while let Some(d) = t.next(&board, &|| false) {
+            assert!(
+                d.facts.iter().any(|f| board[f.unit].is_none()),
+                "{}: a step that decides nothing new",
+                d.technique
+            );
+            steps += 1;
+            forcing += usize::from(d.rung == Rung::Forcing);
+            for f in &d.facts {
+                for a in &all {
+                    assert_eq!(a[f.unit], f.holds, "{} ({}) on {p:?}: {f:?} is wrong in an answer", d.technique, d.why);
+                }
+                board[f.unit] = Some(if f.holds { 0 } else { 1 });
+            }
+        }
+        solved += usize::from(board.iter().all(Option::is_some));
+    }
+    // The test must reach the rungs it is about.
+    assert!(steps > 200 && solved > 10 && forcing > 0, "{steps} steps, {solved} solved, {forcing} suppositions");
+}
