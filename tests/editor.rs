@@ -331,6 +331,12 @@ fn count_answers_are_browsable_and_generate_opens_in_the_editor_in_chromium() {
     b.wait_text("#verdict", |t| t == "Unique");
     let cli = stdout(&run(&["generate", "snake", "--size", "5x5", "--seed", "1", "--grade", "max=3"]));
     assert!(cli.ends_with(&b.value("#puzzle")), "the graded file:\n{cli}\n{}", b.value("#puzzle"));
+    // A level of the ladder: `generate --grade max=lines`'s puzzle.
+    b.type_into("#new-grade", "lines");
+    b.click("#generate");
+    b.wait_text("#verdict", |t| t == "Unique");
+    let cli = stdout(&run(&["generate", "snake", "--size", "5x5", "--seed", "1", "--grade", "max=lines"]));
+    assert!(cli.ends_with(&b.value("#puzzle")), "the file graded by level:\n{cli}\n{}", b.value("#puzzle"));
     b.type_into("#new-grade", "");
     // A generator too slow to wait for: the seconds count, and Stop cancels it on the server.
     b.choose("#new-kind", "snake-egg");

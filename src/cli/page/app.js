@@ -388,7 +388,8 @@ async function generate() {
   setBusy(true);
   const body = { kind: spec.kind, rows: spec.rows, cols: spec.cols, seed };
   if (spec.bank) body.bank = spec.bank;
-  // A hardest step: `generate --grade max=K`, checked by the server like the rest.
+  // A hardest step: `generate --grade max=…`, a level or a number of rules, checked by
+  // the server like the rest.
   const k = $("new-grade").value.trim();
   if (k !== "") body.grade = "max=" + k;
   const t = $("timeout").value.trim();
