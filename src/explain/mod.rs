@@ -141,20 +141,21 @@ pub const HARD_STEP: usize = 4;
 
 impl Trace {
     pub fn grade(&self) -> Grade {
+        let difficulty = self.steps.iter().map(Step::difficulty).max().unwrap_or(Difficulty::EASIEST);
         Grade {
             hardest: self.steps.iter().map(|s| s.rules.len()).max().unwrap_or(0),
             steps: self.steps.len(),
             hard_steps: self.steps.iter().filter(|s| s.rules.len() >= HARD_STEP).count(),
             undecided: self.board.iter().filter(|b| b.is_none()).count(),
             needs_search: self.end == End::NeedsSearch,
-            level: self.steps.iter().map(Step::rung).max().map_or("none", Rung::name),
+            level: if self.steps.is_empty() { "none" } else { difficulty.rung.name() },
             rungs: Rung::ALL
                 .into_iter()
                 .map(|r| (r.name(), self.steps.iter().filter(|s| s.rung() == r).count()))
                 .filter(|&(_, n)| n > 0)
                 .collect(),
             longest_chain: self.steps.iter().filter_map(|s| s.technique.as_ref()).map(|t| t.depth).max().unwrap_or(0),
-            difficulty: self.steps.iter().map(Step::difficulty).max().unwrap_or(Difficulty::EASIEST),
+            difficulty,
         }
     }
 }

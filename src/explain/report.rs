@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use super::{End, Fact, Level, Step, Trace, HARD_STEP};
+use super::{End, Fact, Level, Rung, Step, Trace, HARD_STEP};
 use crate::cnf::RuleInstance;
 use crate::engine::Unit;
 
@@ -108,7 +108,7 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
                 "Search steps: hardest {}; {} ({HARD_STEP} rules or more) of {}.\n",
                 plural(g.hardest, "rule"),
                 plural(g.hard_steps, "hard step"),
-                g.rungs.iter().find(|(r, _)| *r == "search").map_or(0, |(_, n)| *n)
+                trace.steps.iter().filter(|s| s.rung() == Rung::Search).count()
             );
         }
     }

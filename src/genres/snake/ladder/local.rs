@@ -267,26 +267,19 @@ impl Techniques {
             if snake > most || can < need {
                 return false;
             }
+            // The 2×2 blocks holding `i`: none full, no diagonal pair without a joint.
             let (r, c) = self.g.coords(i);
-            for (dr, dc) in [(0usize, 0usize), (0, 1), (1, 0), (1, 1)] {
-                if r + 1 < dr || c + 1 < dc {
-                    continue;
-                }
-                let (r0, c0) = (r + 1 - dr, c + 1 - dc);
-                if r0 == 0 || c0 == 0 || r0 >= self.g.rows || c0 >= self.g.cols {
-                    continue;
-                }
-                let a = self.g.index(r0 - 1, c0 - 1);
-                let [a, b, cc, d] = [a, a + 1, a + self.g.cols, a + self.g.cols + 1];
-                let n = [a, b, cc, d].iter().filter(|&&x| s[x] == SNAKE).count();
-                if n == 4 {
-                    return false;
-                }
-                if n == 2
-                    && ((s[a] == SNAKE && s[d] == SNAKE && s[b] == EMPTY && s[cc] == EMPTY)
-                        || (s[b] == SNAKE && s[cc] == SNAKE && s[a] == EMPTY && s[d] == EMPTY))
-                {
-                    return false;
+            for r0 in r.saturating_sub(1)..=r.min(self.g.rows.saturating_sub(2)) {
+                for c0 in c.saturating_sub(1)..=c.min(self.g.cols.saturating_sub(2)) {
+                    let a = self.g.index(r0, c0);
+                    let [a, b, cc, d] = [a, a + 1, a + self.g.cols, a + self.g.cols + 1];
+                    let n = [a, b, cc, d].iter().filter(|&&x| s[x] == SNAKE).count();
+                    let corner_only = |x: usize, y: usize, p: usize, q: usize| {
+                        s[x] == SNAKE && s[y] == SNAKE && s[p] == EMPTY && s[q] == EMPTY
+                    };
+                    if n == 4 || corner_only(a, d, b, cc) || corner_only(b, cc, a, d) {
+                        return false;
+                    }
                 }
             }
         }

@@ -2,8 +2,9 @@
 //! Schlange, puzz.link's `snake`), each a named deduction on the partial grid, cheapest
 //! first. Why each is sound: `encodings/explain.md`. The clues, the local patterns and the
 //! lines are in `local.rs`, the connectivity, length and parity techniques in `global.rs`;
-//! here are the driver (saturation, suppositions) and the seam to `explain`. Every step is checked against the whole
-//! formula in test builds, so a technique that claimed too much fails the tests.
+//! here are the driver (saturation, suppositions) and the seam to `explain`. Every step is
+//! checked against the whole formula in test builds, so a technique that claimed too much
+//! fails the tests.
 //!
 //! The snake here has two or more cells: the ladder stands aside (`Techniques::new` gives
 //! `None`) where the clues allow a snake of one cell, the one shape without two ends.
@@ -229,16 +230,11 @@ impl Techniques {
                 lines.push(Line { cells, count: k, name, around, reads });
             }
         }
-        let sum = |counts: &[Option<Count>]| -> Option<usize> {
-            counts.iter().map(|c| if let Some(Count::Is(k)) = c { Some(*k) } else { None }).sum()
-        };
-        let len = sum(&p.rows).or_else(|| sum(&p.columns));
-        let least = lines
-            .iter()
-            .filter(|l| l.name.starts_with("row"))
-            .map(|l| l.count)
-            .sum::<usize>()
-            .max(lines.iter().filter(|l| l.name.starts_with("column")).map(|l| l.count).sum::<usize>());
+        let count = |c: &Option<Count>| if let Some(Count::Is(k)) = c { Some(*k) } else { None };
+        // The length when every row (or column) is counted; at least what the counts given
+        // add up to in either direction.
+        let len = p.rows.iter().map(count).sum::<Option<usize>>().or_else(|| p.columns.iter().map(count).sum());
+        let least = p.rows.iter().filter_map(count).sum::<usize>().max(p.columns.iter().filter_map(count).sum());
         if p.circles.iter().all(Option::is_none) && least <= 1 {
             return None;
         }
@@ -276,12 +272,7 @@ impl Techniques {
     /// The cells known to be ends: the black circles, and snake cells with one neighbour
     /// left that could be snake (a snake of two or more cells needs one there).
     fn ends(&self, s: &State) -> Vec<usize> {
-        (0..s.len())
-            .filter(|&i| {
-                self.circles[i] == Some(Circle::End)
-                    || (s[i] == SNAKE && self.nbrs[i].iter().filter(|&&k| s[k] != EMPTY).count() == 1)
-            })
-            .collect()
+        (0..s.len()).filter(|&i| self.is_end(s, i)).collect()
     }
 
     /// Runs technique `t` over `s`, appending what it finds to `out`.
@@ -309,7 +300,7 @@ impl Techniques {
     // -----------------------------------------------------------------------------------
     // Driving the rungs
 
-    /// The first technique (in `ORDER`, up to `max`) that finds anything: all it finds.
+    /// The first technique of `techs` that finds anything: all it finds.
     fn first(&self, s: &State, techs: &[Tech]) -> Result<Vec<Found>, Broken> {
         for &t in techs {
             let mut out = Vec::new();
@@ -321,8 +312,8 @@ impl Techniques {
         Ok(Vec::new())
     }
 
-    /// Applies the rungs up to `max` until nothing more follows; the cells set, in order,
-    /// or what broke.
+    /// Applies `techs` until nothing more follows (or more than `cap` cells are set): the
+    /// cells set, in order, or what broke.
     fn saturate(&self, s: &mut State, techs: &[Tech], cap: usize) -> Chain {
         let mut set = Vec::new();
         // The cheapest technique that fires, then from the cheapest again: a broken rule
@@ -475,6 +466,30 @@ impl Techniques {
         Ok(chain)
     }
 
+    /// What the basic rung forces in `s` until nothing more follows: the cells it sets and
+    /// each reason once, in the order they came (a broken rule ends it: the facts before
+    /// stay sound, and the next technique's step shows the break).
+    fn basic_closure(&self, s: &mut State) -> (Vec<(usize, u8)>, Vec<String>) {
+        let (mut set, mut reasons): (Vec<(usize, u8)>, Vec<String>) = (Vec::new(), Vec::new());
+        while let Ok(found) = self.first(s, &self.sets.basic) {
+            let before = set.len();
+            for f in found {
+                let new: Vec<(usize, u8)> = f.set.iter().copied().filter(|&(i, _)| s[i] == OPEN).collect();
+                for &(i, v) in &new {
+                    s[i] = v;
+                }
+                if !new.is_empty() {
+                    set.extend(new);
+                    reasons.push(f.why);
+                }
+            }
+            if set.len() == before {
+                break;
+            }
+        }
+        (set, reasons)
+    }
+
     fn deduction(&self, f: Found, rung: Rung, technique: &'static str, depth: usize, s: &State) -> Deduction {
         // What the basic rung adds at once is folded into the step that made it visible.
         let mut after = s.clone();
@@ -482,12 +497,14 @@ impl Techniques {
         for &(i, v) in &f.set {
             after[i] = v;
         }
-        if let Ok(more) = self.saturate(&mut after, &self.sets.basic, usize::MAX) {
-            set.extend(more.into_iter().map(|(i, v, _)| (i, v)));
-        }
-        let facts = set.into_iter().map(|(i, v)| Fact { unit: i, value: 0, holds: v == SNAKE }).collect();
-        Deduction { technique, rung, why: f.why, cells: f.cells, facts, depth }
+        set.extend(self.basic_closure(&mut after).0);
+        Deduction { technique, rung, why: f.why, cells: f.cells, facts: facts(&set), depth }
     }
+}
+
+/// Cells set as `explain`'s facts (a cell's unit, its value 0 "snake" holding or not).
+fn facts(set: &[(usize, u8)]) -> Vec<Fact> {
+    set.iter().map(|&(i, v)| Fact { unit: i, value: 0, holds: v == SNAKE }).collect()
 }
 
 fn binomial(n: usize, k: usize) -> usize {
@@ -523,29 +540,11 @@ impl Ladder for Techniques {
                 Some(_) => EMPTY,
             })
             .collect();
-        // The clues and what follows from them at once: one step, its reasons each said
-        // once in the order they came.
-        let mut basic = s.clone();
-        let (mut set, mut reasons): (Vec<(usize, u8)>, Vec<String>) = (Vec::new(), Vec::new());
-        while let Ok(found) = self.first(&basic, &self.sets.basic) {
-            let before = set.len();
-            for f in found {
-                let new: Vec<(usize, u8)> = f.set.iter().copied().filter(|&(i, _)| basic[i] == OPEN).collect();
-                for &(i, v) in &new {
-                    basic[i] = v;
-                }
-                if !new.is_empty() {
-                    set.extend(new);
-                    reasons.push(f.why);
-                }
-            }
-            if set.len() == before {
-                break;
-            }
-        }
+        // The clues and what follows from them at once: one step.
+        let (set, reasons) = self.basic_closure(&mut s.clone());
         if !set.is_empty() {
             let cells: Vec<usize> = set.iter().map(|c| c.0).collect();
-            let facts = set.iter().map(|&(i, v)| Fact { unit: i, value: 0, holds: v == SNAKE }).collect();
+            let facts = facts(&set);
             let why = match reasons.len() {
                 0..=4 => reasons.join("; "),
                 n => format!("{}; and {} more of the kind", reasons[..4].join("; "), n - 4),
@@ -564,9 +563,9 @@ impl Ladder for Techniques {
             let t = f.tech;
             return Some(self.deduction(f, t.rung(), t.name(), 0, &s));
         }
-        // Forcing: short chains first (a long one is trial and error to a person, and
-        // slow: a supposition stops once it sets more cells than the cap), the local rungs
-        // inside before every rung, and suppositions nested inside others last.
+        // Forcing: the local rungs inside a supposition before every rung (their chains read
+        // as a person's), line fit last (the dearest), suppositions nested inside others last
+        // of all. Within one try the shortest chain found wins (`forcing`).
         let tries = [
             (&self.sets.local[..], false),
             (&self.sets.no_lines[..], false),
