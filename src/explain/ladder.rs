@@ -112,10 +112,11 @@ pub struct Deduction {
     pub depth: usize,
 }
 
-/// A genre's techniques over the decided units (`board[u]`: the index of unit `u`'s
-/// value, `None` while open).
+/// A genre's techniques over the partial grid: `cands[u]` holds bit `v` while value `v`
+/// of unit `u` is still possible (`drive::Dom`). Genres implement it through
+/// `drive::Driver`, which adds the forcing rung.
 pub trait Ladder {
-    /// The cheapest deduction from `board`, or `None` when no technique finds anything
+    /// The cheapest deduction from `cands`, or `None` when no technique finds anything
     /// (or `stop` said to stop: the deadline, Ctrl-C).
-    fn next(&mut self, board: &[Option<usize>], stop: &dyn Fn() -> bool) -> Option<Deduction>;
+    fn next(&mut self, cands: &[super::drive::Dom], stop: &dyn Fn() -> bool) -> Option<Deduction>;
 }

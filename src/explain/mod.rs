@@ -21,6 +21,7 @@
 
 mod ask;
 mod bound;
+pub mod drive;
 mod ladder;
 mod mus;
 mod propagate;
@@ -263,6 +264,8 @@ impl<'a> Explainer<'a> {
                 value_of.entry(val.lit.var().idx()).or_insert((u, v));
             }
         }
+        // A ladder's partial grid holds up to `drive::MAX_VALUES` values per unit.
+        let ladder = enc.ladder().filter(|_| units.iter().all(|u| u.values.len() <= drive::MAX_VALUES));
         Some(Explainer {
             f,
             units,
@@ -279,7 +282,7 @@ impl<'a> Explainer<'a> {
             budget: 0,
             answer: None,
             trace: crate::engine::tracing(),
-            ladder: enc.ladder(),
+            ladder,
         })
     }
 
@@ -374,9 +377,14 @@ impl<'a> Explainer<'a> {
 
     /// The next step of the genre's ladder, if a technique finds one.
     fn ladder_step(&mut self) -> Option<Step> {
-        let board: Vec<Option<usize>> = (0..self.units.len()).map(|u| self.decided(u)).collect();
+        let cands: Vec<drive::Dom> = (self.units.iter())
+            .map(|unit| {
+                let open = unit.values.iter().enumerate().filter(|(_, v)| self.known.lit(v.lit) != -1);
+                open.fold(0, |d, (v, _)| d | 1 << v)
+            })
+            .collect();
         let limits = &self.limits;
-        let d = self.ladder.as_mut()?.next(&board, &|| limits.over())?;
+        let d = self.ladder.as_mut()?.next(&cands, &|| limits.over())?;
         // A technique only ever decides open units; anything else is dropped here, and a
         // step that decides nothing new is no step.
         let facts: Vec<Fact> = d.facts.iter().copied().filter(|&f| self.known.lit(self.lit(f)) == 0).collect();

@@ -218,6 +218,7 @@ impl Encoded for SnakeCnf {
     }
 
     fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
-        super::ladder::Techniques::new(&self.puzzle).map(|t| Box::new(t) as Box<dyn crate::explain::Ladder>)
+        let t = super::ladder::Techniques::new(&self.puzzle)?;
+        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 }

@@ -3,6 +3,7 @@
 use std::collections::VecDeque;
 
 use super::{Broken, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
+use crate::explain::drive::{say, Dom, Techniques as _};
 use crate::graph::Dfs;
 
 impl Techniques {
@@ -296,7 +297,7 @@ impl Techniques {
             return Ok(());
         }
         let (a, b) = maybe[0];
-        let set: Vec<(usize, u8)> = if (sure + 1) % 2 == odd {
+        let set: Vec<(usize, Dom)> = if (sure + 1) % 2 == odd {
             [a, b].into_iter().filter(|&x| s[x] == OPEN).map(|x| (x, SNAKE)).collect()
         } else if s[a] == SNAKE {
             vec![(b, EMPTY)]

@@ -1,6 +1,7 @@
 //! The clues, the local patterns around a cell and the lines, for the Snake ladder.
 
 use super::{binomial, next_pick, Broken, Fit, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
+use crate::explain::drive::{say, Techniques as _};
 use crate::genres::snake::Circle;
 
 impl Techniques {
@@ -318,7 +319,7 @@ impl Techniques {
         let line = &self.lines[l];
         let mut key = Vec::with_capacity(line.reads.len() + 2 * line.cells.len() + 3);
         key.extend((l as u16).to_le_bytes());
-        key.extend(line.reads.iter().map(|&c| s[c]));
+        key.extend(line.reads.iter().map(|&c| s[c] as u8));
         key.push(self.ends(s).iter().filter(|i| line.around.binary_search(i).is_err()).count() as u8);
         for &c in &line.cells {
             for &m in self.line_of[c].iter().filter(|&&m| m != l) {

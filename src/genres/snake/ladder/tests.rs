@@ -151,7 +151,7 @@ fn line_fit_finds_what_every_filling_shares() {
     let t = Techniques::new(&p).unwrap();
     let s = state(&t, &["?????", "....."]);
     let f = found(&t, Tech::LineFit, &s);
-    let set: Vec<(usize, u8)> = f.iter().flat_map(|f| f.set.clone()).collect();
+    let set: Vec<(usize, Dom)> = f.iter().flat_map(|f| f.set.clone()).collect();
     assert_eq!(set, vec![(1, SNAKE), (2, SNAKE), (3, SNAKE)]);
     // Two of five: the fitting pairs (side by side) share no cell, so it must not fire.
     p.rows = vec![Some(Count::Is(2)), Some(Count::Is(0))];
@@ -166,8 +166,9 @@ fn forcing_finds_a_contradiction() {
     p.rows = vec![Some(Count::Is(2)), Some(Count::Is(3))];
     let t = Techniques::new(&p).unwrap();
     let s = state(&t, &["#?#", "???"]);
-    let f = t.forcing(&s, &ORDER, false, &|| false).expect("r1c2 snake would close the snake early");
-    assert_eq!(f.set, vec![(1, EMPTY)]);
+    let d = drive::Driver::new(t).forcing_step(&s, &|| false).expect("r1c2 snake would close the snake early");
+    assert_eq!((d.rung, d.technique), (Rung::Forcing, "contradiction"));
+    assert_eq!(d.facts[0], crate::explain::Fact { unit: 1, value: 1, holds: true });
 }
 
 /// Answers of `p`, at most `cap` + 1 (so more than `cap` means "not all"), by the solver
@@ -224,24 +225,23 @@ fn every_deduction_holds_in_every_answer_of_random_small_snakes() {
         if all.len() > 200 {
             continue;
         }
-        let Some(mut t) = Techniques::new(&p) else { continue };
-        let mut board: Vec<Option<usize>> = vec![None; g.len()];
-        while let Some(d) = t.next(&board, &|| false) {
-            assert!(
-                d.facts.iter().any(|f| board[f.unit].is_none()),
-                "{}: a step that decides nothing new",
-                d.technique
-            );
+        let Some(t) = Techniques::new(&p) else { continue };
+        let t = drive::Driver::new(t);
+        let mut board: State = vec![OPEN; g.len()];
+        while let Some(d) = t.step(&board, &|| false) {
+            assert!(d.facts.iter().any(|f| board[f.unit] == OPEN), "{}: a step that decides nothing new", d.technique);
             steps += 1;
             forcing += usize::from(d.rung == Rung::Forcing);
             for f in &d.facts {
+                // Value 0 is snake, 1 empty.
+                let snake = (f.value == 0) == f.holds;
                 for a in &all {
-                    assert_eq!(a[f.unit], f.holds, "{} ({}) on {p:?}: {f:?} is wrong in an answer", d.technique, d.why);
+                    assert_eq!(a[f.unit], snake, "{} ({}) on {p:?}: {f:?} is wrong in an answer", d.technique, d.why);
                 }
-                board[f.unit] = Some(if f.holds { 0 } else { 1 });
+                board[f.unit] = if snake { SNAKE } else { EMPTY };
             }
         }
-        solved += usize::from(board.iter().all(Option::is_some));
+        solved += usize::from(board.iter().all(|&d| d != OPEN));
     }
     // The test must reach the rungs it is about.
     assert!(steps > 200 && solved > 10 && forcing > 0, "{steps} steps, {solved} solved, {forcing} suppositions");

@@ -1,0 +1,447 @@
+//! The driver every genre's ladder runs on: saturation by the cheapest technique that
+//! fires, the clues and what follows at once as one step, and the forcing rung
+//! (suppositions followed to a contradiction, both ways agreeing, suppositions nested
+//! inside others). A genre writes only its techniques (`Techniques`): each reads the
+//! partial grid, a set of values still possible per unit, and narrows it.
+//!
+//! Why one driver: the forcing rung is the same reasoning in every genre (Sudoku solvers'
+//! forcing chains), and its soundness argument (`encodings/explain.md`) is written once.
+
+use std::cell::Cell;
+use std::fmt::Debug;
+
+use super::{Deduction, Fact, Ladder, Rung};
+
+/// The values a unit may still take: bit `v` for value `v` of `Encoded::explain_units`.
+/// A ladder stands aside for units of more than 128 values (`MAX_VALUES`).
+pub type Dom = u128;
+
+pub const MAX_VALUES: usize = 128;
+
+/// A partial grid: each unit's values still possible.
+pub type State = Vec<Dom>;
+
+/// A technique's reason in words, written only when it will be read: suppositions run
+/// thousands of trials whose words are never shown.
+macro_rules! say {
+    ($t:expr, $($arg:tt)*) => {
+        if $t.quiet().get() { String::new() } else { format!($($arg)*) }
+    };
+}
+pub(crate) use say;
+
+/// One application of a technique: the units it narrows (each to the values kept), the
+/// cells it looked at, and why.
+#[derive(Clone, Debug)]
+pub struct Found<T> {
+    pub tech: T,
+    pub set: Vec<(usize, Dom)>,
+    pub cells: Vec<usize>,
+    pub why: String,
+}
+
+/// A rule the grid already breaks (ends a supposition).
+#[derive(Clone, Debug)]
+pub struct Broken<T> {
+    pub tech: T,
+    pub why: String,
+}
+
+pub type Scan<T> = Result<(), Broken<T>>;
+
+/// A genre's techniques on the partial grid. A technique narrows units only to what every
+/// answer agreeing with the grid has; `encodings/explain.md` says why each is sound, and
+/// test builds check every step against the whole formula.
+pub trait Techniques {
+    type Tech: Copy + Eq + Debug;
+    /// Every technique, cheapest first: the order they are tried.
+    fn order(&self) -> &[Self::Tech];
+    fn rung(&self, t: Self::Tech) -> Rung;
+    fn name(&self, t: Self::Tech) -> &'static str;
+    /// A technique too dear to repeat in every supposition: tried there last, and left out
+    /// of the cheaper forcing passes.
+    fn dear(&self, _t: Self::Tech) -> bool {
+        false
+    }
+    /// Runs `t` over `s`, appending what it finds to `out`; `Err` when `s` breaks a rule.
+    fn scan(&self, t: Self::Tech, s: &State, out: &mut Vec<Found<Self::Tech>>) -> Scan<Self::Tech>;
+    /// A unit's name ("r2c3").
+    fn unit_name(&self, u: usize) -> String;
+    /// Unit `u` narrowed to `d`, in words ("snake", "in a snake of 3", "not 2").
+    fn words(&self, u: usize, d: Dom) -> String;
+    /// True while suppositions run: no words are written (`say!`).
+    fn quiet(&self) -> &Cell<bool>;
+    /// Suppositions try units of higher priority first (those beside what is known meet
+    /// it soonest).
+    fn priority(&self, _s: &State, _u: usize) -> usize {
+        0
+    }
+}
+
+/// A supposition that breaks a rule within this many cells ends the search for a shorter
+/// one: units of high priority are tried first, and a short chain there reads as well as
+/// the shortest anywhere (the scan of every unit costs the most of a hard step).
+const GOOD_ENOUGH: usize = 6;
+
+/// Whether to stop (the deadline, or Ctrl-C): asked between suppositions.
+type Stop<'a> = &'a dyn Fn() -> bool;
+
+/// What a run of techniques narrowed, in order (`None`: an inner supposition), and the
+/// rule broken if one was.
+type Chain<T> = Result<Vec<Link<T>>, (Vec<Link<T>>, Broken<T>)>;
+type Link<T> = (usize, Dom, Option<T>);
+
+/// The forcing rung's own techniques.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Forcing {
+    Suppose,
+    Agree,
+    Nested,
+}
+
+impl Forcing {
+    fn name(self) -> &'static str {
+        match self {
+            Forcing::Suppose => "contradiction",
+            Forcing::Agree => "both ways agree",
+            Forcing::Nested => "nested contradiction",
+        }
+    }
+}
+
+/// What a forcing step says: the units it narrows, the cells it looked at, and why.
+struct Said {
+    set: Vec<(usize, Dom)>,
+    cells: Vec<usize>,
+    why: String,
+}
+
+/// A genre's techniques with the driver around them: the `Ladder` `explain` asks.
+pub struct Driver<G: Techniques> {
+    pub g: G,
+    /// The basic rung: what follows from the clues at once.
+    basic: Vec<G::Tech>,
+    /// The rungs up to local: a forcing chain's cheapest inner set.
+    local: Vec<G::Tech>,
+    /// Every technique but the dear ones.
+    cheap: Vec<G::Tech>,
+    /// Every technique, the dear ones last: the order a supposition follows.
+    deep: Vec<G::Tech>,
+}
+
+impl<G: Techniques> Driver<G> {
+    pub fn new(g: G) -> Driver<G> {
+        let cut = |keep: &dyn Fn(G::Tech) -> bool| g.order().iter().copied().filter(|&t| keep(t)).collect::<Vec<_>>();
+        let basic = cut(&|t| g.rung(t) == Rung::Basic);
+        let local = cut(&|t| g.rung(t) <= Rung::Local && !g.dear(t));
+        let cheap = cut(&|t| !g.dear(t));
+        let mut deep = cheap.clone();
+        deep.extend(cut(&|t| g.dear(t)));
+        Driver { g, basic, local, cheap, deep }
+    }
+
+    /// The first technique of `techs` that finds anything: all it finds.
+    pub fn first(&self, s: &State, techs: &[G::Tech]) -> Result<Vec<Found<G::Tech>>, Broken<G::Tech>> {
+        for &t in techs {
+            let mut out = Vec::new();
+            self.g.scan(t, s, &mut out)?;
+            // A find that narrows nothing new is no find.
+            out.retain(|f| f.set.iter().any(|&(u, d)| s[u] & d != s[u]));
+            if !out.is_empty() {
+                return Ok(out);
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    /// Narrows unit `u` of `s` to `d`: whether it changed, or `Err` when nothing is left.
+    fn narrow(&self, s: &mut State, u: usize, d: Dom, tech: G::Tech) -> Result<bool, Broken<G::Tech>> {
+        let after = s[u] & d;
+        if after == 0 {
+            let why =
+                say!(self.g, "{} would be {} and {}", self.g.unit_name(u), self.g.words(u, s[u]), self.g.words(u, d));
+            return Err(Broken { tech, why });
+        }
+        let changed = after != s[u];
+        s[u] = after;
+        Ok(changed)
+    }
+
+    /// Applies `techs` until nothing more follows (or more than `cap` units are narrowed):
+    /// what was narrowed, in order, or what broke.
+    pub fn saturate(&self, s: &mut State, techs: &[G::Tech], cap: usize) -> Chain<G::Tech> {
+        let mut set = Vec::new();
+        // The cheapest technique that fires, then from the cheapest again: a broken rule
+        // shows at the first technique that can see it, so chains stay short.
+        loop {
+            let found = match self.first(s, techs) {
+                Ok(f) => f,
+                Err(b) => return Err((set, b)),
+            };
+            if found.is_empty() || set.len() > cap {
+                return Ok(set);
+            }
+            for f in found {
+                for (u, d) in f.set {
+                    match self.narrow(s, u, d, f.tech) {
+                        Ok(true) => set.push((u, s[u], Some(f.tech))),
+                        Ok(false) => {}
+                        Err(b) => return Err((set, b)),
+                    }
+                }
+            }
+        }
+    }
+
+    /// A forcing step: a unit supposed to take one value leads, by the techniques
+    /// `inner`, to a contradiction, so it takes another. The shortest chain found wins.
+    fn forcing(&self, s: &State, inner: &[G::Tech], nested: bool, stop: Stop<'_>) -> Option<(Forcing, Said)> {
+        // Trials run quiet: their words are written only for the one that wins.
+        let loud = !self.g.quiet().replace(true);
+        let mut best: Option<(usize, usize, Dom)> = None;
+        let mut agree: Option<(usize, Vec<(usize, Dom)>)> = None;
+        let mut units: Vec<usize> = (0..s.len()).filter(|&u| s[u].count_ones() > 1).collect();
+        units.sort_by_key(|&u| std::cmp::Reverse(self.g.priority(s, u)));
+        for u in units {
+            if stop() {
+                break;
+            }
+            let mut outcomes: Vec<Option<State>> = Vec::new();
+            for v in values(s[u]) {
+                let cap = best.map_or(usize::MAX, |b| b.0);
+                let mut trial = s.clone();
+                match self.trial(&mut trial, (u, 1 << v), (inner, nested), cap, stop) {
+                    Err((chain, _)) => {
+                        outcomes.push(None);
+                        if best.is_none_or(|b| chain.len() < b.0) {
+                            best = Some((chain.len(), u, 1 << v));
+                        }
+                    }
+                    Ok(_) => outcomes.push(Some(trial)),
+                }
+            }
+            if best.is_some_and(|b| b.0 <= GOOD_ENOUGH) {
+                break;
+            }
+            // Whatever value the unit takes, these units are narrowed the same way.
+            if agree.is_none() && outcomes.iter().all(Option::is_some) {
+                let set: Vec<(usize, Dom)> = (0..s.len())
+                    .filter(|&k| k != u)
+                    .filter_map(|k| {
+                        let any = outcomes.iter().flatten().fold(0, |acc, o| acc | o[k]);
+                        (any != s[k]).then_some((k, any))
+                    })
+                    .collect();
+                if !set.is_empty() {
+                    agree = Some((u, set));
+                }
+            }
+        }
+        self.g.quiet().set(!loud);
+        let g = &self.g;
+        if let Some((_, u, d)) = best {
+            // Again, with words (the same trial narrows the same units in the same order).
+            let Err((chain, broken)) = self.trial(&mut s.clone(), (u, d), (inner, nested), usize::MAX, &|| false)
+            else {
+                unreachable!("a supposition broke a rule once and not again")
+            };
+            let other = s[u] & !d;
+            let mut why = String::new();
+            if loud {
+                let steps: Vec<String> = chain
+                    .iter()
+                    .take(6)
+                    .map(|&(c, w, t)| {
+                        let by = t.map_or(Forcing::Suppose.name(), |t| g.name(t));
+                        format!("{} {} ({by})", g.unit_name(c), g.words(c, w))
+                    })
+                    .collect();
+                let more = if chain.len() > 6 { format!(", and {} more", chain.len() - 6) } else { String::new() };
+                let then = if steps.is_empty() { String::new() } else { format!(" then {}{more};", steps.join(", ")) };
+                why = format!(
+                    "suppose {} were {}:{then} but {} ({}). So {} is {}",
+                    g.unit_name(u),
+                    g.words(u, d),
+                    broken.why,
+                    g.name(broken.tech),
+                    g.unit_name(u),
+                    g.words(u, other)
+                );
+            }
+            let mut cells = vec![u];
+            cells.extend(chain.iter().map(|c| c.0));
+            let kind = if nested { Forcing::Nested } else { Forcing::Suppose };
+            return Some((kind, Said { set: vec![(u, other)], cells, why }));
+        }
+        agree.map(|(u, set)| {
+            let shown: Vec<String> =
+                set.iter().take(6).map(|&(k, d)| format!("{} {}", g.unit_name(k), g.words(k, d))).collect();
+            let more = if set.len() > 6 { format!(", and {} more", set.len() - 6) } else { String::new() };
+            let why = say!(
+                g,
+                "whatever {} is, {}{more} follow{}",
+                g.unit_name(u),
+                shown.join(", "),
+                if set.len() == 1 { "s" } else { "" }
+            );
+            let mut cells = vec![u];
+            cells.extend(set.iter().map(|c| c.0));
+            (Forcing::Agree, Said { set, cells, why })
+        })
+    }
+
+    /// Unit `u` supposed `d` in `s`, followed by the techniques `inner` (nested: with
+    /// local suppositions inside) until a rule breaks or nothing more follows.
+    fn trial(
+        &self,
+        s: &mut State,
+        (u, d): (usize, Dom),
+        how: (&[G::Tech], bool),
+        cap: usize,
+        stop: Stop<'_>,
+    ) -> Chain<G::Tech> {
+        let (inner, nested) = how;
+        s[u] = d;
+        if nested {
+            self.deep_saturate(s, inner, cap, stop)
+        } else {
+            self.saturate(s, inner, cap)
+        }
+    }
+
+    /// `saturate`, then short local suppositions inside, until nothing more follows: the
+    /// inner loop of a nested supposition.
+    fn deep_saturate(&self, s: &mut State, inner: &[G::Tech], cap: usize, stop: Stop<'_>) -> Chain<G::Tech> {
+        let mut chain = self.saturate(s, inner, cap)?;
+        while chain.len() <= cap {
+            let Some((_, f)) = self.forcing(s, &self.local, false, stop) else { break };
+            for (u, d) in f.set {
+                if s[u] & d != s[u] {
+                    s[u] &= d;
+                    chain.push((u, s[u], None));
+                }
+            }
+            match self.saturate(s, inner, cap) {
+                Ok(more) => chain.extend(more),
+                Err((more, b)) => {
+                    chain.extend(more);
+                    return Err((chain, b));
+                }
+            }
+        }
+        Ok(chain)
+    }
+
+    /// What the basic rung forces in `s` until nothing more follows: each reason once, in
+    /// the order they came (a broken rule ends it: what came before stays sound, and the
+    /// next technique's step shows the break).
+    pub fn basic_closure(&self, s: &mut State) -> Vec<String> {
+        let mut reasons = Vec::new();
+        while let Ok(found) = self.first(s, &self.basic) {
+            if found.is_empty() {
+                break;
+            }
+            for f in found {
+                let mut new = false;
+                for &(u, d) in &f.set {
+                    if s[u] & d != s[u] && s[u] & d != 0 {
+                        s[u] &= d;
+                        new = true;
+                    }
+                }
+                if new {
+                    reasons.push(f.why);
+                }
+            }
+        }
+        reasons
+    }
+
+    fn deduction(&self, f: Said, rung: Rung, technique: &'static str, depth: usize, s: &State) -> Deduction {
+        // What the basic rung adds at once is folded into the step that made it visible.
+        let mut after = s.clone();
+        for &(u, d) in &f.set {
+            after[u] &= d;
+        }
+        self.basic_closure(&mut after);
+        Deduction { technique, rung, why: f.why, cells: f.cells, facts: facts(s, &after), depth }
+    }
+
+    /// The next step from `s`.
+    pub fn step(&self, s: &State, stop: Stop<'_>) -> Option<Deduction> {
+        // The clues and what follows from them at once: one step.
+        let mut after = s.clone();
+        let reasons = self.basic_closure(&mut after);
+        if after != *s {
+            let why = match reasons.len() {
+                0..=4 => reasons.join("; "),
+                n => format!("{}; and {} more of the kind", reasons[..4].join("; "), n - 4),
+            };
+            let cells = (0..s.len()).filter(|&u| after[u] != s[u]).collect();
+            return Some(Deduction {
+                technique: "what follows at once",
+                rung: Rung::Basic,
+                why,
+                cells,
+                facts: facts(s, &after),
+                depth: 0,
+            });
+        }
+        let found = self.first(s, self.g.order()).ok()?;
+        if let Some(f) = found.into_iter().next() {
+            let t = f.tech;
+            let said = Said { set: f.set, cells: f.cells, why: f.why };
+            return Some(self.deduction(said, self.g.rung(t), self.g.name(t), 0, s));
+        }
+        self.forcing_step(s, stop)
+    }
+
+    /// The forcing rung alone: the local rungs inside a supposition before every rung (their
+    /// chains read as a person's), the dear techniques last, suppositions nested inside
+    /// others last of all. Within one try the shortest chain found wins (`forcing`).
+    pub fn forcing_step(&self, s: &State, stop: Stop<'_>) -> Option<Deduction> {
+        let tries =
+            [(&self.local[..], false), (&self.cheap[..], false), (&self.deep[..], false), (&self.deep[..], true)];
+        let mut tried: Vec<(&[G::Tech], bool)> = Vec::new();
+        for (inner, nested) in tries {
+            // Genres without dear techniques have `cheap == deep`: one pass of each is enough.
+            if tried.contains(&(inner, nested)) {
+                continue;
+            }
+            tried.push((inner, nested));
+            if let Some((kind, f)) = self.forcing(s, inner, nested, stop) {
+                let depth = if kind == Forcing::Agree { 0 } else { f.cells.len() - 1 };
+                return Some(self.deduction(f, Rung::Forcing, kind.name(), depth, s));
+            }
+        }
+        None
+    }
+}
+
+impl<G: Techniques> Ladder for Driver<G> {
+    fn next(&mut self, cands: &[Dom], stop: Stop<'_>) -> Option<Deduction> {
+        self.step(&cands.to_vec(), stop)
+    }
+}
+
+/// The values in `d`, lowest first.
+pub fn values(d: Dom) -> impl Iterator<Item = usize> {
+    (0..MAX_VALUES).filter(move |&v| d >> v & 1 == 1)
+}
+
+/// What changed from `before` to `after` as `explain`'s facts: a unit left one value takes
+/// it; otherwise each value taken away does not hold.
+fn facts(before: &State, after: &State) -> Vec<Fact> {
+    let mut out = Vec::new();
+    for (u, (&b, &a)) in before.iter().zip(after).enumerate() {
+        if a == b || a == 0 {
+            continue;
+        }
+        if a.count_ones() == 1 {
+            out.push(Fact { unit: u, value: a.trailing_zeros() as usize, holds: true });
+        } else {
+            out.extend(values(b & !a).map(|v| Fact { unit: u, value: v, holds: false }));
+        }
+    }
+    out
+}
