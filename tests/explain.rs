@@ -21,12 +21,14 @@ fn seed_is_explained_to_its_answer() {
     let board: Vec<String> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap().to_string()).collect();
     assert_eq!(board, keys);
     let steps = v["steps"].as_array().unwrap();
-    assert!(steps
-        .iter()
-        .all(|s| !s["rules"].as_array().unwrap().is_empty() && !s["facts"].as_array().unwrap().is_empty()));
+    // Every step decides something, by a technique of the ladder or a set of rules.
+    assert!(steps.iter().all(|s| !s["facts"].as_array().unwrap().is_empty()
+        && (!s["rules"].as_array().unwrap().is_empty() || s["technique"].is_object())));
     let o = run(&["explain", &seed]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("Step 1 (1 rule): the circle at r1c1"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("Step 1 (what follows at once, basic): the number 1 at r2c5;"), "{}", stdout(&o));
+    // Each line is a cell as the grid shows it: no size ruled out on the way.
+    assert!(!stdout(&o).contains(" not in an egg"), "{}", stdout(&o));
     assert!(stdout(&o).contains("Solved in"));
     let o = run(&["explain", &seed, "--format", "svg", "--step", "3"]);
     assert_eq!(o.status.code(), Some(0));
@@ -47,8 +49,9 @@ fn a_hebi_is_explained_to_its_answer() {
 
 #[test]
 fn the_grade_counts_in_words() {
-    // A Snake Egg whose hardest search step takes one rule (the singular), none of them hard.
-    let egg = fixture("snake-egg/gen-10x10-a.toml");
+    // A parity snake (no ladder yet) whose hardest search step takes one rule (the
+    // singular), none of them hard.
+    let egg = fixture("parity-snake/unique-6x6.toml");
     let (_, v) = json(&["explain", &egg]);
     assert_eq!((v["grade"]["hardest"].as_u64(), v["grade"]["hard_steps"].as_u64()), (Some(1), Some(0)), "{v}");
     let n = v["grade"]["steps"].as_u64().unwrap();

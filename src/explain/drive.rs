@@ -71,6 +71,18 @@ pub trait Techniques {
     fn words(&self, u: usize, d: Dom) -> String;
     /// True while suppositions run: no words are written (`say!`).
     fn quiet(&self) -> &Cell<bool>;
+    /// Whether narrowing a unit from `before` to `after` changes what a person writes on
+    /// the grid (a snake cell, an egg's size). Narrowings that do not (one size of several
+    /// ruled out) are no step of their own: they are folded into the next step that does.
+    fn visible(&self, _before: Dom, _after: Dom) -> bool {
+        true
+    }
+    /// The suppositions tried on a unit whose values are `d`: a partition of `d`, each
+    /// part supposed in turn (by default each value; a genre may suppose what a person
+    /// would, "snake" against "egg" rather than each egg size).
+    fn ways(&self, _u: usize, d: Dom) -> Vec<Dom> {
+        values(d).map(|v| 1 << v).collect()
+    }
     /// Suppositions try units of higher priority first (those beside what is known meet
     /// it soonest).
     fn priority(&self, _s: &State, _u: usize) -> usize {
@@ -114,6 +126,19 @@ struct Said {
     set: Vec<(usize, Dom)>,
     cells: Vec<usize>,
     why: String,
+}
+
+/// The grid a step starts from: the grid asked about with the narrowings no one would
+/// write down already made, and their reasons.
+pub struct Folded {
+    pub state: State,
+    pub reasons: Vec<String>,
+}
+
+impl Folded {
+    pub fn new(s: &State) -> Folded {
+        Folded { state: s.clone(), reasons: Vec::new() }
+    }
 }
 
 /// A genre's techniques with the driver around them: the `Ladder` `explain` asks.
@@ -207,14 +232,14 @@ impl<G: Techniques> Driver<G> {
                 break;
             }
             let mut outcomes: Vec<Option<State>> = Vec::new();
-            for v in values(s[u]) {
+            for w in self.g.ways(u, s[u]) {
                 let cap = best.map_or(usize::MAX, |b| b.0);
                 let mut trial = s.clone();
-                match self.trial(&mut trial, (u, 1 << v), (inner, nested), cap, stop) {
+                match self.trial(&mut trial, (u, w), (inner, nested), cap, stop) {
                     Err((chain, _)) => {
                         outcomes.push(None);
                         if best.is_none_or(|b| chain.len() < b.0) {
-                            best = Some((chain.len(), u, 1 << v));
+                            best = Some((chain.len(), u, w));
                         }
                     }
                     Ok(_) => outcomes.push(Some(trial)),
@@ -357,49 +382,93 @@ impl<G: Techniques> Driver<G> {
         reasons
     }
 
-    fn deduction(&self, f: Said, rung: Rung, technique: &'static str, depth: usize, s: &State) -> Deduction {
-        // What the basic rung adds at once is folded into the step that made it visible.
-        let mut after = s.clone();
+    /// A step: `f` applied to `base` (the grid `s` with the narrowings `hidden` made on
+    /// the way), and what the basic rung adds at once, folded into the step that made it
+    /// visible; its facts are everything it narrows from `s`.
+    fn deduction(
+        &self,
+        f: Said,
+        (rung, technique, depth): (Rung, &'static str, usize),
+        s: &State,
+        base: &Folded,
+    ) -> Deduction {
+        let mut after = base.state.clone();
         for &(u, d) in &f.set {
             after[u] &= d;
         }
         self.basic_closure(&mut after);
-        Deduction { technique, rung, why: f.why, cells: f.cells, facts: facts(s, &after), depth }
+        let why = match base.reasons.len() {
+            0 => f.why,
+            n => {
+                let shown = base.reasons[..n.min(2)].join("; ");
+                let more = if n > 2 { format!("; and {} more", n - 2) } else { String::new() };
+                format!("{} (having seen: {shown}{more})", f.why)
+            }
+        };
+        Deduction { technique, rung, why, cells: f.cells, facts: facts(s, &after), depth, shown: self.shown(s, &after) }
+    }
+
+    /// What changed visibly from `a` to `b`, in the genre's words.
+    fn shown(&self, a: &State, b: &State) -> Vec<String> {
+        (0..a.len())
+            .filter(|&u| a[u] != b[u] && self.g.visible(a[u], b[u]))
+            .map(|u| format!("{} {}", self.g.unit_name(u), self.g.words(u, b[u])))
+            .collect()
+    }
+
+    /// Whether any unit narrows visibly from `a` to `b`.
+    fn shows(&self, a: &State, b: &State) -> bool {
+        a.iter().zip(b).any(|(&x, &y)| x != y && self.g.visible(x, y))
     }
 
     /// The next step from `s`.
     pub fn step(&self, s: &State, stop: Stop<'_>) -> Option<Deduction> {
         // The clues and what follows from them at once: one step.
-        let mut after = s.clone();
-        let reasons = self.basic_closure(&mut after);
-        if after != *s {
+        let mut base = Folded::new(s);
+        let reasons = self.basic_closure(&mut base.state);
+        if self.shows(s, &base.state) {
             let why = match reasons.len() {
                 0..=4 => reasons.join("; "),
                 n => format!("{}; and {} more of the kind", reasons[..4].join("; "), n - 4),
             };
-            let cells = (0..s.len()).filter(|&u| after[u] != s[u]).collect();
+            let cells = (0..s.len()).filter(|&u| base.state[u] != s[u]).collect();
             return Some(Deduction {
                 technique: "what follows at once",
                 rung: Rung::Basic,
                 why,
                 cells,
-                facts: facts(s, &after),
+                facts: facts(s, &base.state),
                 depth: 0,
+                shown: self.shown(s, &base.state),
             });
         }
-        let found = self.first(s, self.g.order()).ok()?;
-        if let Some(f) = found.into_iter().next() {
-            let t = f.tech;
-            let said = Said { set: f.set, cells: f.cells, why: f.why };
-            return Some(self.deduction(said, self.g.rung(t), self.g.name(t), 0, s));
+        base.reasons.extend(reasons);
+        loop {
+            let found = self.first(&base.state, self.g.order()).ok()?;
+            let Some(first) = found.first() else { break };
+            let visible =
+                found.iter().position(|f| f.set.iter().any(|&(u, d)| self.g.visible(base.state[u], base.state[u] & d)));
+            if let Some(k) = visible {
+                let f = found.into_iter().nth(k).expect("found");
+                let t = f.tech;
+                let said = Said { set: f.set, cells: f.cells, why: f.why };
+                return Some(self.deduction(said, (self.g.rung(t), self.g.name(t), 0), s, &base));
+            }
+            // Nothing a person would write: kept, and told with the step that shows.
+            base.reasons.push(first.why.clone());
+            for f in found {
+                for (u, d) in f.set {
+                    base.state[u] &= d;
+                }
+            }
         }
-        self.forcing_step(s, stop)
+        self.forcing_step(s, &base, stop)
     }
 
     /// The forcing rung alone: the local rungs inside a supposition before every rung (their
     /// chains read as a person's), the dear techniques last, suppositions nested inside
     /// others last of all. Within one try the shortest chain found wins (`forcing`).
-    pub fn forcing_step(&self, s: &State, stop: Stop<'_>) -> Option<Deduction> {
+    pub fn forcing_step(&self, s: &State, base: &Folded, stop: Stop<'_>) -> Option<Deduction> {
         let tries =
             [(&self.local[..], false), (&self.cheap[..], false), (&self.deep[..], false), (&self.deep[..], true)];
         let mut tried: Vec<(&[G::Tech], bool)> = Vec::new();
@@ -409,9 +478,9 @@ impl<G: Techniques> Driver<G> {
                 continue;
             }
             tried.push((inner, nested));
-            if let Some((kind, f)) = self.forcing(s, inner, nested, stop) {
+            if let Some((kind, f)) = self.forcing(&base.state, inner, nested, stop) {
                 let depth = if kind == Forcing::Agree { 0 } else { f.cells.len() - 1 };
-                return Some(self.deduction(f, Rung::Forcing, kind.name(), depth, s));
+                return Some(self.deduction(f, (Rung::Forcing, kind.name(), depth), s, base));
             }
         }
         None

@@ -110,6 +110,10 @@ pub struct Deduction {
     /// For a forcing step: the cells the supposition set before its contradiction (the
     /// chain's length, part of the grade).
     pub depth: usize,
+    /// What the step writes on the grid, unit by unit, in the genre's words ("r2c3 snake",
+    /// "r4c4 in an egg"): the facts a person sees, without the values ruled out on the way.
+    #[serde(skip)]
+    pub shown: Vec<String>,
 }
 
 /// A genre's techniques over the partial grid: `cands[u]` holds bit `v` while value `v`

@@ -17,8 +17,12 @@ pub fn status(end: &End) -> &'static str {
     }
 }
 
-/// What a step found, unit by unit: "r2c3 snake", "r4c5 not in an egg of 3, not …".
+/// What a step found, unit by unit: "r2c3 snake", "r4c5 not in an egg of 3, not …". A
+/// technique's step says only what it writes on the grid (`Deduction::shown`).
 fn found(step: &Step, units: &[Unit]) -> Vec<String> {
+    if let Some(t) = &step.technique {
+        return t.shown.clone();
+    }
     let mut lines = Vec::new();
     for &(u, v) in &step.decided {
         lines.push(format!("{} {}", units[u].name, units[u].values[v].words));

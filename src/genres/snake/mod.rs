@@ -6,7 +6,7 @@
 
 mod draw;
 mod encode;
-mod ladder;
+pub(crate) mod ladder;
 #[cfg(test)]
 mod tests;
 mod url;

@@ -33,6 +33,8 @@ pub struct EggCnf {
     /// The sets a connectivity propagator may watch (lazy mode): the snake, and each size
     /// only one egg has.
     pub(super) connected: Vec<ConnectedSet>,
+    /// The puzzle, for the ladder of techniques (`explain`).
+    pub(super) puzzle: SnakeEgg,
 }
 
 impl EggCnf {
@@ -63,7 +65,8 @@ impl EggCnf {
         } else {
             Vec::new()
         };
-        let enc = EggCnf { formula: Formula::new(), grid: g, sizes, snake, egg, end, answer, connected };
+        let enc =
+            EggCnf { formula: Formula::new(), grid: g, sizes, snake, egg, end, answer, connected, puzzle: p.clone() };
         enc.local_rules(&mut f, p);
         if mode == Connectivity::Eager {
             enc.eager_snake(&mut f, p);
@@ -363,6 +366,11 @@ impl Encoded for EggCnf {
                 Unit { name: self.grid.name(i), values: std::iter::once(snake).chain(eggs).collect() }
             })
             .collect()
+    }
+
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        let t = super::ladder::Techniques::new(&self.puzzle)?;
+        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 
     /// Each size's cells from `SIZED_FROM` up: every egg of size k has k cells.

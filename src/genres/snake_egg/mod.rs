@@ -7,6 +7,7 @@
 
 mod draw;
 mod encode;
+mod ladder;
 mod url;
 mod verify;
 

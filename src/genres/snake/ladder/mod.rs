@@ -24,9 +24,9 @@ use crate::explain::Rung;
 use crate::grid::Grid;
 
 // A cell's values as `explain_units` lists them: 0 snake, 1 empty.
-const SNAKE: Dom = 0b01;
-const EMPTY: Dom = 0b10;
-const OPEN: Dom = SNAKE | EMPTY;
+pub(crate) const SNAKE: Dom = 0b01;
+pub(crate) const EMPTY: Dom = 0b10;
+pub(crate) const OPEN: Dom = SNAKE | EMPTY;
 
 /// The techniques, each on one rung.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub enum Tech {
 }
 
 impl Tech {
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Tech::Given => "circles",
             Tech::Count => "line count",
@@ -73,7 +73,7 @@ impl Tech {
         }
     }
 
-    fn rung(self) -> Rung {
+    pub(crate) fn rung(self) -> Rung {
         match self {
             Tech::Given | Tech::Count => Rung::Basic,
             Tech::Block | Tech::Diagonal | Tech::Degree | Tech::Continue | Tech::DeadEnd => Rung::Local,
@@ -172,22 +172,33 @@ impl Techniques {
         if p.circles.iter().all(Option::is_none) && least <= 1 {
             return None;
         }
+        Some(Techniques::build(g, p.circles.clone(), lines, len))
+    }
+
+    /// The techniques for a snake of `len` (two or more) cells without counts: the snake
+    /// of another genre (Snake Egg's), read through the same rules.
+    pub(crate) fn for_path(g: Grid, circles: Vec<Option<Circle>>, len: usize) -> Techniques {
+        debug_assert!(len >= 2);
+        Techniques::build(g, circles, Vec::new(), Some(len))
+    }
+
+    fn build(g: Grid, circles: Vec<Option<Circle>>, lines: Vec<Line>, len: Option<usize>) -> Techniques {
         let mut line_of = vec![Vec::new(); g.len()];
         for (l, line) in lines.iter().enumerate() {
             for &c in &line.cells {
                 line_of[c].push(l);
             }
         }
-        Some(Techniques {
+        Techniques {
             g,
             nbrs: (0..g.len()).map(|i| g.neighbours(i).collect()).collect(),
-            circles: p.circles.clone(),
+            circles,
             lines,
             len,
             line_of,
             fits: RefCell::new(HashMap::new()),
             quiet: Cell::new(false),
-        })
+        }
     }
 
     fn name(&self, i: usize) -> String {
@@ -209,7 +220,7 @@ impl Techniques {
     }
 
     /// Runs technique `t` over `s`, appending what it finds to `out`.
-    fn scan(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {
+    pub(crate) fn scan(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {
         match t {
             Tech::Given => self.given(s, out),
             Tech::Count => self.count(s, out),

@@ -166,7 +166,9 @@ fn forcing_finds_a_contradiction() {
     p.rows = vec![Some(Count::Is(2)), Some(Count::Is(3))];
     let t = Techniques::new(&p).unwrap();
     let s = state(&t, &["#?#", "???"]);
-    let d = drive::Driver::new(t).forcing_step(&s, &|| false).expect("r1c2 snake would close the snake early");
+    let d = drive::Driver::new(t)
+        .forcing_step(&s, &drive::Folded::new(&s), &|| false)
+        .expect("r1c2 snake would close the snake early");
     assert_eq!((d.rung, d.technique), (Rung::Forcing, "contradiction"));
     assert_eq!(d.facts[0], crate::explain::Fact { unit: 1, value: 1, holds: true });
 }

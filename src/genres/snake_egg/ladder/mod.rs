@@ -1,0 +1,246 @@
+//! How people solve Snake Egg: `../shared/TECHNIQUES.md` §2. The snake is read by Snake's
+//! own techniques (`snake::ladder`, through a projection of the grid onto snake or not),
+//! less the three that Snake Egg's rules do not have (diagonal touch: the snake may touch
+//! itself at a corner here; no enclosure: eggs are enclosed; the line counts: there are
+//! none). The eggs are Nurikabe's logic (`eggs.rs`). Why each is sound:
+//! `encodings/explain.md`.
+//!
+//! A cell's values are those of `EggCnf::explain_units`: 0 snake, then one per distinct
+//! size of the bank. Ruling out one size of several is nothing a person writes down, so
+//! such narrowings are folded into the step that shows (`Techniques::visible`).
+
+mod eggs;
+#[cfg(test)]
+mod tests;
+
+use std::cell::Cell;
+
+use super::{Clue, SnakeEgg};
+use crate::explain::drive::{self, values, Dom, State};
+use crate::explain::Rung;
+use crate::genres::snake::ladder::{self as path, Techniques as Path};
+use crate::genres::snake::Circle;
+use crate::grid::Grid;
+
+/// Value 0: the cell is snake.
+const SNAKE: Dom = 1;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tech {
+    /// One of Snake's techniques, on the snake.
+    Path(path::Tech),
+    /// Numbers, `?` and `#` transcribed.
+    Given,
+    /// The cells of one area are one egg: one size, at least as large as the area.
+    OneEgg,
+    /// An egg of its full size: its other neighbours are snake.
+    Complete,
+    /// A cell that would join eggs that cannot be one.
+    Apart,
+    /// How far an egg reaches: an area too small for a size, the cells too far from an
+    /// egg's known cells.
+    Reach,
+    /// The snake's length against the snake cells known and possible.
+    Tally,
+    /// The bank: every size's eggs placed, or the cells left for them.
+    Bank,
+}
+
+const ORDER: [Tech; 19] = [
+    Tech::Given,
+    Tech::Path(path::Tech::Given),
+    Tech::OneEgg,
+    Tech::Path(path::Tech::Block),
+    Tech::Complete,
+    Tech::Apart,
+    Tech::Path(path::Tech::Degree),
+    Tech::Path(path::Tech::Continue),
+    Tech::Path(path::Tech::DeadEnd),
+    Tech::Path(path::Tech::Unreachable),
+    Tech::Path(path::Tech::NoLoop),
+    Tech::Path(path::Tech::MustPass),
+    Tech::Path(path::Tech::Pocket),
+    Tech::Reach,
+    Tech::Bank,
+    Tech::Path(path::Tech::EarlyFinish),
+    Tech::Tally,
+    Tech::Path(path::Tech::CutParity),
+    Tech::Path(path::Tech::Budget),
+];
+
+type Found = drive::Found<Tech>;
+type Broken = drive::Broken<Tech>;
+type Scan = drive::Scan<Tech>;
+
+/// The puzzle as the techniques read it.
+pub struct Techniques {
+    g: Grid,
+    nbrs: Vec<Vec<usize>>,
+    clues: Vec<Clue>,
+    /// The distinct sizes, ascending (value `j + 1` is `sizes[j]`), and how many eggs of each.
+    sizes: Vec<usize>,
+    mult: Vec<usize>,
+    /// The snake's length: the cells the eggs leave.
+    len: usize,
+    path: Path,
+}
+
+impl Techniques {
+    /// `None` where the eggs leave a snake of fewer than two cells (the snake techniques
+    /// assume two ends), or the bank has more sizes than a cell's value set holds.
+    pub fn new(p: &SnakeEgg) -> Option<Techniques> {
+        let g = p.grid;
+        let len = p.snake_len();
+        let by_size = p.sizes();
+        if len < 2 || by_size.len() + 1 > drive::MAX_VALUES {
+            return None;
+        }
+        let circles = p.clues.iter().map(|&c| (c == Clue::End).then_some(Circle::End)).collect();
+        Some(Techniques {
+            g,
+            nbrs: (0..g.len()).map(|i| g.neighbours(i).collect()).collect(),
+            clues: p.clues.clone(),
+            sizes: by_size.keys().map(|&k| k as usize).collect(),
+            mult: by_size.values().copied().collect(),
+            len,
+            path: Path::for_path(g, circles, len),
+        })
+    }
+
+    fn name(&self, i: usize) -> String {
+        self.g.name(i)
+    }
+
+    /// The egg sizes in `d`, in words ("3", "3 or 5", "2, 3 or 5").
+    fn size_words(&self, d: Dom) -> String {
+        let ks: Vec<String> = values((d & self.eggs()) >> 1).map(|j| self.sizes[j].to_string()).collect();
+        match ks.len() {
+            0 => "no size".to_string(),
+            1 => ks[0].clone(),
+            n => format!("{} or {}", ks[..n - 1].join(", "), ks[n - 1]),
+        }
+    }
+
+    /// All egg values.
+    fn eggs(&self) -> Dom {
+        ((1 << self.sizes.len()) - 1) << 1
+    }
+
+    /// The grid as Snake's techniques read it: snake, not snake, or open.
+    fn project(&self, s: &State) -> State {
+        s.iter()
+            .map(|&d| match d {
+                SNAKE => path::SNAKE,
+                d if d & SNAKE == 0 => path::EMPTY,
+                _ => path::OPEN,
+            })
+            .collect()
+    }
+
+    fn scan_path(&self, t: path::Tech, s: &State, out: &mut Vec<Found>) -> Scan {
+        let mut found = Vec::new();
+        let back = |d: Dom| if d == path::SNAKE { SNAKE } else { !SNAKE };
+        self.path.scan(t, &self.project(s), &mut found).map_err(|b| Broken { tech: Tech::Path(b.tech), why: b.why })?;
+        out.extend(found.into_iter().map(|f| Found {
+            tech: Tech::Path(f.tech),
+            set: f.set.into_iter().map(|(i, d)| (i, back(d))).collect(),
+            cells: f.cells,
+            why: f.why,
+        }));
+        Ok(())
+    }
+}
+
+impl drive::Techniques for Techniques {
+    type Tech = Tech;
+
+    fn order(&self) -> &[Tech] {
+        &ORDER
+    }
+
+    fn rung(&self, t: Tech) -> Rung {
+        match t {
+            Tech::Path(t) => t.rung(),
+            Tech::Given => Rung::Basic,
+            Tech::OneEgg | Tech::Complete | Tech::Apart => Rung::Local,
+            Tech::Reach => Rung::Connectivity,
+            Tech::Tally | Tech::Bank => Rung::Length,
+        }
+    }
+
+    fn name(&self, t: Tech) -> &'static str {
+        match t {
+            Tech::Path(t) => t.name(),
+            Tech::Given => "numbers",
+            Tech::OneEgg => "one egg",
+            Tech::Complete => "egg complete",
+            Tech::Apart => "eggs apart",
+            Tech::Reach => "egg reach",
+            Tech::Tally => "snake length",
+            Tech::Bank => "bank",
+        }
+    }
+
+    fn scan(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {
+        match t {
+            Tech::Path(t) => self.scan_path(t, s, out),
+            Tech::Given => self.given(s, out),
+            Tech::OneEgg => self.one_egg(s, out),
+            Tech::Complete => self.complete(s, out),
+            Tech::Apart => self.apart(s, out),
+            Tech::Reach => self.reach(s, out),
+            Tech::Tally => self.tally(s, out),
+            Tech::Bank => self.bank(s, out),
+        }
+    }
+
+    fn unit_name(&self, u: usize) -> String {
+        self.name(u)
+    }
+
+    fn words(&self, _u: usize, d: Dom) -> String {
+        // A technique keeps a mask (`!SNAKE`: any egg); only the cell's values count.
+        let d = d & (self.eggs() | SNAKE);
+        if d == SNAKE {
+            "snake".to_string()
+        } else if d & SNAKE == 0 && d == self.eggs() {
+            "in an egg".to_string()
+        } else if d & SNAKE == 0 {
+            format!("in an egg of {}", self.size_words(d))
+        } else {
+            format!("snake or in an egg of {}", self.size_words(d))
+        }
+    }
+
+    fn quiet(&self) -> &Cell<bool> {
+        drive::Techniques::quiet(&self.path)
+    }
+
+    /// What a person writes: snake, egg, an egg's size.
+    fn visible(&self, before: Dom, after: Dom) -> bool {
+        let shown = |d: Dom| {
+            if d == SNAKE || (d & SNAKE == 0 && d.count_ones() == 1) {
+                d
+            } else if d & SNAKE == 0 {
+                self.eggs()
+            } else {
+                !0
+            }
+        };
+        shown(before) != shown(after)
+    }
+
+    /// Snake or egg first, as a person asks; then an egg cell's sizes one by one.
+    fn ways(&self, _u: usize, d: Dom) -> Vec<Dom> {
+        if d & SNAKE != 0 {
+            vec![SNAKE, d & !SNAKE]
+        } else {
+            values(d).map(|v| 1 << v).collect()
+        }
+    }
+
+    /// Cells beside what is known first: a supposition there meets it soonest.
+    fn priority(&self, s: &State, u: usize) -> usize {
+        self.nbrs[u].iter().filter(|&&k| s[k] == SNAKE || s[k] & SNAKE == 0).count()
+    }
+}
