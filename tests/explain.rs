@@ -194,3 +194,25 @@ fn published_snakes_are_explained_by_techniques_in_the_grids_terms() {
     assert!(text.contains("Step 1 (what follows at once, basic): "), "{text}");
     assert!(text.contains("Grade: local (steps by level: basic 1, local "), "{text}");
 }
+
+#[test]
+fn published_snake_eggs_are_explained_by_techniques_in_the_grids_terms() {
+    for rel in ["snake-egg/urls/pzprjs-test.url", "snake-egg/seed-6x6.toml"] {
+        let arg = fixture(rel);
+        let arg = if rel.ends_with(".url") { std::fs::read_to_string(&arg).unwrap().trim().to_string() } else { arg };
+        let (code, v) = json(&["explain", &arg]);
+        assert_eq!((code, v["status"].as_str()), (0, Some("solved")), "{rel}: {v}");
+        for step in v["steps"].as_array().unwrap() {
+            assert!(step["technique"].is_object(), "{rel}: a step the ladder did not take: {step}");
+            let text = step["text"].as_array().unwrap();
+            assert!(!text.is_empty(), "{rel}: a step that writes nothing: {step}");
+            // What a person writes: snake, egg, or an egg's size; never a size ruled out.
+            for line in text {
+                let (_, what) = line.as_str().unwrap().split_once(' ').unwrap();
+                let size = what.strip_prefix("in an egg of ").map(|k| k.parse::<u32>().is_ok());
+                assert!(["snake", "in an egg"].contains(&what) || size == Some(true), "{rel}: {line} in {step}");
+            }
+        }
+        assert_ne!(v["grade"]["level"].as_str(), Some("search"), "{rel}");
+    }
+}

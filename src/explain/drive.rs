@@ -69,6 +69,10 @@ pub trait Techniques {
     fn unit_name(&self, u: usize) -> String;
     /// Unit `u` narrowed to `d`, in words ("snake", "in a snake of 3", "not 2").
     fn words(&self, u: usize, d: Dom) -> String;
+    /// Unit `u` narrowed to `d` as the grid shows it (a step's lines): by default its words.
+    fn seen(&self, u: usize, d: Dom) -> String {
+        self.words(u, d)
+    }
     /// True while suppositions run: no words are written (`say!`).
     fn quiet(&self) -> &Cell<bool>;
     /// Whether narrowing a unit from `before` to `after` changes what a person writes on
@@ -412,7 +416,7 @@ impl<G: Techniques> Driver<G> {
     fn shown(&self, a: &State, b: &State) -> Vec<String> {
         (0..a.len())
             .filter(|&u| a[u] != b[u] && self.g.visible(a[u], b[u]))
-            .map(|u| format!("{} {}", self.g.unit_name(u), self.g.words(u, b[u])))
+            .map(|u| format!("{} {}", self.g.unit_name(u), self.g.seen(u, b[u])))
             .collect()
     }
 

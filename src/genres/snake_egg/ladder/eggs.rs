@@ -191,7 +191,11 @@ impl Techniques {
                             say!(self, "the egg of {k} at {} has room for only {} cells", self.name(known[0]), c.len());
                         return Err(Broken { tech: Tech::Reach, why });
                     }
-                    let why = say!(self, "no egg of {k} fits in these {} cells", c.len());
+                    let why = if c.len() == 1 {
+                        say!(self, "no egg of {k} fits in this one cell")
+                    } else {
+                        say!(self, "no egg of {k} fits in these {} cells", c.len())
+                    };
                     out.push(Found {
                         tech: Tech::Reach,
                         set: c.iter().map(|&i| (i, !b)).collect(),

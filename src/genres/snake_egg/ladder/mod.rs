@@ -212,6 +212,15 @@ impl drive::Techniques for Techniques {
         }
     }
 
+    /// On the grid: snake, an egg, or an egg's size.
+    fn seen(&self, u: usize, d: Dom) -> String {
+        if d & SNAKE == 0 && d.count_ones() > 1 {
+            "in an egg".to_string()
+        } else {
+            self.words(u, d)
+        }
+    }
+
     fn quiet(&self) -> &Cell<bool> {
         drive::Techniques::quiet(&self.path)
     }
