@@ -106,15 +106,17 @@ pub const GENERATE_SIDE: usize = 12;
 /// What the server allows.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The longest a job may run, and the default.
+    /// The deadline of a request that asks none (the page's live verdict).
     pub timeout: Duration,
+    /// The longest a request may ask (a job the user started on purpose).
+    pub max_timeout: Duration,
     /// The operator's `--backend`: used when a request names none.
     pub backend: Option<BackendKind>,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Self { timeout: Duration::from_secs(10), backend: None }
+        Self { timeout: Duration::from_secs(10), max_timeout: Duration::from_secs(60), backend: None }
     }
 }
 
@@ -182,7 +184,7 @@ fn timeout_of(asked: Option<f64>, cfg: &Config) -> Result<Duration, Response> {
     match asked {
         None => Ok(cfg.timeout),
         Some(t) => {
-            crate::limits::seconds(t, cfg.timeout).map_err(|why| Response::error(400, format!("`timeout` {why}")))
+            crate::limits::seconds(t, cfg.max_timeout).map_err(|why| Response::error(400, format!("`timeout` {why}")))
         }
     }
 }
@@ -428,5 +430,19 @@ impl Visit for Generating<'_> {
             body["url"] = json!(url);
         }
         Response::ok(body)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_gets_the_default_deadline_or_what_it_asks_up_to_the_cap() {
+        let cfg = Config { timeout: Duration::from_millis(500), max_timeout: Duration::from_secs(2), backend: None };
+        assert_eq!(timeout_of(None, &cfg).unwrap(), Duration::from_millis(500));
+        assert_eq!(timeout_of(Some(1.5), &cfg).unwrap(), Duration::from_millis(1500));
+        assert_eq!(timeout_of(Some(1e300), &cfg).unwrap(), Duration::from_secs(2));
+        assert_eq!(timeout_of(Some(-1.0), &cfg).unwrap_err().status, 400);
     }
 }

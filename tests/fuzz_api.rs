@@ -21,7 +21,7 @@ use snakesat::limits::Limits;
 
 fn server_config() -> Config {
     // Short, so a request that does reach a solver is cut off quickly.
-    Config { timeout: Duration::from_millis(150), backend: None }
+    Config { timeout: Duration::from_millis(150), max_timeout: Duration::from_millis(150), backend: None }
 }
 
 /// Answers one request body as the server would, and checks the answer's shape.

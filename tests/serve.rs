@@ -293,3 +293,23 @@ fn pages_elsewhere_cannot_use_the_server() {
     let port = s.url.rsplit(':').next().unwrap().trim_end_matches('/');
     assert!(raw_status(&s, &post(&format!("localhost:{port}"), None)).contains(" 200 "));
 }
+
+#[test]
+fn a_request_may_ask_up_to_the_operators_max_timeout() {
+    let s = Server::start(&["--timeout", "0.5", "--max-timeout", "2"]);
+    let st = s.status();
+    assert_eq!((st["timeout"].as_f64(), st["max_timeout"].as_f64()), (Some(0.5), Some(2.0)), "{st}");
+    // Longer than the default deadline, within the cap: taken (which deadline a request
+    // gets is `api::timeout_of`'s unit test; no timing is asserted here).
+    let body = json!({ "puzzle": fixture("snake-egg/hard-20x20.toml"), "timeout": 1.5 });
+    let (code, got) = s.post("/api/explain", &body);
+    assert_eq!((code, got["stopped"].as_str()), (200, Some("timeout")), "{got}");
+    // The cap is the operator's: below the default deadline it is refused at the start.
+    let o = Command::new(env!("CARGO_BIN_EXE_snakesat"))
+        .args(["serve", "--port", "0", "--timeout", "5", "--max-timeout", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--max-timeout must be at least --timeout"), "{err}");
+}

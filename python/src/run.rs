@@ -73,7 +73,7 @@ pub fn interruptible<T: Send>(py: Python<'_>, cancel: &Cancel, job: impl FnOnce(
 /// `RuntimeError` (a solver fault, an answer that failed verification).
 pub fn job(py: Python<'_>, p: &AnyPuzzle, job: Job, req: Request, timeout: Option<f64>) -> PyResult<Value> {
     let limits = Limits::until(deadline(timeout)?);
-    let cfg = Config { timeout: FOREVER, backend: None };
+    let cfg = Config { timeout: FOREVER, max_timeout: FOREVER, backend: None };
     let resp = interruptible(py, &limits.cancel, || api::run(job, p, &req, &cfg, &limits))?;
     if resp.status == 200 {
         return Ok(resp.body);

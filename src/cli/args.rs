@@ -222,9 +222,14 @@ pub enum Command {
         /// Open the page in a browser.
         #[arg(long)]
         open: bool,
-        /// The longest a job may run, in seconds, and the default (a request may ask less).
+        /// The deadline of a request that asks none, in seconds: the page's live verdict.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
+        /// The longest a request may ask to run, in seconds: what the page asks for a job
+        /// started on purpose (Explain, Count, Generate). Default: 60, or `--timeout` when
+        /// that is longer.
+        #[arg(long)]
+        max_timeout: Option<f64>,
         /// Solves at once (default: the number of cores); more requests wait in the queue.
         #[arg(long)]
         jobs: Option<usize>,

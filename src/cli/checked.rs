@@ -122,6 +122,18 @@ fn timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
     .transpose()
 }
 
+/// `serve --max-timeout`: seconds, no shorter than `--timeout` (the deadline of a request
+/// that asks none must be one a request may ask).
+fn timeout_at_least(m: f64, least: Duration) -> Result<Duration, Failure> {
+    let m =
+        timeout(Some(m)).map_err(|_| usage(format!("--max-timeout must be a positive number of seconds, not {m}")))?;
+    let m = m.unwrap_or(Duration::MAX);
+    if m < least {
+        return Err(usage("--max-timeout must be at least --timeout"));
+    }
+    Ok(m)
+}
+
 fn run_args(s: SolverArgs, checks: Option<CheckArgs>, format: Format, raw: RawOptions) -> Result<RunArgs, Failure> {
     let checks = checks.unwrap_or(CheckArgs { cross_check: None, proof: None });
     if checks.proof.as_deref() == Some("") {
@@ -207,13 +219,17 @@ impl Job {
                 let raw = raw(enc.encoding, None, None);
                 Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw }
             }
-            Command::Serve { port, bind, open, timeout: t, jobs, queue, max_body, backend } => {
+            Command::Serve { port, bind, open, timeout: t, max_timeout, jobs, queue, max_body, backend } => {
                 let timeout = timeout(Some(t))?.unwrap_or(Duration::MAX);
+                let max_timeout = match max_timeout {
+                    Some(m) => timeout_at_least(m, timeout)?,
+                    None => timeout.max(Duration::from_secs(60)),
+                };
                 let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 if jobs == 0 {
                     return Err(usage("--jobs must be at least 1"));
                 }
-                Job::Serve(serve::ServeArgs { bind, port, open, timeout, max_body, jobs, queue, backend })
+                Job::Serve(serve::ServeArgs { bind, port, open, timeout, max_timeout, max_body, jobs, queue, backend })
             }
             Command::Generate {
                 kind,

@@ -61,6 +61,7 @@ pub struct ServeArgs {
     pub port: u16,
     pub open: bool,
     pub timeout: Duration,
+    pub max_timeout: Duration,
     pub max_body: usize,
     pub jobs: usize,
     pub queue: usize,
@@ -100,7 +101,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         tokio::net::TcpListener::bind(addr).await.map_err(|e| usage(format!("cannot listen on {addr}: {e}")))?;
     let local = listener.local_addr().map_err(|e| usage(format!("cannot listen on {addr}: {e}")))?;
     let shared = Arc::new(Shared {
-        cfg: api::Config { timeout: a.timeout, backend: a.backend.clone() },
+        cfg: api::Config { timeout: a.timeout, max_timeout: a.max_timeout, backend: a.backend.clone() },
         slots: Arc::new(Semaphore::new(a.jobs)),
         jobs: a.jobs,
         queue: a.queue,
@@ -189,6 +190,7 @@ async fn status(State(s): St) -> axum::Json<Value> {
         "served": s.served.load(Ordering::SeqCst),
         "cancelled": s.cancelled.load(Ordering::SeqCst),
         "timeout": s.cfg.timeout.as_secs_f64(),
+        "max_timeout": s.cfg.max_timeout.as_secs_f64(),
     }))
 }
 

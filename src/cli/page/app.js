@@ -233,13 +233,24 @@ function fail(message, r) {
   if (r && r.line && /^puzzle:/.test(r.error || "")) pointAt(r.line, r.column);
 }
 
+// The longest the server lets a request run (`serve --max-timeout`), read at load.
+let maxTimeout;
+
+// The deadline of a job the user started on purpose (Solve, Count, Explain, Generate): the
+// Options' time limit, else as long as the server allows; the live verdict keeps the
+// server's short default.
+function deadline() {
+  const t = $("timeout").value.trim();
+  return t !== "" ? Number(t) : maxTimeout;
+}
+
 // The request's options as the Options panel sets them.
 function options(job, unique) {
   const body = {};
   if (unique) body.unique = true;
   const num = (id) => ($(id).value.trim() === "" ? undefined : Number($(id).value));
   const str = (id) => ($(id).value.trim() === "" ? undefined : $(id).value.trim());
-  body.timeout = num("timeout");
+  body.timeout = deadline();
   body.backend = str("backend");
   if (job === "count") body.limit = num("limit");
   body.encoding = str("encoding");
@@ -259,10 +270,12 @@ async function run(button) {
   clearTimeout(loading);
   Editor.stop(false);
   clearOutput();
-  verdict("Working…", "busy");
+  const started = performance.now();
+  const said = () => "Working… " + Math.floor((performance.now() - started) / 1000) + " s";
+  verdict(said(), "busy");
+  const tick = setInterval(() => verdict(said(), "busy"), 1000);
   setBusy(true);
   running = new AbortController();
-  const started = performance.now();
   try {
     const r = await post("/api/" + job, { puzzle: $("puzzle").value, ...options(job, unique) });
     if (r === null) return;
@@ -271,6 +284,7 @@ async function run(button) {
     if (e.name === "AbortError") verdict("Stopped", "warn");
     else fail("Could not reach the server: " + e.message);
   } finally {
+    clearInterval(tick);
     running = null;
     setBusy(false);
   }
@@ -297,9 +311,7 @@ async function explain(hint) {
     const tick = setInterval(() => verdict(said(), "busy"), 1000);
     running = explaining = new AbortController();
     setBusy(true);
-    const body = { puzzle };
-    const t = $("timeout").value.trim();
-    if (t !== "") body.timeout = Number(t);
+    const body = { puzzle, timeout: deadline() };
     try {
       const r = await post("/api/explain", body);
       if (r === null) return;
@@ -392,8 +404,7 @@ async function generate() {
   // the server like the rest.
   const k = $("new-grade").value.trim();
   if (k !== "") body.grade = "max=" + k;
-  const t = $("timeout").value.trim();
-  if (t !== "") body.timeout = Number(t);
+  body.timeout = deadline();
   try {
     const r = await post("/api/generate", body);
     clearInterval(tick);
@@ -456,10 +467,12 @@ function readFile(file) {
 
 async function loadLists() {
   try {
-    const [examples, genres] = await Promise.all([
+    const [examples, genres, status] = await Promise.all([
       fetch("/api/examples").then((r) => r.json()),
       fetch("/api/genres").then((r) => r.json()),
+      fetch("/api/status").then((r) => r.json()),
     ]);
+    maxTimeout = status.max_timeout;
     for (const ex of examples) {
       const o = document.createElement("option");
       o.textContent = ex.name;
