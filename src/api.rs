@@ -61,7 +61,7 @@ pub struct Request {
     /// `/api/solve`: prove the answer unique or show a second one.
     #[serde(default)]
     pub unique: bool,
-    /// Seconds; at most the server's `--timeout`, which is also the default.
+    /// Seconds; at most the server's `--max-timeout`; the default is its `--timeout`.
     pub timeout: Option<f64>,
     /// A solver by name (`cadical`, `cadical:sat`, `splr`, `kissat`, `minisat`).
     pub backend: Option<String>,
@@ -90,10 +90,11 @@ pub struct GenerateRequest {
     pub bank: Option<Vec<u32>>,
     #[serde(default)]
     pub seed: u64,
-    /// Seconds; at most the server's `--timeout`, which is also the default.
+    /// Seconds; at most the server's `--max-timeout`; the default is its `--timeout`.
     pub timeout: Option<f64>,
-    /// `"max=K"` or `"min=J,max=K"`, as `generate --grade`: the explanation must finish
-    /// with no step of more than K rules (snake, snake-egg and hebi only).
+    /// As `generate --grade`: `"max=K"` or `"min=J,max=K"`, each a number of rules or a
+    /// level of the ladder (`"max=lines"`): the explanation must finish within it (snake,
+    /// snake-egg and hebi only).
     pub grade: Option<String>,
 }
 

@@ -34,8 +34,9 @@ def generate(
     ``size`` is a side, ``(rows, cols)`` or ``"ROWSxCOLS"``; ``bank`` the pieces of a
     genre that has them (``"1..9"``, ``"1,2,2,5"`` or a list). Puzzle ``k`` of a seed is
     the one ``snakesat generate`` makes for the same arguments. ``grade`` (``"max=K"`` or
-    ``"min=J,max=K"``, as ``generate --grade``) keeps the puzzle's explanation within K
-    rules a step; such puzzles are minimal for the grade, not minimal.
+    ``"min=J,max=K"``, as ``generate --grade``, each a number of rules or a level of the
+    ladder such as ``"max=lines"``) keeps the puzzle's explanation within the bound; such
+    puzzles are minimal for the grade, not minimal.
     """
     rows, cols = _size(size)
     sizes = _bank(bank)

@@ -22,7 +22,7 @@ use crate::render;
 pub struct ExplainRequest {
     /// A puzzle file's text (TOML) or a puzz.link URL.
     pub puzzle: String,
-    /// Seconds; at most the server's `--timeout`, which is also the default. At the
+    /// Seconds; at most the server's `--max-timeout`; the default is its `--timeout`. At the
     /// deadline the answer has the steps found so far (`"status": "unknown"`).
     pub timeout: Option<f64>,
     /// `explain --max-rules`: the most rules and clues one step may use.
