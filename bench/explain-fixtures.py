@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Explains the published puzzles among the fixtures (and pzprjs's test puzzle of each
+genre) with `snakesat explain --format json`, one at a time on one core, and prints a
+Markdown table: how each ended, its steps, the steps by level, the longest forcing chain,
+and the seconds (the command's wall time and its CPU time).
+
+    python3 bench/explain-fixtures.py [--bin target/release/snakesat] [--timeout 60]
+
+The table for `bench/explain.md`; the machine's load goes beside it.
+"""
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# (name, fixture): published puzzles and pzprjs's test puzzles, per genre.
+PUZZLES = [
+    ("snake pzprjs test 4x4", "snake/urls/pzprjs-test.url"),
+    ("snake published 6x6", "snake/urls/published-6x6.url"),
+    ("snake published 9x9", "snake/urls/published-9x9.url"),
+    ("snake published 11x11", "snake/urls/published-11x11.url"),
+    ("snake egg pzprjs test 5x5", "snake-egg/urls/pzprjs-test.url"),
+    ("snake egg seed 6x6", "snake-egg/seed-6x6.toml"),
+    ("snake egg generated 10x10 a", "snake-egg/gen-10x10-a.toml"),
+    ("hebi pzprjs test 5x5", "hebi/urls/pzprjs-test.url"),
+    ("hebi published 10x10 a", "hebi/urls/published-10x10-a.url"),
+    ("hebi published 10x10 b", "hebi/urls/published-10x10-b.url"),
+    ("snake pit pzprjs test 5x5", "snakepit/urls/pzprjs-test.url"),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target/release/snakesat"))
+    ap.add_argument("--timeout", type=float, default=60)
+    a = ap.parse_args()
+    print("| puzzle | status | steps | level | steps by level | longest chain | command s | CPU s |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, rel in PUZZLES:
+        path = os.path.join(ROOT, "fixtures", rel)
+        arg = open(path).read().strip() if rel.endswith(".url") else path
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.monotonic()
+        cmd = ["taskset", "-c", "0", a.bin, "explain", arg, "--format", "json", "--timeout", str(a.timeout)]
+        out = subprocess.run(cmd, capture_output=True, text=True)
+        wall = time.monotonic() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        try:
+            v = json.loads(out.stdout)
+        except json.JSONDecodeError:
+            print(f"| {name} | exit {out.returncode}: {out.stderr.strip()[:60]} | | | | | {wall:.2f} | {cpu:.2f} |")
+            continue
+        g = v["grade"]
+        rungs = ", ".join(f"{r} {n}" for r, n in g["rungs"])
+        print(
+            f"| {name} | {v['status']} | {g['steps']} | {g['level']} | {rungs} | {g['longest_chain']} "
+            f"| {wall:.2f} | {cpu:.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
