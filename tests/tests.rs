@@ -18,6 +18,7 @@ mod browser;
 mod cli;
 mod editor;
 mod explain;
+mod explain_from;
 mod faulty_solvers;
 mod fuzz;
 mod fuzz_api;
