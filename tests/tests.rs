@@ -22,6 +22,7 @@ mod explain_from;
 mod faulty_solvers;
 mod fuzz;
 mod fuzz_api;
+mod fuzz_grid;
 mod generate;
 mod golden;
 mod hebi;
