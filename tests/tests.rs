@@ -29,6 +29,7 @@ mod hebi;
 mod limits;
 mod parity_snake;
 mod pictures;
+mod play;
 mod proofs;
 mod readme;
 mod serve;

@@ -7,7 +7,9 @@
 //! read one character a token, as in a puzzle file. Blank lines are skipped, and text with
 //! no rows at all is the empty grid. On a board whose cells are snake or something else
 //! with no `.` of its own (Snake Egg: snake or an egg), `.` says "not snake": the player
-//! marked the cell empty of snake without deciding its egg.
+//! marked the cell empty of snake without deciding its egg. Likewise `#` on a board whose
+//! snake cells have values of their own and no `#` (Hebi: the snake's parts 1–5) says "not
+//! empty": the player shaded the cell without deciding which part it is.
 //!
 //! The one parser every front end uses: a wrong size or an unknown token is an
 //! `InputError` at the row and column where it is.
@@ -107,21 +109,35 @@ fn entry(unit: &Unit, tok: &str, aliases: &[(String, String)]) -> Result<Option<
     if UNDECIDED.contains(&tok) {
         return Ok(None);
     }
-    let key = aliases.iter().find(|(shown, _)| shown == tok).map_or(tok, |(_, key)| key.as_str());
     let position = |k: &str| unit.values.iter().position(|v| v.key == k);
-    if let Some(value) = position(tok).or_else(|| position(key)) {
+    if let Some(value) = position(tok) {
         return Ok(Some(Fact { unit: 0, value, holds: true }));
     }
-    // "Marked empty" where empty is no value of its own: not snake.
-    if tok == "." {
-        if let Some(value) = position("#") {
-            return Ok(Some(Fact { unit: 0, value, holds: false }));
-        }
+    // "Marked empty" where empty is no value of its own: not snake; and "shaded" where
+    // the snake's cells have values of their own (Hebi's parts): not empty.
+    // Not on a unit of one value (a Hebi clue cell): that is given, not marked.
+    let opposite = match tok {
+        _ if unit.values.len() < 2 => None,
+        "." => position("#").filter(|_| position(".").is_none()),
+        "#" => position(".").filter(|_| position("#").is_none()),
+        _ => None,
+    };
+    if let Some(value) = opposite {
+        return Ok(Some(Fact { unit: 0, value, holds: false }));
+    }
+    // Last the view's other tokens: a `#` the view shows for a Hebi black cell is still a
+    // shaded cell above.
+    let key = aliases.iter().find(|(shown, _)| shown == tok).map(|(_, key)| key.as_str());
+    if let Some(value) = key.and_then(position) {
+        return Ok(Some(Fact { unit: 0, value, holds: true }));
     }
     let mut expected: Vec<String> = unit.values.iter().map(|v| format!("`{}`", v.key)).collect();
     expected.dedup();
     if position("#").is_some() && position(".").is_none() {
         expected.push("`.` (not snake)".into());
+    }
+    if position(".").is_some() && position("#").is_none() && unit.values.len() > 1 {
+        expected.push("`#` (snake)".into());
     }
     expected.push("`?` or `_` (undecided)".into());
     Err(expected.join(", "))
@@ -170,6 +186,14 @@ mod tests {
         assert_eq!(read("\n#.?\r\n\no_.\n\n", &units).unwrap(), f);
         assert!(read("", &units).unwrap().is_empty());
         assert!(read(" \n\n", &units).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_shaded_cell_without_a_snake_value_says_not_empty() {
+        let units = board(1, 2, &[".", "1", "2"]);
+        let f = read("# 2", &units).unwrap();
+        assert_eq!(f[0], Fact { unit: 0, value: 0, holds: false });
+        assert_eq!(f[1], Fact { unit: 1, value: 2, holds: true });
     }
 
     #[test]
