@@ -181,3 +181,19 @@ fn the_grid_can_come_from_standard_input() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("Step 1 ("), "{}", stdout(&o));
 }
+
+#[test]
+fn the_deadline_stops_the_check_and_says_so() {
+    // A deadline already past when the entries are checked (no answer found to judge them
+    // by, on a puzzle with several): none is taken as a fact or called wrong.
+    let o = run(&[
+        "explain",
+        &fixture("snake/several-4x4.toml"),
+        "--from",
+        &fixture("snake/grids/example-4x4-partial.txt"),
+        "--timeout",
+        "0.000001",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("Stopped before 8 entries of your grid could be checked.\n"), "{}", stdout(&o));
+}

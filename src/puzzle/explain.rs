@@ -219,8 +219,13 @@ impl<P: Puzzle> Explained<P> {
         for line in pl.wrong_lines(&self.units) {
             out += &format!("{line}.\n");
         }
-        let right = pl.entries.len() - pl.wrong.len();
-        if self.entries_clash() {
+        let right = pl.entries.len() - pl.wrong.len() - pl.unchecked;
+        if pl.unchecked > 0 {
+            out += &format!(
+                "Stopped before {} of your grid could be checked.\n",
+                plural(pl.unchecked, "entry", "entries")
+            );
+        } else if self.entries_clash() {
             out += &format!("Your {} fit no answer together.\n", plural(right, "entry", "entries"));
         } else if pl.wrong.is_empty() && self.trace.end == End::Solved && self.trace.steps.is_empty() {
             out += "Your grid is the answer: solved.\n";
@@ -282,6 +287,7 @@ impl<P: Puzzle> Explained<P> {
                 "entries": pl.entries.len(),
                 "wrong": wrong,
                 "fits": !self.wrong_grid(),
+                "unchecked": pl.unchecked,
                 "text": self.player_text(),
             });
         }

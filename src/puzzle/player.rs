@@ -26,6 +26,9 @@ pub struct Player {
     pub entries: Vec<Fact>,
     /// The entries no answer has (for a unique puzzle: that disagree with the answer).
     pub wrong: Vec<Fact>,
+    /// Entries left unchecked when the deadline or Ctrl-C came (neither wrong nor taken
+    /// as facts; the explanation then ends stopped).
+    pub unchecked: usize,
 }
 
 impl Player {
@@ -55,10 +58,19 @@ pub(super) fn check<P: Puzzle>(
     let entries = from::read_grid(grid, &ex.units, &aliases)?;
     let mut wrong = Vec::new();
     let mut right = Vec::new();
-    for &f in &entries {
+    for (i, &f) in entries.iter().enumerate() {
         let fits = match answer {
             Some((_, values)) if unique == Some(true) => (values[f.unit] == f.value) == f.holds,
-            _ => ex.possible(f, limits).map_err(RunError::Explain)?,
+            _ => match ex.possible(f, limits) {
+                Ok(fits) => fits,
+                // The explanation that follows stops at once and says so (exit code 3 or
+                // 130), as it would have at its own first question.
+                Err(ExplainError::Stopped(_)) => {
+                    ex.seed(&right);
+                    return Ok(Player { unchecked: entries.len() - i, entries, wrong });
+                }
+                Err(e) => return Err(RunError::Explain(e)),
+            },
         };
         if fits {
             right.push(f);
@@ -69,7 +81,7 @@ pub(super) fn check<P: Puzzle>(
     if !ex.seed(&right) {
         return Err(RunError::Explain(ExplainError::Internal("an entry contradicts another".into())));
     }
-    Ok(Player { entries, wrong })
+    Ok(Player { entries, wrong, unchecked: 0 })
 }
 
 /// The tokens the answer view shows for a key (a circled end `o` for `#`, a Hebi clue
