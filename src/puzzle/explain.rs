@@ -231,7 +231,9 @@ impl<P: Puzzle> Explained<P> {
             out += "Your grid is the answer: solved.\n";
         } else if pl.wrong.is_empty() && !pl.entries.is_empty() {
             out += &format!("Your {} fit the answer so far.\n", plural(right, "entry", "entries"));
-        } else if !pl.wrong.is_empty() && right > 0 {
+        } else if !pl.wrong.is_empty() && right == 1 {
+            out += "The steps start from your other entry.\n";
+        } else if !pl.wrong.is_empty() && right > 1 {
             out += &format!("The steps start from your other {}.\n", plural(right, "entry", "entries"));
         }
         out
