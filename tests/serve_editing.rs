@@ -345,3 +345,43 @@ fn generate_on_the_server_takes_a_grade() {
         assert!(got["error"].as_str().unwrap().contains(says), "{body}: {got}");
     }
 }
+
+/// `/api/explain` with the play mode's grid (`from`) is `snakesat explain --from`: the
+/// wrong entries named (the exit code 6 in `code`), the steps from the player's position,
+/// `steps` cutting it short for a Hint (1) or a Check (0); a grid that cannot be read is a
+/// 400 located in it.
+#[test]
+fn explain_from_a_players_grid() {
+    let s = Server::start(&[]);
+    let rel = "snake/example-4x4.toml";
+    let dir = tempfile::tempdir().unwrap();
+    let partial = "####\n#..#\n????\n????\n";
+    let file = dir.path().join("grid");
+    std::fs::write(&file, partial).unwrap();
+    let (code, got) = s.post("/api/explain", &json!({ "puzzle": text(rel), "from": partial }));
+    let (exit, cli) = cli_json(&["explain", &fixture(rel), "--from", file.to_str().unwrap()]);
+    assert_eq!((code, got["code"].as_i64()), (200, Some(exit as i64)), "{got}");
+    assert_eq!(steady(got.clone()), steady(cli), "the trace from the grid");
+    assert_eq!(got["pictures"][0]["caption"], "your grid");
+    // A Hint: the next step only, the same as the whole trace's first.
+    let (code, hint) = s.post("/api/explain", &json!({ "puzzle": text(rel), "from": partial, "steps": 1 }));
+    assert_eq!((code, hint["status"].as_str(), hint["code"].as_i64()), (200, Some("partial"), Some(0)), "{hint}");
+    assert_eq!(hint["steps"].as_array().unwrap().len(), 1);
+    assert_eq!(hint["next"]["decided"], got["steps"][0]["decided"]);
+    // A Check: what the grid says, no step; a wrong cell named.
+    let wrong = "####\n##.#\n????\n????\n";
+    let (code, check) = s.post("/api/explain", &json!({ "puzzle": text(rel), "from": wrong, "steps": 0 }));
+    assert_eq!((code, check["code"].as_i64()), (200, Some(6)), "{check}");
+    assert!(check["steps"].as_array().unwrap().is_empty() && check["next"].is_null(), "{check}");
+    assert_eq!(check["from"]["wrong"][0]["cell"], "r2c2");
+    assert_eq!(check["from"]["wrong"][0]["text"], "r2c2 is marked snake, but no answer has it");
+    // A finished grid checks as solved.
+    let (_, done) =
+        s.post("/api/explain", &json!({ "puzzle": text(rel), "from": "####\n#..#\n..##\n..#.", "steps": 0 }));
+    assert_eq!((done["status"].as_str(), done["from"]["fits"].as_bool()), (Some("solved"), Some(true)), "{done}");
+    // A grid that cannot be read: located.
+    let (code, bad) = s.post("/api/explain", &json!({ "puzzle": text(rel), "from": "####\n#x.#\n????\n????\n" }));
+    assert_eq!(code, 400, "{bad}");
+    assert!(bad["error"].as_str().unwrap().starts_with("from:2:2: row 2, column 2: unknown cell `x`"), "{bad}");
+    assert_eq!((bad["line"].as_u64(), bad["column"].as_u64()), (Some(2), Some(2)));
+}

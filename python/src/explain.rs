@@ -8,7 +8,8 @@ use serde_json::Value;
 
 use snakesat::explain::Settings;
 use snakesat::genres::{Capabilities, Visit};
-use snakesat::puzzle::{Puzzle, RawOptions, RunError};
+use snakesat::input::Source;
+use snakesat::puzzle::{Puzzle, RawOptions, RunError, Start};
 use snakesat::render;
 
 use crate::answer::to_py;
@@ -17,12 +18,17 @@ use crate::answer::to_py;
 pub struct Explain<'a> {
     pub settings: &'a Settings,
     pub raw: RawOptions,
+    /// `from_grid`: the player's grid, as `explain --from` reads it.
+    pub grid: Option<Source>,
+    /// Stop after this many steps (`hint`: 1).
+    pub steps: Option<usize>,
 }
 
 impl Visit for Explain<'_> {
     type Output = Result<Explanation, RunError>;
     fn visit<P: Puzzle>(self, p: &P, _caps: &Capabilities<P>) -> Result<Explanation, RunError> {
-        let done = snakesat::puzzle::explain(p, &self.raw, self.settings)?;
+        let start = Start { grid: self.grid.as_ref(), steps: self.steps };
+        let done = snakesat::puzzle::explain_at(p, &self.raw, self.settings, start)?;
         let n = done.trace.steps.len();
         // Every step's picture now, while the puzzle's type is known: the object Python
         // keeps is not generic. A picture is a few kilobytes, a trace a few hundred steps.
@@ -37,6 +43,7 @@ impl Visit for Explain<'_> {
             json: done.json(),
             text: done.text(),
             paragraphs: (1..=n).map(|k| done.step_text(k)).collect(),
+            grid_text: done.player_text(),
             pictures,
             code: done.code(),
         })
@@ -52,6 +59,8 @@ pub struct Explanation {
     paragraphs: Vec<String>,
     pictures: Vec<String>,
     code: u8,
+    /// What the player's grid said (empty without one).
+    grid_text: String,
 }
 
 impl Explanation {
@@ -65,8 +74,9 @@ impl Explanation {
 
 #[pymethods]
 impl Explanation {
-    /// `"solved"`, `"needs search"`, `"not unique"`, `"no answer"` or `"unknown"` (stopped
-    /// by the timeout or Ctrl-C, with the steps found so far).
+    /// `"solved"`, `"needs search"`, `"not unique"`, `"no answer"`, `"unknown"` (stopped
+    /// by the timeout or Ctrl-C, with the steps found so far) or `"partial"` (a hint: the
+    /// steps asked for, with cells left).
     #[getter]
     fn status(&self) -> String {
         self.json["status"].as_str().unwrap_or("unknown").to_string()
@@ -95,8 +105,38 @@ impl Explanation {
         self.json.get("unique").and_then(Value::as_bool)
     }
 
+    /// From a player's grid (`from_grid`, `hint`): the entries no answer has, each a dict
+    /// with `cell`, `value` (the token), `holds` (false for `.` read as "not snake") and
+    /// `text` ("r3c4 is marked snake, but no answer has it"). Empty without a grid.
+    #[getter]
+    fn wrong<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, self.json.pointer("/from/wrong").unwrap_or(&Value::Array(Vec::new())))
+    }
+
+    /// Whether every entry of the player's grid fits an answer (and all together); true
+    /// without a grid.
+    #[getter]
+    fn fits(&self) -> bool {
+        self.json.pointer("/from/fits").and_then(Value::as_bool).unwrap_or(true)
+    }
+
+    /// The next step (the hint): the first step as `steps` has it, or `None` when there is
+    /// none (the grid is solved, or nothing more is found).
+    #[getter]
+    fn next<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.json["next"])
+    }
+
+    /// What the player's grid said, as the CLI's text begins: the wrong entries, or that
+    /// all fit. Empty without a grid.
+    #[getter]
+    fn grid_text(&self) -> String {
+        self.grid_text.clone()
+    }
+
     /// The exit code `snakesat explain` gives the same puzzle (0 solved or needs search on
-    /// a unique puzzle, 1 no answer, 3 stopped, 5 not unique).
+    /// a unique puzzle, 1 no answer, 3 stopped, 5 not unique, 6 a wrong entry in the
+    /// player's grid).
     #[getter]
     fn exit_code(&self) -> u8 {
         self.code

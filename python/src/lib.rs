@@ -178,25 +178,35 @@ impl Puzzle {
     /// `timeout` (seconds) and Ctrl-C stop it with the steps found so far; `encoding` as
     /// `snakesat explain --encoding` (the parity snake explains with `"plain"`). A genre
     /// that cannot be explained raises `ValueError`.
-    #[pyo3(signature = (max_rules=None, timeout=None, *, encoding=None))]
+    ///
+    /// `from_grid` is `snakesat explain --from`: a player's partly filled grid, the rows
+    /// `solve` prints with `?` or `_` where undecided. Its entries no answer has are in
+    /// `.wrong` (`exit_code` 6) and the steps start from the rest. A grid that cannot be
+    /// read raises `InputError`, located in it.
+    #[pyo3(signature = (max_rules=None, timeout=None, *, encoding=None, from_grid=None))]
     fn explain(
         &self,
         py: Python<'_>,
         max_rules: Option<usize>,
         timeout: Option<f64>,
         encoding: Option<String>,
+        from_grid: Option<String>,
     ) -> PyResult<Explanation> {
-        use snakesat::explain::{Settings, BUDGET, GIVE_UP, MAX_RULES};
-        let max_rules = max_rules.unwrap_or(MAX_RULES);
-        if max_rules == 0 {
-            return Err(PyValueError::new_err("max_rules must be at least 1"));
-        }
-        let limits = snakesat::limits::Limits::until(run::deadline(timeout)?);
-        let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
-        run::interruptible(py, &limits.cancel, || {
-            self.inner.run(Explain { settings: &settings, raw: raw(encoding, None) })
-        })?
-        .map_err(refused)
+        self.explain_job(py, max_rules, timeout, encoding, from_grid, None)
+    }
+
+    /// The next step from a player's grid (`explain(from_grid=grid)` cut after one step,
+    /// as `snakesat explain --from GRID --step 1`): `.next` is the step, `.wrong` the
+    /// entries no answer has, `.status` `"solved"` when the grid is the answer.
+    #[pyo3(signature = (grid, timeout=None, *, encoding=None))]
+    fn hint(
+        &self,
+        py: Python<'_>,
+        grid: String,
+        timeout: Option<f64>,
+        encoding: Option<String>,
+    ) -> PyResult<Explanation> {
+        self.explain_job(py, None, timeout, encoding, Some(grid), Some(1))
     }
 
     /// The puzzle drawn, as `snakesat draw` draws it.
@@ -213,6 +223,36 @@ impl Puzzle {
             Some(url) => format!("<snakesat.Puzzle {} {url}>", self.kind()),
             None => format!("<snakesat.Puzzle {}>", self.kind()),
         }
+    }
+}
+
+impl Puzzle {
+    /// `explain` and `hint`: the explain job from the player's grid, if any, stopped after
+    /// `steps` steps if given.
+    fn explain_job(
+        &self,
+        py: Python<'_>,
+        max_rules: Option<usize>,
+        timeout: Option<f64>,
+        encoding: Option<String>,
+        grid: Option<String>,
+        steps: Option<usize>,
+    ) -> PyResult<Explanation> {
+        use snakesat::explain::{Settings, BUDGET, GIVE_UP, MAX_RULES};
+        let max_rules = max_rules.unwrap_or(MAX_RULES);
+        if max_rules == 0 {
+            return Err(PyValueError::new_err("max_rules must be at least 1"));
+        }
+        let limits = snakesat::limits::Limits::until(run::deadline(timeout)?);
+        let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
+        let grid = grid.map(|g| Source::new("<grid>", g));
+        run::interruptible(py, &limits.cancel, || {
+            self.inner.run(Explain { settings: &settings, raw: raw(encoding, None), grid, steps })
+        })?
+        .map_err(|e| match e {
+            RunError::Input(e) => input_error(py, &e),
+            e => refused(e),
+        })
     }
 }
 

@@ -3,7 +3,9 @@
 //! to play it without asking again: the exit code, the whole text, and every step's board
 //! drawn (step 0, the empty board, to the last), each with its caption and its paragraph
 //! of the text. Drawing them all at once costs one picture a step, small beside the
-//! explanation itself, and lets Previous and Next work with the server gone.
+//! explanation itself, and lets Previous and Next work with the server gone. With `from`
+//! (the play mode's grid) the steps start from the player's entries, and `from` in the
+//! answer names the wrong ones; `steps` cuts the explanation short for a Hint or a Check.
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -13,7 +15,7 @@ use crate::explain::{Settings, BUDGET, GIVE_UP};
 use crate::genres::{self, Capabilities, Visit};
 use crate::input::Source;
 use crate::limits::Limits;
-use crate::puzzle::{self, Puzzle, RawOptions};
+use crate::puzzle::{self, Puzzle, RawOptions, RunError, Start};
 use crate::render;
 
 /// The body of `/api/explain`.
@@ -29,6 +31,12 @@ pub struct ExplainRequest {
     pub max_rules: Option<usize>,
     /// `explain --encoding` (the parity snake explains with `plain`).
     pub encoding: Option<String>,
+    /// `explain --from`: the player's grid, rows in the answer view's tokens, `?` or `_`
+    /// where undecided (the page's play mode sends what was drawn).
+    pub from: Option<String>,
+    /// Stop after this many steps: the page's Hint asks 1, its Check 0 (only what the
+    /// grid says). Without it, the explanation to the end.
+    pub steps: Option<usize>,
 }
 
 /// Reads the body of `/api/explain`.
@@ -52,7 +60,8 @@ pub fn explain(req: &ExplainRequest, limits: &Limits) -> Response {
         Ok(p) => {
             let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
             let raw = RawOptions { encoding: req.encoding.clone(), ..RawOptions::default() };
-            p.run(Explaining { settings, raw })
+            let grid = req.from.as_deref().map(|g| Source::new("from", g));
+            p.run(Explaining { settings, raw, grid, steps: req.steps })
         }
         Err(e) => Response::input(&e),
     }
@@ -61,14 +70,18 @@ pub fn explain(req: &ExplainRequest, limits: &Limits) -> Response {
 struct Explaining {
     settings: Settings,
     raw: RawOptions,
+    grid: Option<Source>,
+    steps: Option<usize>,
 }
 
 impl Visit for Explaining {
     type Output = Response;
 
     fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Response {
-        let done = match puzzle::explain(p, &self.raw, &self.settings) {
+        let start = Start { grid: self.grid.as_ref(), steps: self.steps };
+        let done = match puzzle::explain_at(p, &self.raw, &self.settings, start) {
             Ok(done) => done,
+            Err(RunError::Input(e)) => return Response::input(&e),
             Err(e) => return failure(e),
         };
         let n = done.trace.steps.len();

@@ -205,6 +205,11 @@ pub enum Command {
         max_rules: usize,
         #[command(flatten)]
         enc: EncodingArg,
+        /// Continue from a player's partly filled grid (a file, `-` for standard input):
+        /// the rows `solve` prints, `?` or `_` where undecided. Entries no answer has are
+        /// named (exit code 6); the steps start from the rest (`--step 1`: a hint).
+        #[arg(long, value_name = "GRID")]
+        from: Option<String>,
     },
     /// Print the puzz.link URL of a puzzle.
     Url {

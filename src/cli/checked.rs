@@ -105,6 +105,8 @@ pub enum Job {
         timeout: Option<Duration>,
         max_rules: usize,
         raw: RawOptions,
+        /// `--from`: the player's grid file.
+        from: Option<String>,
     },
     Generate {
         kind: String,
@@ -212,12 +214,15 @@ impl Job {
                 Job::Decode { puzzle, solver_output, raw: raw(enc.encoding, distinct.distinct, None), format }
             }
             Command::Url { puzzle } => Job::Url { puzzle },
-            Command::Explain { puzzle, format, step, timeout: t, max_rules, enc } => {
+            Command::Explain { puzzle, format, step, timeout: t, max_rules, enc, from } => {
                 if max_rules == 0 {
                     return Err(usage("--max-rules must be at least 1"));
                 }
+                if puzzle == "-" && from.as_deref() == Some("-") {
+                    return Err(usage("the puzzle and --from cannot both be standard input"));
+                }
                 let raw = raw(enc.encoding, None, None);
-                Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw }
+                Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw, from }
             }
             Command::Serve { port, bind, open, timeout: t, max_timeout, jobs, queue, max_body, backend } => {
                 let timeout = timeout(Some(t))?.unwrap_or(Duration::MAX);

@@ -55,8 +55,9 @@ impl Visit for Job {
                 outln!("{}", url(p)?);
                 Ok(exit::ANSWER)
             }
-            Job::Explain { format, step, timeout, max_rules, raw, .. } => {
-                super::explain::explain(p, &raw, format, step, timeout, max_rules)
+            Job::Explain { format, step, timeout, max_rules, raw, from, .. } => {
+                let opts = super::explain::ExplainOpts { format, step, timeout, max_rules, from };
+                super::explain::explain(p, &raw, &opts)
             }
             Job::Generate { .. } | Job::Serve(_) => unreachable!("generate and serve start in `run`"),
         }

@@ -32,7 +32,7 @@ const PAGE: &str = include_str!("page/index.html");
 
 /// The page's scripts and style, by path: the page's own script, the editor's shared core,
 /// then one small file per genre's input handling (each registers itself with the core; the
-/// page loads them in this order, which is the New row's order of genres).
+/// page loads them in this order, which is the New row's order of genres), and the play mode.
 const ASSETS: &[(&str, &str)] = &[
     ("/app.js", include_str!("page/app.js")),
     ("/editor.js", include_str!("page/editor.js")),
@@ -41,6 +41,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("/genres/snake-egg.js", include_str!("page/genres/snake-egg.js")),
     ("/genres/snakepit.js", include_str!("page/genres/snakepit.js")),
     ("/genres/parity-snake.js", include_str!("page/genres/parity-snake.js")),
+    ("/play.js", include_str!("page/play.js")),
     ("/style.css", include_str!("page/style.css")),
 ];
 

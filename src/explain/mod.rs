@@ -22,6 +22,7 @@
 mod ask;
 mod bound;
 pub mod drive;
+pub mod from;
 mod ladder;
 mod mus;
 mod propagate;
@@ -104,11 +105,17 @@ pub enum End {
     NoAnswer,
     /// The deadline or a cancellation, with the steps found so far.
     Stopped(String),
+    /// As many steps as were asked for (`Explainer::stop_after`: a hint wants one), with
+    /// units still open.
+    Enough,
 }
 
 /// The whole explanation.
 #[derive(Clone, Debug)]
 pub struct Trace {
+    /// Each unit's value before the first step: decided by the player's entries
+    /// (`Explainer::seed`), all `None` from the empty board.
+    pub start: Vec<Option<usize>>,
     pub steps: Vec<Step>,
     pub end: End,
     /// Each unit's value at the end, where decided.
@@ -215,6 +222,8 @@ pub struct Explainer<'a> {
     answer: Option<Vec<bool>>,
     /// The genre's techniques, asked before any rule instance (`None`: the genre has none).
     ladder: Option<Box<dyn Ladder>>,
+    /// The most steps to find (`stop_after`), for a hint; `None`: to the end.
+    max_steps: Option<usize>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -283,6 +292,7 @@ impl<'a> Explainer<'a> {
             answer: None,
             trace: crate::engine::tracing(),
             ladder,
+            max_steps: None,
         })
     }
 
@@ -309,6 +319,42 @@ impl<'a> Explainer<'a> {
         self.answer = Some(m);
     }
 
+    /// Ends the explanation after `n` steps (`End::Enough`, when units are still open): a
+    /// hint needs the next step only, not the trace to the end.
+    pub fn stop_after(&mut self, n: usize) {
+        self.max_steps = Some(n);
+    }
+
+    /// Takes the player's entries as known facts before the first step: facts are free, so
+    /// the steps start from the player's position, and the ladder sees the entries on its
+    /// board. The caller has checked each entry against the answers (`possible`). False
+    /// when the entries contradict each other at once (the cells' domains).
+    pub fn seed(&mut self, entries: &[Fact]) -> bool {
+        for &f in entries {
+            if !self.known.set(self.lit(f)) {
+                return false;
+            }
+        }
+        // A hint answer that disagrees with the entries cannot stand in for the puzzle's.
+        let fits = |m: &Vec<bool>| self.known.trail.iter().all(|l| m[l.var().idx()] != l.is_neg());
+        self.answer = self.answer.take().filter(fits);
+        true
+    }
+
+    /// Whether some answer has `fact`, given the facts known, within `limits`: a player's
+    /// entry that no answer has is pointed out, not explained from.
+    pub fn possible(&mut self, fact: Fact, limits: &Limits) -> Result<bool, ExplainError> {
+        let l = self.lit(fact);
+        if self.answer.as_ref().is_some_and(|m| m[l.var().idx()] != l.is_neg()) {
+            return Ok(true);
+        }
+        self.limits = limits.clone();
+        let all: Vec<usize> = (0..self.sel.len()).collect();
+        let mut a = self.assumptions(&all, None);
+        a.push(l);
+        Ok(matches!(self.solve(&a)?, Outcome::Sat(_)))
+    }
+
     /// The rule instances of the formula.
     pub fn rules(&self) -> &[crate::cnf::RuleInstance] {
         self.f.rules()
@@ -320,12 +366,15 @@ impl<'a> Explainer<'a> {
         let mut steps = Vec::new();
         self.limits = settings.limits.clone();
         self.budget = settings.budget;
+        // The board the steps start from: the entries seeded, closed under the domains.
+        let closed = self.known_close()?;
+        let start = (0..self.units.len()).map(|u| if closed { self.decided(u) } else { None }).collect();
         let end = match self.steps(settings, &mut steps) {
             Err(ExplainError::Stopped(why)) => End::Stopped(why),
             end => end?,
         };
         let board = (0..self.units.len()).map(|u| self.decided(u)).collect();
-        Ok(Trace { steps, end, board, seconds: t.elapsed().as_secs_f64(), solver_calls: self.solver_calls })
+        Ok(Trace { start, steps, end, board, seconds: t.elapsed().as_secs_f64(), solver_calls: self.solver_calls })
     }
 
     fn steps(&mut self, settings: &Settings, steps: &mut Vec<Step>) -> Result<End, ExplainError> {
@@ -343,6 +392,9 @@ impl<'a> Explainer<'a> {
             }
             if (0..self.units.len()).all(|u| self.decided(u).is_some()) {
                 return Ok(End::Solved);
+            }
+            if self.max_steps.is_some_and(|m| steps.len() >= m) {
+                return Ok(End::Enough);
             }
             let step = match self.ladder_step() {
                 Some(s) => s,

@@ -14,6 +14,7 @@ pub fn status(end: &End) -> &'static str {
         End::NotUnique => "not unique",
         End::NoAnswer => "no answer",
         End::Stopped(_) => "unknown",
+        End::Enough => "partial",
     }
 }
 
@@ -97,6 +98,13 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
                 plural(g.undecided, "cell")
             )
         }
+        End::Enough => {
+            format!(
+                "Stopped after {} as asked: {} left undecided.",
+                plural(g.steps, "step"),
+                plural(g.undecided, "cell")
+            )
+        }
     };
     out += &end;
     out.push('\n');
@@ -159,13 +167,16 @@ pub fn to_json(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> Value {
             })
         })
         .collect();
-    let board: Vec<Value> =
-        trace.board.iter().enumerate().map(|(u, v)| v.map_or(Value::Null, |v| json!(units[u].values[v].key))).collect();
+    let keys = |b: &[Option<usize>]| -> Vec<Value> {
+        b.iter().enumerate().map(|(u, v)| v.map_or(Value::Null, |v| json!(units[u].values[v].key))).collect()
+    };
+    let board = keys(&trace.board);
     let mut out = json!({
         "status": status(&trace.end),
         "grade": trace.grade(),
         "steps": steps,
         "board": board,
+        "start": keys(&trace.start),
         "seconds": trace.seconds,
         "solver_calls": trace.solver_calls,
     });

@@ -5,6 +5,7 @@
 
 use serde_json::{json, Value};
 
+use super::player::{self, Player, Start};
 use super::{exit, solve, Connectivity, EncodeOptions, Puzzle, RawOptions, RunError, Status};
 use crate::backend::BackendKind;
 use crate::cnf::RuleInstance;
@@ -24,6 +25,8 @@ pub struct Explained<P: Puzzle> {
     /// `Some(false)` when the solver found a second answer; `Some(true)` when it proved
     /// there is none; `None` when it did not tell.
     pub unique: Option<bool>,
+    /// The player's grid the steps start from (`explain --from`), checked.
+    pub player: Option<Player>,
     genre: P::Options,
 }
 
@@ -32,6 +35,17 @@ pub struct Explained<P: Puzzle> {
 /// snake explains with `plain`). A genre or encoding without an explanation is a usage
 /// error that names the encodings that would explain the puzzle.
 pub fn explain<P: Puzzle>(p: &P, raw: &RawOptions, settings: &Settings) -> Result<Explained<P>, RunError> {
+    explain_at(p, raw, settings, Start::default())
+}
+
+/// [`explain`] from the player's grid, as far as `start` asks (`explain --from GRID`,
+/// the page's Hint and Check). A grid that cannot be read is an `InputError`, located.
+pub fn explain_at<P: Puzzle>(
+    p: &P,
+    raw: &RawOptions,
+    settings: &Settings,
+    start: Start<'_>,
+) -> Result<Explained<P>, RunError> {
     let genre = P::options(raw)?;
     // An answer from the lazy encoding and the propagator first (fast), as a hint. Asked
     // with uniqueness, so that a trace that stops for lack of a small step can still say
@@ -43,14 +57,15 @@ pub fn explain<P: Puzzle>(p: &P, raw: &RawOptions, settings: &Settings) -> Resul
         Status::Solved(sol) => Some(sol),
         _ => None,
     };
-    explain_from(p, raw, genre, answer, quick.unique, settings)
+    explain_from(p, raw, genre, answer, quick.unique, settings, start)
 }
 
 /// Explains `p`, whose one answer is known to be `answer` (the generator's `--grade`: it
 /// has just proved it unique, so the first solve of [`explain`] is not repeated), with the
 /// genre's default options.
 pub fn explain_unique<P: Puzzle>(p: &P, answer: &P::Solution, settings: &Settings) -> Result<Explained<P>, RunError> {
-    explain_from(p, &RawOptions::default(), P::Options::default(), Some(answer.clone()), Some(true), settings)
+    let (raw, genre) = (RawOptions::default(), P::Options::default());
+    explain_from(p, &raw, genre, Some(answer.clone()), Some(true), settings, Start::default())
 }
 
 /// The trace, with `hint` an answer found another way and `unique` what is known of a
@@ -62,6 +77,7 @@ fn explain_from<P: Puzzle>(
     hint: Option<P::Solution>,
     unique: Option<bool>,
     settings: &Settings,
+    start: Start<'_>,
 ) -> Result<Explained<P>, RunError> {
     // The eager encoding: connectivity takes part as rule instances, with no propagator.
     let opts = EncodeOptions { connectivity: Connectivity::Eager, genre };
@@ -72,13 +88,25 @@ fn explain_from<P: Puzzle>(
         return Err(RunError::TooBig(why));
     }
     let mut ex = Explainer::new(&enc).ok_or_else(|| RunError::usage(no_explanation(p, raw)))?;
+    let mut values = None;
     if let Some(sol) = &hint {
         let cells = p.view(sol, &opts.genre).board.cells;
-        let values: Option<Vec<usize>> =
+        let vals: Option<Vec<usize>> =
             ex.units.iter().zip(&cells).map(|(u, c)| u.values.iter().position(|v| v.key == c.key)).collect();
-        if let Some(values) = values.filter(|v| v.len() == ex.units.len()) {
-            ex.hint(&values);
+        if let Some(vals) = vals.filter(|v| v.len() == ex.units.len()) {
+            ex.hint(&vals);
+            values = Some(vals);
         }
+    }
+    let player = match start.grid {
+        Some(grid) => {
+            let answer = hint.as_ref().zip(values.as_deref());
+            Some(player::check(p, &opts.genre, &mut ex, grid, answer, unique, &settings.limits)?)
+        }
+        None => None,
+    };
+    if let Some(n) = start.steps {
+        ex.stop_after(n);
     }
     let trace = ex.run(settings).map_err(RunError::Explain)?;
     // Once solved every fact is fixed and the model is found by propagation; otherwise the
@@ -88,8 +116,8 @@ fn explain_from<P: Puzzle>(
         (_, Some(sol)) => Some(sol),
         _ => None,
     };
-    let done =
-        Explained { rules: ex.rules().to_vec(), units: ex.units.clone(), trace, answer, unique, genre: opts.genre };
+    let (rules, units) = (ex.rules().to_vec(), ex.units.clone());
+    let done = Explained { rules, units, trace, answer, unique, player, genre: opts.genre };
     done.check(p)?;
     Ok(done)
 }
@@ -156,9 +184,12 @@ impl<P: Puzzle> Explained<P> {
     /// puzzle needs search (the grade says which), 1 no answer, 5 when the answers differ
     /// on the cells left or the solver found a second, 3 at the deadline, 130 on Ctrl-C.
     pub fn code(&self) -> u8 {
+        if self.wrong_grid() {
+            return exit::WRONG_ENTRY;
+        }
         match &self.trace.end {
             End::NeedsSearch if self.unique == Some(false) => exit::NOT_UNIQUE,
-            End::Solved | End::NeedsSearch => exit::ANSWER,
+            End::Solved | End::NeedsSearch | End::Enough => exit::ANSWER,
             End::NoAnswer => exit::NO_ANSWER,
             End::NotUnique => exit::NOT_UNIQUE,
             End::Stopped(why) if why == "interrupted" => exit::INTERRUPTED,
@@ -166,9 +197,55 @@ impl<P: Puzzle> Explained<P> {
         }
     }
 
+    /// Whether the player's grid has an entry no answer has, or entries that fit no
+    /// answer together (each fits one, but not the same one: a puzzle with several).
+    pub fn wrong_grid(&self) -> bool {
+        self.player.as_ref().is_some_and(|pl| !pl.wrong.is_empty() || self.entries_clash())
+    }
+
+    /// The player's entries each fit an answer, the puzzle has one, and yet the
+    /// explanation from them found none.
+    fn entries_clash(&self) -> bool {
+        self.player.as_ref().is_some_and(|pl| !pl.entries.is_empty())
+            && self.trace.end == End::NoAnswer
+            && self.answer.is_some()
+    }
+
+    /// What the player's grid said: each wrong entry, or that all fit (nothing without
+    /// `--from`).
+    pub fn player_text(&self) -> String {
+        let Some(pl) = &self.player else { return String::new() };
+        let mut out = String::new();
+        for line in pl.wrong_lines(&self.units) {
+            out += &format!("{line}.\n");
+        }
+        let right = pl.entries.len() - pl.wrong.len() - pl.unchecked;
+        if pl.unchecked > 0 {
+            out += &format!(
+                "Stopped before {} of your grid could be checked.\n",
+                plural(pl.unchecked, "entry", "entries")
+            );
+        } else if self.entries_clash() {
+            out += &format!("Your {} fit no answer together.\n", plural(right, "entry", "entries"));
+        } else if pl.wrong.is_empty() && self.trace.end == End::Solved && self.trace.steps.is_empty() {
+            out += "Your grid is the answer: solved.\n";
+        } else if pl.wrong.is_empty() && !pl.entries.is_empty() {
+            out += &format!("Your {} fit the answer so far.\n", plural(right, "entry", "entries"));
+        } else if !pl.wrong.is_empty() && right == 1 {
+            out += "The steps start from your other entry.\n";
+        } else if !pl.wrong.is_empty() && right > 1 {
+            out += &format!("The steps start from your other {}.\n", plural(right, "entry", "entries"));
+        }
+        out
+    }
+
     /// The whole explanation in words, then the grade.
     pub fn text(&self) -> String {
-        let mut text = explain::to_text(&self.trace, &self.rules, &self.units);
+        let mut text = self.player_text();
+        if self.player.is_some() && self.trace.end == End::Solved && self.trace.steps.is_empty() {
+            return text;
+        }
+        text += &explain::to_text(&self.trace, &self.rules, &self.units);
         if self.trace.end == End::NeedsSearch && self.unique == Some(false) {
             text += "Not unique: the solver found a second answer, so no explanation can finish.\n";
         }
@@ -181,6 +258,7 @@ impl<P: Puzzle> Explained<P> {
     pub fn step_text(&self, n: usize) -> String {
         match n.checked_sub(1).and_then(|i| self.trace.steps.get(i)) {
             Some(step) => explain::paragraph(n - 1, step, &self.rules, &self.units),
+            None if self.player.as_ref().is_some_and(|pl| !pl.entries.is_empty()) => "Your grid.\n".into(),
             None => "The empty board.\n".into(),
         }
     }
@@ -190,6 +268,31 @@ impl<P: Puzzle> Explained<P> {
         let mut j = explain::to_json(&self.trace, &self.rules, &self.units);
         j["kind"] = json!(P::KIND);
         j["unique"] = json!(self.unique);
+        j["next"] = self.trace.steps.first().map_or(Value::Null, |_| j["steps"][0].clone());
+        if let Some(pl) = &self.player {
+            let fact = |f: &explain::Fact| {
+                let unit = &self.units[f.unit];
+                json!({"cell": unit.name, "value": unit.values[f.value].key, "holds": f.holds})
+            };
+            let lines = pl.wrong_lines(&self.units);
+            let wrong: Vec<Value> = pl
+                .wrong
+                .iter()
+                .zip(lines)
+                .map(|(f, line)| {
+                    let mut v = fact(f);
+                    v["text"] = json!(line);
+                    v
+                })
+                .collect();
+            j["from"] = json!({
+                "entries": pl.entries.len(),
+                "wrong": wrong,
+                "fits": !self.wrong_grid(),
+                "unchecked": pl.unchecked,
+                "text": self.player_text(),
+            });
+        }
         j
     }
 
@@ -203,7 +306,7 @@ impl<P: Puzzle> Explained<P> {
         };
         let n = n.min(self.trace.steps.len());
         let spots = p.view(sol, &self.genre).spots;
-        let mut known: Vec<Option<usize>> = vec![None; self.units.len()];
+        let mut known: Vec<Option<usize>> = self.trace.start.clone();
         for s in &self.trace.steps[..n] {
             for &(u, v) in &s.decided {
                 known[u] = Some(v);
@@ -223,6 +326,7 @@ impl<P: Puzzle> Explained<P> {
             }
         }
         let note = match n.checked_sub(1).map(|i| &self.trace.steps[i]) {
+            None if known.iter().any(Option::is_some) => "your grid".to_string(),
             None => "the empty board".to_string(),
             Some(s) => {
                 let looked: Vec<usize> = match &s.technique {
@@ -251,4 +355,9 @@ impl<P: Puzzle> Explained<P> {
         };
         (d, note)
     }
+}
+
+/// `n thing` or `n things`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -17,8 +17,10 @@ use crate::render::Drawing;
 
 mod count;
 mod explain;
+mod player;
 pub use count::{count, count_split, CountReport, SPLIT_CUBES};
-pub use explain::{explain, explain_unique, explains, Explained};
+pub use explain::{explain, explain_at, explain_unique, explains, Explained};
+pub use player::{Player, Start};
 
 /// Exit codes, shared by the command line and the server's JSON: one place names them.
 pub mod exit {
@@ -35,6 +37,9 @@ pub mod exit {
     /// Two answers or more were found, where the job asks about uniqueness (`solve
     /// --unique`, `solve --forced`, `count`).
     pub const NOT_UNIQUE: u8 = 5;
+    /// `explain --from`: the player's grid has an entry no answer has (the text names
+    /// each), or entries that fit no answer together.
+    pub const WRONG_ENTRY: u8 = 6;
     /// Interrupted by Ctrl-C, after printing what is known.
     pub const INTERRUPTED: u8 = 130;
 }
@@ -330,13 +335,16 @@ pub enum RunError {
     /// An explanation that failed inside (its solver, or a check of its own steps).
     #[error(transparent)]
     Explain(crate::explain::ExplainError),
+    /// Text the job reads besides the puzzle (`explain --from`'s grid), located.
+    #[error(transparent)]
+    Input(#[from] InputError),
 }
 
 impl RunError {
     /// The exit code this error maps to.
     pub fn exit_code(&self) -> u8 {
         match self {
-            RunError::TooBig(_) | RunError::Usage(_) => exit::BAD_INPUT,
+            RunError::TooBig(_) | RunError::Usage(_) | RunError::Input(_) => exit::BAD_INPUT,
             RunError::Engine(_) | RunError::Unverified(_) | RunError::Explain(_) => exit::FAILURE,
         }
     }
@@ -349,7 +357,7 @@ impl RunError {
     /// The HTTP status this error maps to: the request's fault (400) or the server's (500).
     pub fn http_status(&self) -> u16 {
         match self {
-            RunError::TooBig(_) | RunError::Usage(_) => 400,
+            RunError::TooBig(_) | RunError::Usage(_) | RunError::Input(_) => 400,
             RunError::Engine(_) | RunError::Unverified(_) | RunError::Explain(_) => 500,
         }
     }

@@ -53,6 +53,8 @@ function setExplains(yes) {
 // The puzzle changed: an explanation of it no longer holds, and goes; one under way is
 // stopped on the server (its answer would be of the puzzle as it was).
 function forget() {
+  // A game on the board ends too: the board is another one now.
+  Play.forget();
   if (explaining) {
     explaining.edited = true;
     explaining.abort();

@@ -596,5 +596,5 @@ const Editor = (() => {
     GENRES[kind] = hooks;
   }
 
-  return { init, load, stop, spec, toToml, fromToml, genre: register, cycle, CELL, get puzzle() { return ed; } };
+  return { init, load, stop, spec, toToml, fromToml, genre: register, cycle, CELL, get puzzle() { return ed; }, margin: () => (ed && GENRES[ed.kind].margin) || 0 };
 })();

@@ -1,0 +1,101 @@
+//! `explain --from GRID`: the player's own grid checked against the puzzle before the
+//! explanation continues from it. An entry no answer has is pointed out, not explained
+//! from; the others are seeded as known facts (`Explainer::seed`), so the steps are the
+//! ones after the player's position and the genre's ladder starts from their grid.
+
+use super::{Puzzle, RunError};
+use crate::engine::Unit;
+use crate::explain::{from, ExplainError, Explainer, Fact};
+use crate::input::Source;
+use crate::limits::Limits;
+
+/// Where an explanation starts and how far it goes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Start<'a> {
+    /// The player's grid (`explain --from`), in the answer view's tokens; `None`: the
+    /// empty board.
+    pub grid: Option<&'a Source>,
+    /// Stop after this many steps (a hint: 1); `None`: to the end.
+    pub steps: Option<usize>,
+}
+
+/// What the player's grid said, checked.
+#[derive(Clone, Debug, Default)]
+pub struct Player {
+    /// Every entry, in row order.
+    pub entries: Vec<Fact>,
+    /// The entries no answer has (for a unique puzzle: that disagree with the answer).
+    pub wrong: Vec<Fact>,
+    /// Entries left unchecked when the deadline or Ctrl-C came (neither wrong nor taken
+    /// as facts; the explanation then ends stopped).
+    pub unchecked: usize,
+}
+
+impl Player {
+    /// One line a wrong entry: "r3c4 is marked snake, but no answer has it".
+    pub fn wrong_lines(&self, units: &[Unit]) -> Vec<String> {
+        self.wrong
+            .iter()
+            .map(|f| format!("{} is {}, but no answer has it", units[f.unit].name, from::marked(&units[f.unit], f)))
+            .collect()
+    }
+}
+
+/// Reads `grid` over the explainer's units, checks each entry and seeds the right ones.
+/// `answer` is each unit's value in an answer found before, and `unique` whether that
+/// answer is proven the only one: then an entry is wrong exactly when it disagrees with it,
+/// with no solver call; otherwise the solver is asked whether any answer has the entry.
+pub(super) fn check<P: Puzzle>(
+    p: &P,
+    genre: &P::Options,
+    ex: &mut Explainer<'_>,
+    grid: &Source,
+    answer: Option<(&P::Solution, &[usize])>,
+    unique: Option<bool>,
+    limits: &Limits,
+) -> Result<Player, RunError> {
+    let aliases = answer.map_or_else(Vec::new, |(sol, _)| aliases(p, genre, sol));
+    let entries = from::read_grid(grid, &ex.units, &aliases)?;
+    let mut wrong = Vec::new();
+    let mut right = Vec::new();
+    for (i, &f) in entries.iter().enumerate() {
+        let fits = match answer {
+            Some((_, values)) if unique == Some(true) => (values[f.unit] == f.value) == f.holds,
+            _ => match ex.possible(f, limits) {
+                Ok(fits) => fits,
+                // The explanation that follows stops at once and says so (exit code 3 or
+                // 130), as it would have at its own first question.
+                Err(ExplainError::Stopped(_)) => {
+                    ex.seed(&right);
+                    return Ok(Player { unchecked: entries.len() - i, entries, wrong });
+                }
+                Err(e) => return Err(RunError::Explain(e)),
+            },
+        };
+        if fits {
+            right.push(f);
+        } else {
+            wrong.push(f);
+        }
+    }
+    if !ex.seed(&right) {
+        return Err(RunError::Explain(ExplainError::Internal("an entry contradicts another".into())));
+    }
+    Ok(Player { entries, wrong, unchecked: 0 })
+}
+
+/// The tokens the answer view shows for a key (a circled end `o` for `#`, a Hebi clue
+/// `>3` for `.`), as (shown, key), where the view shows them for one key only.
+fn aliases<P: Puzzle>(p: &P, genre: &P::Options, sol: &P::Solution) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut ambiguous: Vec<String> = Vec::new();
+    for c in p.view(sol, genre).board.cells.into_iter().filter(|c| c.shown != c.key) {
+        match out.iter().find(|(s, _)| *s == c.shown) {
+            Some((_, k)) if *k != c.key => ambiguous.push(c.shown),
+            Some(_) => {}
+            None => out.push((c.shown, c.key)),
+        }
+    }
+    out.retain(|(s, _)| !ambiguous.contains(s));
+    out
+}

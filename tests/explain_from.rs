@@ -1,0 +1,199 @@
+//! `snakesat explain --from GRID` through the real binary: the player's grid checked, the
+//! steps after it, a hint (`--step 1`), wrong entries named (exit code 6) and bad grids
+//! located (exit code 2).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use crate::common;
+
+use common::{fixture, json, root, run, stderr, stdout};
+
+/// The grid written to a file in `dir`, its path returned.
+fn grid_file(dir: &tempfile::TempDir, name: &str, rows: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, rows).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// The answer's keys of a solved explanation's JSON, row by row (`#`, `.`, numbers).
+fn board(v: &serde_json::Value, key: &str) -> Vec<Option<String>> {
+    v[key].as_array().unwrap().iter().map(|k| k.as_str().map(String::from)).collect()
+}
+
+const SNAKE: &str = "snake/example-4x4.toml";
+/// The example's answer (`snakesat solve`), row by row.
+const SNAKE_ANSWER: [&str; 4] = ["####", "#..#", "..##", "..#."];
+
+#[test]
+fn an_empty_grid_gives_the_plain_explanation() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = fixture(SNAKE);
+    let empty = grid_file(&dir, "empty", "? ? ? ?\n? ? ? ?\n____\n? ? ? ?\n");
+    let (plain, with) = (run(&["explain", &p]), run(&["explain", &p, "--from", &empty]));
+    assert_eq!((plain.status.code(), with.status.code()), (Some(0), Some(0)));
+    assert_eq!(stdout(&plain), stdout(&with));
+    // A file with no rows at all is the empty grid too.
+    let blank = grid_file(&dir, "blank", "\n");
+    assert_eq!(stdout(&run(&["explain", &p, "--from", &blank])), stdout(&plain));
+}
+
+#[test]
+fn the_steps_continue_from_a_right_partial_grid() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = fixture(SNAKE);
+    let partial = grid_file(&dir, "partial", "####\n#..#\n????\n????\n");
+    let (code, v) = json(&["explain", &p, "--from", &partial]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["from"]["entries"], 8);
+    assert_eq!(v["from"]["fits"], true);
+    assert!(v["from"]["wrong"].as_array().unwrap().is_empty());
+    // The steps start where the player is: the first row is known before step 1, and no
+    // step decides a cell the player had decided.
+    let start = board(&v, "start");
+    assert!(start[..8].iter().all(Option::is_some) && start[8..].iter().all(Option::is_none), "{start:?}");
+    let decided: Vec<&str> = v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["decided"].as_array().unwrap().iter().map(|d| d["cell"].as_str().unwrap()))
+        .collect();
+    assert!(decided.iter().all(|c| c.starts_with("r3") || c.starts_with("r4")), "{decided:?}");
+    assert_eq!(v["next"], v["steps"][0]);
+    // And it ends at the answer.
+    let keys: Vec<String> = SNAKE_ANSWER.concat().chars().map(String::from).collect();
+    assert_eq!(board(&v, "board"), keys.into_iter().map(Some).collect::<Vec<_>>());
+
+    // The hint: the next step only, after what the grid said.
+    let o = run(&["explain", &p, "--from", &partial, "--step", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("Your 8 entries fit the answer so far.\nStep 1 ("), "{text}");
+    assert!(!text.contains("Step 2"), "{text}");
+}
+
+#[test]
+fn a_finished_grid_is_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let done = grid_file(&dir, "done", &SNAKE_ANSWER.join("\n"));
+    let o = run(&["explain", &fixture(SNAKE), "--from", &done, "--step", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "Your grid is the answer: solved.\n");
+}
+
+#[test]
+fn a_wrong_entry_is_named_and_not_explained_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = fixture(SNAKE);
+    // r2c2 is empty in the answer.
+    let wrong = grid_file(&dir, "wrong", "####\n##.#\n????\n????\n");
+    let o = run(&["explain", &p, "--from", &wrong, "--step", "1"]);
+    assert_eq!(o.status.code(), Some(6), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("r2c2 is marked snake, but no answer has it.\n"), "{text}");
+    assert!(text.contains("The steps start from your other 7 entries.\nStep 1"), "{text}");
+    let (code, v) = json(&["explain", &p, "--from", &wrong]);
+    assert_eq!(code, 6);
+    assert_eq!(v["from"]["fits"], false);
+    let w = &v["from"]["wrong"][0];
+    assert_eq!((w["cell"].as_str(), w["value"].as_str(), w["holds"].as_bool()), (Some("r2c2"), Some("#"), Some(true)));
+    // The wrong cell is not a fact: it is open before step 1, and the steps decide it.
+    assert_eq!(board(&v, "start")[5], None);
+    assert_eq!(board(&v, "board")[5].as_deref(), Some("."));
+}
+
+#[test]
+fn on_a_puzzle_with_several_answers_entries_are_judged_against_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = fixture("snake/several-4x4.toml");
+    // Row 1 counts 3: any one cell of it may be snake, all four together fit no answer.
+    let one = grid_file(&dir, "one", "#???\n????\n????\n????\n");
+    let (code, v) = json(&["explain", &p, "--from", &one]);
+    assert_ne!(code, 6, "{v}");
+    assert_eq!(v["from"]["fits"], true, "{v}");
+    let four = grid_file(&dir, "four", "####\n????\n????\n????\n");
+    let o = run(&["explain", &p, "--from", &four]);
+    assert_eq!(o.status.code(), Some(6), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("Your 4 entries fit no answer together.\n"), "{}", stdout(&o));
+}
+
+#[test]
+fn the_rows_solve_prints_are_read_back() {
+    // A Snake Egg's answer as `solve` prints it (circled ends `o`), and a Hebi's (clues
+    // `>3`): each is its own puzzle's finished grid.
+    for puzzle in ["snake-egg/seed-6x6.toml", "hebi/example-5x5.toml"] {
+        let p = fixture(puzzle);
+        let solved = stdout(&run(&["solve", &p]));
+        let dir = tempfile::tempdir().unwrap();
+        let grid = grid_file(&dir, "solved", &solved);
+        let o = run(&["explain", &p, "--from", &grid]);
+        assert_eq!(o.status.code(), Some(0), "{puzzle}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "Your grid is the answer: solved.\n", "{puzzle}");
+    }
+    // On a Snake Egg, `.` marks a cell not snake without saying its egg.
+    let dir = tempfile::tempdir().unwrap();
+    let egg = fixture("snake-egg/seed-6x6.toml");
+    let right = grid_file(&dir, "right", ". ? ? ? ? ?\n".repeat(6).replacen(". ", "o ", 1).as_str());
+    let (code, v) = json(&["explain", &egg, "--from", &right]);
+    assert_eq!(code, 6, "{v}");
+    // Column 1 below the circle: r2c1..r4c1 are snake, r5c1 and r6c1 an egg of 2.
+    let wrong: Vec<&str> = v["from"]["wrong"].as_array().unwrap().iter().map(|w| w["cell"].as_str().unwrap()).collect();
+    assert_eq!(wrong, ["r2c1", "r3c1", "r4c1"], "{v}");
+    assert!(v["from"]["text"].as_str().unwrap().contains("r2c1 is marked not snake, but no answer has it"), "{v}");
+}
+
+#[test]
+fn a_bad_grid_is_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = fixture(SNAKE);
+    let cases = [
+        ("####\n#x.#\n????\n????\n", ":2:2: row 2, column 2: unknown cell `x`; expected `#`, `.`, `?` or `_`"),
+        ("####\n#..#\n????\n", ":4:1: expected 4 rows of 4 cells, found 3"),
+        ("# # # #\n# . . # .\n????\n????\n", ":2:9: row 2: expected 4 cells, found 5"),
+    ];
+    for (rows, want) in cases {
+        let g = grid_file(&dir, "bad", rows);
+        let o = run(&["explain", &p, "--from", &g]);
+        assert_eq!(o.status.code(), Some(2), "{rows}");
+        assert!(stderr(&o).contains(&format!("{g}{want}")), "{rows}: {}", stderr(&o));
+    }
+    let o = run(&["explain", &p, "--from", "/no/such/grid"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/no/such/grid:1:1: cannot read the file"), "{}", stderr(&o));
+    let o = run(&["explain", "-", "--from", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot both be standard input"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_grid_can_come_from_standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_snakesat"))
+        .args(["explain", &fixture(SNAKE), "--from", "-", "--step", "1"])
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"####\n#..#\n????\n????\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Step 1 ("), "{}", stdout(&o));
+}
+
+#[test]
+fn the_deadline_stops_the_check_and_says_so() {
+    // A deadline already past when the entries are checked (no answer found to judge them
+    // by, on a puzzle with several): none is taken as a fact or called wrong.
+    let o = run(&[
+        "explain",
+        &fixture("snake/several-4x4.toml"),
+        "--from",
+        &fixture("snake/grids/example-4x4-partial.txt"),
+        "--timeout",
+        "0.000001",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("Stopped before 8 entries of your grid could be checked.\n"), "{}", stdout(&o));
+}

@@ -1,0 +1,201 @@
+//! The page's play mode in headless Chromium, beside the editor tests (`editor.rs`): the
+//! person shades cells and marks them empty with the mouse (left and right clicks) and the
+//! keyboard (arrows, `#`, `.`, digits), takes a mark back with Ctrl+Z and Undo; Check names
+//! a wrong cell, says a right partial grid is all right so far and a finished one solved;
+//! Hint from an empty board gives `snakesat explain`'s first step, and from a right partial
+//! grid the step `explain --from` gives next, its cells ringed on the board. A screenshot is
+//! kept in `target/test-artifacts/play-hint.png`.
+//!
+//! Ignored, with the reason, when Chromium or ChromeDriver is missing.
+
+use serde_json::{json, Value};
+
+use crate::browser::{call, Browser};
+use crate::common::{fixture, json as cli_json};
+use crate::serving::Server;
+
+const CONTROL: &str = "\u{E009}";
+
+impl Browser {
+    /// The viewport point of the play board's cell (from 0), after scrolling it into view;
+    /// `margin` cells of clues sit above and left of the grid (Snake's counts).
+    fn play_point(&self, r: i32, c: i32, margin: i32) -> (i64, i64) {
+        let script = "const svg = document.querySelector('#play-board svg'); svg.scrollIntoView({block: 'center'});
+            const o = arguments[2] * 40; const p = svg.createSVGPoint();
+            p.x = o + arguments[1] * 40 + 20; p.y = o + arguments[0] * 40 + 20;
+            const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];";
+        let v = call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [r, c, margin] })));
+        (v[0].as_f64().unwrap().round() as i64, v[1].as_f64().unwrap().round() as i64)
+    }
+
+    /// A click on a cell of the play board: `button` 0 the left, 2 the right.
+    fn play_click(&self, (r, c): (i32, i32), margin: i32, button: u8) {
+        let (x, y) = self.play_point(r, c, margin);
+        let steps = json!([
+            { "type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y },
+            { "type": "pointerDown", "button": button },
+            { "type": "pointerUp", "button": button },
+        ]);
+        let mouse =
+            json!({ "type": "pointer", "id": "mouse", "parameters": { "pointerType": "mouse" }, "actions": steps });
+        call("POST", &self.url("/actions"), Some(json!({ "actions": [mouse] })));
+    }
+
+    /// Keys pressed in turn on the focused element; `held` around them (Control).
+    fn play_keys(&self, held: Option<&str>, keys: &[&str]) {
+        let mut steps = Vec::new();
+        steps.extend(held.map(|h| json!({ "type": "keyDown", "value": h })));
+        for k in keys {
+            steps.push(json!({ "type": "keyDown", "value": k }));
+            steps.push(json!({ "type": "keyUp", "value": k }));
+        }
+        steps.extend(held.map(|h| json!({ "type": "keyUp", "value": h })));
+        call(
+            "POST",
+            &self.url("/actions"),
+            Some(json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": steps }] })),
+        );
+    }
+
+    fn attr(&self, css: &str, name: &str) -> String {
+        let e = self.find(css);
+        call("GET", &self.url(&format!("/element/{e}/attribute/{name}")), None).as_str().unwrap_or("").to_string()
+    }
+
+    /// The play board's grid as it would be sent (`data-grid`), once it reads `want`.
+    fn wait_grid(&self, want: &str) {
+        let start = std::time::Instant::now();
+        while self.attr("#play-board", "data-grid") != want {
+            let got = self.attr("#play-board", "data-grid");
+            assert!(start.elapsed() < std::time::Duration::from_secs(60), "the grid is {got:?}, not {want:?}");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// What the play mode says once the server has answered.
+    fn says(&self) -> String {
+        self.wait_text("#play-says", |t| !t.starts_with("Checking") && !t.starts_with("Looking"))
+    }
+
+    /// Focuses the play board (as a click on it would, without marking a cell).
+    fn focus_board(&self) {
+        let script = "document.getElementById('play-board').focus();";
+        call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [] })));
+    }
+
+    /// Opens the puzzle file `rel` of genre `kind` in the editor, then plays it.
+    fn play(&self, rel: &str, kind: &str) {
+        self.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
+        // Opened (the New row says its genre), then checked.
+        let start = std::time::Instant::now();
+        while self.value("#new-kind") != kind {
+            assert!(start.elapsed() < std::time::Duration::from_secs(60), "{rel} not opened");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        self.wait_text("#verdict", |t| t == "Unique");
+        self.click("#play");
+        let start = std::time::Instant::now();
+        while self.count("#play-board svg") != 1 {
+            assert!(start.elapsed() < std::time::Duration::from_secs(60), "no play board");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        assert_eq!(self.count("#editor[hidden]"), 1, "the editor gives way to the play board");
+    }
+}
+
+/// The cells a step decided, as `explain --format json` names them.
+fn decided(step: &Value) -> String {
+    let cells: Vec<&str> = step["decided"].as_array().unwrap().iter().map(|d| d["cell"].as_str().unwrap()).collect();
+    cells.join(" ")
+}
+
+fn rows(grid: &[&str]) -> String {
+    grid.iter().map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" ") + "\n").collect()
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
+fn play_mode_checks_and_hints_from_the_players_grid_in_chromium() {
+    let server = Server::start(&[]);
+    let b = Browser::start();
+    b.open(&server.url);
+    b.wait_text("#genres", |t| t.contains("snake"));
+    let rel = "snake/example-4x4.toml";
+    b.play(rel, "snake");
+    b.wait_grid(&rows(&["????"; 4]));
+
+    // A wrong cell: r2c2 is empty in the answer. Check names it and rings it.
+    b.play_click((1, 1), 1, 0);
+    b.wait_grid(&rows(&["????", "?#??", "????", "????"]));
+    b.click("#play-check");
+    assert_eq!(b.says(), "r2c2 is marked snake, but no answer has it.");
+    assert_eq!(b.attr("#play-board", "data-wrong"), "r2c2");
+    assert_eq!(b.attr("#play-says", "class"), "verdict bad");
+
+    // Ctrl+Z takes it back; Hint on the empty board is the explanation's first step.
+    b.focus_board();
+    b.play_keys(Some(CONTROL), &["z"]);
+    b.wait_grid(&rows(&["????"; 4]));
+    let (_, whole) = cli_json(&["explain", &fixture(rel)]);
+    b.click("#play-hint");
+    assert!(b.says().starts_with("Next step ("), "{}", b.text("#play-says"));
+    assert_eq!(b.attr("#play-board", "data-hint"), decided(&whole["steps"][0]));
+    for line in whole["steps"][0]["text"].as_array().unwrap() {
+        assert!(b.text("#play-says").contains(line.as_str().unwrap()), "{}", b.text("#play-says"));
+    }
+
+    // A right partial grid: the first row by clicks, the second by keys (arrows, `#`,
+    // `.`), one cell marked empty by a right click.
+    for c in 0..4 {
+        b.play_click((0, c), 1, 0);
+    }
+    b.play_click((1, 1), 1, 2);
+    b.play_click((1, 0), 1, 0);
+    b.play_keys(None, &["\u{E014}", "\u{E014}", ".", "\u{E014}", "#"]);
+    let partial = ["####", "#..#", "????", "????"];
+    b.wait_grid(&rows(&partial));
+    b.click("#play-check");
+    assert_eq!(b.says(), "All right so far: 8 entries fit the answer.");
+    assert_eq!(b.attr("#play-says", "class"), "verdict good");
+    assert_eq!(b.attr("#play-board", "data-wrong"), "");
+    // Hint: the step `explain --from` gives next from this grid.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("grid");
+    std::fs::write(&file, rows(&partial)).unwrap();
+    let (_, from) = cli_json(&["explain", &fixture(rel), "--from", file.to_str().unwrap()]);
+    b.click("#play-hint");
+    assert!(b.says().starts_with("Next step ("), "{}", b.text("#play-says"));
+    assert_eq!(b.attr("#play-board", "data-hint"), decided(&from["next"]));
+    assert_ne!(decided(&from["next"]), decided(&whole["steps"][0]), "a step after the player's position");
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
+    b.screenshot(&shots.join("play-hint.png"));
+
+    // Undo, the button, takes back the last mark; the finished grid is solved.
+    b.click("#play-undo");
+    b.wait_grid(&rows(&["####", "#..?", "????", "????"]));
+    b.focus_board();
+    let (down, left, right) = ("\u{E015}", "\u{E012}", "\u{E014}");
+    b.play_keys(
+        None,
+        &["#", down, "#", left, "#", left, ".", left, ".", down, ".", right, ".", right, "#", right, "."],
+    );
+    b.wait_grid(&rows(&["####", "#..#", "..##", "..#."]));
+    b.click("#play-check");
+    assert_eq!(b.says(), "Solved: your grid is the answer.");
+
+    // Back to the editor: the board to set clues on again.
+    b.click("#play-edit");
+    assert_eq!((b.count("#editor[hidden]"), b.count("#play-area[hidden]")), (0, 1));
+
+    // Snake Egg: a digit sets an egg's size; `.` marks a cell not snake.
+    b.play("snake-egg/seed-6x6.toml", "snake-egg");
+    b.play_click((0, 1), 0, 0);
+    b.play_keys(None, &["4", "\u{E015}", "."]);
+    b.wait_grid(&("? 4 ? ? ? ?\n? . ? ? ? ?\n".to_string() + &"? ? ? ? ? ?\n".repeat(4)));
+    b.click("#play-check");
+    assert_eq!(b.says(), "All right so far: 2 entries fit the answer.");
+    b.focus_board();
+    b.play_keys(None, &["5"]);
+    b.click("#play-check");
+    assert_eq!(b.says(), "r2c2 is marked in an egg of 5, but no answer has it.");
+}
