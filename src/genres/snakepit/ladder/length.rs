@@ -122,7 +122,7 @@ impl Techniques {
             }
             if !gone.is_empty() {
                 if !self.quiet.get() {
-                    none.push(format!("of {k} through {}", self.names(&gone)));
+                    none.push(format!("of {k} fits through {}", self.names(&gone)));
                 }
                 let new: Vec<usize> = gone.iter().copied().filter(|c| !cells.contains(c)).collect();
                 cells.extend(new);
@@ -147,7 +147,7 @@ impl Techniques {
             }
         }
         if !set.is_empty() {
-            let why = say!(self, "no snake fits {}", none.join("; none "));
+            let why = say!(self, "no snake {}", none.join("; none "));
             out.insert(0, Found { tech: Tech::Fit, set, cells, why });
         }
         Ok(())
