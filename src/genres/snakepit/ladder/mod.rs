@@ -152,7 +152,8 @@ pub struct Techniques {
     walled: Vec<Vec<usize>>,
     numbers: Vec<Option<usize>>,
     marks: Vec<Option<Mark>>,
-    /// Each cell's values before any step: lengths 2 up to its piece of the board.
+    /// Each cell's values before any step: lengths 2 up to its piece of the board (a hole:
+    /// `#` alone).
     full: Vec<Dom>,
     /// Inside suppositions: the techniques write no words (`say!`), as none are shown.
     quiet: Cell<bool>,
@@ -168,7 +169,9 @@ impl Techniques {
             to[a].push(b);
             to[b].push(a);
         }
-        let full = p.reach().iter().map(|&r| (2..=r.min(drive::MAX_VALUES + 1)).fold(0, |d, k| d | bit(k))).collect();
+        // A hole's one value is `#` (value 0), as `explain_units` lists it.
+        let upto = |r: usize| (2..=r.min(drive::MAX_VALUES + 1)).fold(0, |d, k| d | bit(k));
+        let full = p.reach().iter().zip(&p.hole).map(|(&r, &hole)| if hole { 1 } else { upto(r) }).collect();
         let numbers = p.numbers.iter().map(|n| if let Some(Number::Is(k)) = n { Some(*k as usize) } else { None });
         Techniques {
             g,

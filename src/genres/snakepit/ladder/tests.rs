@@ -212,16 +212,21 @@ fn answers(p: &SnakePit, cap: u64) -> Vec<Solution> {
 }
 
 /// The ladder alone, from the transcribed board to where it stops, on random 5×5 Snake
-/// Pits whose clues are read off random answers (lengths, circles on ends, grey cells in
-/// the middle, walls between different lengths): every fact of every step holds in every
+/// Pits, some with holes, whose clues are read off random answers (lengths, circles on
+/// ends, grey cells in the middle, walls between different lengths): every fact of every step holds in every
 /// answer, enumerated by the solver and checked by the verifier, a route that shares no
 /// code with the techniques. Puzzles with several answers are included: a technique must
 /// claim only what all of them share.
 #[test]
 fn every_deduction_holds_in_every_answer_of_random_small_pits() {
     let g = Grid::new(5, 5);
-    // Some thousands of the blank board's answers to read clues off.
-    let pool = answers(&pit(5, 5), 2000);
+    // Some thousands of answers of two blank boards to read clues off: one whole, one with
+    // two holes (r2c2 and r4c4).
+    let mut holed = pit(5, 5);
+    holed.hole[6] = true;
+    holed.hole[18] = true;
+    let blanks = [pit(5, 5), holed];
+    let pools = [answers(&blanks[0], 1500), answers(&blanks[1], 1500)];
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let mut next = move |n: u64| {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -229,9 +234,10 @@ fn every_deduction_holds_in_every_answer_of_random_small_pits() {
     };
     let (mut boards, mut steps, mut solved, mut forcing, mut unique) = (0, 0, 0, 0, 0);
     while boards < 40 {
-        let sol = &pool[next(pool.len() as u64) as usize];
-        let mut p = pit(5, 5);
-        for i in 0..g.len() {
+        let b = next(2) as usize;
+        let sol = &pools[b][next(pools[b].len() as u64) as usize];
+        let mut p = blanks[b].clone();
+        for i in (0..g.len()).filter(|&i| !p.hole[i]) {
             let same = g.neighbours(i).filter(|&k| sol[k] == sol[i]).count();
             if next(3) == 0 {
                 p.numbers[i] = Some(Number::Is(sol[i]));
