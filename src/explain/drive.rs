@@ -274,7 +274,24 @@ impl<G: Techniques> Driver<G> {
             else {
                 unreachable!("a supposition broke a rule once and not again")
             };
-            let other = s[u] & !d;
+            let mut other = s[u] & !d;
+            // A unit of many values (a length): the other values that break a rule by the
+            // same techniques go in the same step, as a person rules out "5, 6 or 7" at once.
+            // One value is always kept (a broken grid is the next step's to show).
+            let mut likewise: Dom = 0;
+            if self.g.ways(u, s[u]).len() > 2 {
+                let was = self.g.quiet().replace(true);
+                for w in self.g.ways(u, other) {
+                    if other & !w == 0 || stop() {
+                        break;
+                    }
+                    if self.trial(&mut s.clone(), (u, w), (inner, nested), usize::MAX, stop).is_err() {
+                        other &= !w;
+                        likewise |= w;
+                    }
+                }
+                self.g.quiet().set(was);
+            }
             let mut why = String::new();
             if loud {
                 let steps: Vec<String> = chain
@@ -287,8 +304,13 @@ impl<G: Techniques> Driver<G> {
                     .collect();
                 let more = if chain.len() > 6 { format!(", and {} more", chain.len() - 6) } else { String::new() };
                 let then = if steps.is_empty() { String::new() } else { format!(" then {}{more};", steps.join(", ")) };
+                let also = if likewise == 0 {
+                    String::new()
+                } else {
+                    format!("; {} {} breaks a rule too", g.unit_name(u), g.words(u, likewise))
+                };
                 why = format!(
-                    "suppose {} were {}:{then} but {} ({}). So {} is {}",
+                    "suppose {} were {}:{then} but {} ({}){also}. So {} is {}",
                     g.unit_name(u),
                     g.words(u, d),
                     broken.why,

@@ -27,6 +27,8 @@ pub struct PitCnf {
     /// and a hole's (`#`) is decided from the start.
     hole: Vec<Option<Var>>,
     answer: Vec<Var>,
+    /// The clues, for the ladder of techniques (`explain`).
+    puzzle: SnakePit,
 }
 
 impl PitCnf {
@@ -55,7 +57,7 @@ impl PitCnf {
                 .collect()
         });
         let answer = len.iter().flatten().copied().collect();
-        let enc = PitCnf { formula: Formula::new(), grid: g, len, same, hole: Vec::new(), answer };
+        let enc = PitCnf { formula: Formula::new(), grid: g, len, same, hole: Vec::new(), answer, puzzle: p.clone() };
         enc.local(&mut f, p);
         if mode == Connectivity::Eager {
             enc.eager(&mut f, p, &reach);
@@ -432,6 +434,12 @@ impl Encoded for PitCnf {
                 Unit { name: self.grid.name(i), values }
             })
             .collect()
+    }
+
+    /// Snake Pit's ladder (`super::ladder`), over the units above.
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        let t = super::ladder::Techniques::new(&self.puzzle);
+        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 
     fn decode(&self, m: &Model) -> Solution {
