@@ -137,11 +137,25 @@ struct Said {
 pub struct Folded {
     pub state: State,
     pub reasons: Vec<String>,
+    /// The hardest rung among them, and the longest forcing chain: the step that shows
+    /// stands on what it took.
+    pub rung: Rung,
+    pub depth: usize,
 }
 
 impl Folded {
     pub fn new(s: &State) -> Folded {
-        Folded { state: s.clone(), reasons: Vec::new() }
+        Folded { state: s.clone(), reasons: Vec::new(), rung: Rung::Basic, depth: 0 }
+    }
+
+    /// Makes the narrowings `set` (found on `rung`, told by `why`) without a step of their own.
+    fn fold(&mut self, set: &[(usize, Dom)], why: String, rung: Rung, depth: usize) {
+        for &(u, d) in set {
+            self.state[u] &= d;
+        }
+        self.reasons.push(why);
+        self.rung = self.rung.max(rung);
+        self.depth = self.depth.max(depth);
     }
 }
 
@@ -431,7 +445,15 @@ impl<G: Techniques> Driver<G> {
                 format!("{} (having seen: {shown}{more})", f.why)
             }
         };
-        Deduction { technique, rung, why, cells: f.cells, facts: facts(s, &after), depth, shown: self.shown(s, &after) }
+        Deduction {
+            technique,
+            rung: rung.max(base.rung),
+            why,
+            cells: f.cells,
+            facts: facts(s, &after),
+            depth: depth.max(base.depth),
+            shown: self.shown(s, &after),
+        }
     }
 
     /// What changed visibly from `a` to `b`, in the genre's words.
@@ -471,30 +493,76 @@ impl<G: Techniques> Driver<G> {
         base.reasons.extend(reasons);
         loop {
             let found = self.first(&base.state, self.g.order()).ok()?;
-            let Some(first) = found.first() else { break };
-            let visible =
-                found.iter().position(|f| f.set.iter().any(|&(u, d)| self.g.visible(base.state[u], base.state[u] & d)));
-            if let Some(k) = visible {
-                let f = found.into_iter().nth(k).expect("found");
-                let t = f.tech;
-                let said = Said { set: f.set, cells: f.cells, why: f.why };
-                return Some(self.deduction(said, (self.g.rung(t), self.g.name(t), 0), s, &base));
-            }
-            // Nothing a person would write: kept, and told with the step that shows.
-            base.reasons.push(first.why.clone());
-            for f in found {
-                for (u, d) in f.set {
-                    base.state[u] &= d;
+            if let Some(first) = found.first() {
+                let visible = found.iter().position(|f| self.narrows_visibly(&base.state, &f.set));
+                if let Some(k) = visible {
+                    let f = found.into_iter().nth(k).expect("found");
+                    let t = f.tech;
+                    let said = Said { set: f.set, cells: f.cells, why: f.why };
+                    return Some(self.deduction(said, (self.g.rung(t), self.g.name(t), 0), s, &base));
                 }
+                // Nothing a person would write: kept, and told with the step that shows.
+                let (why, rung) = (first.why.clone(), self.g.rung(first.tech));
+                let set: Vec<(usize, Dom)> = found.into_iter().flat_map(|f| f.set).collect();
+                base.fold(&set, why, rung, 0);
+                continue;
+            }
+            let Some((kind, f, depth)) = self.forced(&base, stop) else {
+                return self.hidden_step(s, &base);
+            };
+            if self.narrows_visibly(&base.state, &f.set) {
+                return Some(self.deduction(f, (Rung::Forcing, kind.name(), depth), s, &base));
+            }
+            base.fold(&f.set, f.why, Rung::Forcing, depth);
+        }
+    }
+
+    /// Whether `set` (several narrowings of a unit may come apart) changes what the grid shows.
+    fn narrows_visibly(&self, s: &State, set: &[(usize, Dom)]) -> bool {
+        let mut after: Vec<(usize, Dom)> = Vec::new();
+        for &(u, d) in set {
+            match after.iter_mut().find(|(v, _)| *v == u) {
+                Some((_, a)) => *a &= d,
+                None => after.push((u, s[u] & d)),
             }
         }
-        self.forcing_step(s, &base, stop)
+        after.iter().any(|&(u, a)| self.g.visible(s[u], a))
+    }
+
+    /// What was ruled out on the way when nothing after it shows: a step of its own, so
+    /// nothing found is lost (`None` when nothing was).
+    fn hidden_step(&self, s: &State, base: &Folded) -> Option<Deduction> {
+        if base.state == *s {
+            return None;
+        }
+        let why = match base.reasons.len() {
+            0..=4 => base.reasons.join("; "),
+            n => format!("{}; and {} more", base.reasons[..4].join("; "), n - 4),
+        };
+        let cells: Vec<usize> = (0..s.len()).filter(|&u| base.state[u] != s[u]).collect();
+        let shown =
+            cells.iter().map(|&u| format!("{} {}", self.g.unit_name(u), self.g.words(u, base.state[u]))).collect();
+        Some(Deduction {
+            technique: "values ruled out",
+            rung: base.rung,
+            why,
+            cells,
+            facts: facts(s, &base.state),
+            depth: base.depth,
+            shown,
+        })
     }
 
     /// The forcing rung alone: the local rungs inside a supposition before every rung (their
     /// chains read as a person's), the dear techniques last, suppositions nested inside
     /// others last of all. Within one try the shortest chain found wins (`forcing`).
     pub fn forcing_step(&self, s: &State, base: &Folded, stop: Stop<'_>) -> Option<Deduction> {
+        let (kind, f, depth) = self.forced(base, stop)?;
+        Some(self.deduction(f, (Rung::Forcing, kind.name(), depth), s, base))
+    }
+
+    /// The forcing rung's find from `base`, with its chain's length.
+    fn forced(&self, base: &Folded, stop: Stop<'_>) -> Option<(Forcing, Said, usize)> {
         let tries =
             [(&self.local[..], false), (&self.cheap[..], false), (&self.deep[..], false), (&self.deep[..], true)];
         let mut tried: Vec<(&[G::Tech], bool)> = Vec::new();
@@ -506,7 +574,7 @@ impl<G: Techniques> Driver<G> {
             tried.push((inner, nested));
             if let Some((kind, f)) = self.forcing(&base.state, inner, nested, stop) {
                 let depth = if kind == Forcing::Agree { 0 } else { f.cells.len() - 1 };
-                return Some(self.deduction(f, (Rung::Forcing, kind.name(), depth), s, base));
+                return Some((kind, f, depth));
             }
         }
         None

@@ -411,6 +411,12 @@ impl drive::Techniques for Techniques {
         &self.quiet
     }
 
+    /// What a person writes: a snake's length, once it is fixed. The lengths ruled out on
+    /// the way are told with the step that fixes one.
+    fn visible(&self, before: Dom, after: Dom) -> bool {
+        (before.count_ones() == 1) != (after.count_ones() == 1)
+    }
+
     /// Cells beside known lengths and with few lengths left first: a supposition there
     /// meets what is known soonest, and costs a trial per length.
     fn priority(&self, s: &State, u: usize) -> usize {

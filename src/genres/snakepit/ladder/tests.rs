@@ -182,7 +182,7 @@ fn forcing_finds_what_holds_in_pzprjs_example() {
     let mut s: State = t.g.full.clone();
     t.basic_closure(&mut s);
     // The suppositions alone, on the transcribed board: a contradiction, true in the answer.
-    let d = t.forcing_step(&s, &|| false).expect("a supposition breaks a rule");
+    let d = t.forcing_step(&s, &drive::Folded::new(&s), &|| false).expect("a supposition breaks a rule");
     assert_eq!(d.rung, Rung::Forcing);
     for f in &d.facts {
         assert_eq!(answer[f.unit] == f.value + 2, f.holds, "{f:?}: {}", d.why);
