@@ -102,6 +102,8 @@ pub struct Techniques {
     /// Free cells (not clues): the only ones a technique narrows.
     free: Vec<bool>,
     arrows: Vec<Sight>,
+    /// Per cell: the arrows whose ray holds it, and where (arrow, index on the ray).
+    seen_by: Vec<Vec<(usize, usize)>>,
     /// Per cell, per direction `UP..=RIGHT` (index `dir - 1`): the cell beside it that way
     /// and the ray beyond it (`Hebi::ray`), where a head there facing that way looks.
     step: Vec<[Option<usize>; 4]>,
@@ -132,12 +134,19 @@ impl Techniques {
                 }
                 _ => None,
             })
-            .collect();
+            .collect::<Vec<Sight>>();
+        let mut seen_by = vec![Vec::new(); g.len()];
+        for (k, a) in arrows.iter().enumerate() {
+            for (j, &r) in a.ray.iter().enumerate() {
+                seen_by[r].push((k, j));
+            }
+        }
         Techniques {
             g,
             nbrs: (0..g.len()).map(|i| g.neighbours(i).collect()).collect(),
             free: p.clues.iter().map(Option::is_none).collect(),
             arrows,
+            seen_by,
             step: (0..g.len()).map(|i| DIRS.map(|d| p.step(i, d).filter(|&k| p.clues[k].is_none()))).collect(),
             rays: (0..g.len()).map(|i| DIRS.map(|d| p.ray(i, d))).collect(),
             quiet: Cell::new(false),
@@ -193,8 +202,9 @@ fn words(d: Dom) -> String {
     };
     match (d & EMPTY != 0, snake.is_empty()) {
         (true, true) => "empty".to_string(),
+        (false, true) => "nothing".to_string(),
         (true, false) => format!("empty or {snake}"),
-        (false, _) => snake,
+        (false, false) => snake,
     }
 }
 

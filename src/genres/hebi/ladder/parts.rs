@@ -35,6 +35,9 @@ impl Techniques {
                     words(gone),
                     needs.join(", ")
                 );
+                if keep == 0 {
+                    return Err(Broken { tech: Tech::Links, why });
+                }
                 out.push(Found { tech: Tech::Links, set: vec![(i, keep)], cells: self.around(i), why });
                 continue;
             }
@@ -107,6 +110,9 @@ impl Techniques {
             );
             let mut cells = vec![a];
             cells.extend(by);
+            if keep == 0 {
+                return Err(Broken { tech: Tech::Touch, why });
+            }
             out.push(Found { tech: Tech::Touch, set: vec![(a, keep)], cells, why });
         }
         Ok(())
@@ -114,8 +120,13 @@ impl Techniques {
 
     /// Whether some value left at `b` may stand beside part `v` at `a`.
     fn fits_beside(&self, s: &State, (a, v): (usize, usize), b: usize) -> bool {
-        values(s[b]).any(|w| match v.abs_diff(w) {
-            _ if w == 0 => true,
+        values(s[b]).any(|w| self.side_by_side(s, (a, v), (b, w)))
+    }
+
+    /// Whether part `v` at `a` may stand beside `w` at `b` (0: empty).
+    pub(super) fn side_by_side(&self, s: &State, (a, v): (usize, usize), (b, w): (usize, usize)) -> bool {
+        match v.abs_diff(w) {
+            _ if v == 0 || w == 0 => true,
             1 => true,
             // Around a 2×2: a's neighbour on one side holds the next number, b's the one
             // after (the encoding's "snakes never touch" clauses).
@@ -124,7 +135,7 @@ impl Techniques {
                 self.squares(a, b).into_iter().any(|(c, d)| s[c] & part(step(1)) != 0 && s[d] & part(step(2)) != 0)
             }
             _ => false,
-        })
+        }
     }
 
     /// The two 2×2 squares with the edge a–b as a side: for each, the cell next to a and
@@ -175,6 +186,9 @@ impl Techniques {
                 self.name(i),
                 words(keep)
             );
+            if keep == 0 {
+                return Err(Broken { tech: Tech::Distance, why });
+            }
             out.push(Found { tech: Tech::Distance, set: vec![(i, keep)], cells: vec![i], why });
         }
         Ok(())
@@ -210,7 +224,23 @@ impl Techniques {
 
     fn fits(&self, s: &State, p: &Placement) -> bool {
         let beside_ok = p.iter().all(|&c| self.nbrs[c].iter().all(|&j| p.contains(&j) || s[j] & EMPTY != 0));
-        beside_ok && self.gaze_of(p).iter().all(|&r| s[r] & EMPTY != 0 && !p.contains(&r))
+        let gaze = self.gaze_of(p);
+        beside_ok && gaze.iter().all(|&r| s[r] & EMPTY != 0 && !p.contains(&r)) && self.arrows_agree(s, p, gaze)
+    }
+
+    /// An arrow that would see a part of the placement first (every cell before it on
+    /// the ray empty, known so or beside the snake or in its head's gaze) must say that
+    /// part's number.
+    fn arrows_agree(&self, s: &State, p: &Placement, gaze: &[usize]) -> bool {
+        let empty = |r: usize| {
+            s[r] == EMPTY || !p.contains(&r) && (gaze.contains(&r) || p.iter().any(|&c| self.nbrs[c].contains(&r)))
+        };
+        p.iter().enumerate().all(|(k, &c)| {
+            self.seen_by[c].iter().all(|&(a, j)| {
+                let a = &self.arrows[a];
+                a.num == k + 1 || !a.ray[..j].iter().all(|&r| empty(r))
+            })
+        })
     }
 
     /// The cells a placed snake's head sees: its ray away from the 2.
@@ -243,6 +273,9 @@ impl Techniques {
                 self.name(i),
                 words(keep)
             );
+            if keep == 0 {
+                return Err(Broken { tech: Tech::Room, why });
+            }
             out.push(Found { tech: Tech::Room, set: vec![(i, keep)], cells: vec![i], why });
         }
         Ok(())

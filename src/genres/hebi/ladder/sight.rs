@@ -2,7 +2,7 @@
 //! head's gaze (no other snake ahead of it).
 
 use super::{back, part, words, Broken, Found, Scan, Sight, State, Tech, Techniques, EMPTY, PARTS};
-use crate::explain::drive::{say, Dom, Techniques as _};
+use crate::explain::drive::{say, values, Dom, Techniques as _};
 
 impl Techniques {
     // -----------------------------------------------------------------------------------
@@ -86,7 +86,8 @@ impl Techniques {
 
     /// Every way to fill an arrow N's ray: some cell holds N with only empty cells before
     /// it. A cell is N only where every cell before it can be empty; another part only
-    /// after such a cell; empty only if such a cell is left elsewhere.
+    /// after such a cell (right after it, only a number that may stand beside N); empty
+    /// only if such a cell is left elsewhere.
     pub(super) fn arrow_line(&self, s: &State, out: &mut Vec<Found>) -> Scan {
         for a in self.arrows.iter().filter(|a| a.num > 0) {
             let n = part(a.num);
@@ -100,7 +101,7 @@ impl Techniques {
                     break;
                 }
             }
-            let Some(&lo) = firsts.first() else {
+            if firsts.is_empty() {
                 let why = say!(
                     self,
                     "the arrow at {} says {}, but no cell that way can be the first part it sees",
@@ -108,7 +109,7 @@ impl Techniques {
                     a.num
                 );
                 return Err(Broken { tech: Tech::ArrowLine, why });
-            };
+            }
             let mut set = Vec::new();
             for (j, &r) in a.ray.iter().enumerate() {
                 let mut keep: Dom = 0;
@@ -118,8 +119,12 @@ impl Techniques {
                 if firsts.iter().any(|&f| f != j) {
                     keep |= EMPTY;
                 }
-                if j > lo {
-                    keep |= PARTS;
+                // Another part m after the first N: beside it, only where the two may
+                // stand side by side.
+                for m in values(s[r] & PARTS) {
+                    if firsts.iter().any(|&f| f < j && (f + 1 < j || self.side_by_side(s, (r, m), (a.ray[f], a.num)))) {
+                        keep |= part(m);
+                    }
                 }
                 if s[r] & keep != s[r] {
                     set.push((r, keep));
