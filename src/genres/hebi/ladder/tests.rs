@@ -70,14 +70,16 @@ fn an_arrow_sees_its_number_first() {
 fn an_arrow_line_empties_a_cell_before_every_possible_first() {
     let t = Techniques::new(&hebi(&["#????"], &[(0, RIGHT, 3)]));
     // r1c2 cannot be the 3 and nothing before it can be: a part there would be seen first.
+    // r1c4 holds a number other than 3 only after a 3 at r1c3, right beside it: 2 or 4.
     let mut s = state(&["#????"]);
     s[1] = EMPTY | part(2);
     s[2] = EMPTY | part(3);
-    assert_eq!(sets(&found(&t, Tech::ArrowLine, &s)), vec![(1, EMPTY)]);
-    // The first cell empty or 3, the rest open: any cell may be the first 3, anything may
-    // follow it.
+    assert_eq!(sets(&found(&t, Tech::ArrowLine, &s)), vec![(1, EMPTY), (3, EMPTY | part(2) | part(3) | part(4))]);
+    // The first cell empty or 3, the next empty or a number that may follow a 3, the rest
+    // open: any cell may be the first 3, anything may follow further on.
     let mut s = state(&["#????"]);
     s[1] = EMPTY | part(3);
+    s[2] = EMPTY | part(2) | part(3) | part(4);
     assert!(found(&t, Tech::ArrowLine, &s).is_empty());
 }
 
