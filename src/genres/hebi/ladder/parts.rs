@@ -267,7 +267,7 @@ impl Techniques {
             let keep = s[i] & supported[i];
             let why = say!(
                 self,
-                "no snake of five fits with {} {} (its cells holding 1 … 5, every cell beside it free to be empty, its head seeing no snake): {} is {}",
+                "no snake of five (1 to 5 along a path, no other part beside it, its head and the arrows it meets satisfied) fits with {} {}: {} is {}",
                 self.name(i),
                 words(gone),
                 self.name(i),

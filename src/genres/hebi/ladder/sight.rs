@@ -134,13 +134,23 @@ impl Techniques {
                 continue;
             }
             let cands: Vec<usize> = firsts.iter().map(|&j| a.ray[j]).collect();
+            // Whether a number other than N went: it comes only after a first N.
+            let after = set.iter().any(|&(r, keep)| s[r] & !keep & PARTS & !n != 0);
             let why = say!(
                 self,
-                "the arrow at {} sees a {} first, with only empty cells before it: only {} can be that {}",
+                "the arrow at {} sees a {} first, with only empty cells before it: only {} can be that {}{}",
                 self.name(a.clue),
                 a.num,
                 self.names(&cands),
-                a.num
+                a.num,
+                if after {
+                    format!(
+                        ", and another number comes only after it (right after it, one that may stand beside a {})",
+                        a.num
+                    )
+                } else {
+                    String::new()
+                }
             );
             out.push(Found { tech: Tech::ArrowLine, set, cells: self.seen(a), why });
         }
