@@ -12,8 +12,8 @@ impl Techniques {
     // Local: a part and its neighbours
 
     /// A part k needs a k−1 (k > 1) and a k+1 (k < 5) beside it, exactly one of each: a
-    /// value with neither possible beside it goes; a known part's only candidate takes it;
-    /// a known part's second candidate for a number it has beside it already does not.
+    /// value missing either beside it goes; a known part's only candidate for one takes
+    /// it; where a known part has one beside it already, no other neighbour is that number.
     pub(super) fn links(&self, s: &State, out: &mut Vec<Found>) -> Scan {
         for i in (0..s.len()).filter(|&i| self.free[i] && s[i] & PARTS != 0) {
             // The values with a next number nowhere beside them, and that number.
