@@ -230,17 +230,25 @@ impl Techniques {
 
     /// An arrow that would see a part of the placement first (every cell before it on
     /// the ray empty, known so or beside the snake or in its head's gaze) must say that
-    /// part's number.
+    /// part's number; an arrow with a number whose whole ray would be empty sees none.
     fn arrows_agree(&self, s: &State, p: &Placement, gaze: &[usize]) -> bool {
-        let empty = |r: usize| {
-            s[r] == EMPTY || !p.contains(&r) && (gaze.contains(&r) || p.iter().any(|&c| self.nbrs[c].contains(&r)))
-        };
-        p.iter().enumerate().all(|(k, &c)| {
+        let beside = |r: usize| p.iter().any(|&c| self.nbrs[c].contains(&r));
+        let empty = |r: usize| s[r] == EMPTY || !p.contains(&r) && (gaze.contains(&r) || beside(r));
+        let first_ok = p.iter().enumerate().all(|(k, &c)| {
             self.seen_by[c].iter().all(|&(a, j)| {
                 let a = &self.arrows[a];
                 a.num == k + 1 || !a.ray[..j].iter().all(|&r| empty(r))
             })
-        })
+        });
+        // The arrows the snake empties cells for: along the cells beside it and its gaze.
+        let emptied = p.iter().flat_map(|&c| self.nbrs[c].iter().copied()).chain(gaze.iter().copied());
+        first_ok
+            && emptied.filter(|r| !p.contains(r)).all(|r| {
+                self.seen_by[r].iter().all(|&(a, _)| {
+                    let a = &self.arrows[a];
+                    a.num == 0 || !a.ray.iter().all(|&x| empty(x))
+                })
+            })
     }
 
     /// The cells a placed snake's head sees: its ray away from the 2.

@@ -159,6 +159,13 @@ fn a_cell_no_snake_fits_through_is_empty() {
     let t = Techniques::new(&hebi(&["?????"], &[]));
     let f = found(&t, Tech::Room, &state(&["?????"]));
     assert!(f.iter().any(|f| f.set == vec![(2, EMPTY | part(3))]), "{f:?}");
+    // The arrow at r1c1 sees a 1 along row 1. r2c1, with one free neighbour, is an end;
+    // a 1 there heads only the snake along row 2, which would empty all of row 1 beside
+    // it: the arrow would see nothing. A 5 there fits (5 4 3 2 along row 2, the 1 above
+    // the 2 seen first).
+    let t = Techniques::new(&hebi(&["?????", "?????"], &[(0, RIGHT, 1)]));
+    let f = found(&t, Tech::Room, &state(&["#????", "?????"]));
+    assert!(f.iter().any(|f| f.set == vec![(5, EMPTY | part(5))]), "{f:?}");
     // In an open 3×3 every value fits everywhere.
     let t = Techniques::new(&hebi(&["???", "???", "???"], &[]));
     assert!(found(&t, Tech::Room, &state(&["???", "???", "???"])).is_empty());
