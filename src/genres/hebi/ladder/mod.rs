@@ -23,7 +23,6 @@ mod tests;
 
 const EMPTY: Dom = 1;
 const PARTS: Dom = 0b11_1110;
-#[cfg(test)]
 const OPEN: Dom = EMPTY | PARTS;
 
 /// "Snake part k".
@@ -247,6 +246,23 @@ impl drive::Techniques for Techniques {
 
     fn quiet(&self) -> &Cell<bool> {
         &self.quiet
+    }
+
+    /// What a person writes: a dot or a number. A number ruled out while the cell stays
+    /// open is no step of its own; it is folded into the next step that writes something.
+    fn visible(&self, before: Dom, after: Dom) -> bool {
+        let shown = |d: Dom| if d.count_ones() == 1 { d } else { OPEN };
+        shown(before) != shown(after)
+    }
+
+    /// What a person supposes of an open cell: empty, or a snake part (any number); of a
+    /// cell known to be a part, each number.
+    fn ways(&self, _u: usize, d: Dom) -> Vec<Dom> {
+        if d & EMPTY != 0 && d & PARTS != 0 {
+            vec![EMPTY, d & PARTS]
+        } else {
+            drive::values(d).map(|v| 1 << v).collect()
+        }
     }
 
     /// Cells beside known snake parts first (a supposition there meets them soonest), then
