@@ -45,6 +45,15 @@ fn a_hebi_is_explained_to_its_answer() {
     assert_eq!(board.len(), 25);
     assert!(board.iter().all(|k| [".", "1", "2", "3", "4", "5"].contains(k)), "{board:?}");
     assert_eq!(board.iter().filter(|k| **k == "1").count(), board.iter().filter(|k| **k == "5").count());
+    // Hebi's ladder explains it to the end: every step a named technique, none the search.
+    assert_eq!(v["grade"]["needs_search"], false, "{}", v["grade"]);
+    let steps = v["steps"].as_array().unwrap();
+    assert!(steps.iter().all(|s| s["level"] == "technique"), "{v}");
+    let text = stdout(&run(&["explain", &fixture("hebi/urls/pzprjs-test.url")]));
+    assert!(
+        text.contains("(next numbers, local): the part 5 at r5c5 needs a 4 beside it: only r4c5 can be one"),
+        "{text}"
+    );
 }
 
 #[test]

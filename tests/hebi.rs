@@ -1,6 +1,7 @@
 //! Hebi-Ichigo (puzz.link `hebi`) through the real binary: pzprjs's example from its URL
 //! (and the old name `snakes`) and from TOML, uniqueness, counts, forced cells, the URL
-//! written back, a picture, the complete CNF through kissat and back, and located errors.
+//! written back, a picture, the complete CNF through kissat and back, explanations by
+//! techniques alone, and located errors.
 
 use crate::common;
 
@@ -30,6 +31,18 @@ fn published_puzzles_are_unique_and_their_urls_round_trip() {
         let (code, v) = json(&["solve", &path, "--unique"]);
         assert_eq!((code, v["unique"].as_bool()), (0, Some(true)), "{f}: {v}");
         assert_eq!(stdout(&run(&["url", &path])), std::fs::read_to_string(&path).unwrap(), "{f}");
+    }
+}
+
+#[test]
+fn published_puzzles_are_explained_by_techniques_to_the_end() {
+    // Hebi's ladder (`src/genres/hebi/ladder/`): every step a named technique (the test
+    // build checks each against the whole formula), none left to the search.
+    for f in ["hebi/urls/published-10x10-a.url", "hebi/urls/published-10x10-b.url", "hebi/example-5x5.toml"] {
+        let (code, v) = json(&["explain", &fixture(f)]);
+        assert_eq!((code, v["status"].as_str()), (0, Some("solved")), "{f}: {v}");
+        assert_eq!(v["grade"]["needs_search"], false, "{f}: {}", v["grade"]);
+        assert!(v["steps"].as_array().unwrap().iter().all(|s| s["level"] == "technique"), "{f}");
     }
 }
 

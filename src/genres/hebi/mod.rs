@@ -7,6 +7,7 @@
 
 mod draw;
 mod encode;
+mod ladder;
 #[cfg(test)]
 mod tests;
 mod url;
