@@ -69,6 +69,14 @@ pub trait Techniques {
     fn unit_name(&self, u: usize) -> String;
     /// Unit `u` narrowed to `d`, in words ("snake", "in a snake of 3", "not 2").
     fn words(&self, u: usize, d: Dom) -> String;
+    /// Units' names in a sentence: six at most, then how many more.
+    fn unit_names(&self, units: &[usize]) -> String {
+        let names: Vec<String> = units.iter().map(|&u| self.unit_name(u)).collect();
+        match names.len() {
+            0..=6 => names.join(", "),
+            n => format!("{} and {} more", names[..5].join(", "), n - 5),
+        }
+    }
     /// Unit `u` narrowed to `d` as the grid shows it (a step's lines): by default its words.
     fn seen(&self, u: usize, d: Dom) -> String {
         self.words(u, d)

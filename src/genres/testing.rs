@@ -20,6 +20,18 @@ where
     sols
 }
 
+/// Up to `cap` + 1 answers of `p` (more than `cap`: not all of them), by the default
+/// backend, each checked by the verifier: what a ladder's property test judges its
+/// deductions against.
+pub fn some_answers<P: Puzzle>(p: &P, cap: u64) -> Vec<P::Solution> {
+    let enc = p.encode(&EncodeOptions::default()).expect("default options encode");
+    let mut sols = Vec::new();
+    let backend = BackendKind::DEFAULT.build();
+    puzzle::count(p, &enc, backend, &Limits::default(), Some(cap + 1), &Default::default(), |s| sols.push(s.clone()))
+        .expect("the count runs");
+    sols
+}
+
 fn answers<P: Puzzle>(p: &P, mode: Connectivity, backend: Box<dyn Backend>) -> Vec<P::Solution>
 where
     P::Solution: Ord,

@@ -156,14 +156,6 @@ impl Techniques {
         self.g.name(i)
     }
 
-    fn names(&self, cells: &[usize]) -> String {
-        let names: Vec<String> = cells.iter().map(|&c| self.name(c)).collect();
-        match names.len() {
-            0..=6 => names.join(", "),
-            n => format!("{} and {} more", names[..5].join(", "), n - 5),
-        }
-    }
-
     /// Runs technique `t` over `s`, appending what it finds to `out`.
     fn scan(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {
         let from = out.len();

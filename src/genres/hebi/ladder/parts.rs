@@ -61,7 +61,7 @@ impl Techniques {
                         "the part {k} at {} has its {other} at {}, and it has one {other} beside it: {} {} not {other}",
                         self.name(i),
                         self.name(j),
-                        self.names(&rest),
+                        self.unit_names(&rest),
                         if rest.len() == 1 { "is" } else { "are" }
                     );
                     let set = rest.iter().map(|&c| (c, s[c] & !part(other))).collect();

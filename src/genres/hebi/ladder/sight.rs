@@ -141,7 +141,7 @@ impl Techniques {
                 "the arrow at {} sees a {} first, with only empty cells before it: only {} can be that {}{}",
                 self.name(a.clue),
                 a.num,
-                self.names(&cands),
+                self.unit_names(&cands),
                 a.num,
                 if after {
                     format!(
@@ -192,7 +192,7 @@ impl Techniques {
                             "the head at {} looks away from its 2 at {}: it sees no snake, so {} {} empty",
                             self.name(h),
                             self.name(k),
-                            self.names(&open),
+                            self.unit_names(&open),
                             if open.len() == 1 { "is" } else { "are" }
                         ),
                     });

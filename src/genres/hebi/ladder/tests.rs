@@ -184,20 +184,6 @@ fn the_snake_through_a_part_settles_what_its_placements_share() {
     assert!(found(&t, Tech::Through, &s).is_empty());
 }
 
-/// Answers of `p`, at most `cap` + 1 (so more than `cap` means "not all"), by the solver
-/// and the verifier.
-fn answers(p: &Hebi, cap: u64) -> Vec<Vec<u8>> {
-    use crate::puzzle::{self, Puzzle};
-    let enc = p.encode(&Default::default()).expect("encodes");
-    let mut sols = Vec::new();
-    let backend = crate::backend::BackendKind::DEFAULT.build();
-    puzzle::count(p, &enc, backend, &crate::limits::Limits::default(), Some(cap + 1), &Default::default(), |s| {
-        sols.push(s.clone())
-    })
-    .expect("the count runs");
-    sols
-}
-
 /// The ladder alone, from the empty board to where it stops, on random 5×5 boards whose
 /// arrows are read off random answers (clue cells put on empty cells of the answer, each
 /// arrow pointing a random way and saying what it sees there): every fact of every step
@@ -208,7 +194,7 @@ fn answers(p: &Hebi, cap: u64) -> Vec<Vec<u8>> {
 fn every_deduction_holds_in_every_answer_of_random_small_boards() {
     let g = Grid::new(5, 5);
     let blank = Hebi::new(g);
-    let pool = answers(&blank, 3000);
+    let pool = crate::genres::testing::some_answers(&blank, 3000);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move |n: u64| {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -234,7 +220,7 @@ fn every_deduction_holds_in_every_answer_of_random_small_boards() {
             }
         }
         assert!(verify(&p, sol).is_ok(), "the answer the clues were read off stays one");
-        let all = answers(&p, 200);
+        let all = crate::genres::testing::some_answers(&p, 200);
         if all.len() > 200 {
             continue;
         }

@@ -191,7 +191,7 @@ impl Techniques {
         if ends.len() > 2 {
             return Err(Broken {
                 tech: Tech::Continue,
-                why: say!(self, "the snake would have ends at {}", self.names(&ends)),
+                why: say!(self, "the snake would have ends at {}", self.unit_names(&ends)),
             });
         }
         for i in 0..s.len() {
@@ -239,7 +239,12 @@ impl Techniques {
             let why = if can == 0 {
                 say!(self, "{} has no neighbour that could be snake", self.name(i))
             } else if can == 1 && ends.len() == 2 {
-                say!(self, "{} could only be an end, and both ends are known ({})", self.name(i), self.names(&ends))
+                say!(
+                    self,
+                    "{} could only be an end, and both ends are known ({})",
+                    self.name(i),
+                    self.unit_names(&ends)
+                )
             } else {
                 continue;
             };

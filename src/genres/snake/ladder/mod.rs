@@ -205,14 +205,6 @@ impl Techniques {
         self.g.name(i)
     }
 
-    fn names(&self, cells: &[usize]) -> String {
-        let names: Vec<String> = cells.iter().map(|&c| self.name(c)).collect();
-        match names.len() {
-            0..=6 => names.join(", "),
-            n => format!("{} and {} more", names[..5].join(", "), n - 5),
-        }
-    }
-
     /// The cells known to be ends: the black circles, and snake cells with one neighbour
     /// left that could be snake (a snake of two or more cells needs one there).
     fn ends(&self, s: &State) -> Vec<usize> {

@@ -173,20 +173,6 @@ fn forcing_finds_a_contradiction() {
     assert_eq!(d.facts[0], crate::explain::Fact { unit: 1, value: 1, holds: true });
 }
 
-/// Answers of `p`, at most `cap` + 1 (so more than `cap` means "not all"), by the solver
-/// and the verifier.
-fn answers(p: &Snake, cap: u64) -> Vec<Vec<bool>> {
-    use crate::puzzle::{self, Puzzle};
-    let enc = p.encode(&Default::default()).expect("encodes");
-    let mut sols = Vec::new();
-    let backend = crate::backend::BackendKind::DEFAULT.build();
-    puzzle::count(p, &enc, backend, &crate::limits::Limits::default(), Some(cap + 1), &Default::default(), |s| {
-        sols.push(s.clone())
-    })
-    .expect("the count runs");
-    sols
-}
-
 /// The ladder alone, from the empty board to where it stops, on random 5×5 Snakes whose
 /// clues are read off random answers (ends circled or not, some body circles, some counts):
 /// every fact of every step holds in every answer, enumerated by the solver and checked by
@@ -197,7 +183,7 @@ fn every_deduction_holds_in_every_answer_of_random_small_snakes() {
     let g = Grid::new(5, 5);
     let blank = snake(5, 5);
     // Some thousands of the blank board's answers to read clues off.
-    let pool = answers(&blank, 3000);
+    let pool = crate::genres::testing::some_answers(&blank, 3000);
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let mut next = move |n: u64| {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -223,7 +209,7 @@ fn every_deduction_holds_in_every_answer_of_random_small_snakes() {
                 p.rows[r] = Some(Count::Is((0..5).filter(|&c| sol[g.index(r, c)]).count()));
             }
         }
-        let all = answers(&p, 200);
+        let all = crate::genres::testing::some_answers(&p, 200);
         if all.len() > 200 {
             continue;
         }

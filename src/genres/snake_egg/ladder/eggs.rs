@@ -64,7 +64,7 @@ impl Techniques {
             let fits = self.at_least(a.sizes, a.cells.len());
             if fits == 0 {
                 let why = if a.sizes == 0 {
-                    say!(self, "the egg through {} would hold two different sizes", self.names(&a.cells))
+                    say!(self, "the egg through {} would hold two different sizes", self.unit_names(&a.cells))
                 } else {
                     say!(
                         self,
@@ -151,7 +151,7 @@ impl Techniques {
                     self,
                     "{} lies between eggs that cannot be one ({}): it is snake",
                     self.name(i),
-                    self.names(&shown)
+                    self.unit_names(&shown)
                 )
             } else if keep == 0 {
                 say!(
@@ -180,7 +180,8 @@ impl Techniques {
             let known: Vec<usize> = (0..s.len()).filter(|&i| s[i] == b).collect();
             let with_known = comps.iter().filter(|c| c.iter().any(|&i| s[i] == b)).count();
             if self.mult[j] == 1 && with_known > 1 {
-                let why = say!(self, "the one egg of {k} holds {}, which can no longer be joined", self.names(&known));
+                let why =
+                    say!(self, "the one egg of {k} holds {}, which can no longer be joined", self.unit_names(&known));
                 return Err(Broken { tech: Tech::Reach, why });
             }
             for c in &comps {
@@ -225,7 +226,7 @@ impl Techniques {
                     let why = say!(
                         self,
                         "the egg of {k} holds {}, {} cell{} known: it reaches at most {spare} cell{} beyond",
-                        self.names(&known),
+                        self.unit_names(&known),
                         known.len(),
                         if known.len() == 1 { "" } else { "s" },
                         if spare == 1 { "" } else { "s" }
@@ -338,13 +339,5 @@ impl Techniques {
             }
         }
         Ok(())
-    }
-
-    pub(super) fn names(&self, cells: &[usize]) -> String {
-        let names: Vec<String> = cells.iter().map(|&c| self.name(c)).collect();
-        match names.len() {
-            0..=6 => names.join(", "),
-            n => format!("{} and {} more", names[..5].join(", "), n - 5),
-        }
     }
 }

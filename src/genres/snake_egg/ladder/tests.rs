@@ -120,19 +120,6 @@ fn the_snake_is_read_by_snakes_techniques_without_the_diagonal_rule() {
     assert_eq!(f[0].set, vec![(5, !SNAKE)]);
 }
 
-/// Answers of `p` (at most `cap` + 1) by the solver and the verifier.
-fn answers(p: &SnakeEgg, cap: u64) -> Vec<Vec<Answer>> {
-    use crate::puzzle::{self, Puzzle};
-    let enc = p.encode(&Default::default()).expect("encodes");
-    let mut sols = Vec::new();
-    let backend = crate::backend::BackendKind::DEFAULT.build();
-    puzzle::count(p, &enc, backend, &crate::limits::Limits::default(), Some(cap + 1), &Default::default(), |s| {
-        sols.push(s.clone())
-    })
-    .expect("the count runs");
-    sols
-}
-
 /// The ladder alone, from the clues to where it stops, on random small Snake Eggs whose
 /// clues are read off random answers (ends circled, some numbers, some marks): every fact
 /// of every step holds in every answer, enumerated by the solver and checked by the
@@ -157,7 +144,7 @@ fn every_deduction_holds_in_every_answer_of_random_small_eggs() {
     for (rows, cols, eggs) in boards {
         let g = Grid::new(rows, cols);
         let blank = SnakeEgg::new(g, vec![Clue::Unknown; g.len()], eggs.clone());
-        let pool = answers(&blank, 2000);
+        let pool = crate::genres::testing::some_answers(&blank, 2000);
         for _ in 0..10 {
             let sol = &pool[next(pool.len() as u64) as usize];
             let mut clues = vec![Clue::Unknown; g.len()];
@@ -172,7 +159,7 @@ fn every_deduction_holds_in_every_answer_of_random_small_eggs() {
                 };
             }
             let p = SnakeEgg::new(g, clues, eggs.clone());
-            let all = answers(&p, 300);
+            let all = crate::genres::testing::some_answers(&p, 300);
             if all.is_empty() || all.len() > 300 {
                 continue;
             }

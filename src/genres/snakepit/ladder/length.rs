@@ -49,7 +49,7 @@ impl Techniques {
             let why = say!(
                 self,
                 "too few cells that may share it are joined to {}: no snake of {} there",
-                self.names(&cells),
+                self.unit_names(&cells),
                 lengths_said(&said)
             );
             out.push(Found { tech: Tech::NoRoom, set, cells, why });
@@ -122,7 +122,7 @@ impl Techniques {
             }
             if !gone.is_empty() {
                 if !self.quiet.get() {
-                    none.push(format!("of {k} fits through {}", self.names(&gone)));
+                    none.push(format!("of {k} fits through {}", self.unit_names(&gone)));
                 }
                 let new: Vec<usize> = gone.iter().copied().filter(|c| !cells.contains(c)).collect();
                 cells.extend(new);
@@ -138,8 +138,8 @@ impl Techniques {
                 let why = say!(
                     self,
                     "every snake of {k} that fits through {} covers {}",
-                    self.names(piece),
-                    self.names(&add)
+                    self.unit_names(piece),
+                    self.unit_names(&add)
                 );
                 let mut cells = piece.clone();
                 cells.extend(&add);

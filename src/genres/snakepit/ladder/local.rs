@@ -66,7 +66,7 @@ impl Techniques {
                 }
             }
             if !set.is_empty() {
-                let why = say!(self, "the snake of {k} at {} is complete: no neighbour is {k}", self.names(cells));
+                let why = say!(self, "the snake of {k} at {} is complete: no neighbour is {k}", self.unit_names(cells));
                 out.push(Found { tech: Tech::Complete, set, cells: cells.clone(), why });
             }
         }
@@ -117,14 +117,15 @@ impl Techniques {
             }
             let inside = self.mask(cells);
             let exits = self.exits(s, &inside, cells, k);
-            let at = self.names(cells);
+            let at = self.unit_names(cells);
             if exits.is_empty() {
                 let why = say!(self, "the snake of {k} at {at} has {} and no way on", cell_count(cells.len()));
                 return Err(Broken { tech: Tech::Continue, why });
             }
             if let [(d, _)] = exits[..] {
                 let taken = self.follow(s, &pieces, cells, d, k);
-                let then = if taken.len() > 1 { format!(", then {}", self.names(&taken[1..])) } else { String::new() };
+                let then =
+                    if taken.len() > 1 { format!(", then {}", self.unit_names(&taken[1..])) } else { String::new() };
                 let why = say!(
                     self,
                     "the snake of {k} at {at} needs more cells and can only go on at {}{then}",
@@ -153,7 +154,7 @@ impl Techniques {
                         self,
                         "the grey cell at {} is not an end: its snake of {k} goes on at {}",
                         self.name(e),
-                        self.names(&ways)
+                        self.unit_names(&ways)
                     );
                     let set = ways.iter().map(|&d| (d, bit(k))).collect();
                     out.push(Found { tech: Tech::Continue, set, cells: vec![e], why });

@@ -189,14 +189,6 @@ impl Techniques {
         self.g.name(i)
     }
 
-    fn names(&self, cells: &[usize]) -> String {
-        let names: Vec<String> = cells.iter().map(|&c| self.name(c)).collect();
-        match names.len() {
-            0..=6 => names.join(", "),
-            n => format!("{} and {} more", names[..5].join(", "), n - 5),
-        }
-    }
-
     /// The length of cell `c`, when it is known (never on a hole).
     fn fixed(&self, s: &State, c: usize) -> Option<usize> {
         (!self.hole[c] && s[c].count_ones() == 1).then(|| s[c].trailing_zeros() as usize + 2)

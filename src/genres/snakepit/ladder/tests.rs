@@ -197,20 +197,6 @@ fn forcing_finds_what_holds_in_pzprjs_example() {
     assert_eq!(solved, answer);
 }
 
-/// Answers of `p`, at most `cap` + 1 (so more than `cap` means "not all"), by the solver
-/// and the verifier.
-fn answers(p: &SnakePit, cap: u64) -> Vec<Solution> {
-    use crate::puzzle::{self, Puzzle};
-    let enc = p.encode(&Default::default()).expect("encodes");
-    let mut sols = Vec::new();
-    let backend = crate::backend::BackendKind::DEFAULT.build();
-    puzzle::count(p, &enc, backend, &crate::limits::Limits::default(), Some(cap + 1), &Default::default(), |s| {
-        sols.push(s.clone())
-    })
-    .expect("the count runs");
-    sols
-}
-
 /// The ladder alone, from the transcribed board to where it stops, on random 5×5 Snake
 /// Pits, some with holes, whose clues are read off random answers (lengths, circles on
 /// ends, grey cells in the middle, walls between different lengths): every fact of every step holds in every
@@ -226,7 +212,10 @@ fn every_deduction_holds_in_every_answer_of_random_small_pits() {
     holed.hole[6] = true;
     holed.hole[18] = true;
     let blanks = [pit(5, 5), holed];
-    let pools = [answers(&blanks[0], 1500), answers(&blanks[1], 1500)];
+    let pools = [
+        crate::genres::testing::some_answers(&blanks[0], 1500),
+        crate::genres::testing::some_answers(&blanks[1], 1500),
+    ];
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let mut next = move |n: u64| {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -258,7 +247,7 @@ fn every_deduction_holds_in_every_answer_of_random_small_pits() {
                 }
             }
         }
-        let all = answers(&p, 50);
+        let all = crate::genres::testing::some_answers(&p, 50);
         if all.len() > 50 {
             continue;
         }
