@@ -234,3 +234,36 @@ fn published_snake_eggs_are_explained_by_techniques_in_the_grids_terms() {
         assert_ne!(v["grade"]["level"].as_str(), Some("search"), "{rel}");
     }
 }
+
+#[test]
+fn published_hebis_and_the_snake_pit_are_explained_in_the_grids_terms() {
+    // Each line of a step is a cell as the grid shows it: a dot or a part for Hebi, a
+    // fixed length for Snake Pit; never a value ruled out on the way.
+    let said = |kind: &str, what: &str| match kind {
+        "hebi" => {
+            what == "empty" || what.strip_prefix("snake part ").is_some_and(|k| ["1", "2", "3", "4", "5"].contains(&k))
+        }
+        _ => what.strip_prefix("in a snake of ").is_some_and(|k| k.parse::<u32>().is_ok()),
+    };
+    for rel in [
+        "hebi/urls/pzprjs-test.url",
+        "hebi/urls/published-10x10-a.url",
+        "hebi/urls/published-10x10-b.url",
+        "snakepit/urls/pzprjs-test.url",
+    ] {
+        let url = std::fs::read_to_string(fixture(rel)).unwrap();
+        let (code, v) = json(&["explain", url.trim()]);
+        assert_eq!((code, v["status"].as_str()), (0, Some("solved")), "{rel}: {v}");
+        let kind = v["kind"].as_str().unwrap().to_string();
+        for step in v["steps"].as_array().unwrap() {
+            assert!(step["technique"].is_object(), "{rel}: a step the ladder did not take: {step}");
+            let text = step["text"].as_array().unwrap();
+            assert!(!text.is_empty(), "{rel}: a step that writes nothing: {step}");
+            for line in text {
+                let (_, what) = line.as_str().unwrap().split_once(' ').unwrap();
+                assert!(said(&kind, what), "{rel}: {line} in {step}");
+            }
+        }
+        assert_ne!(v["grade"]["level"].as_str(), Some("search"), "{rel}");
+    }
+}
