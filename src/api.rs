@@ -11,7 +11,7 @@
 
 mod explain;
 
-pub use explain::{explain, explain_timeout, parse_explain, ExplainRequest};
+pub use explain::{explain, explain_timeout, parse_explain, Answers, ExplainRequest};
 
 use std::time::Duration;
 

@@ -264,7 +264,10 @@ fn check_explain(body: &[u8]) {
             Ok(t) => t,
             Err(r) => return r,
         };
-        api::explain(&req, &Limits::until(Some(Instant::now() + t)))
+        // One store of answers for the whole run, as a server keeps: a kept answer must
+        // never change what a later request is told.
+        static ANSWERS: std::sync::LazyLock<api::Answers> = std::sync::LazyLock::new(api::Answers::default);
+        api::explain(&req, &Limits::until(Some(Instant::now() + t)), &ANSWERS)
     });
     match r.status {
         200 => {

@@ -9,7 +9,7 @@ use serde_json::Value;
 use snakesat::explain::Settings;
 use snakesat::genres::{Capabilities, Visit};
 use snakesat::input::Source;
-use snakesat::puzzle::{Puzzle, RawOptions, RunError, Start};
+use snakesat::puzzle::{OnlyAnswer, Puzzle, RawOptions, RunError, Start};
 use snakesat::render;
 
 use crate::answer::to_py;
@@ -22,12 +22,15 @@ pub struct Explain<'a> {
     pub grid: Option<Source>,
     /// Stop after this many steps (`hint`: 1).
     pub steps: Option<usize>,
+    /// The puzzle's proven answer from an earlier explanation (a game's Hints).
+    pub known: Option<OnlyAnswer>,
 }
 
 impl Visit for Explain<'_> {
-    type Output = Result<Explanation, RunError>;
-    fn visit<P: Puzzle>(self, p: &P, _caps: &Capabilities<P>) -> Result<Explanation, RunError> {
-        let start = Start { grid: self.grid.as_ref(), steps: self.steps };
+    /// The explanation, and the puzzle's proven answer for the next one to start from.
+    type Output = Result<(Explanation, Option<OnlyAnswer>), RunError>;
+    fn visit<P: Puzzle>(self, p: &P, _caps: &Capabilities<P>) -> Self::Output {
+        let start = Start { grid: self.grid.as_ref(), steps: self.steps, known: self.known.as_ref() };
         let done = snakesat::puzzle::explain_at(p, &self.raw, self.settings, start)?;
         let n = done.trace.steps.len();
         // Every step's picture now, while the puzzle's type is known: the object Python
@@ -39,14 +42,15 @@ impl Visit for Explain<'_> {
                 render::to_svg(&d)
             })
             .collect();
-        Ok(Explanation {
+        let explanation = Explanation {
             json: done.json(),
             text: done.text(),
             paragraphs: (1..=n).map(|k| done.step_text(k)).collect(),
             grid_text: done.player_text(),
             pictures,
             code: done.code(),
-        })
+        };
+        Ok((explanation, done.only_answer()))
     }
 }
 

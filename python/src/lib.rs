@@ -3,6 +3,8 @@
 //! answers read from the reports it writes. The package's `__init__.py` re-exports this
 //! module and adds the Python-only conveniences (the `generate` iterator).
 
+use std::sync::Mutex;
+
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -10,7 +12,7 @@ use pyo3::prelude::*;
 use snakesat::api::{Job, Request};
 use snakesat::genres::{self, AnyPuzzle, Capabilities, Visit};
 use snakesat::input::Source;
-use snakesat::puzzle::{GenerateSpec, RawOptions, RunError};
+use snakesat::puzzle::{GenerateSpec, OnlyAnswer, RawOptions, RunError};
 use snakesat::render;
 
 mod answer;
@@ -47,6 +49,9 @@ struct Puzzle {
     name: String,
     /// The TOML text it was read from, for genres that cannot write one.
     text: Option<String>,
+    /// Its answer, once an explanation proved it the only one, with the encoding asked:
+    /// a game's Hints after the first skip the solve and the proof of uniqueness.
+    known: Mutex<Option<(Option<String>, OnlyAnswer)>>,
 }
 
 /// What the genre can say of a puzzle without solving it.
@@ -246,13 +251,20 @@ impl Puzzle {
         let limits = snakesat::limits::Limits::until(run::deadline(timeout)?);
         let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
         let grid = grid.map(|g| Source::new("<grid>", g));
-        run::interruptible(py, &limits.cancel, || {
-            self.inner.run(Explain { settings: &settings, raw: raw(encoding, None), grid, steps })
+        let known = self.known.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let known = known.filter(|(asked, _)| *asked == encoding).map(|(_, only)| only);
+        let (explanation, only) = run::interruptible(py, &limits.cancel, || {
+            let raw = raw(encoding.clone(), None);
+            self.inner.run(Explain { settings: &settings, raw, grid, steps, known })
         })?
         .map_err(|e| match e {
             RunError::Input(e) => input_error(py, &e),
             e => refused(e),
-        })
+        })?;
+        if let Some(only) = only {
+            *self.known.lock().unwrap_or_else(|e| e.into_inner()) = Some((encoding, only));
+        }
+        Ok(explanation)
     }
 }
 
@@ -276,7 +288,7 @@ fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
     } else {
         None
     };
-    Ok(Puzzle { inner, name, text })
+    Ok(Puzzle { inner, name, text, known: Mutex::default() })
 }
 
 /// Makes generated puzzle number `index` of the run with `seed` (the CLI's `generate`
@@ -307,7 +319,7 @@ fn generate_one(
     // The generated puzzle is read back from the file the genre writes, as a user who
     // saved it would read it.
     let inner = genres::parse(&Source::new("<generated>", made.as_str())).map_err(|e| input_error(py, &e))?;
-    Ok(Puzzle { inner, name: format!("{kind} seed {seed} puzzle {index}"), text: Some(made) })
+    Ok(Puzzle { inner, name: format!("{kind} seed {seed} puzzle {index}"), text: Some(made), known: Mutex::default() })
 }
 
 struct Generate<'a> {

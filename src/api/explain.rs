@@ -6,6 +6,12 @@
 //! explanation itself, and lets Previous and Next work with the server gone. With `from`
 //! (the play mode's grid) the steps start from the player's entries, and `from` in the
 //! answer names the wrong ones; `steps` cuts the explanation short for a Hint or a Check.
+//! A game asks Hint and Check of one puzzle again and again: the server keeps the last
+//! puzzles' proven answers ([`Answers`]), so only the first request pays for the solve and
+//! the proof of uniqueness.
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -15,7 +21,7 @@ use crate::explain::{Settings, BUDGET, GIVE_UP};
 use crate::genres::{self, Capabilities, Visit};
 use crate::input::Source;
 use crate::limits::Limits;
-use crate::puzzle::{self, Puzzle, RawOptions, RunError, Start};
+use crate::puzzle::{self, OnlyAnswer, Puzzle, RawOptions, RunError, Start};
 use crate::render;
 
 /// The body of `/api/explain`.
@@ -49,9 +55,53 @@ pub fn explain_timeout(req: &ExplainRequest, cfg: &Config) -> Result<std::time::
     timeout_of(req.timeout, cfg)
 }
 
+/// The proven answers of the puzzles explained last, by the request's puzzle text and
+/// encoding (the answer does not depend on the rest). Few: a server's players are few, and
+/// a puzzle changed by one clue is another key.
+#[derive(Debug, Default)]
+pub struct Answers(Mutex<VecDeque<(String, OnlyAnswer)>>);
+
+/// How many puzzles' answers [`Answers`] keeps.
+const KEPT: usize = 32;
+
+impl Answers {
+    fn key(req: &ExplainRequest) -> String {
+        format!("{}\n{}", req.encoding.as_deref().unwrap_or(""), req.puzzle)
+    }
+
+    fn get(&self, key: &str) -> Option<OnlyAnswer> {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let at = kept.iter().position(|(k, _)| k == key)?;
+        // The most recently used last: the one dropped is the one unused longest.
+        let hit = kept.remove(at)?;
+        let answer = hit.1.clone();
+        kept.push_back(hit);
+        Some(answer)
+    }
+
+    fn put(&self, key: String, answer: OnlyAnswer) {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        kept.retain(|(k, _)| *k != key);
+        if kept.len() >= KEPT {
+            kept.pop_front();
+        }
+        kept.push_back((key, answer));
+    }
+
+    /// How many answers are kept (for tests).
+    pub fn len(&self) -> usize {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// Explains the request's puzzle within `limits`. A genre with no explanation yet is a
-/// 400 that says so, like a puzzle that cannot be read.
-pub fn explain(req: &ExplainRequest, limits: &Limits) -> Response {
+/// 400 that says so, like a puzzle that cannot be read. `answers` are the proven answers
+/// kept from earlier requests; this one's is added.
+pub fn explain(req: &ExplainRequest, limits: &Limits, answers: &Answers) -> Response {
     let max_rules = req.max_rules.unwrap_or(crate::explain::MAX_RULES);
     if max_rules == 0 {
         return Response::error(400, "`max_rules` must be at least 1");
@@ -61,7 +111,13 @@ pub fn explain(req: &ExplainRequest, limits: &Limits) -> Response {
             let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
             let raw = RawOptions { encoding: req.encoding.clone(), ..RawOptions::default() };
             let grid = req.from.as_deref().map(|g| Source::new("from", g));
-            p.run(Explaining { settings, raw, grid, steps: req.steps })
+            let key = Answers::key(req);
+            let known = answers.get(&key);
+            let (response, only) = p.run(Explaining { settings, raw, grid, steps: req.steps, known });
+            if let Some(only) = only {
+                answers.put(key, only);
+            }
+            response
         }
         Err(e) => Response::input(&e),
     }
@@ -72,17 +128,19 @@ struct Explaining {
     raw: RawOptions,
     grid: Option<Source>,
     steps: Option<usize>,
+    known: Option<OnlyAnswer>,
 }
 
 impl Visit for Explaining {
-    type Output = Response;
+    /// The answer, and the puzzle's proven answer to keep.
+    type Output = (Response, Option<OnlyAnswer>);
 
-    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Response {
-        let start = Start { grid: self.grid.as_ref(), steps: self.steps };
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Self::Output {
+        let start = Start { grid: self.grid.as_ref(), steps: self.steps, known: self.known.as_ref() };
         let done = match puzzle::explain_at(p, &self.raw, &self.settings, start) {
             Ok(done) => done,
-            Err(RunError::Input(e)) => return Response::input(&e),
-            Err(e) => return failure(e),
+            Err(RunError::Input(e)) => return (Response::input(&e), None),
+            Err(e) => return (failure(e), None),
         };
         let n = done.trace.steps.len();
         let steps: Vec<Value> = (0..=n)
@@ -98,6 +156,62 @@ impl Visit for Explaining {
         if let Some(Ok(url)) = caps.url.map(|u| u(p)) {
             body["url"] = json!(url);
         }
-        Response::ok(body)
+        (Response::ok(body), done.only_answer())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::genres::snake::Snake;
+
+    const EGG: &str = include_str!("../../fixtures/snake-egg/seed-6x6.toml");
+
+    fn hint(from: &str, answers: &Answers) -> Value {
+        let req = ExplainRequest { puzzle: EGG.into(), from: Some(from.into()), steps: Some(1), ..Default::default() };
+        let mut r = explain(&req, &Limits::until(None), answers);
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.body.as_object_mut().unwrap().remove("seconds");
+        r.body
+    }
+
+    #[test]
+    fn a_kept_answer_gives_the_same_hints_and_finds_the_same_wrong_entries() {
+        let answers = Answers::default();
+        let blank = "? ? ? ? ? ?\n".repeat(6);
+        let first = hint(&blank, &answers);
+        assert_eq!(answers.len(), 1, "the proven answer is kept");
+        assert_eq!(hint(&blank, &answers), first, "the second hint is the first");
+        assert_eq!(hint(&blank, &Answers::default()), first);
+        // A wrong entry is named from the kept answer as from a fresh solve.
+        let wrong = format!("o ? ? ? ? ?\n{}", "? ? ? ? ? ?\n".repeat(5)).replacen("o ? ?", "o o ?", 1);
+        let kept = hint(&wrong, &answers);
+        assert_eq!(kept, hint(&wrong, &Answers::default()));
+        assert_eq!(kept["code"], 6, "{kept}");
+        assert_eq!(answers.len(), 1, "one puzzle, one answer");
+    }
+
+    #[test]
+    fn an_answer_kept_for_another_genre_is_not_used() {
+        let answers = Answers::default();
+        let req = ExplainRequest { puzzle: EGG.into(), ..Default::default() };
+        // A snake's answer under the egg's key: the wrong type, so the egg is solved afresh.
+        answers.put(Answers::key(&req), OnlyAnswer::of::<Snake>(&vec![true]));
+        let r = explain(&req, &Limits::until(None), &answers);
+        assert_eq!(r.body["status"], "solved", "{}", r.body);
+    }
+
+    #[test]
+    fn the_store_keeps_the_last_puzzles_used() {
+        let answers = Answers::default();
+        let only = OnlyAnswer::of::<Snake>(&vec![true]);
+        for k in 0..KEPT + 5 {
+            answers.put(format!("p{k}"), only.clone());
+        }
+        assert_eq!(answers.len(), KEPT);
+        assert!(answers.get("p0").is_none() && answers.get("p5").is_some());
+        // p5 was just used: the next one dropped is p6.
+        answers.put("new".into(), only);
+        assert!(answers.get("p5").is_some() && answers.get("p6").is_none());
     }
 }

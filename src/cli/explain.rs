@@ -31,7 +31,7 @@ pub fn explain<P: Puzzle>(p: &P, raw: &RawOptions, o: &ExplainOpts) -> Result<u8
     let grid = o.from.as_deref().map(Source::read).transpose()?;
     // From the player's grid, `--step N` is a hint: the steps after N are not needed.
     let steps = if grid.is_some() { o.step } else { None };
-    let done = snakesat::puzzle::explain_at(p, raw, &settings, Start { grid: grid.as_ref(), steps })?;
+    let done = snakesat::puzzle::explain_at(p, raw, &settings, Start { grid: grid.as_ref(), steps, known: None })?;
     let found = done.trace.steps.len();
     if let Some(n) = o.step.filter(|&n| n > found && grid.is_none()) {
         return Err(usage(format!("--step {n}: the explanation has {found} steps")));

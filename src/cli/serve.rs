@@ -82,6 +82,9 @@ struct Shared {
     cancelled: Arc<AtomicUsize>,
     /// Listening on a loopback address only: then only local host names are answered.
     loopback: bool,
+    /// The proven answers of the puzzles explained last: a game's Hints after the first
+    /// cost one ladder step.
+    answers: Arc<api::Answers>,
 }
 
 type St = State<Arc<Shared>>;
@@ -112,6 +115,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         served: AtomicUsize::new(0),
         cancelled: Arc::new(AtomicUsize::new(0)),
         loopback: local.ip().is_loopback(),
+        answers: Arc::default(),
     });
     let mut app = Router::new().route("/", get(page));
     for &(path, body) in ASSETS {
@@ -348,7 +352,9 @@ async fn generate(State(s): St, body: Result<Bytes, BytesRejection>) -> Response
 /// `/api/explain`: the explanation is a job like the others (one of the `--jobs` cores,
 /// the deadline, stopped when its client goes away: the page's Stop, or a new edit).
 async fn explain(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
-    read_and_run(&s, body, api::parse_explain, api::explain_timeout, api::explain).await
+    let answers = s.answers.clone();
+    let run = move |req: &api::ExplainRequest, limits: &Limits| api::explain(req, limits, &answers);
+    read_and_run(&s, body, api::parse_explain, api::explain_timeout, run).await
 }
 
 /// A request with a body of its own kind: read (`parse`), given its deadline (`timeout`,
@@ -359,7 +365,7 @@ async fn read_and_run<R: Send + 'static>(
     body: Result<Bytes, BytesRejection>,
     parse: fn(&[u8]) -> Result<R, api::Response>,
     timeout: fn(&R, &api::Config) -> Result<Duration, api::Response>,
-    run: fn(&R, &Limits) -> api::Response,
+    run: impl Fn(&R, &Limits) -> api::Response + Send + 'static,
 ) -> Response {
     let arrived = Instant::now();
     let req = match read_bytes(s, body).and_then(|b| parse(&b)) {

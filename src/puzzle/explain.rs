@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use super::player::{self, Player, Start};
+use super::player::{self, OnlyAnswer, Player, Start};
 use super::{exit, solve, Connectivity, EncodeOptions, Puzzle, RawOptions, RunError, Status};
 use crate::backend::BackendKind;
 use crate::cnf::RuleInstance;
@@ -47,6 +47,9 @@ pub fn explain_at<P: Puzzle>(
     start: Start<'_>,
 ) -> Result<Explained<P>, RunError> {
     let genre = P::options(raw)?;
+    if let Some(sol) = start.known.and_then(|k| k.get::<P>()) {
+        return explain_from(p, raw, genre, Some(sol.clone()), Some(true), settings, start);
+    }
     // An answer from the lazy encoding and the propagator first (fast), as a hint. Asked
     // with uniqueness, so that a trace that stops for lack of a small step can still say
     // whether the puzzle has a second answer (a blank board would otherwise read "needs
@@ -155,6 +158,12 @@ fn no_explanation<P: Puzzle>(p: &P, raw: &RawOptions) -> String {
 }
 
 impl<P: Puzzle> Explained<P> {
+    /// The answer, when it is proven the only one: for a front end to keep and hand back
+    /// in [`Start::known`] with the next request about the same puzzle.
+    pub fn only_answer(&self) -> Option<OnlyAnswer> {
+        self.answer.as_ref().filter(|_| self.unique == Some(true)).map(OnlyAnswer::of::<P>)
+    }
+
     /// A solved trace ends at an answer that passes the genre's own verifier, cell for cell.
     fn check(&self, p: &P) -> Result<(), RunError> {
         if self.trace.end != End::Solved {

@@ -20,7 +20,7 @@ mod explain;
 mod player;
 pub use count::{count, count_split, CountReport, SPLIT_CUBES};
 pub use explain::{explain, explain_at, explain_unique, explains, Explained};
-pub use player::{Player, Start};
+pub use player::{OnlyAnswer, Player, Start};
 
 /// Exit codes, shared by the command line and the server's JSON: one place names them.
 pub mod exit {
@@ -172,7 +172,7 @@ pub struct SampleArgs {
 /// answer back, and the picture. Every genre implements it, in its `draw.rs`; with
 /// [`Puzzle`] it is the seam every genre plugs into.
 pub trait Show {
-    type Solution: Clone + Debug + PartialEq + Send;
+    type Solution: Clone + Debug + PartialEq + Send + Sync + 'static;
     /// `--encoding`, `--distinct`, `--symmetry` read and checked ([`Puzzle::options`]);
     /// `--distinct` says what tells answers apart, so the view sees them.
     type Options: Clone + Debug + Default;

@@ -17,6 +17,33 @@ pub struct Start<'a> {
     pub grid: Option<&'a Source>,
     /// Stop after this many steps (a hint: 1); `None`: to the end.
     pub steps: Option<usize>,
+    /// The puzzle's one answer, kept from an earlier explanation of the same puzzle (the
+    /// server's and Python's Hint): the answer and the proof of its uniqueness are not
+    /// asked of the solver again. An answer of another genre is ignored.
+    pub known: Option<&'a OnlyAnswer>,
+}
+
+/// An answer proven to be its puzzle's only one, of any genre: what a front end keeps
+/// between requests about the same puzzle, so that each Hint of a game costs one ladder
+/// step and not a solve with a proof of uniqueness (`Explained::only_answer`).
+#[derive(Clone)]
+pub struct OnlyAnswer(std::sync::Arc<dyn std::any::Any + Send + Sync>);
+
+impl std::fmt::Debug for OnlyAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("OnlyAnswer(..)")
+    }
+}
+
+impl OnlyAnswer {
+    pub(crate) fn of<P: Puzzle>(sol: &P::Solution) -> OnlyAnswer {
+        OnlyAnswer(std::sync::Arc::new(sol.clone()))
+    }
+
+    /// The answer, if it is `P`'s.
+    pub(crate) fn get<P: Puzzle>(&self) -> Option<&P::Solution> {
+        self.0.downcast_ref::<P::Solution>()
+    }
 }
 
 /// What the player's grid said, checked.

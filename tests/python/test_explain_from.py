@@ -64,3 +64,13 @@ def test_a_bad_grid_is_a_located_input_error():
     assert isinstance(e.value, ValueError)
     with pytest.raises(ValueError, match="expected 4 rows"):
         snakesat.read(SNAKE).explain(from_grid="####\n")
+
+
+def test_hints_after_the_first_say_the_same_from_the_kept_answer():
+    # The puzzle keeps the answer its first explanation proved; later hints start from it.
+    p = snakesat.read(SNAKE)
+    first, wrong = p.hint(PARTIAL), p.hint(WRONG)
+    again = snakesat.read(SNAKE)
+    assert json.loads(p.hint(PARTIAL).to_json())["steps"] == json.loads(again.hint(PARTIAL).to_json())["steps"]
+    assert first.next["decided"] == p.hint(PARTIAL).next["decided"]
+    assert [w["cell"] for w in p.hint(WRONG).wrong] == [w["cell"] for w in wrong.wrong] == ["r2c2"]

@@ -67,6 +67,14 @@ const Play = (() => {
         const r = await post("/api/board", { puzzle: toml });
         if (!r || pz.toml !== toml) return;
         pz.svg = r.svg;
+        // The server keeps the answer it proves for a puzzle: asked for now, while the
+        // player starts drawing, the first Hint costs one step and not a solve.
+        const warm = { puzzle: toml, steps: 0, ...(game().body || {}) };
+        fetch("/api/explain", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(warm),
+        }).catch(() => {});
       } catch (e) {
         say("Could not reach the server: " + e.message, "bad");
         return;
