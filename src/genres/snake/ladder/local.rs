@@ -1,6 +1,6 @@
 //! The clues, the local patterns around a cell and the lines, for the Snake ladder.
 
-use super::{binomial, next_pick, Broken, Fit, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
+use super::{binomial, Broken, Fit, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
 use crate::explain::drive::{say, Techniques as _};
 use crate::genres::snake::Circle;
 
@@ -29,16 +29,18 @@ impl Techniques {
 
     pub(super) fn count(&self, s: &State, out: &mut Vec<Found>) -> Scan {
         for line in &self.lines {
+            // Counted before anything is collected: this runs after every narrowing.
             let snake = line.cells.iter().filter(|&&c| s[c] == SNAKE).count();
-            let open: Vec<usize> = line.cells.iter().copied().filter(|&c| s[c] == OPEN).collect();
+            let open = line.cells.iter().filter(|&&c| s[c] == OPEN).count();
             let k = line.count;
-            if snake > k || snake + open.len() < k {
-                let why = say!(self, "{} needs {} and has {snake}, {} open", line.name, cells(k), open.len());
+            if snake > k || snake + open < k {
+                let why = say!(self, "{} needs {} and has {snake}, {open} open", line.name, cells(k));
                 return Err(Broken { tech: Tech::Count, why });
             }
-            if open.is_empty() {
+            if open == 0 || (snake != k && snake + open != k) {
                 continue;
             }
+            let open: Vec<usize> = line.cells.iter().copied().filter(|&c| s[c] == OPEN).collect();
             let (v, why) = if snake == k {
                 (EMPTY, say!(self, "{} has its {}: the rest is empty", line.name, cells(k)))
             } else if snake + open.len() == k {
@@ -198,24 +200,24 @@ impl Techniques {
             if s[i] != SNAKE {
                 continue;
             }
-            let can: Vec<usize> = self.nbrs[i].iter().copied().filter(|&k| s[k] != EMPTY).collect();
+            let can = self.nbrs[i].iter().filter(|&&k| s[k] != EMPTY).count();
             let body = self.is_body(&ends, i);
             let need = if body { 2 } else { 1 };
-            if can.len() < need {
+            if can < need {
                 let why = if need == 2 {
                     say!(
                         self,
                         "{} is in the snake's body and has {} neighbours left that could be snake",
                         self.name(i),
-                        can.len()
+                        can
                     )
                 } else {
                     say!(self, "{} is cut off: no neighbour can be snake", self.name(i))
                 };
                 return Err(Broken { tech: Tech::Continue, why });
             }
-            let open: Vec<usize> = can.iter().copied().filter(|&k| s[k] == OPEN).collect();
-            if can.len() == need && !open.is_empty() {
+            let open: Vec<usize> = self.nbrs[i].iter().copied().filter(|&k| s[k] == OPEN).collect();
+            if can == need && !open.is_empty() {
                 let why = if need == 2 {
                     say!(self, "{} is in the body and has only two ways on: both are snake", self.name(i))
                 } else {
@@ -256,10 +258,12 @@ impl Techniques {
     }
 
     /// Whether the cells around `around` break no local rule (for line fit's trials).
-    pub(super) fn local_ok(&self, s: &State, around: &[usize], ends_elsewhere: &[usize]) -> bool {
-        let mut ends: Vec<usize> = ends_elsewhere.to_vec();
-        ends.extend(around.iter().copied().filter(|&i| self.is_end(s, i)));
-        if ends.len() > 2 {
+    /// `ends_elsewhere` are the ends known outside `around`, so a cell of `around` is among
+    /// all the ends exactly when it is an end itself. (Called for every way line fit tries:
+    /// nothing is allocated.)
+    pub(super) fn local_ok(&self, s: &State, around: &[usize], ends_elsewhere: usize) -> bool {
+        let ends = ends_elsewhere + around.iter().filter(|&&i| self.is_end(s, i)).count();
+        if ends > 2 {
             return false;
         }
         for &i in around {
@@ -269,7 +273,8 @@ impl Techniques {
             let snake = self.nbrs[i].iter().filter(|&&k| s[k] == SNAKE).count();
             let can = self.nbrs[i].iter().filter(|&&k| s[k] != EMPTY).count();
             let most = if self.circles[i] == Some(Circle::End) { 1 } else { 2 };
-            let need = if self.is_body(&ends, i) { 2 } else { 1 };
+            let body = self.circles[i] == Some(Circle::Body) || (ends == 2 && !self.is_end(s, i));
+            let need = if body { 2 } else { 1 };
             if snake > most || can < need {
                 return false;
             }
@@ -296,8 +301,9 @@ impl Techniques {
     // Lines
 
     pub(super) fn line_fit(&self, s: &State, out: &mut Vec<Found>) -> Scan {
+        let ends = self.ends(s);
         for (l, line) in self.lines.iter().enumerate() {
-            let Some(fit) = self.fit_cached(l, s) else { continue };
+            let Some(fit) = self.fit_cached(l, s, &ends) else { continue };
             let (set, fits) = fit.map_err(|()| Broken {
                 tech: Tech::LineFit,
                 why: say!(self, "{} can be filled in no way", line.name),
@@ -320,12 +326,13 @@ impl Techniques {
     /// `fit` remembered by what it reads: the cells within two steps of the line, the ends
     /// known elsewhere and the counts of the lines crossing it. Suppositions ask the same
     /// lines again and again with only far cells changed.
-    fn fit_cached(&self, l: usize, s: &State) -> Option<Fit> {
+    fn fit_cached(&self, l: usize, s: &State, ends: &[usize]) -> Option<Fit> {
         let line = &self.lines[l];
+        let elsewhere = ends.iter().filter(|i| line.around.binary_search(i).is_err()).count();
         let mut key = Vec::with_capacity(line.reads.len() + 2 * line.cells.len() + 3);
         key.extend((l as u16).to_le_bytes());
         key.extend(line.reads.iter().map(|&c| s[c] as u8));
-        key.push(self.ends(s).iter().filter(|i| line.around.binary_search(i).is_err()).count() as u8);
+        key.push(elsewhere as u8);
         for &c in &line.cells {
             for &m in self.line_of[c].iter().filter(|&&m| m != l) {
                 key.push(self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() as u8);
@@ -334,7 +341,7 @@ impl Techniques {
         if let Some(hit) = self.fits.borrow().get(&key) {
             return hit.clone();
         }
-        let fit = self.fit(l, s);
+        let fit = self.fit(l, s, elsewhere);
         let mut fits = self.fits.borrow_mut();
         if fits.len() > 1 << 18 {
             fits.clear();
@@ -346,7 +353,7 @@ impl Techniques {
     /// Every way to choose line `l`'s missing snake cells that breaks no local rule around
     /// it: the cells all of them agree on, and how many there are (`Err` when none);
     /// `None` when the line is settled or has too many ways to try.
-    fn fit(&self, l: usize, s: &State) -> Option<Fit> {
+    fn fit(&self, l: usize, s: &State, elsewhere: usize) -> Option<Fit> {
         let line = &self.lines[l];
         let open: Vec<usize> = line.cells.iter().copied().filter(|&c| s[c] == OPEN).collect();
         let snake = line.cells.iter().filter(|&&c| s[c] == SNAKE).count();
@@ -357,38 +364,12 @@ impl Techniques {
         if binomial(open.len(), need) > 1000 {
             return None;
         }
-        let around = &line.around;
-        let elsewhere: Vec<usize> = self.ends(s).into_iter().filter(|i| around.binary_search(i).is_err()).collect();
-        let mut always = vec![true; open.len()];
-        let mut never = vec![true; open.len()];
-        let mut fits = 0;
-        let mut trial = s.clone();
-        let mut pick: Vec<usize> = (0..need).collect();
-        loop {
-            for &c in &open {
-                trial[c] = EMPTY;
-            }
-            for &j in &pick {
-                trial[open[j]] = SNAKE;
-            }
-            let crossing_ok = pick.iter().all(|&j| {
-                self.line_of[open[j]]
-                    .iter()
-                    .filter(|&&m| m != l)
-                    .all(|&m| self.lines[m].cells.iter().filter(|&&c| trial[c] == SNAKE).count() <= self.lines[m].count)
-            });
-            if crossing_ok && self.local_ok(&trial, around, &elsewhere) {
-                fits += 1;
-                for j in 0..open.len() {
-                    let on = pick.contains(&j);
-                    always[j] &= on;
-                    never[j] &= !on;
-                }
-            }
-            if !next_pick(&mut pick, open.len()) {
-                break;
-            }
-        }
+        let mut ways = Ways { open, picked: Vec::new(), always: Vec::new(), never: Vec::new(), fits: 0 };
+        ways.picked = vec![false; ways.open.len()];
+        ways.always = vec![true; ways.open.len()];
+        ways.never = vec![true; ways.open.len()];
+        self.fit_from(l, 0, need, &mut s.clone(), elsewhere, &mut ways);
+        let Ways { open, always, never, fits, .. } = ways;
         if fits == 0 {
             return Some(Err(()));
         }
@@ -407,6 +388,88 @@ impl Techniques {
             .collect();
         Some(Ok((set, fits)))
     }
+
+    /// Line fit's ways from the `j`th open cell on, with `left` snake cells to place: the
+    /// open cells are decided one by one, and a partial way is dropped as soon as it breaks
+    /// a rule that later cells cannot mend (`still_ok`). Each whole way is checked in full,
+    /// so the ways counted are exactly those of trying every choice.
+    fn fit_from(&self, l: usize, j: usize, left: usize, trial: &mut State, elsewhere: usize, w: &mut Ways) {
+        let Some(&c) = w.open.get(j) else {
+            let line = &self.lines[l];
+            let crossing_ok =
+                w.open.iter().zip(&w.picked).filter(|p| *p.1).all(|(&c, _)| self.crossing_ok(l, c, trial));
+            if left == 0 && crossing_ok && self.local_ok(trial, &line.around, elsewhere) {
+                w.fits += 1;
+                for k in 0..w.open.len() {
+                    w.always[k] &= w.picked[k];
+                    w.never[k] &= !w.picked[k];
+                }
+            }
+            return;
+        };
+        let rest = w.open.len() - j - 1;
+        for v in [SNAKE, EMPTY] {
+            if (v == SNAKE && left == 0) || (v == EMPTY && left > rest) {
+                continue;
+            }
+            trial[c] = v;
+            w.picked[j] = v == SNAKE;
+            if self.still_ok(l, c, trial) {
+                self.fit_from(l, j + 1, left - usize::from(v == SNAKE), trial, elsewhere, w);
+            }
+        }
+        trial[c] = OPEN;
+        w.picked[j] = false;
+    }
+
+    /// Whether the lines crossing line `l` at snake cell `c` have room for it.
+    fn crossing_ok(&self, l: usize, c: usize, s: &State) -> bool {
+        self.line_of[c]
+            .iter()
+            .filter(|&&m| m != l)
+            .all(|&m| self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() <= self.lines[m].count)
+    }
+
+    /// The rules near `c`, just decided, that no later decision can mend: too many snake
+    /// neighbours, a full 2×2 block, a corner touch with both joints empty, a crossing line
+    /// over its count. Each is one `local_ok` or `crossing_ok` also finds in the whole way.
+    fn still_ok(&self, l: usize, c: usize, s: &State) -> bool {
+        if s[c] == SNAKE && !self.crossing_ok(l, c, s) {
+            return false;
+        }
+        let too_many = |i: usize| {
+            let most = if self.circles[i] == Some(Circle::End) { 1 } else { 2 };
+            s[i] == SNAKE && self.nbrs[i].iter().filter(|&&k| s[k] == SNAKE).count() > most
+        };
+        if too_many(c) || self.nbrs[c].iter().any(|&k| too_many(k)) {
+            return false;
+        }
+        let (r, col) = self.g.coords(c);
+        for r0 in r.saturating_sub(1)..=r.min(self.g.rows.saturating_sub(2)) {
+            for c0 in col.saturating_sub(1)..=col.min(self.g.cols.saturating_sub(2)) {
+                let a = self.g.index(r0, c0);
+                let [a, b, cc, d] = [a, a + 1, a + self.g.cols, a + self.g.cols + 1];
+                let corner_only = |x: usize, y: usize, p: usize, q: usize| {
+                    s[x] == SNAKE && s[y] == SNAKE && s[p] == EMPTY && s[q] == EMPTY
+                };
+                if [a, b, cc, d].iter().all(|&x| s[x] == SNAKE) || corner_only(a, d, b, cc) || corner_only(b, cc, a, d)
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Line fit's count of the ways found so far, and what all of them agree on.
+struct Ways {
+    open: Vec<usize>,
+    /// The way being built: which open cells are snake.
+    picked: Vec<bool>,
+    always: Vec<bool>,
+    never: Vec<bool>,
+    fits: usize,
 }
 
 /// "1 snake cell", "3 snake cells".

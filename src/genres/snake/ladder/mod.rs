@@ -239,21 +239,6 @@ fn binomial(n: usize, k: usize) -> usize {
     (0..k).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
 }
 
-/// The next k-subset of 0..n in lexicographic order; false after the last.
-fn next_pick(pick: &mut [usize], n: usize) -> bool {
-    let k = pick.len();
-    for j in (0..k).rev() {
-        if pick[j] < n - (k - j) {
-            pick[j] += 1;
-            for m in j + 1..k {
-                pick[m] = pick[m - 1] + 1;
-            }
-            return true;
-        }
-    }
-    false
-}
-
 impl drive::Techniques for Techniques {
     type Tech = Tech;
 
