@@ -356,6 +356,8 @@ impl Visit for Board<'_> {
             "svg": render::to_svg(&p.draw(None)),
             // The page offers Explain and Hint on this: the server says, not a list there.
             "explains": crate::puzzle::explains(p, &RawOptions::default()).unwrap_or(false),
+            // What the text was, by the library's one classifier: the page keeps no other.
+            "given": if genres::is_url(self.text) { "url" } else { "toml" },
         });
         match caps.url.map(|u| u(p)) {
             Some(Ok(url)) => body["url"] = json!(url),

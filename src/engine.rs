@@ -147,7 +147,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             backend.prefer(&enc.phases());
         }
         if tuning.propagator {
-            stats.backend += &propagate(enc, backend.as_mut(), tuning.sizes);
+            stats.backend += propagate(enc, backend.as_mut(), tuning.sizes);
         }
         // `Tuning::decide` overrides the genre's choice (for A/B measurements).
         let decided = tuning.decide.unwrap_or_else(|| enc.decide_answers());

@@ -293,6 +293,9 @@ fn warm_encoding<P: Generate>(
     })
 }
 
+/// The warm solver that drew an answer, and the answer.
+type Drawn<'e, P> = (Warm<'e, P>, <P as puzzle::Show>::Solution);
+
 /// The answer-first start: a random answer's clues, all shown, and the warm solver that
 /// drew it (`Warm`, with the answer) where the genre's clues are unit literals and
 /// `Tuning::warm` is on. `Tuning::warm` off encodes and solves every candidate afresh
@@ -303,7 +306,7 @@ fn reveal_answer<'e, P: Generate>(
     opts: &EncodeOptions<P::Options>,
     rng: &mut Rng,
     limits: &Limits,
-) -> Result<(P, Option<(Warm<'e, P>, P::Solution)>), Failed> {
+) -> Result<(P, Option<Drawn<'e, P>>), Failed> {
     if let Some(enc) = blank_enc {
         if let Some((w, shown, answer)) = Warm::reveal(blank, enc, &opts.genre, rng, limits)? {
             return Ok((shown, Some((w, answer))));

@@ -357,4 +357,9 @@ fn spec_reads_sizes_and_banks_as_the_command_line_does() {
     let (code, got) = s.post("/api/spec", &json!({ "size": "5x5", "bank": "1..x" }));
     assert_eq!(code, 400);
     assert!(got["error"].as_str().unwrap().starts_with("bank: expected a range like 1..9"), "{got}");
+    // What a pasted text was, the page learns from the library's classifier too.
+    let (_, board) = s.post("/api/board", &json!({ "puzzle": "https://puzz.link/p?snake/4/4/060300g1h4i" }));
+    assert_eq!(board["given"], "url", "{board}");
+    let (_, board) = s.post("/api/board", &json!({ "puzzle": fixture("snake-egg/seed-6x6.toml") }));
+    assert_eq!(board["given"], "toml", "{board}");
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use snakesat::explain::{self, Settings};
 use snakesat::input::Source;
-use snakesat::puzzle::{Limits, Puzzle, RawOptions, Start};
+use snakesat::puzzle::{Puzzle, RawOptions, Start};
 
 use super::args::Format;
 use super::output::{out, outln, print_svg, usage, Failure};

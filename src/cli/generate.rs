@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use snakesat::genres::Visit;
-use snakesat::puzzle::{exit, Limits, Puzzle};
+use snakesat::puzzle::{exit, Puzzle};
 
 use super::args::Shard;
 use super::output::{io_failure, usage, Failure};

@@ -215,8 +215,9 @@ struct KindOnly {
 
 /// Whether what a user typed (an argument, a request's text, a file's contents) is a
 /// puzz.link URL rather than a path or TOML: one line that `pzpr::looks_like_url` takes for
-/// an address or a bare `pid/…` body. Every front end asks this, so all read alike.
-pub fn is_url(text: &str) -> bool {
+/// an address or a bare `pid/…` body. Every front end asks it through `typed` (or
+/// `parse_text`), so all read alike.
+pub(crate) fn is_url(text: &str) -> bool {
     let t = text.trim();
     !t.contains('\n') && pzpr::looks_like_url(t, &pids())
 }

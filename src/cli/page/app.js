@@ -545,7 +545,9 @@ document.addEventListener("DOMContentLoaded", () => {
   } catch (_) {
     // Not percent-encoded: taken as it is.
   }
-  if (/^https?:\/\//.test(asked)) {
+  // Whatever follows `?` goes to the server, which decides what it is (a URL of a site
+  // that serves pzprjs, or TOML) and says what it expected otherwise.
+  if (asked.trim() !== "") {
     box.value = asked;
     Editor.load(asked).then((opened) => opened || run($("solve")));
   }

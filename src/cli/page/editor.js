@@ -553,7 +553,7 @@ const Editor = (() => {
         return false;
       }
       // A URL gives way to the file it stands for; a file stays as written (comments too).
-      open(m, !/^\s*https?:\/\//.test(text));
+      open(m, r.given !== "url");
       return true;
     } catch (e) {
       App.fail("Could not reach the server: " + e.message);
