@@ -246,10 +246,7 @@ fn attempt<P: Generate>(
         }
         p = q;
         if let Some(used) = core.take().filter(|_| use_core) {
-            let r = p.clue_units().into_iter().filter(|u| !used.contains(u)).fold(p.clone(), |r, u| r.without_clue(u));
-            if r.verify(&answer).is_ok() {
-                p = r;
-            }
+            p = within_core(p, &used, &answer);
         }
     }
     if let Some(bound) = &last {
@@ -291,6 +288,18 @@ fn warm_encoding<P: Generate>(
         true => Some(blank.encode(opts)?).filter(|enc| blank.clue_lits(enc, 0).is_some()),
         false => None,
     })
+}
+
+/// The core route (`Tuning::core`): `p` without every clue outside `used` (the clues the
+/// warm solver's proof of uniqueness used; a superset of them stays unique), where the
+/// answer still answers the smaller board; else `p` as it is.
+fn within_core<P: Generate>(p: P, used: &[usize], answer: &P::Solution) -> P {
+    let r = p.clue_units().into_iter().filter(|u| !used.contains(u)).fold(p.clone(), |r, u| r.without_clue(u));
+    if r.verify(answer).is_ok() {
+        r
+    } else {
+        p
+    }
 }
 
 /// The warm solver that drew an answer, and the answer.

@@ -72,7 +72,8 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The knobs as the `SNAKESAT_*` variables set them, `var` looking one up (a front end
-    /// passes `std::env::var_os`; a test, a map). Unset variables leave the default.
+    /// passes its lookup in the process environment; a test, a map). Unset variables
+    /// leave the default.
     pub fn from_vars(var: impl Fn(&str) -> Option<OsString>) -> Self {
         let set = |name: &str| var(name).is_some();
         let on = |name: &str| var(name).is_some_and(|v| v != "0");
