@@ -144,6 +144,35 @@ fn text_that_is_no_puzzle_says_what_was_expected() {
     assert_eq!(code(&["solve", &text]), 0);
 }
 
+/// The bench scripts' `SNAKESAT_*` variables still reach the library: the binary reads them
+/// at its edge into the job's `Tuning`.
+#[test]
+fn the_environment_tunes_the_binarys_jobs() {
+    let seed = fixture("snake-egg/seed-6x6.toml");
+    let with = |vars: &[(&str, &str)]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_snakesat"));
+        c.args(["solve", &seed, "--format", "json"]);
+        c.env_remove("SNAKESAT_TRACE").env_remove("SNAKESAT_NO_PROPAGATOR");
+        for (k, v) in vars {
+            c.env(k, v);
+        }
+        let o = c.output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{vars:?}");
+        (
+            serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (shipped, quiet) = with(&[]);
+    assert!(shipped["stats"]["backend"].as_str().unwrap().contains("+connectivity"), "{shipped}");
+    assert!(quiet.is_empty(), "{quiet}");
+    let (off, _) = with(&[("SNAKESAT_NO_PROPAGATOR", "1")]);
+    assert!(!off["stats"]["backend"].as_str().unwrap().contains("connectivity"), "{off}");
+    assert_eq!(off["solution"], shipped["solution"]);
+    let (_, traced) = with(&[("SNAKESAT_TRACE", "1")]);
+    assert!(traced.contains("snakesat: call 1 ("), "{traced}");
+}
+
 #[test]
 fn generate_sizes_and_banks_are_read_by_the_library() {
     let o = run(&["generate", "snake-egg", "--size", "5X5", "--bank", "1..=4"]);
