@@ -98,6 +98,36 @@ pub struct GenerateRequest {
     pub grade: Option<String>,
 }
 
+/// The body of `/api/spec`: a board's size and bank as the page's New row has them,
+/// typed (`"6x6"`, `"1..9"`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecRequest {
+    pub size: String,
+    pub bank: Option<String>,
+}
+
+/// Reads the body of `/api/spec`.
+pub fn parse_spec(body: &[u8]) -> Result<SpecRequest, Response> {
+    parse_json(body)
+}
+
+/// `/api/spec`: the size and the bank read by the library's one reader of each
+/// (`input::size`, `input::bank`), as `generate --size` and `--bank` read them, so the
+/// page keeps no reader of its own: `{rows, cols, bank}`, or a 400 saying what was
+/// expected.
+pub fn spec(req: &SpecRequest) -> Response {
+    let (rows, cols) = match crate::input::size(&req.size) {
+        Ok(s) => s,
+        Err(e) => return Response::error(400, format!("size: {e}")),
+    };
+    let bank = match req.bank.as_deref().map(crate::input::bank).transpose() {
+        Ok(b) => b,
+        Err(e) => return Response::error(400, format!("bank: {e}")),
+    };
+    Response::ok(json!({ "status": "ok", "rows": rows, "cols": cols, "bank": bank }))
+}
+
 /// The largest side `/api/generate` takes: a generator's time grows fast with the board
 /// (a 10×10 Snake Egg takes about 28 s, `bench/generate.md`), and past this no puzzle
 /// comes out within any deadline a server would allow. (The last step, the check by a
@@ -326,6 +356,8 @@ impl Visit for Board<'_> {
             "svg": render::to_svg(&p.draw(None)),
             // The page offers Explain and Hint on this: the server says, not a list there.
             "explains": crate::puzzle::explains(p, &RawOptions::default()).unwrap_or(false),
+            // What the text was, by the library's one classifier: the page keeps no other.
+            "given": if genres::is_url(self.text) { "url" } else { "toml" },
         });
         match caps.url.map(|u| u(p)) {
             Some(Ok(url)) => body["url"] = json!(url),

@@ -19,16 +19,26 @@ use thiserror::Error;
 use crate::backend::{Backend, BackendError, Outcome, Verdict};
 use crate::cnf::{Dimacs, Lit, Model, Var};
 pub use crate::limits::{Cancel, Limits};
+pub use crate::tuning::Tuning;
 
 mod encoded;
 pub use encoded::{bit_cubes, Encoded, Lazy, Unit, Value};
 mod checks;
+#[cfg(test)]
+mod tuning_tests;
 use checks::{check_block, check_model, decided_block, show, stopped_why, Judged};
 
-/// Whether `SNAKESAT_TRACE` asks for one line per solver call (and per step of the jobs
-/// built on them) on stderr.
-pub fn tracing() -> bool {
-    std::env::var_os("SNAKESAT_TRACE").is_some_and(|v| v != "0")
+/// Hands the encoding's connected sets (and, with `sizes`, its sized regions) to the
+/// backend's propagator, where it has one (`Tuning::propagator`): what `Stats::backend`
+/// gains for it, empty when nothing was handed.
+fn propagate<E: Encoded>(enc: &E, backend: &mut dyn Backend, sizes: bool) -> &'static str {
+    let sets = enc.connected_sets();
+    let sized = if sizes { enc.sized_regions() } else { Vec::new() };
+    match (!sets.is_empty() || !sized.is_empty()) && backend.add_connectivity(&sets, &sized) {
+        true if sized.is_empty() => "+connectivity",
+        true => "+connectivity+sizes",
+        false => "",
+    }
 }
 
 /// An answer's values on the answer variables, 64 to a word: the key by which a search
@@ -111,9 +121,10 @@ pub struct Session<'a, E: Encoded> {
     pub deadline: Option<Instant>,
     cancel: Cancel,
     started: Instant,
-    /// Print one line per solver call to stderr (`SNAKESAT_TRACE=1`).
-    trace: bool,
-    /// Enumerate inside one search where the backend can (off with `SNAKESAT_PER_CALL=1`).
+    /// The routes taken (`Tuning::trace`: one line per solver call to stderr).
+    tuning: Tuning,
+    /// Enumerate inside one search where the backend can (`Tuning::in_search`, and off
+    /// once `per_call` is asked).
     in_search: bool,
     /// Test builds: the models of the answers found, for `check_block`.
     answers: Vec<Model>,
@@ -126,31 +137,20 @@ pub struct Session<'a, E: Encoded> {
 
 impl<'a, E: Encoded> Session<'a, E> {
     pub fn new(enc: &'a E, mut backend: Box<dyn Backend>, limits: &Limits) -> Self {
-        let (deadline, cancel) = (limits.deadline, limits.cancel.clone());
+        let (deadline, cancel, tuning) = (limits.deadline, limits.cancel.clone(), limits.tuning);
         let started = Instant::now();
         for cl in enc.formula().clauses.iter() {
             backend.add_clause(cl);
         }
         let mut stats = Stats { backend: backend.name(), ..Stats::default() };
-        if std::env::var_os("SNAKESAT_NO_PHASES").is_none() {
+        if tuning.phases {
             backend.prefer(&enc.phases());
         }
-        let sets = enc.connected_sets();
-        let sized = if std::env::var_os("SNAKESAT_NO_SIZES").is_none() { enc.sized_regions() } else { Vec::new() };
-        if (!sets.is_empty() || !sized.is_empty())
-            && std::env::var_os("SNAKESAT_NO_PROPAGATOR").is_none()
-            && backend.add_connectivity(&sets, &sized)
-        {
-            stats.backend += if sized.is_empty() { "+connectivity" } else { "+connectivity+sizes" };
+        if tuning.propagator {
+            stats.backend += propagate(enc, backend.as_mut(), tuning.sizes);
         }
-        let trace = tracing();
-        let in_search = std::env::var_os("SNAKESAT_PER_CALL").is_none_or(|v| v == "0");
-        // `SNAKESAT_DECIDE=0|1` overrides the genre's choice (for A/B measurements).
-        let decided = match std::env::var("SNAKESAT_DECIDE").as_deref() {
-            Ok("0") => false,
-            Ok("1") => true,
-            _ => enc.decide_answers(),
-        };
+        // `Tuning::decide` overrides the genre's choice (for A/B measurements).
+        let decided = tuning.decide.unwrap_or_else(|| enc.decide_answers());
         Self {
             enc,
             backend,
@@ -162,8 +162,8 @@ impl<'a, E: Encoded> Session<'a, E> {
             deadline,
             cancel,
             started,
-            trace,
-            in_search,
+            tuning,
+            in_search: tuning.in_search,
             answers: Vec::new(),
             decided,
             judged: Judged::default(),
@@ -171,7 +171,7 @@ impl<'a, E: Encoded> Session<'a, E> {
     }
 
     fn limits(&self) -> Limits {
-        Limits { deadline: self.deadline, cancel: self.cancel.clone() }
+        Limits { deadline: self.deadline, cancel: self.cancel.clone(), tuning: self.tuning }
     }
 
     fn n_vars(&self) -> u32 {
@@ -209,7 +209,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             self.stats.solver_calls += 1;
             let t = Instant::now();
             let outcome = self.backend.solve(self.n_vars(), &self.assumptions, &self.limits())?;
-            if self.trace {
+            if self.tuning.trace {
                 eprintln!(
                     "snakesat: call {} ({}): {:.3}s, {} cuts so far",
                     self.stats.solver_calls,
@@ -422,7 +422,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             return Ok(None);
         };
         stats.solver_calls += 1;
-        if self.trace {
+        if self.tuning.trace {
             eprintln!(
                 "snakesat: enumerating search: {:.3}s, {} answers ({} refused by their decisions, {:.1} literals a block), {} cuts",
                 t.elapsed().as_secs_f64(),

@@ -20,6 +20,8 @@
 //! the threads or shards that make it.
 
 mod grade;
+#[cfg(test)]
+mod tuning_tests;
 mod warm;
 
 pub use grade::{check_explains, ATTEMPTS};
@@ -154,33 +156,17 @@ fn attempt<P: Generate>(
     // Lazy connectivity (the default) made a minimal 10×10 Snake Egg in 28 s against the
     // eager encoding's 93 s (seed 1; `bench/generate.md`); a genre may choose otherwise.
     let opts = P::generate_options();
+    let tuning = limits.tuning;
     // Answer-first: narrowing starts from a random answer's clues, all shown. Where they
     // fix the answer (egg sizes, lengths, circles on every snake cell) that is one round on
     // a full board; where they might not, narrowing adds what is missing.
-    // `SNAKESAT_NARROW_FIRST=1` starts from the blank board instead, to measure one route
+    // `Tuning::answer_first` off starts from the blank board instead, to measure one route
     // against the other.
-    let answer_first = P::ANSWER_FIRST && std::env::var_os("SNAKESAT_NARROW_FIRST").is_none();
-    // Warm (`warm.rs`): one solver for the whole puzzle, clues as assumptions, where the
-    // genre's clues are unit literals. `SNAKESAT_GENERATE_COLD=1` encodes and solves every
-    // candidate afresh, the route before it, kept to measure one against the other.
-    // A genre without clue literals answers `None` for every unit, the blank board's
-    // first one too; asked before the draw, so that such a genre's random stream is the
-    // cold route's.
-    let blank_enc = match answer_first && std::env::var_os("SNAKESAT_GENERATE_COLD").is_none() {
-        true => Some(blank.encode(&opts)?).filter(|enc| blank.clue_lits(enc, 0).is_some()),
-        false => None,
-    };
-    let mut warm = None;
-    let start = match &blank_enc {
-        Some(enc) => match Warm::reveal(blank, enc, &opts.genre, rng, limits)? {
-            Some((w, shown, answer)) => {
-                warm = Some((w, answer));
-                shown
-            }
-            None => reveal(blank, &opts, rng, limits)?,
-        },
-        None if answer_first => reveal(blank, &opts, rng, limits)?,
-        None => blank.clone(),
+    let answer_first = P::ANSWER_FIRST && tuning.answer_first;
+    let blank_enc = warm_encoding(blank, &opts, answer_first && tuning.warm)?;
+    let (start, warm) = match answer_first {
+        true => reveal_answer(blank, &blank_enc, &opts, rng, limits)?,
+        false => (blank.clone(), None),
     };
     // The revealed clues need not fix the answer (they do for Snake Egg); where the warm
     // solver finds another, narrowing completes the board cold, and its answer may be
@@ -200,9 +186,9 @@ fn attempt<P: Generate>(
     };
     // With a grade bound, the puzzle is first eased until its explanation finishes
     // within it; from then on every removal keeps it so.
-    // `SNAKESAT_GRADE_LAST=1` minimises first and eases the minimal puzzle after, the
+    // `Tuning::grade_last` minimises first and eases the minimal puzzle after, the
     // route that lost (`bench/generate.md`), kept to measure one against the other.
-    let last = spec.grade.filter(|_| std::env::var_os("SNAKESAT_GRADE_LAST").is_some());
+    let last = spec.grade.filter(|_| tuning.grade_last);
     let bound = spec.grade.filter(|_| last.is_none());
     let (mut grade, mut eased, mut explanations) = (None, 0, 0);
     if let Some(bound) = &bound {
@@ -217,8 +203,8 @@ fn attempt<P: Generate>(
     // The warm solver's core: the clues its proof of uniqueness used. Without a grade
     // bound every other clue goes at once (a superset of the core stays unique); with
     // one, each removal must be explained, so they go one at a time.
-    // `SNAKESAT_NO_CORE=1` tries every clue one at a time, to measure.
-    let use_core = bound.is_none() && std::env::var_os("SNAKESAT_NO_CORE").is_none();
+    // `Tuning::core` off tries every clue one at a time, to measure.
+    let use_core = bound.is_none() && tuning.core;
     let mut core: Option<Vec<usize>> = None;
     for u in order {
         if !p.clue_units().contains(&u) {
@@ -260,10 +246,7 @@ fn attempt<P: Generate>(
         }
         p = q;
         if let Some(used) = core.take().filter(|_| use_core) {
-            let r = p.clue_units().into_iter().filter(|u| !used.contains(u)).fold(p.clone(), |r, u| r.without_clue(u));
-            if r.verify(&answer).is_ok() {
-                p = r;
-            }
+            p = within_core(p, &used, &answer);
         }
     }
     if let Some(bound) = &last {
@@ -272,7 +255,7 @@ fn attempt<P: Generate>(
     }
     let t = Instant::now();
     confirm_unique(&p, &answer, &opts.genre)?;
-    if crate::engine::tracing() {
+    if tuning.trace {
         eprintln!("snakesat: generate: the second route (varisat, complete CNF) {:.3}s", t.elapsed().as_secs_f64());
     }
     Ok(Some(Generated {
@@ -289,6 +272,56 @@ fn attempt<P: Generate>(
         attempts: 1,
         seconds: 0.0,
     }))
+}
+
+/// The blank board's encoding for the warm route (`warm.rs`: one solver for the whole
+/// puzzle, clues as assumptions), where `warm` asks for it and the genre's clues are unit
+/// literals. A genre without clue literals answers `None` for every unit, the blank
+/// board's first one too; asked before the draw, so that such a genre's random stream is
+/// the cold route's.
+fn warm_encoding<P: Generate>(
+    blank: &P,
+    opts: &EncodeOptions<P::Options>,
+    warm: bool,
+) -> Result<Option<P::Encoded>, Failed> {
+    Ok(match warm {
+        true => Some(blank.encode(opts)?).filter(|enc| blank.clue_lits(enc, 0).is_some()),
+        false => None,
+    })
+}
+
+/// The core route (`Tuning::core`): `p` without every clue outside `used` (the clues the
+/// warm solver's proof of uniqueness used; a superset of them stays unique), where the
+/// answer still answers the smaller board; else `p` as it is.
+fn within_core<P: Generate>(p: P, used: &[usize], answer: &P::Solution) -> P {
+    let r = p.clue_units().into_iter().filter(|u| !used.contains(u)).fold(p.clone(), |r, u| r.without_clue(u));
+    if r.verify(answer).is_ok() {
+        r
+    } else {
+        p
+    }
+}
+
+/// The warm solver that drew an answer, and the answer.
+type Drawn<'e, P> = (Warm<'e, P>, <P as puzzle::Show>::Solution);
+
+/// The answer-first start: a random answer's clues, all shown, and the warm solver that
+/// drew it (`Warm`, with the answer) where the genre's clues are unit literals and
+/// `Tuning::warm` is on. `Tuning::warm` off encodes and solves every candidate afresh
+/// (`reveal`), the route before it, kept to measure one against the other.
+fn reveal_answer<'e, P: Generate>(
+    blank: &P,
+    blank_enc: &'e Option<P::Encoded>,
+    opts: &EncodeOptions<P::Options>,
+    rng: &mut Rng,
+    limits: &Limits,
+) -> Result<(P, Option<Drawn<'e, P>>), Failed> {
+    if let Some(enc) = blank_enc {
+        if let Some((w, shown, answer)) = Warm::reveal(blank, enc, &opts.genre, rng, limits)? {
+            return Ok((shown, Some((w, answer))));
+        }
+    }
+    Ok((reveal(blank, opts, rng, limits)?, None))
 }
 
 /// The narrowing route: from the blank board, a clue at a time from the answers the

@@ -222,9 +222,79 @@ fn string_content_offset(src: &Source, value: &str, span: Range<usize>) -> Optio
     None
 }
 
+/// The largest side of a board given as a size (`generate --size`, Python's `size`, the
+/// page's New row).
+pub const MAX_SIDE: usize = 64;
+
+/// The largest piece of a bank, and the most pieces (`--bank`).
+pub const MAX_PIECE: u32 = 4096;
+
+/// A board's size as a user types it: `ROWSxCOLS` (`10x10`; `X`, `×` or `*` for the `x`,
+/// spaces around it allowed) or one side (`10`), each side from 1 to [`MAX_SIDE`]. The one
+/// reader of sizes: the command line, the page (through the server) and Python send it
+/// their text. The error says what was expected (the caller names the field).
+pub fn size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected ROWSxCOLS like 10x10, or one side like 10 (sides 1 to {MAX_SIDE}), found `{text}`");
+    let side = |t: &str| t.trim().parse::<usize>().ok().filter(|v| (1..=MAX_SIDE).contains(v)).ok_or_else(bad);
+    match text.split_once(['x', 'X', '×', '*']) {
+        Some((r, c)) => Ok((side(r)?, side(c)?)),
+        None => side(text).map(|v| (v, v)),
+    }
+}
+
+/// A bank of pieces as a user types it: a range (`1..9`, `1..=9` or `1-9`: every size
+/// once) or a list (`1,2,2,5`, commas or spaces), each piece from 1 to [`MAX_PIECE`] and at
+/// most [`MAX_PIECE`] of them. The one reader of banks, as [`size`] is of sizes.
+pub fn bank(text: &str) -> Result<Vec<u32>, String> {
+    let bad = || format!("expected a range like 1..9 or a list like 1,2,2,5 (pieces 1 to {MAX_PIECE}), found `{text}`");
+    let piece = |t: &str| t.trim().parse::<u32>().ok().filter(|v| (1..=MAX_PIECE).contains(v)).ok_or_else(bad);
+    let t = text.trim();
+    let range = t.split_once("..").map(|(a, b)| (a, b.strip_prefix('=').unwrap_or(b))).or_else(|| t.split_once('-'));
+    if let Some((a, b)) = range {
+        let (a, b) = (piece(a)?, piece(b)?);
+        return if a <= b { Ok((a..=b).collect()) } else { Err(bad()) };
+    }
+    let v: Vec<u32> = t.split([',', ' ', '\t']).filter(|p| !p.is_empty()).map(piece).collect::<Result<_, _>>()?;
+    if v.is_empty() || v.len() > MAX_PIECE as usize {
+        return Err(bad());
+    }
+    Ok(v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_read_one_way() {
+        for (text, want) in
+            [("10x10", (10, 10)), ("10X12", (10, 12)), ("3 × 4", (3, 4)), ("2*3", (2, 3)), (" 7 ", (7, 7))]
+        {
+            assert_eq!(size(text), Ok(want), "{text}");
+        }
+        for text in ["", "x", "0x3", "65", "3x", "ten", "3x4x5", "-1"] {
+            let e = size(text).unwrap_err();
+            assert!(e.contains("expected ROWSxCOLS like 10x10") && e.contains(&format!("`{text}`")), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn banks_read_one_way() {
+        for (text, want) in [
+            ("1..4", vec![1, 2, 3, 4]),
+            ("1..=3", vec![1, 2, 3]),
+            ("2-4", vec![2, 3, 4]),
+            ("1,2,2,5", vec![1, 2, 2, 5]),
+            ("1 2, 3", vec![1, 2, 3]),
+            ("7", vec![7]),
+        ] {
+            assert_eq!(bank(text), Ok(want), "{text}");
+        }
+        for text in ["", "0", "4..1", "1..", "a,b", "1,,x", "4097", "1..5000", "-3"] {
+            let e = bank(text).unwrap_err();
+            assert!(e.contains("expected a range like 1..9") && e.contains(&format!("`{text}`")), "{text}: {e}");
+        }
+    }
 
     #[test]
     fn locates_lines_and_columns() {

@@ -2,7 +2,8 @@
 //!
 //! The layers point one way, as the folder reads; nothing imports upward:
 //!
-//! - `input` (sources, located errors, grid strings), `limits` (deadline and cancellation)
+//! - `input` (sources, located errors, grid strings), `tuning` (the routes a job takes,
+//!   `SNAKESAT_*` read by the front ends), `limits` (deadline, cancellation, tuning)
 //!   and `grid` (square grids: neighbours, components, rims) at the bottom;
 //! - `cnf` (variables, clauses, cardinality via rustsat) → `dimacs` → `backend` (solvers,
 //!   and the connectivity propagator CaDiCaL runs inside its search)
@@ -40,3 +41,4 @@ pub mod render;
 pub mod signals;
 pub mod solution_file;
 pub mod split;
+pub mod tuning;

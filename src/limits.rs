@@ -1,9 +1,11 @@
 //! What a job has to stay within — a deadline and the caller's stop request — at the
-//! bottom of the layers, so the solvers themselves can watch both.
+//! bottom of the layers, so the solvers themselves can watch both; and the job's `Tuning`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use crate::tuning::Tuning;
 
 /// The one rule for a time limit, on the command line and in the API: a positive, finite
 /// number of seconds (a limit of 0 could only ever say "unknown"), capped at `cap`.
@@ -46,16 +48,29 @@ impl Cancel {
     }
 }
 
-/// What a job has to stay within: a deadline and the caller's stop request.
+/// What a job has to stay within: a deadline and the caller's stop request; and the
+/// routes it takes on the way (`Tuning`, built by the front end), carried with them to
+/// every solver session of the job.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub deadline: Option<Instant>,
     pub cancel: Cancel,
+    pub tuning: Tuning,
 }
 
 impl Limits {
     pub fn until(deadline: Option<Instant>) -> Self {
-        Self { deadline, cancel: Cancel::new() }
+        Self { deadline, cancel: Cancel::new(), tuning: Tuning::default() }
+    }
+
+    /// These limits, the job tuned by `tuning`.
+    pub fn tuned(self, tuning: Tuning) -> Self {
+        Self { tuning, ..self }
+    }
+
+    /// The same deadline and tuning with another stop request (a worker's own).
+    pub fn with_cancel(&self, cancel: Cancel) -> Self {
+        Self { deadline: self.deadline, cancel, tuning: self.tuning }
     }
 
     /// Has the deadline passed or the caller asked to stop?

@@ -91,7 +91,7 @@ where
     // against every cube.
     let (first, n) = (run.start, run.len());
     let stop = limits.cancel.child();
-    let worker_limits = Limits { deadline: limits.deadline, cancel: stop.clone() };
+    let worker_limits = limits.with_cancel(stop.clone());
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<Msg<S, X>>();
 

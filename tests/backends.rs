@@ -109,7 +109,7 @@ fn splr_conforms() {
 #[test]
 #[cfg_attr(not(has_kissat), ignore = "kissat is not on PATH; run scripts/install-solvers.sh")]
 fn kissat_conforms() {
-    conformance(BackendKind::Kissat);
+    conformance(BackendKind::kissat());
 }
 
 #[test]
@@ -160,5 +160,5 @@ fn cadical_stops_at_deadline() {
 #[test]
 #[cfg_attr(not(has_kissat), ignore = "kissat is not on PATH; run scripts/install-solvers.sh")]
 fn kissat_stops_at_deadline() {
-    stops_at_deadline(BackendKind::Kissat);
+    stops_at_deadline(BackendKind::kissat());
 }

@@ -80,7 +80,7 @@ fn usage_errors_have_one_style_and_the_right_words() {
     let e = stderr(&run(&["solve", &seed, "--timeout", "0"]));
     assert!(e.contains("--timeout must be a positive number of seconds"), "{e}");
     let e = stderr(&run(&["generate", "snake-egg", "--size", "-3x3", "--bank", "1..3"]));
-    assert!(e.contains("--size expects ROWSxCOLS"), "{e}");
+    assert!(e.contains("--size: expected ROWSxCOLS"), "{e}");
 }
 
 #[test]
@@ -125,6 +125,63 @@ fn a_url_of_another_site_is_refused_with_the_sites_read() {
         "{e}"
     );
     assert!(stdout(&o).is_empty(), "nothing solved: {}", stdout(&o));
+}
+
+/// What a user types is one of three things, decided once (`genres::typed`): text that is
+/// none of them is told what was expected, not that no such file exists; TOML text on the
+/// command line reads as a file's would.
+#[test]
+fn text_that_is_no_puzzle_says_what_was_expected() {
+    let o = run(&["solve", "just text"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(!e.contains("cannot read the file"), "{e}");
+    assert!(e.contains("just text:1:1: expected a puzzle: the path of a file (there is none of that name), TOML text, or a puzz.link URL of a site that serves pzprjs (puzz.link, pzv.jp, pzprxs.vercel.app, pzplus.tck.mn)"), "{e}");
+    // A path stays a path.
+    let e = stderr(&run(&["solve", "no/such/puzzle.toml"]));
+    assert!(e.contains("no/such/puzzle.toml:1:1: cannot read the file"), "{e}");
+    let text = std::fs::read_to_string(fixture("snake-egg/seed-6x6.toml")).unwrap();
+    assert_eq!(code(&["solve", &text]), 0);
+}
+
+/// The bench scripts' `SNAKESAT_*` variables still reach the library: the binary reads them
+/// at its edge into the job's `Tuning`.
+#[test]
+fn the_environment_tunes_the_binarys_jobs() {
+    let seed = fixture("snake-egg/seed-6x6.toml");
+    let with = |vars: &[(&str, &str)]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_snakesat"));
+        c.args(["solve", &seed, "--format", "json"]);
+        c.env_remove("SNAKESAT_TRACE").env_remove("SNAKESAT_NO_PROPAGATOR");
+        for (k, v) in vars {
+            c.env(k, v);
+        }
+        let o = c.output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{vars:?}");
+        (
+            serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (shipped, quiet) = with(&[]);
+    assert!(shipped["stats"]["backend"].as_str().unwrap().contains("+connectivity"), "{shipped}");
+    assert!(quiet.is_empty(), "{quiet}");
+    let (off, _) = with(&[("SNAKESAT_NO_PROPAGATOR", "1")]);
+    assert!(!off["stats"]["backend"].as_str().unwrap().contains("connectivity"), "{off}");
+    assert_eq!(off["solution"], shipped["solution"]);
+    let (_, traced) = with(&[("SNAKESAT_TRACE", "1")]);
+    assert!(traced.contains("snakesat: call 1 ("), "{traced}");
+}
+
+#[test]
+fn generate_sizes_and_banks_are_read_by_the_library() {
+    let o = run(&["generate", "snake-egg", "--size", "5X5", "--bank", "1..=4"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let e = stderr(&run(&["generate", "snake-egg", "--size", "4x4", "--bank", "1..x"]));
+    assert!(
+        e.contains("--bank: expected a range like 1..9 or a list like 1,2,2,5 (pieces 1 to 4096), found `1..x`"),
+        "{e}"
+    );
 }
 
 #[test]

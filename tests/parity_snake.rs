@@ -41,6 +41,11 @@ fn counts_the_six_by_six_snakes_in_every_mode() {
         assert_eq!(v["longest"], 14);
         assert_eq!(v["histogram"], json!({"14": 10}));
         assert_eq!(v["symmetry"]["order"], 4, "2×3 boxes keep four of the eight symmetries");
+        assert_eq!(
+            (&v["symmetry"]["group"], &v["symmetry"]["of"]),
+            (&json!("d2"), &json!("d4")),
+            "the group counted with"
+        );
         assert_eq!(v["symmetry"]["orbit_total"], 10);
     }
 }

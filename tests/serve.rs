@@ -313,3 +313,53 @@ fn a_request_may_ask_up_to_the_operators_max_timeout() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--max-timeout must be at least --timeout"), "{err}");
 }
+
+/// `serve --open` where no browser can open (no display) says so, with the address to
+/// open by hand, and serves on.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn open_without_a_display_says_it_could_not() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_snakesat"))
+        .args(["serve", "--port", "0", "--open"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let url = first.split_whitespace().last().unwrap().to_string();
+    let mut said = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut said).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(said.contains("could not open a browser (no display"), "{said}");
+    assert!(said.contains(&format!("open {url} yourself")), "{said}");
+}
+
+/// `/api/spec`: the page's New row read by the command line's readers of sizes and banks.
+#[test]
+fn spec_reads_sizes_and_banks_as_the_command_line_does() {
+    let s = Server::start(&[]);
+    let (code, got) = s.post("/api/spec", &json!({ "size": "6X5", "bank": "1..=3" }));
+    assert_eq!(
+        (code, &got["rows"], &got["cols"], &got["bank"]),
+        (200, &json!(6), &json!(5), &json!([1, 2, 3])),
+        "{got}"
+    );
+    let (code, got) = s.post("/api/spec", &json!({ "size": "5" }));
+    assert_eq!((code, &got["rows"], &got["cols"], &got["bank"]), (200, &json!(5), &json!(5), &Value::Null), "{got}");
+    let (code, got) = s.post("/api/spec", &json!({ "size": "ten" }));
+    assert_eq!(code, 400);
+    assert!(got["error"].as_str().unwrap().starts_with("size: expected ROWSxCOLS like 10x10"), "{got}");
+    let (code, got) = s.post("/api/spec", &json!({ "size": "5x5", "bank": "1..x" }));
+    assert_eq!(code, 400);
+    assert!(got["error"].as_str().unwrap().starts_with("bank: expected a range like 1..9"), "{got}");
+    // What a pasted text was, the page learns from the library's classifier too.
+    let (_, board) = s.post("/api/board", &json!({ "puzzle": "https://puzz.link/p?snake/4/4/060300g1h4i" }));
+    assert_eq!(board["given"], "url", "{board}");
+    let (_, board) = s.post("/api/board", &json!({ "puzzle": fixture("snake-egg/seed-6x6.toml") }));
+    assert_eq!(board["given"], "toml", "{board}");
+}

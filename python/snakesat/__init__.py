@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Iterator, Optional, Sequence, Tuple, Union
 
-from ._native import Answer, Count, Explanation, InputError, Puzzle, __version__, generate_one, read
+from ._native import Answer, Count, Explanation, InputError, Puzzle, __version__, bank as _read_bank, generate_one, read
+from ._native import size as _read_size
 
 __all__ = ["Answer", "Count", "Explanation", "InputError", "Puzzle", "generate", "read", "__version__"]
 
@@ -45,19 +46,19 @@ def generate(
 
 
 def _size(size: Union[int, str, Tuple[int, int]]) -> Tuple[int, int]:
+    # Text is read by the library's one reader of sizes, as `generate --size` reads it.
+    if isinstance(size, str):
+        return _read_size(size)
     if isinstance(size, int):
         return size, size
-    if isinstance(size, str):
-        rows, _, cols = size.partition("x")
-        return int(rows), int(cols or rows)
     rows, cols = size
     return int(rows), int(cols)
 
 
 def _bank(bank: Optional[Union[str, Sequence[int]]]) -> Optional[list]:
-    if bank is None or not isinstance(bank, str):
-        return None if bank is None else [int(b) for b in bank]
-    if ".." in bank:
-        low, high = bank.split("..")
-        return list(range(int(low), int(high.lstrip("=")) + 1))
-    return [int(b) for b in bank.split(",")]
+    # Text is read by the library's one reader of banks, as `generate --bank` reads it.
+    if bank is None:
+        return None
+    if isinstance(bank, str):
+        return _read_bank(bank)
+    return [int(b) for b in bank]

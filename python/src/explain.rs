@@ -71,7 +71,10 @@ impl Explanation {
     fn picture(&self, step: Option<usize>) -> PyResult<&str> {
         let k = step.unwrap_or(self.paragraphs.len());
         self.pictures.get(k).map(String::as_str).ok_or_else(|| {
-            PyIndexError::new_err(format!("step {k}: the explanation has {} steps", self.paragraphs.len()))
+            PyIndexError::new_err(format!(
+                "step {k}: the explanation has {}",
+                snakesat::explain::plural(self.paragraphs.len(), "step")
+            ))
         })
     }
 }
@@ -178,6 +181,10 @@ impl Explanation {
     }
 
     fn __repr__(&self) -> String {
-        format!("<snakesat.Explanation {} in {} steps>", self.status(), self.paragraphs.len())
+        format!(
+            "<snakesat.Explanation {} in {}>",
+            self.status(),
+            snakesat::explain::plural(self.paragraphs.len(), "step")
+        )
     }
 }

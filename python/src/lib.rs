@@ -248,7 +248,7 @@ impl Puzzle {
         if max_rules == 0 {
             return Err(PyValueError::new_err("max_rules must be at least 1"));
         }
-        let limits = snakesat::limits::Limits::until(run::deadline(timeout)?);
+        let limits = run::limits(timeout)?;
         let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
         let grid = grid.map(|g| Source::new("<grid>", g));
         let known = self.known.lock().unwrap_or_else(|e| e.into_inner()).clone();
@@ -276,17 +276,12 @@ fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
         Ok(s) => s,
         Err(_) => source.extract::<std::path::PathBuf>()?.to_string_lossy().into_owned(),
     };
-    // Text has a line break or is a URL; anything else is a path, read as the CLI reads it.
-    let read =
-        if arg.contains('\n') { genres::parse_text(&Source::new("<text>", arg.as_str())) } else { genres::load(&arg) };
-    let inner = read.map_err(|e| input_error(py, &e))?;
-    let name = if arg.contains('\n') { "<text>".to_string() } else { arg.clone() };
-    let text = if arg.contains('\n') {
-        Some(arg)
-    } else if !genres::is_url(&arg) {
-        std::fs::read_to_string(&arg).ok()
-    } else {
-        None
+    // A URL, TOML text or a path, decided by the library's one classifier as the CLI's.
+    let inner = genres::load(&arg).map_err(|e| input_error(py, &e))?;
+    let (name, text) = match genres::typed(&arg) {
+        genres::Typed::Toml => ("<text>".to_string(), Some(arg)),
+        genres::Typed::Url => (arg, None),
+        genres::Typed::File => (arg.clone(), std::fs::read_to_string(&arg).ok()),
     };
     Ok(Puzzle { inner, name, text, known: Mutex::default() })
 }
@@ -313,7 +308,7 @@ fn generate_one(
         .transpose()?;
     let spec = GenerateSpec { rows, cols, bank, grade };
     let blank = genres::blank(kind, &spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let limits = snakesat::limits::Limits::until(run::deadline(timeout)?);
+    let limits = run::limits(timeout)?;
     let made =
         run::interruptible(py, &limits.cancel, || blank.run(Generate { spec: &spec, seed, index, limits: &limits }))??;
     // The generated puzzle is read back from the file the genre writes, as a user who
@@ -351,6 +346,21 @@ impl Visit for Generate<'_> {
     }
 }
 
+/// A board's size as typed (`"10x10"`, `"10"`), read by the library's one reader
+/// (`input::size`, as `generate --size`); a bad one raises `ValueError` saying what was
+/// expected.
+#[pyfunction]
+fn size(text: &str) -> PyResult<(usize, usize)> {
+    snakesat::input::size(text).map_err(|e| PyValueError::new_err(format!("size: {e}")))
+}
+
+/// A bank as typed (`"1..9"`, `"1,2,2,5"`), read by the library's one reader
+/// (`input::bank`, as `generate --bank`); a bad one raises `ValueError`.
+#[pyfunction]
+fn bank(text: &str) -> PyResult<Vec<u32>> {
+    snakesat::input::bank(text).map_err(|e| PyValueError::new_err(format!("bank: {e}")))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<InputError>())?;
@@ -360,6 +370,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Explanation>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(generate_one, m)?)?;
+    m.add_function(wrap_pyfunction!(size, m)?)?;
+    m.add_function(wrap_pyfunction!(bank, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

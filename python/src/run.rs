@@ -22,6 +22,15 @@ const POLL: Duration = Duration::from_millis(50);
 /// No time limit: the longest a `Duration` from seconds comfortably holds (a century).
 pub const FOREVER: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
 
+/// A job's limits: the deadline `timeout` seconds from now, and the knobs the
+/// `SNAKESAT_*` variables set (`snakesat::tuning`). The module's edge to the environment,
+/// read once per process as the command line does, so `SNAKESAT_TRACE=1 python …` traces.
+pub fn limits(timeout: Option<f64>) -> PyResult<Limits> {
+    static TUNING: std::sync::OnceLock<snakesat::tuning::Tuning> = std::sync::OnceLock::new();
+    let tuning = *TUNING.get_or_init(|| snakesat::tuning::Tuning::from_vars(|name| std::env::var_os(name)));
+    Ok(Limits::until(deadline(timeout)?).tuned(tuning))
+}
+
 /// The deadline of a job that may run `timeout` seconds, checked by the library's one
 /// rule for time limits.
 pub fn deadline(timeout: Option<f64>) -> PyResult<Option<Instant>> {
@@ -72,7 +81,7 @@ pub fn interruptible<T: Send>(py: Python<'_>, cancel: &Cancel, job: impl FnOnce(
 /// returns its JSON body; a refusal is a `ValueError` (the caller's input) or a
 /// `RuntimeError` (a solver fault, an answer that failed verification).
 pub fn job(py: Python<'_>, p: &AnyPuzzle, job: Job, req: Request, timeout: Option<f64>) -> PyResult<Value> {
-    let limits = Limits::until(deadline(timeout)?);
+    let limits = limits(timeout)?;
     let cfg = Config { timeout: FOREVER, max_timeout: FOREVER, backend: None };
     let resp = interruptible(py, &limits.cancel, || api::run(job, p, &req, &cfg, &limits))?;
     if resp.status == 200 {

@@ -161,8 +161,9 @@ pub enum BackendKind {
     CadicalPreset(&'static str),
     Varisat,
     Splr,
-    /// `kissat` found on `PATH` (or `$SNAKESAT_KISSAT`).
-    Kissat,
+    /// kissat: the binary named (`kissat`, found on `PATH`, unless the front end names
+    /// another: the command line reads `$SNAKESAT_KISSAT`, `tuning::kissat_binary`).
+    Kissat(String),
     /// `minisat` found on `PATH`, answering through its result file.
     Minisat,
     /// Any DIMACS solver: a command line, split on whitespace. `{cnf}` stands for the
@@ -184,7 +185,7 @@ impl BackendKind {
             BackendKind::CadicalPreset(config) => Box::new(CadicalBackend::with_config(config)),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),
             BackendKind::Splr => Box::new(SplrBackend::new()),
-            BackendKind::Kissat => Box::new(ExternalBackend::new(vec![kissat_path(), "-q".into()], "kissat")),
+            BackendKind::Kissat(binary) => Box::new(ExternalBackend::new(vec![binary.clone(), "-q".into()], "kissat")),
             BackendKind::Minisat => Box::new(ExternalBackend::new(
                 ["minisat", "-verb=0", "{cnf}", "{out}"].map(String::from).to_vec(),
                 "minisat",
@@ -197,8 +198,8 @@ impl BackendKind {
     /// command with `{proof}` where the proof file goes.
     pub fn build_with_proofs(&self, dir: &std::path::Path) -> Result<Box<dyn Backend>, String> {
         let (cmd, label) = match self {
-            BackendKind::Kissat => {
-                (vec![kissat_path(), "-q".into(), "--no-binary".into(), "{cnf}".into(), "{proof}".into()], "kissat")
+            BackendKind::Kissat(binary) => {
+                (vec![binary.clone(), "-q".into(), "--no-binary".into(), "{cnf}".into(), "{proof}".into()], "kissat")
             }
             BackendKind::External(cmd) if cmd.iter().any(|a| a.contains("{proof}")) => (cmd.clone(), cmd[0].as_str()),
             _ => {
@@ -247,9 +248,19 @@ fn cross_checked(b: Box<dyn Backend>, cross_check: Option<&BackendKind>) -> Box<
     }
 }
 
-/// The kissat binary: `$SNAKESAT_KISSAT` if set, else `kissat` on `PATH`.
-pub fn kissat_path() -> String {
-    std::env::var("SNAKESAT_KISSAT").unwrap_or_else(|_| "kissat".to_string())
+impl BackendKind {
+    /// kissat, found on `PATH`.
+    pub fn kissat() -> Self {
+        BackendKind::Kissat("kissat".into())
+    }
+
+    /// This backend with kissat's binary named `binary` (other backends as they are).
+    pub fn with_kissat(self, binary: &str) -> Self {
+        match self {
+            BackendKind::Kissat(_) => BackendKind::Kissat(binary.to_string()),
+            other => other,
+        }
+    }
 }
 
 impl fmt::Display for BackendKind {
@@ -259,7 +270,7 @@ impl fmt::Display for BackendKind {
             BackendKind::CadicalPreset(config) => write!(f, "cadical:{config}"),
             BackendKind::Varisat => write!(f, "varisat"),
             BackendKind::Splr => write!(f, "splr"),
-            BackendKind::Kissat => write!(f, "kissat"),
+            BackendKind::Kissat(_) => write!(f, "kissat"),
             BackendKind::Minisat => write!(f, "minisat"),
             BackendKind::External(cmd) => write!(f, "external:{}", cmd.join(" ")),
         }
@@ -277,7 +288,7 @@ impl FromStr for BackendKind {
             "cadical:plain" => Ok(BackendKind::CadicalPreset("plain")),
             "varisat" => Ok(BackendKind::Varisat),
             "splr" => Ok(BackendKind::Splr),
-            "kissat" => Ok(BackendKind::Kissat),
+            "kissat" => Ok(BackendKind::kissat()),
             "minisat" => Ok(BackendKind::Minisat),
             _ => {
                 if let Some(cmd) = s.strip_prefix("external:") {

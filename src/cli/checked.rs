@@ -12,30 +12,14 @@ use super::args::{CheckArgs, Command, ConnectivityArg, Format, GenFormat, Shard,
 use super::output::{usage, Failure};
 use super::{generate, serve};
 
-/// `--size 12x10` (rows × columns) or `--size 12`.
+/// `--size 12x10` (rows × columns) or `--size 12`: the library's reader (`input::size`).
 fn parse_size(s: &str) -> Result<(usize, usize), Failure> {
-    let bad = || usage(format!("--size expects ROWSxCOLS like 10x10 (sides 1 to 64), found `{s}`"));
-    let side = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| (1..=64).contains(&v)).ok_or_else(bad);
-    match s.split_once(['x', 'X', '×']) {
-        Some((r, c)) => Ok((side(r)?, side(c)?)),
-        None => side(s).map(|v| (v, v)),
-    }
+    snakesat::input::size(s).map_err(|e| usage(format!("--size: {e}")))
 }
 
-/// `--bank 1..9` (every size once) or `--bank 1,2,2,5`.
+/// `--bank 1..9` (every size once) or `--bank 1,2,2,5`: the library's reader (`input::bank`).
 fn parse_bank(s: &str) -> Result<Vec<u32>, Failure> {
-    let bad =
-        || usage(format!("--bank expects a range like 1..9 or a list like 1,2,2,5 (sizes 1 to 4096), found `{s}`"));
-    let size = |t: &str| t.trim().parse::<u32>().ok().filter(|&v| (1..=4096).contains(&v)).ok_or_else(bad);
-    if let Some((a, b)) = s.split_once("..") {
-        let (a, b) = (size(a)?, size(b.trim_start_matches('='))?);
-        return if a <= b && b - a < 4096 { Ok((a..=b).collect()) } else { Err(bad()) };
-    }
-    let v: Vec<u32> = s.split(',').map(size).collect::<Result<_, _>>()?;
-    if v.len() > 4096 {
-        return Err(bad());
-    }
-    Ok(v)
+    snakesat::input::bank(s).map_err(|e| usage(format!("--bank: {e}")))
 }
 
 /// What a solving job runs with, checked.
@@ -143,14 +127,14 @@ fn run_args(s: SolverArgs, checks: Option<CheckArgs>, format: Format, raw: RawOp
     }
     Ok(RunArgs {
         puzzle: s.puzzle,
-        backend: s.backend,
+        backend: s.backend.map(super::tuning::backend),
         connectivity: s.connectivity.map(|c| match c {
             ConnectivityArg::Lazy => Connectivity::Lazy,
             ConnectivityArg::Eager => Connectivity::Eager,
         }),
         timeout: timeout(s.timeout)?,
         format,
-        cross_check: checks.cross_check,
+        cross_check: checks.cross_check.map(super::tuning::backend),
         proof: checks.proof,
         raw,
     })

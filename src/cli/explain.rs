@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use snakesat::explain::{self, Settings};
 use snakesat::input::Source;
-use snakesat::puzzle::{Limits, Puzzle, RawOptions, Start};
+use snakesat::puzzle::{Puzzle, RawOptions, Start};
 
 use super::args::Format;
 use super::output::{out, outln, print_svg, usage, Failure};
@@ -25,8 +25,7 @@ pub struct ExplainOpts {
 }
 
 pub fn explain<P: Puzzle>(p: &P, raw: &RawOptions, o: &ExplainOpts) -> Result<u8, Failure> {
-    let limits =
-        Limits { deadline: o.timeout.map(|t| Instant::now() + t), cancel: snakesat::signals::cancel_on_interrupt() };
+    let limits = super::tuning::limits(o.timeout.map(|t| Instant::now() + t), snakesat::signals::cancel_on_interrupt());
     let settings = Settings { max_rules: o.max_rules, limits, budget: explain::BUDGET, give_up: explain::GIVE_UP };
     let grid = o.from.as_deref().map(Source::read).transpose()?;
     // From the player's grid, `--step N` is a hint: the steps after N are not needed.
@@ -34,7 +33,7 @@ pub fn explain<P: Puzzle>(p: &P, raw: &RawOptions, o: &ExplainOpts) -> Result<u8
     let done = snakesat::puzzle::explain_at(p, raw, &settings, Start { grid: grid.as_ref(), steps, known: None })?;
     let found = done.trace.steps.len();
     if let Some(n) = o.step.filter(|&n| n > found && grid.is_none()) {
-        return Err(usage(format!("--step {n}: the explanation has {found} steps")));
+        return Err(usage(format!("--step {n}: the explanation has {}", explain::plural(found, "step"))));
     }
     match o.format {
         Format::Text => match o.step {

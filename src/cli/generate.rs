@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use snakesat::genres::Visit;
-use snakesat::puzzle::{exit, Limits, Puzzle};
+use snakesat::puzzle::{exit, Puzzle};
 
 use super::args::Shard;
 use super::output::{io_failure, usage, Failure};
@@ -57,7 +57,7 @@ impl Visit for GenerateJob {
             snakesat::generate::check_explains(blank, bound)?;
         }
         let deadline = self.timeout.map(|t| Instant::now() + t);
-        let limits = Limits { deadline, cancel: snakesat::signals::cancel_on_interrupt() };
+        let limits = super::tuning::limits(deadline, snakesat::signals::cancel_on_interrupt());
         let total = self.indices.end - self.indices.start;
         let bar = indicatif::ProgressBar::new(total);
         if let Ok(style) =
@@ -182,12 +182,12 @@ impl GenerateJob {
         }
         let minimal = match (&self.spec.grade, &g.grade) {
             (Some(bound), Some(grade)) => format!(
-                "minimal for --grade {bound} ({} kept for the grade); explained in {} steps, level {}{}",
+                "minimal for --grade {bound} ({} kept for the grade); explained in {}, level {}{}",
                 g.kept_for_grade,
-                grade.steps,
+                snakesat::explain::plural(grade.steps, "step"),
                 grade.level,
                 if grade.hardest > 0 {
-                    format!(", the hardest search step of {} rules", grade.hardest)
+                    format!(", the hardest search step of {}", snakesat::explain::plural(grade.hardest, "rule"))
                 } else {
                     String::new()
                 }

@@ -142,7 +142,8 @@ pub fn solve<P: Puzzle>(
     let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false, blank);
     let enc = plan::encode(p, opts)?;
     let job = if forced { Solve::Forced } else { Solve::Answer { unique } };
-    let report = plan::solve(p, &enc, backend(p, caps, run)?, &Limits::until(dl), job, opts)?;
+    let report =
+        plan::solve(p, &enc, backend(p, caps, run)?, &Limits::until(dl).tuned(super::tuning::tuning()), job, opts)?;
     done.store(true, Ordering::Relaxed);
     print_report(&report, run.format)
 }
@@ -203,7 +204,7 @@ pub fn count<P: Puzzle>(
         }
         counting.see(s);
     };
-    let limits = Limits::until(dl);
+    let limits = Limits::until(dl).tuned(super::tuning::tuning());
     let report = if jobs > 1 || shard.is_some() {
         // One solver per thread; `--proof`, the only fallible part of `backend`, was refused.
         let kind = policy(run).choose(p, caps);
@@ -234,7 +235,11 @@ pub fn relax<P: Puzzle>(
     let dl = run.deadline();
     let blank = (run.format == Format::Svg).then(|| p.draw(None));
     let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false, blank);
-    let setup = puzzle::JobSetup { opts, backend: run.backend.as_ref(), limits: &Limits::until(dl) };
+    let setup = puzzle::JobSetup {
+        opts,
+        backend: run.backend.as_ref(),
+        limits: &Limits::until(dl).tuned(super::tuning::tuning()),
+    };
     let report = relax(p, &setup)?;
     done.store(true, Ordering::Relaxed);
     print_report(&report, run.format)
@@ -260,7 +265,7 @@ pub fn sample<P: Puzzle>(
         bar.set_style(style);
     }
     let tick = || bar.inc(1);
-    let limits = Limits { deadline: None, cancel: snakesat::signals::cancel_on_interrupt() };
+    let limits = super::tuning::limits(None, snakesat::signals::cancel_on_interrupt());
     let setup = puzzle::JobSetup { opts, backend: run.backend.as_ref(), limits: &limits };
     let report = sample(p, &setup, args, &tick)?;
     bar.finish_and_clear();

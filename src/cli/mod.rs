@@ -1,6 +1,6 @@
 //! The command line's parts: arguments (raw, then checked), what is printed and how a
 //! failure maps to an exit code, the jobs with their watchdog and progress bars, files
-//! around the solver, `generate`, and the HTTP server.
+//! around the solver, `generate`, the HTTP server, and the environment's knobs (`tuning`).
 
 pub mod args;
 pub mod checked;
@@ -11,3 +11,4 @@ pub mod help;
 pub mod jobs;
 pub mod output;
 pub mod serve;
+pub mod tuning;

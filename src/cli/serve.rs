@@ -105,7 +105,11 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         tokio::net::TcpListener::bind(addr).await.map_err(|e| usage(format!("cannot listen on {addr}: {e}")))?;
     let local = listener.local_addr().map_err(|e| usage(format!("cannot listen on {addr}: {e}")))?;
     let shared = Arc::new(Shared {
-        cfg: api::Config { timeout: a.timeout, max_timeout: a.max_timeout, backend: a.backend.clone() },
+        cfg: api::Config {
+            timeout: a.timeout,
+            max_timeout: a.max_timeout,
+            backend: a.backend.clone().map(super::tuning::backend),
+        },
         slots: Arc::new(Semaphore::new(a.jobs)),
         jobs: a.jobs,
         queue: a.queue,
@@ -131,11 +135,13 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .route("/api/forced", post(job))
         .route("/api/board", post(board))
         .route("/api/generate", post(generate))
+        .route("/api/spec", post(spec))
         .route("/api/explain", post(explain))
         .fallback(|| async {
             error(
                 StatusCode::NOT_FOUND,
-                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/board, /api/generate, /api/explain",
+                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/board, /api/spec, /api/generate, \
+                 /api/explain",
             )
         })
         .layer(DefaultBodyLimit::max(a.max_body))
@@ -156,15 +162,35 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
     Ok(exit::ANSWER)
 }
 
+/// `--open`: the page in the desktop's browser. Where none can open (no display, no
+/// opener, an opener that fails), it says so on stderr, with the address to open by hand.
 fn open_browser(url: &str) {
+    let say = |why: &str| eprintln!("snakesat serve: could not open a browser ({why}); open {url} yourself");
     let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
-    if let Err(e) = std::process::Command::new(opener)
+    let no_display = std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
+        && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty());
+    if cfg!(all(unix, not(target_os = "macos"))) && no_display {
+        return say("no display: neither DISPLAY nor WAYLAND_DISPLAY is set");
+    }
+    match std::process::Command::new(opener)
         .arg(url)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
     {
-        eprintln!("snakesat serve: could not open a browser ({opener}: {e}); open {url} yourself");
+        Err(e) => say(&format!("{opener}: {e}")),
+        // The opener's verdict comes later (xdg-open finds no browser, say): waited for
+        // beside the server.
+        Ok(mut child) => {
+            let url = url.to_string();
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if !status.success() => {
+                    eprintln!("snakesat serve: could not open a browser ({opener} {status}); open {url} yourself")
+                }
+                Err(e) => eprintln!("snakesat serve: could not open a browser ({opener}: {e}); open {url} yourself"),
+                Ok(_) => {}
+            });
+        }
     }
 }
 
@@ -343,6 +369,14 @@ async fn job(State(s): St, uri: Uri, body: Result<Bytes, BytesRejection>) -> Res
     on_a_core(&s, arrived + timeout, move |limits| api::handle(kind, &req, &cfg, limits)).await
 }
 
+/// `/api/spec`: the New row's size and bank, read by the library (no solver: no slot).
+async fn spec(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
+    reply(match read_bytes(&s, body).and_then(|b| api::parse_spec(&b)) {
+        Ok(req) => api::spec(&req),
+        Err(r) => r,
+    })
+}
+
 /// `/api/generate`: a generator is a job like the others, on one of the `--jobs` cores,
 /// within the deadline, and stopped when its client goes away (the page's Stop).
 async fn generate(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
@@ -405,7 +439,7 @@ async fn on_a_core(
     };
     let cancel = Cancel::new();
     let mut on_drop = CancelOnDrop { cancel: cancel.clone(), answered: false, cancelled: s.cancelled.clone() };
-    let limits = Limits { deadline: Some(deadline), cancel };
+    let limits = super::tuning::limits(Some(deadline), cancel);
     let running = s.running.clone();
     let task = tokio::task::spawn_blocking(move || {
         // Dropped in reverse: the job stops counting as running before its core is

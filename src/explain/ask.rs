@@ -25,7 +25,7 @@ impl Explainer<'_> {
         }
         let t = Instant::now();
         let outcome = self.solver.solve(self.n_vars, assumptions, &self.limits)?;
-        if self.trace {
+        if self.limits.tuning.trace {
             let what = match &outcome {
                 Outcome::Sat(_) => "sat",
                 Outcome::Unsat => "unsat",

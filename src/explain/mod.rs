@@ -31,7 +31,7 @@ mod up;
 
 pub use bound::{BadBound, GradeBound, MAX_BOUND};
 pub use ladder::{Deduction, Difficulty, Ladder, Rung};
-pub use report::{paragraph, to_json, to_text};
+pub use report::{paragraph, plural, to_json, to_text};
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -216,8 +216,6 @@ pub struct Explainer<'a> {
     limits: Limits,
     /// Conflicts allowed to each question whether a set forces a fact.
     budget: i32,
-    /// One line per solver call to stderr (`SNAKESAT_TRACE=1`).
-    trace: bool,
     /// The last answer found, by variable.
     answer: Option<Vec<bool>>,
     /// The genre's techniques, asked before any rule instance (`None`: the genre has none).
@@ -290,7 +288,6 @@ impl<'a> Explainer<'a> {
             limits: Limits::default(),
             budget: 0,
             answer: None,
-            trace: crate::engine::tracing(),
             ladder,
             max_steps: None,
         })

@@ -127,8 +127,9 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
     out
 }
 
-/// `n thing` or `n things`, as the page's `plural` says it.
-fn plural(n: usize, thing: &str) -> String {
+/// `n thing` or `n things`, as the page's `plural` says it: every count in a sentence the
+/// front ends write (`1 hard step`, `2 hard steps`).
+pub fn plural(n: usize, thing: &str) -> String {
     format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
 }
 

@@ -52,9 +52,9 @@ impl<'a, P: Generate> Warm<'a, P> {
         // flips (the clauses learnt so far kept) and twice the budget. A draw's time is
         // heavy-tailed (0.3–4.3 s CPU over 10×10 seeds 1–10 in one call); from 300
         // conflicts the median fell from 1.47 to 0.87 s, the sum from 16.4 to 12.3 s
-        // (`bench/generate.md`). `SNAKESAT_DRAW_ONCE=1`: one call, as before.
+        // (`bench/generate.md`). `Tuning::draw_restarts` off: one call, as before.
         let mut budget = DRAW_CONFLICTS;
-        let restarts = std::env::var_os("SNAKESAT_DRAW_ONCE").is_none();
+        let restarts = limits.tuning.draw_restarts;
         let t = std::time::Instant::now();
         let (model, answer) = loop {
             let limited = restarts && session.limit_conflicts(budget);
@@ -68,7 +68,7 @@ impl<'a, P: Generate> Warm<'a, P> {
                 Step::Unknown(why) => return Err(Failed::Stopped(why)),
             }
         };
-        if crate::engine::tracing() {
+        if limits.tuning.trace {
             eprintln!("snakesat: generate: drew an answer in {:.3}s", t.elapsed().as_secs_f64());
         }
         blank.verify(&answer).map_err(|Broken(why)| RunError::Unverified(why))?;

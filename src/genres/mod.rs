@@ -215,19 +215,61 @@ struct KindOnly {
 
 /// Whether what a user typed (an argument, a request's text, a file's contents) is a
 /// puzz.link URL rather than a path or TOML: one line that `pzpr::looks_like_url` takes for
-/// an address or a bare `pid/…` body. Every front end asks this, so all read alike.
-pub fn is_url(text: &str) -> bool {
+/// an address or a bare `pid/…` body. Every front end asks it through `typed` (or
+/// `parse_text`), so all read alike.
+pub(crate) fn is_url(text: &str) -> bool {
     let t = text.trim();
     !t.contains('\n') && pzpr::looks_like_url(t, &pids())
 }
 
-/// Reads a puzzle from a file path or a puzz.link URL.
-pub fn load(arg: &str) -> Result<AnyPuzzle, InputError> {
+/// What a user typed as a puzzle (a command-line argument, Python's `read`), decided once
+/// for every front end: a puzz.link URL (`is_url`; only pzprjs's sites are then read,
+/// `pzpr::HOSTS`), TOML text (more than one line), or else the path of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typed {
+    Url,
+    Toml,
+    File,
+}
+
+/// The one classifier of what a user typed (`Typed`).
+pub fn typed(arg: &str) -> Typed {
     if is_url(arg) {
-        return read_url(&Source::new("<url>", arg));
+        Typed::Url
+    } else if arg.trim().contains('\n') {
+        Typed::Toml
+    } else {
+        Typed::File
     }
-    let src = Source::read(arg)?;
-    parse_text(&src)
+}
+
+/// Reads a puzzle from what a user typed (`typed`): a puzz.link URL, TOML text, or a file
+/// path (`-`: standard input) whose text is TOML or a URL.
+pub fn load(arg: &str) -> Result<AnyPuzzle, InputError> {
+    match typed(arg) {
+        Typed::Url => read_url(&Source::new("<url>", arg)),
+        Typed::Toml => parse(&Source::new("<text>", arg)),
+        Typed::File => parse_text(&read_file(arg)?),
+    }
+}
+
+/// A puzzle file. An argument that names no file and does not look like a path either
+/// (`just text`) is told what was expected rather than that no such file exists.
+fn read_file(arg: &str) -> Result<Source, InputError> {
+    Source::read(arg).map_err(|e| {
+        let pathlike = arg.contains(['/', '\\', '.']) || arg == "-";
+        match pathlike || std::path::Path::new(arg).exists() {
+            true => e,
+            false => InputError {
+                msg: format!(
+                    "expected a puzzle: the path of a file (there is none of that name), TOML text, or a puzz.link URL \
+                     of a site that serves pzprjs ({})",
+                    pzpr::HOSTS.join(", ")
+                ),
+                ..e
+            },
+        }
+    })
 }
 
 /// Reads puzzle text: TOML, or a puzz.link URL alone on one line (as `fixtures/*/urls/*.url`).

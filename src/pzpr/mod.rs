@@ -24,8 +24,9 @@ use crate::input::{InputError, Source};
 pub const HOSTS: &[&str] = &["puzz.link", "pzv.jp", "pzprxs.vercel.app", "pzplus.tck.mn"];
 
 /// Whether a command-line argument is a URL rather than a file path: an address, or a bare
-/// `pid/…` body of one of `pids` (as pzprjs's own tests write them).
-pub fn looks_like_url(arg: &str, pids: &[&str]) -> bool {
+/// `pid/…` body of one of `pids` (as pzprjs's own tests write them). Asked only through
+/// `genres::typed`, which knows the pids.
+pub(crate) fn looks_like_url(arg: &str, pids: &[&str]) -> bool {
     let a = arg.trim();
     let bare = pids.iter().any(|pid| {
         a.strip_prefix(pid)

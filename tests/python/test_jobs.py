@@ -106,6 +106,32 @@ def test_generate_is_deterministic_and_unique():
     assert p.solve(unique=True).unique is True
 
 
+def test_sizes_and_banks_are_read_by_the_library():
+    # "10X10" reads as the command line reads it; a bad size or bank says what was
+    # expected (the library's message), not Python's `invalid literal for int()`.
+    assert snakesat._size("5X5") == (5, 5)
+    assert snakesat._bank("1..=3") == [1, 2, 3]
+    with pytest.raises(ValueError) as raised:
+        next(snakesat.generate("snake-egg", "ten", bank="1..4"))
+    assert "size: expected ROWSxCOLS like 10x10" in str(raised.value)
+    assert "invalid literal" not in str(raised.value)
+    with pytest.raises(ValueError) as raised:
+        next(snakesat.generate("snake-egg", "5x5", bank="1..x"))
+    assert "bank: expected a range like 1..9 or a list like 1,2,2,5" in str(raised.value)
+
+
+def test_text_that_is_no_puzzle_says_what_was_expected():
+    with pytest.raises(snakesat.InputError) as raised:
+        snakesat.read("just text")
+    message = str(raised.value)
+    assert "cannot read the file" not in message
+    assert "expected a puzzle: the path of a file" in message and "TOML text" in message
+    assert "puzz.link, pzv.jp" in message
+    with pytest.raises(snakesat.InputError) as raised:
+        snakesat.read("https://example.com/p?snake/4/4/060300g1h4i")
+    assert "found host `example.com`" in str(raised.value) and "puzz.link" in str(raised.value)
+
+
 def test_notebook_display():
     p = snakesat.read("fixtures/snake-egg/seed-6x6.toml")
     assert "<svg" in p._repr_svg_()

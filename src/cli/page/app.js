@@ -383,7 +383,7 @@ function savePng() {
 // Generate: a minimal unique puzzle of the New row's genre, size, bank and seed, made on
 // the server (Stop cancels it there), opened in the editor to be tuned by hand.
 async function generate() {
-  const spec = Editor.spec();
+  const spec = await Editor.spec();
   if (!spec) return;
   const seed = Number($("new-seed").value || 0);
   if (!Number.isInteger(seed) || seed < 0) {
@@ -422,7 +422,7 @@ async function generate() {
     $("puzzle").value = r.toml;
     await Editor.load(r.toml);
     const how = r.grade
-      ? ", minimal for --grade " + r.grade.bound + " (level " + r.grade.level + ", " + r.grade.steps + " steps)"
+      ? ", minimal for --grade " + r.grade.bound + " (level " + r.grade.level + ", " + plural(r.grade.steps, "step") + ")"
       : ", minimal";
     fact("generated", plural(r.clues, "clue") + how + ", in " + r.seconds.toFixed(2) + " s (seed " + r.seed + ")");
   } catch (e) {
@@ -545,7 +545,9 @@ document.addEventListener("DOMContentLoaded", () => {
   } catch (_) {
     // Not percent-encoded: taken as it is.
   }
-  if (/^https?:\/\//.test(asked)) {
+  // Whatever follows `?` goes to the server, which decides what it is (a URL of a site
+  // that serves pzprjs, or TOML) and says what it expected otherwise.
+  if (asked.trim() !== "") {
     box.value = asked;
     Editor.load(asked).then((opened) => opened || run($("solve")));
   }

@@ -60,17 +60,6 @@ const Editor = (() => {
   }
 
   // "1..9", "1-9", "1,2,3" or "1 2 3": the egg sizes.
-  function parseBank(text) {
-    const t = text.trim();
-    const range = t.match(/^(\d+)\s*(?:\.\.|-)\s*(\d+)$/);
-    if (range) {
-      const out = [];
-      for (let k = Number(range[1]); k <= Number(range[2]); k++) out.push(k);
-      return out;
-    }
-    return t.split(/[\s,]+/).filter((x) => x !== "").map(Number);
-  }
-
   function toToml(m) {
     const width = Math.max(1, ...m.cells.flat().map((t) => t.length));
     const grid = m.cells.map((row) => row.map((t) => t.padEnd(width)).join(" ").trimEnd()).join("\n");
@@ -501,34 +490,39 @@ const Editor = (() => {
   }
 
   // The New row's genre, size and bank, checked (for a New board and for Generate):
-  // { kind, rows, cols, bank }, or null once the fault is shown. For the parity snake the
-  // size is its box.
-  function spec() {
+  // { kind, rows, cols, bank }, or null once the fault is shown. The size and the bank
+  // are read by the server, with the command line's readers (`/api/spec`); for the parity
+  // snake the size is its box.
+  async function spec() {
     const kind = $("new-kind").value;
-    const size = $("new-size").value.trim().match(/^(\d+)\s*(?:[x×*]\s*(\d+))?$/);
-    if (!size) {
-      App.fail("Size: expected rows×columns such as 6x6 (for the parity snake, the box: 2x3)");
-      return null;
-    }
-    const rows = Number(size[1]);
-    const cols = Number(size[2] || size[1]);
     const g = GENRES[kind];
-    if (g.box) return { kind, rows, cols };
-    if (rows < 1 || cols < 1 || rows > 60 || cols > 60) {
-      App.fail("Size: from 1×1 to 60×60");
+    const body = { size: $("new-size").value };
+    if (g.bank && !g.box) body.bank = $("new-bank").value;
+    let r;
+    try {
+      const res = await fetch("/api/spec", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      r = await res.json();
+    } catch (e) {
+      App.fail("The server did not answer: " + e);
       return null;
     }
-    if (!g.bank) return { kind, rows, cols };
-    const bank = parseBank($("new-bank").value);
-    if (!bank.length || bank.some((k) => !(k >= 1))) {
-      App.fail("Bank: the egg sizes, such as 1..9 or 1,2,3");
+    if (r.status !== "ok") {
+      App.fail(g.box ? r.error + " (for the parity snake, the box: 2x3)" : r.error);
       return null;
     }
-    return { kind, rows, cols, bank };
+    const out = { kind, rows: r.rows, cols: r.cols };
+    if (r.bank) out.bank = r.bank;
+    return out;
   }
 
-  function newBoard() {
-    const s = spec();
+  async function newBoard() {
+    // Said at once: the size and bank go to the server first.
+    App.verdict("Checking…", "busy");
+    const s = await spec();
     if (!s) return;
     const g = GENRES[s.kind];
     const b = g.board ? g.board(s.rows, s.cols) : { rows: s.rows, cols: s.cols, opts: { bank: s.bank } };
@@ -559,7 +553,7 @@ const Editor = (() => {
         return false;
       }
       // A URL gives way to the file it stands for; a file stays as written (comments too).
-      open(m, !/^\s*https?:\/\//.test(text));
+      open(m, r.given !== "url");
       return true;
     } catch (e) {
       App.fail("Could not reach the server: " + e.message);

@@ -104,6 +104,14 @@ impl Symmetry {
         }
     }
 
+    /// The name `--symmetry` takes.
+    fn name(self) -> &'static str {
+        match self {
+            Symmetry::D4 => "d4",
+            Symmetry::Identity => "none",
+        }
+    }
+
     fn elements(self) -> &'static [usize] {
         match self {
             Symmetry::D4 => &[0, 1, 2, 3, 4, 5, 6, 7],
@@ -146,6 +154,20 @@ pub fn stabiliser(p: &ParitySnake, sym: Symmetry) -> Vec<usize> {
             boxes_kept && (0..g.len()).all(|i| p.givens[map(t, i)] == p.givens[i])
         })
         .collect()
+}
+
+/// The name of a subgroup of the square's symmetries (`transform`'s numbering): d4 (all
+/// eight), c4 (the turns), d2 (the half turn and two mirrors: what 2×3 boxes keep), c2 (the
+/// half turn), a mirror, or none.
+pub fn group_name(elements: &[usize]) -> &'static str {
+    match elements.len() {
+        8 => "d4",
+        4 if elements.contains(&1) => "c4",
+        4 => "d2",
+        2 if elements.contains(&2) => "c2",
+        2 => "mirror",
+        _ => "none",
+    }
 }
 
 /// What counting distinguishes, as a comparable key: the sorted cell set, plus the parity
@@ -237,16 +259,15 @@ pub fn count_summary(
     for s in sols {
         *hist.entry(s.snake.len()).or_insert(0) += 1;
     }
-    let group_name = match sym {
-        Symmetry::D4 => "d4",
-        Symmetry::Identity => "none",
-    };
+    // The group counted with is the stabiliser, named as it is; where the boxes or the
+    // givens keep only part of the symmetry asked (`--symmetry`), `of` names that.
+    let mut symmetry = json!({ "group": group_name(&group), "order": group.len(), "orbit_sizes": orbit_sizes, "orbit_total": covered });
+    if group.len() < sym.elements().len() {
+        symmetry["of"] = json!(sym.name());
+    }
     Ok(vec![
         ("count_up_to_symmetry".into(), json!(orbits)),
-        (
-            "symmetry".into(),
-            json!({ "group": group_name, "order": group.len(), "orbit_sizes": orbit_sizes, "orbit_total": covered }),
-        ),
+        ("symmetry".into(), symmetry),
         ("shortest".into(), json!(hist.keys().next())),
         ("longest".into(), json!(hist.keys().next_back())),
         ("histogram".into(), json!(hist)),

@@ -340,7 +340,14 @@ fn symmetry_orbits_add_up_and_follow_the_givens() {
     let p = six(ParityRule::Counts, None);
     let (sols, summary) = run_count(&p, &opts(Connectivity::Lazy, None, None));
     let sym = summary_value(&summary, "symmetry");
-    assert_eq!(sym["order"], 4);
+    assert_eq!(
+        (&sym["group"], &sym["of"], &sym["order"]),
+        (&serde_json::json!("d2"), &serde_json::json!("d4"), &serde_json::json!(4)),
+        "{sym}"
+    );
+    assert_eq!(show::group_name(&[0, 1, 2, 3, 4, 5, 6, 7]), "d4");
+    assert_eq!(show::group_name(&[0, 6]), "mirror");
+    assert_eq!(show::group_name(&[0]), "none");
     let total: u64 = sym["orbit_sizes"]
         .as_object()
         .unwrap()

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::backend::BackendKind;
-use crate::engine::{Cancel, Limits, Stats};
+use crate::engine::{Limits, Stats};
 use crate::puzzle::{
     self, exit, Connectivity, EncodeOptions, JobSetup, PreferredBackend, Puzzle, Report, RunError, SampleArgs, Show,
     Status,
@@ -176,8 +176,8 @@ fn splitmix64(mut z: u64) -> u64 {
 }
 
 /// Solves `trials` random head sets on `template`'s board (its heads are replaced) on
-/// `threads` threads, each trial within `timeout`. `tick` is called once per finished
-/// trial (for a progress bar).
+/// `threads` threads, each trial within `timeout`, all stopping at `limits`' stop request
+/// (and tuned by its `Tuning`). `tick` is called once per finished trial (for a progress bar).
 #[allow(clippy::too_many_arguments)]
 pub fn sample(
     template: &Snakes,
@@ -187,9 +187,10 @@ pub fn sample(
     seed: u64,
     threads: usize,
     timeout: Option<Duration>,
-    cancel: &Cancel,
+    limits: &Limits,
     tick: &(dyn Fn() + Sync),
 ) -> Result<SampleReport, RunError> {
+    let cancel = &limits.cancel;
     // Options the encoding refuses are refused before any trial.
     template.encode(opts)?;
     let started = Instant::now();
@@ -209,7 +210,7 @@ pub fn sample(
                 let heads = sample_heads(seed, t, template.heads.len(), template.length);
                 let p = Snakes { heads: heads.clone(), ..template.clone() };
                 let enc = p.encode(opts).expect("the template encoded with these options");
-                let limits = Limits { deadline: timeout.map(|d| Instant::now() + d), cancel: cancel.clone() };
+                let limits = Limits { deadline: timeout.map(|d| Instant::now() + d), ..limits.clone() };
                 match puzzle::solve(&p, &enc, backend.build(), &limits, false) {
                     Ok(r) => {
                         let code = match r.status {
@@ -335,7 +336,7 @@ pub fn sample_report(
         args.seed,
         args.threads,
         args.per_trial,
-        &setup.limits.cancel,
+        setup.limits,
         tick,
     )?;
     let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
