@@ -247,8 +247,8 @@ impl GolemCnf {
                 for &j in &clues {
                     let member: Vec<Lit> = (0..n).map(|_| f.new_lit()).collect();
                     f.add(&[member[j]]);
-                    for i in 0..n {
-                        f.imply(member[i], !self.s(i));
+                    for (i, &m) in member.iter().enumerate() {
+                        f.imply(m, !self.s(i));
                     }
                     for (a, b) in g.edges() {
                         f.add(&[!member[a], self.s(b), member[b]]);
