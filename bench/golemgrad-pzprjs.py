@@ -7,7 +7,7 @@ away between two neighbouring cells).
 
     git --git-dir=/work/.mirror/robx+pzprjs/repo archive HEAD | tar -x -C /tmp/pzprjs
     (cd /tmp/pzprjs && npm install --ignore-scripts) && node bench/pzprjs-build.js /tmp/pzprjs
-    bench/golemgrad-pzprjs.py target/release/snakesat /tmp/pzprjs [N] [SEED]
+    bench/golemgrad-pzprjs.py target/release/snakesat /tmp/pzprjs [N] [SEED] [lazy|eager]
 
 A random answer: circles at random (2 to 16), the answer snakesat finds for them alone;
 then each island gets its size (one time in six a `?`) on a random cell with probability 1/2. The puzzle is solved
@@ -20,6 +20,7 @@ import json, random, subprocess, sys, time, tempfile, os
 binary, pzprjs = sys.argv[1], sys.argv[2]
 N = int(sys.argv[3]) if len(sys.argv) > 3 else 100
 rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 38)
+mode = sys.argv[5] if len(sys.argv) > 5 else "lazy"
 here = os.path.dirname(os.path.abspath(__file__))
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
@@ -35,7 +36,7 @@ def solve(rows, cols, clues):
     with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
         f.write(toml(rows, cols, clues))
     t = time.time()
-    r = subprocess.run([binary, "solve", f.name, "--format", "json", "--timeout", "30"], capture_output=True, text=True)
+    r = subprocess.run([binary, "solve", f.name, "--format", "json", "--timeout", "30", "--connectivity", mode], capture_output=True, text=True)
     secs = time.time() - t
     url = subprocess.run([binary, "url", f.name], capture_output=True, text=True).stdout.strip()
     os.unlink(f.name)
@@ -142,7 +143,7 @@ print(f"puzzles: {len(jobs)} (of {tried} random circle sets tried), sizes {sizes
 print(f"URL read and written back by pzprjs unchanged: {urls_same}/{len(jobs)}")
 print(f"answers pzprjs calls complete: {accepted}/{len(jobs)}")
 print(f"one-line changes pzprjs refuses: {refused}/{changes}")
-print(f"snakesat solve (wall clock, incl. process start): median {times[len(times) // 2]:.3f} s, max {times[-1]:.3f} s")
+print(f"snakesat solve --connectivity {mode} (wall clock, incl. process start): median {times[len(times) // 2]:.3f} s, max {times[-1]:.3f} s")
 for b in bad[:10]:
     print("MISMATCH", *b)
 sys.exit(1 if bad else 0)

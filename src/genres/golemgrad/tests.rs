@@ -284,6 +284,11 @@ fn urls_round_trip_and_bad_input_is_located() {
     assert_eq!(url("golemgrad/3/2/0g0-10.1").unwrap().to_url().unwrap(), "https://puzz.link/p?golemgrad/3/2/0g0-10.1");
     // A last run of empty cells may reach past the board, as in pzprjs; it is written short.
     assert_eq!(url("golemgrad/2/2/0z").unwrap().to_url().unwrap(), "https://puzz.link/p?golemgrad/2/2/0i");
+    // pzprjs ends a URL ending in punctuation with `/` (found by bench/golemgrad-pzprjs.py).
+    let q = url("golemgrad/2/2/0h.").unwrap();
+    assert_eq!(q.clues[3], Some(Clue::Unknown));
+    assert_eq!(q.to_url().unwrap(), "https://puzz.link/p?golemgrad/2/2/0h./");
+    assert_eq!(url("golemgrad/2/2/0h./").unwrap(), q);
     let e = url("golemgrad/2/2/0i0").unwrap_err();
     assert!(e.msg.contains("clues"), "{e}");
     let e = url("golemgrad/2/2/0#").unwrap_err();

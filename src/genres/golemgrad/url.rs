@@ -3,6 +3,7 @@
 //!
 //! * CELLS is `Number16` over the cells (`pzpr::numbers`): 0 a circle, k > 0 a number,
 //!   `.` a `?`. As in pzprjs a last run of empty cells may reach past the board's end.
+//! * A URL ending in `.` (a `?` in the last cell) gets a `/` after it, as pzprjs writes it.
 
 use crate::grid::Grid;
 use crate::input::InputError;
@@ -44,10 +45,16 @@ impl PuzzLink for GolemGrad {
                 })
             })
             .collect();
-        Ok(format!(
+        let mut url = format!(
             "{}{}",
             pzpr::header("golemgrad", self.grid.rows, self.grid.cols),
             numbers::write(&cells, Base::Sixteen)
-        ))
+        );
+        // pzprjs ends a URL whose last character is no letter or digit (a `?` is `.`) with
+        // `/`, so that t.co keeps it (`pzpr/parser.js`, `outputURLData`).
+        if !url.ends_with(|c: char| c.is_ascii_alphanumeric()) {
+            url.push('/');
+        }
+        Ok(url)
     }
 }
