@@ -387,3 +387,18 @@ fn snakepit_sparse() -> impl Strategy<Value = String> {
 fn snakepit_sparse_agree() {
     family_agrees(snakepit_sparse(), 29, 10, 10, 4);
 }
+
+/// A small Golem Grad: a 4×4 grid with circles, a few numbers and a `?`.
+fn golemgrad() -> impl Strategy<Value = String> {
+    let cell =
+        prop_oneof![24 => Just("."), 6 => Just("o"), 1 => Just("1"), 1 => Just("2"), 1 => Just("3"), 1 => Just("?")];
+    prop::collection::vec(cell, 16).prop_map(|cells| {
+        let grid: Vec<String> = cells.chunks(4).map(|r| r.join(" ")).collect();
+        format!("kind = \"golemgrad\"\ngrid = \"\"\"\n{}\n\"\"\"\n", grid.join("\n"))
+    })
+}
+
+#[test]
+fn golemgrad_backends_agree() {
+    family_agrees(golemgrad(), 38, 24, 24, 4);
+}

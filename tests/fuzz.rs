@@ -173,7 +173,9 @@ fn toml_doc() -> impl Strategy<Value = String> {
         maybe("grid", grid_value(&[".", "#", "?", "2", "4o", "5*", "o", "*", "1", "x"])),
     )
         .prop_map(|(a, b)| format!("kind = \"snakepit\"\n{a}{b}"));
-    prop_oneof![egg, cube, snakes, parity, snake, hebi, pit]
+    let golem = maybe("grid", grid_value(&[".", "o", "?", "1", "4", "0", "1025", "x"]))
+        .prop_map(|a| format!("kind = \"golemgrad\"\n{a}"));
+    prop_oneof![egg, cube, snakes, parity, snake, hebi, pit, golem]
 }
 
 proptest! {
@@ -210,6 +212,7 @@ proptest! {
         "https://puzz.link/p?snake/", "https://puzz.link/p?snake/4/4/", "https://puzz.link/p?snake/4/4/060300",
         "https://puzz.link/p?hebi/5/5/", "https://puzz.link/p?snakes/4/4/a4",
         "https://puzz.link/p?snakepit/5/5/", "https://puzz.link/p?snakepit/3/3/0o9",
+        "https://puzz.link/p?golemgrad/6/6/", "https://puzz.link/p?golemgrad/3/3/0",
     ]), body in "[0-9a-zA-Z/./_+-]{0,60}") {
         check_url(&format!("{prefix}{body}"));
     }
@@ -301,6 +304,7 @@ fn solved() -> &'static [(genres::AnyPuzzle, String)] {
             "snake/example-4x4.toml",
             "hebi/example-5x5.toml",
             "snakepit/example-5x5.toml",
+            "golemgrad/example-6x6.toml",
         ]
         .iter()
         .map(|f| {

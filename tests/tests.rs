@@ -25,6 +25,7 @@ mod fuzz_api;
 mod fuzz_grid;
 mod generate;
 mod golden;
+mod golemgrad;
 mod hebi;
 mod limits;
 mod parity_snake;

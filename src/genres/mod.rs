@@ -6,6 +6,7 @@
 pub mod connect;
 #[cfg(test)]
 mod draw_tests;
+pub mod golemgrad;
 pub mod hebi;
 pub mod parity_snake;
 #[cfg(test)]
@@ -178,6 +179,7 @@ genres! {
     Snake(snake::Snake) [url generate],
     Hebi(hebi::Hebi) [url generate],
     SnakePit(snakepit::SnakePit) [url generate],
+    GolemGrad(golemgrad::GolemGrad) [url],
 }
 
 impl AnyPuzzle {

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""pzprjs's checker as the judge of snakesat's Golem Grad answers (issue 38): random boards
+up to 10×10 whose clues are read off random answers, solved by snakesat; pzprjs (built from
+a robx/pzprjs checkout, run in node) must read snakesat's URL to the same URL, call
+snakesat's answer complete, and refuse every one-line change of it (a line added or taken
+away between two neighbouring cells).
+
+    git --git-dir=/work/.mirror/robx+pzprjs/repo archive HEAD | tar -x -C /tmp/pzprjs
+    (cd /tmp/pzprjs && npm install --ignore-scripts) && node bench/pzprjs-build.js /tmp/pzprjs
+    bench/golemgrad-pzprjs.py target/release/snakesat /tmp/pzprjs [N] [SEED] [lazy|eager]
+
+A random answer: circles at random (2 to 16), the answer snakesat finds for them alone;
+then each island gets its size (one time in six a `?`) on a random cell with probability 1/2. The puzzle is solved
+again (its answer may differ from the one its clues came from) and that answer is judged.
+Nothing is committed from the checkout; CI cannot reach GitHub, so this is a session-time
+judge, not a test.
+"""
+import json, random, subprocess, sys, time, tempfile, os
+
+binary, pzprjs = sys.argv[1], sys.argv[2]
+N = int(sys.argv[3]) if len(sys.argv) > 3 else 100
+rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 38)
+mode = sys.argv[5] if len(sys.argv) > 5 else "lazy"
+here = os.path.dirname(os.path.abspath(__file__))
+
+UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
+GLYPHS = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"]
+
+
+def toml(rows, cols, clues):
+    grid = "\n".join(" ".join(clues[r * cols + c] for c in range(cols)) for r in range(rows))
+    return f'kind = "golemgrad"\ngrid = """\n{grid}\n"""\n'
+
+
+def solve(rows, cols, clues):
+    with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
+        f.write(toml(rows, cols, clues))
+    t = time.time()
+    r = subprocess.run([binary, "solve", f.name, "--format", "json", "--timeout", "30", "--connectivity", mode], capture_output=True, text=True)
+    secs = time.time() - t
+    url = subprocess.run([binary, "url", f.name], capture_output=True, text=True).stdout.strip()
+    os.unlink(f.name)
+    if r.returncode != 0:
+        return None, url, secs
+    v = json.loads(r.stdout)
+    return v["solution"]["grid"], url, secs
+
+
+def masks(rows, cols, clues, grid):
+    out = []
+    for r, row in enumerate(grid):
+        for c, t in enumerate(row.split()):
+            out.append(GLYPHS.index(t) if t in GLYPHS else 0)
+    return out
+
+
+def pzprv3(rows, cols, clues, m):
+    q = {"o": "0", "?": "-", ".": "."}
+    lines = ["pzprv3", "golemgrad", str(rows), str(cols)]
+    lines += [" ".join(q.get(clues[r * cols + c], clues[r * cols + c]) for c in range(cols)) + " " for r in range(rows)]
+    lines += [" ".join("0" for _ in range(cols)) + " " for _ in range(rows)]
+    lines += [" ".join("1" if m[r * cols + c] & RIGHT else "0" for c in range(cols - 1)) + " " for r in range(rows)]
+    lines += [" ".join("1" if m[r * cols + c] & DOWN else "0" for c in range(cols)) + " " for r in range(rows - 1)]
+    return "\n".join(lines) + "\n"
+
+
+def islands(rows, cols, m, clues):
+    seen, out = set(), []
+    for s in range(rows * cols):
+        if m[s] or clues[s] == "o" or s in seen:
+            continue
+        comp, stack = [], [s]
+        seen.add(s)
+        while stack:
+            i = stack.pop()
+            comp.append(i)
+            r, c = divmod(i, cols)
+            for j in [i - cols if r else None, i + cols if r + 1 < rows else None, i - 1 if c else None, i + 1 if c + 1 < cols else None]:
+                if j is not None and j not in seen and not m[j] and clues[j] != "o":
+                    seen.add(j)
+                    stack.append(j)
+        out.append(comp)
+    return out
+
+
+def toggles(rows, cols, m):
+    for i in range(rows * cols):
+        r, c = divmod(i, cols)
+        if c + 1 < cols:
+            t = m[:]
+            t[i] ^= RIGHT
+            t[i + 1] ^= LEFT
+            yield t
+        if r + 1 < rows:
+            t = m[:]
+            t[i] ^= DOWN
+            t[i + cols] ^= UP
+            yield t
+
+
+jobs, meta, times, tried = [], [], [], 0
+while len(jobs) < N:
+    tried += 1
+    rows, cols = rng.randint(3, 10), rng.randint(3, 10)
+    n = rows * cols
+    clues = ["."] * n
+    for i in rng.sample(range(n), 2 * rng.randint(1, min(8, n // 4))):
+        clues[i] = "o"
+    grid, _, _ = solve(rows, cols, clues)
+    if grid is None:
+        continue
+    m = masks(rows, cols, clues, grid)
+    for comp in islands(rows, cols, m, clues):
+        if rng.random() < 0.5:
+            clues[rng.choice(comp)] = "?" if rng.random() < 1 / 6 else str(len(comp))
+    grid, url, secs = solve(rows, cols, clues)
+    assert grid is not None, f"clues read off an answer have no answer: {url}"
+    times.append(secs)
+    m = masks(rows, cols, clues, grid)
+    files = [pzprv3(rows, cols, clues, m)] + [pzprv3(rows, cols, clues, t) for t in toggles(rows, cols, m)]
+    jobs.append(json.dumps({"url": url, "files": files}))
+    meta.append((rows, cols, url))
+
+r = subprocess.run(["node", os.path.join(here, "pzprjs-golemgrad-check.js"), pzprjs], input="\n".join(jobs) + "\n",
+                   capture_output=True, text=True, check=True)
+results = [json.loads(l) for l in r.stdout.splitlines()]
+assert len(results) == len(jobs)
+urls_same = accepted = changes = refused = 0
+bad = []
+for (rows, cols, url), res in zip(meta, results):
+    same = url.split("?", 1)[1] == res["url"]
+    urls_same += same
+    ok = res["checks"][0]["complete"]
+    accepted += ok
+    rest = res["checks"][1:]
+    changes += len(rest)
+    refused += sum(not c["complete"] for c in rest)
+    if not (same and ok and all(not c["complete"] for c in rest)):
+        bad.append((url, res["url"], res["checks"][0]["text"]))
+times.sort()
+sizes = sorted({(r, c) for r, c, _ in meta}, key=lambda s: s[0] * s[1])
+print(f"puzzles: {len(jobs)} (of {tried} random circle sets tried), sizes {sizes[0][0]}x{sizes[0][1]} to {sizes[-1][0]}x{sizes[-1][1]}")
+print(f"URL read and written back by pzprjs unchanged: {urls_same}/{len(jobs)}")
+print(f"answers pzprjs calls complete: {accepted}/{len(jobs)}")
+print(f"one-line changes pzprjs refuses: {refused}/{changes}")
+print(f"snakesat solve --connectivity {mode} (wall clock, incl. process start): median {times[len(times) // 2]:.3f} s, max {times[-1]:.3f} s")
+for b in bad[:10]:
+    print("MISMATCH", *b)
+sys.exit(1 if bad else 0)

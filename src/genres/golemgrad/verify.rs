@@ -1,0 +1,119 @@
+//! Golem Grad's rules checked on an answer itself, without the CNF: pzprjs's checks for
+//! `golemgrad` (`src/variety/nuriloop.js`, its `checklist`), in its order, each failure
+//! named by pzprjs's code and its English words. A cell is shaded when a line visits it
+//! or it holds a circle (pzprjs's `isShade`); the other cells form the islands
+//! (`encodings/golemgrad.md` §1).
+
+use super::{step, Clue, GolemGrad, Solution, DIRS};
+
+/// Checks every rule; the error starts with pzprjs's failure code.
+pub fn verify(p: &GolemGrad, sol: &Solution) -> Result<(), String> {
+    let g = p.grid;
+    if sol.len() != g.len() {
+        return Err(format!("the answer has {} cells, the grid {}", sol.len(), g.len()));
+    }
+    let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
+    // The answer's own shape: a line leaves the board nowhere and is seen from both ends.
+    for i in 0..g.len() {
+        if sol[i] > 15 {
+            return Err(format!("the answer gives line set {} at {}, not a set of four directions", sol[i], at(i)));
+        }
+        for d in DIRS.into_iter().filter(|&d| sol[i] & d != 0) {
+            match step(g, i, d) {
+                None => return Err(format!("a line at {} leaves the board", at(i))),
+                Some(j) if sol[j] & opposite(d) == 0 => {
+                    return Err(format!("the line from {} ends halfway to {}", at(i), at(j)))
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let lines = |i: usize| sol[i].count_ones();
+    let shaded = |i: usize| lines(i) > 0 || p.circle(i);
+    let cells = || 0..g.len();
+    if cells().all(|i| lines(i) == 0) {
+        return Err("brNoLine: There is no line on the board.".into());
+    }
+    if let Some(i) = cells().find(|&i| lines(i) == 3) {
+        return Err(format!("lnBranch: There is a branch line (at {}).", at(i)));
+    }
+    if let Some(i) = cells().find(|&i| lines(i) == 4) {
+        return Err(format!("lnCross: There is a crossing line (at {}).", at(i)));
+    }
+    if let Some(i) = cells().find(|&i| lines(i) > 0 && p.numbered(i)) {
+        return Err(format!("lnOverlap: A line overlaps a number (at {}).", at(i)));
+    }
+    // A loop: a piece of the line graph with as many lines as cells or more.
+    let mut done = vec![false; g.len()];
+    for s in cells().filter(|&i| lines(i) > 0) {
+        if done[s] {
+            continue;
+        }
+        let joined = line_piece(p, sol, s);
+        joined.iter().for_each(|&i| done[i] = true);
+        let edges: u32 = joined.iter().map(|&i| lines(i)).sum::<u32>() / 2;
+        if edges as usize >= joined.len() {
+            return Err(format!("laLoop: A line forms a loop (through {}).", at(joined[0])));
+        }
+    }
+    if let Some([a, ..]) = g.blocks_2x2().find(|b| b.iter().all(|&i| shaded(i))) {
+        return Err(format!("ln2x2: There is a 2x2 square of cells containing lines (from {}).", at(a)));
+    }
+    if let Some(i) = cells().find(|&i| p.circle(i) && lines(i) >= 2) {
+        return Err(format!("lcOnNum: A line goes through a circle (at {}).", at(i)));
+    }
+    let islands = g.components(|i| !shaded(i));
+    for island in &islands {
+        let numbers: Vec<usize> = island.iter().copied().filter(|&i| p.numbered(i)).collect();
+        if numbers.len() >= 2 {
+            return Err(format!("bkNumGe2: A block has multiple numbers ({} and {}).", at(numbers[0]), at(numbers[1])));
+        }
+    }
+    for island in &islands {
+        for &i in island {
+            if let Some(Clue::Number(k)) = p.clues[i] {
+                if island.len() != k as usize {
+                    return Err(format!(
+                        "bkSizeNe: The size of the block is not equal to the number (the {k} at {} is in {} cells).",
+                        at(i),
+                        island.len()
+                    ));
+                }
+            }
+        }
+    }
+    if g.components(shaded).len() > 1 {
+        return Err("csDivide: The shaded cells are divided.".into());
+    }
+    if let Some(i) = cells().find(|&i| p.circle(i) && lines(i) == 0) {
+        return Err(format!("nmNoLine: A circle is not connected to another object (at {}).", at(i)));
+    }
+    if let Some(i) = cells().find(|&i| lines(i) == 1 && !p.circle(i)) {
+        return Err(format!("lnDeadEnd: There is a dead-end line (at {}).", at(i)));
+    }
+    Ok(())
+}
+
+pub fn opposite(d: u8) -> u8 {
+    (d << 2 | d >> 2) & 15
+}
+
+/// The cells joined to `start` by lines.
+pub fn line_piece(p: &GolemGrad, sol: &Solution, start: usize) -> Vec<usize> {
+    let g = p.grid;
+    let mut seen = vec![false; g.len()];
+    let mut out = vec![start];
+    seen[start] = true;
+    let mut k = 0;
+    while k < out.len() {
+        let i = out[k];
+        for d in DIRS.into_iter().filter(|&d| sol[i] & d != 0) {
+            if let Some(j) = step(g, i, d).filter(|&j| !seen[j]) {
+                seen[j] = true;
+                out.push(j);
+            }
+        }
+        k += 1;
+    }
+    out
+}
