@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Iterator, Optional, Sequence, Tuple, Union
 
-from ._native import Answer, Count, Explanation, InputError, Puzzle, __version__, generate_one, read
+from ._native import Answer, Candidates, Count, Explanation, InputError, Puzzle, __version__, generate_one, read
 
-__all__ = ["Answer", "Count", "Explanation", "InputError", "Puzzle", "generate", "read", "__version__"]
+__all__ = ["Answer", "Candidates", "Count", "Explanation", "InputError", "Puzzle", "generate", "read", "__version__"]
 
 
 def generate(

@@ -125,13 +125,14 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .route("/api/solve", post(job))
         .route("/api/count", post(job))
         .route("/api/forced", post(job))
+        .route("/api/candidates", post(job))
         .route("/api/board", post(board))
         .route("/api/generate", post(generate))
         .route("/api/explain", post(explain))
         .fallback(|| async {
             error(
                 StatusCode::NOT_FOUND,
-                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/board, /api/generate, /api/explain",
+                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/candidates, /api/board, /api/generate, /api/explain",
             )
         })
         .layer(DefaultBodyLimit::max(a.max_body))
