@@ -37,6 +37,9 @@ pub enum Job {
     Count,
     /// `/api/forced`: the cells every answer agrees on.
     Forced,
+    /// `/api/candidates`: each cell's values in some answer, and in how many of the answers
+    /// found (`limit` of them by enumeration, [`jobs::CANDIDATES_LIMIT`] when not given).
+    Candidates,
 }
 
 impl Job {
@@ -46,6 +49,7 @@ impl Job {
             "/api/solve" => Some(Job::Solve),
             "/api/count" => Some(Job::Count),
             "/api/forced" => Some(Job::Forced),
+            "/api/candidates" => Some(Job::Candidates),
             _ => None,
         }
     }
@@ -65,7 +69,8 @@ pub struct Request {
     pub timeout: Option<f64>,
     /// A solver by name (`cadical`, `cadical:sat`, `splr`, `kissat`, `minisat`).
     pub backend: Option<String>,
-    /// `/api/count`: stop after this many answers.
+    /// `/api/count`: stop after this many answers; `/api/candidates`: enumerate this many
+    /// for the counts.
     pub limit: Option<u64>,
     /// The command line's genre options (`--encoding`, `--distinct`, `--symmetry`).
     pub encoding: Option<String>,
@@ -284,6 +289,13 @@ impl Visit for Run<'_> {
             match self.job {
                 Job::Solve => jobs::solve(p, &enc, solver, self.limits, Solve::Answer { unique: req.unique }, &opts),
                 Job::Forced => jobs::decided(p, &enc, solver, self.limits, &opts),
+                Job::Candidates => match req.limit {
+                    Some(0) => Err(RunError::usage("`limit` must be at least 1")),
+                    limit => {
+                        let limit = limit.unwrap_or(jobs::CANDIDATES_LIMIT);
+                        jobs::solve(p, &enc, solver, self.limits, Solve::Candidates { limit }, &opts)
+                    }
+                },
                 Job::Count => {
                     // The page steps through the answers: the first few are drawn.
                     let mut shown = Vec::new();

@@ -216,6 +216,12 @@ fn the_page_solves_a_pasted_url_in_chromium() {
     let forced = b.wait_text("#verdict", |t| t.contains("undecided"));
     assert!(forced.ends_with("cells undecided (left open)"), "{forced}");
     assert_eq!(b.count("#picture svg"), 1);
+    // Candidates: the heat map, with what it is counted over.
+    b.click("#candidates");
+    let shares = b.wait_text("#verdict", |t| t.starts_with("Candidates over"));
+    assert!(shares.contains("every value a cell can take is shown"), "{shares}");
+    assert_eq!(b.count("#picture svg"), 1);
+    assert!(b.text("#facts").contains("a clue splits most at"), "{}", b.text("#facts"));
 
     // A broken puzzle: the located message, as the command line gives it.
     b.type_into("#puzzle", "kind = \"snake\"\ngrid = 3\n");

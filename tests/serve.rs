@@ -67,6 +67,13 @@ fn count_and_forced_answer_as_the_command_line_does() {
     assert_eq!(code, 200, "{got}");
     assert_eq!(comparable(&got), comparable(&cli_json(&["solve", &several, "--forced"])));
     assert!(got["undecided"].as_u64().unwrap() > 0);
+    let body = json!({ "puzzle": fixture("snake/several-4x4.toml"), "limit": 3 });
+    let (code, got) = s.post("/api/candidates", &body);
+    assert_eq!(code, 200, "{got}");
+    assert_eq!(comparable(&got), comparable(&cli_json(&["solve", &several, "--candidates", "--limit", "3"])));
+    assert_eq!((got["limit_reached"].as_bool(), got["values_complete"].as_bool()), (Some(true), Some(true)));
+    let (code, got) = s.post("/api/candidates", &json!({ "puzzle": fixture("snake/several-4x4.toml"), "limit": 0 }));
+    assert_eq!(code, 400, "{got}");
     // Genre options pass through as on the command line.
     let parity = format!("{}/fixtures/parity-snake/counts-4x4.toml", env!("CARGO_MANIFEST_DIR"));
     let body = json!({ "puzzle": fixture("parity-snake/counts-4x4.toml"), "encoding": "plain" });

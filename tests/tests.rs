@@ -15,6 +15,7 @@ mod serving;
 mod agreement;
 mod backends;
 mod browser;
+mod candidates;
 mod cli;
 mod editor;
 mod explain;

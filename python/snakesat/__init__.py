@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Iterator, Optional, Sequence, Tuple, Union
 
-from ._native import Answer, Count, Explanation, InputError, Puzzle, __version__, bank as _read_bank, generate_one, read
+from ._native import Answer, Candidates, Count, Explanation, InputError, Puzzle, __version__, generate_one, read
+from ._native import bank as _read_bank
 from ._native import size as _read_size
 
-__all__ = ["Answer", "Count", "Explanation", "InputError", "Puzzle", "generate", "read", "__version__"]
+__all__ = ["Answer", "Candidates", "Count", "Explanation", "InputError", "Puzzle", "generate", "read", "__version__"]
 
 
 def generate(

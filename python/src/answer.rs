@@ -188,3 +188,141 @@ impl Count {
         format!("<div>{svg}<pre>{}</pre></div>", escape(&self.__str__()))
     }
 }
+
+/// The result of `candidates`: each cell's values in some answer, and in how many of the
+/// answers found.
+#[pyclass(frozen, module = "snakesat")]
+pub struct Candidates {
+    pub body: Value,
+}
+
+impl Candidates {
+    fn cell_values(&self) -> Vec<Vec<(String, u64)>> {
+        let cells = self.body.get("candidates").and_then(Value::as_array).cloned().unwrap_or_default();
+        cells
+            .iter()
+            .map(|c| {
+                let pairs = c.as_array().cloned().unwrap_or_default();
+                pairs.iter().map(|p| (p[0].as_str().unwrap_or("").to_string(), p[1].as_u64().unwrap_or(0))).collect()
+            })
+            .collect()
+    }
+
+    fn dicts<'py>(py: Python<'py>, cells: &[Vec<(String, u64)>]) -> PyResult<Vec<Bound<'py, pyo3::types::PyDict>>> {
+        cells
+            .iter()
+            .map(|c| {
+                let d = pyo3::types::PyDict::new(py);
+                for (k, n) in c {
+                    d.set_item(k, n)?;
+                }
+                Ok(d)
+            })
+            .collect()
+    }
+}
+
+#[pymethods]
+impl Candidates {
+    /// `"solved"`, `"unsat"` or `"unknown"` (stopped before any answer).
+    #[getter]
+    fn status(&self) -> String {
+        self.body["status"].as_str().unwrap_or("unknown").to_string()
+    }
+
+    /// Cell by cell (row by row on a grid), each value the cell takes in some answer with
+    /// how many of the answers found take it, the commonest first.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, pyo3::types::PyDict>>> {
+        Self::dicts(py, &self.cell_values())
+    }
+
+    /// `cells` as the grid's rows; `None` for a genre whose answer is not a grid.
+    #[getter]
+    fn grid<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Vec<Bound<'py, pyo3::types::PyDict>>>>> {
+        let Some(cols) =
+            self.body.get("solution").and_then(grid_of).and_then(|g| g.first().map(Vec::len)).filter(|&c| c > 0)
+        else {
+            return Ok(None);
+        };
+        let cells = self.cell_values();
+        Ok(Some(cells.chunks(cols).map(|row| Self::dicts(py, row)).collect::<PyResult<_>>()?))
+    }
+
+    /// The cells' names (`r1c1`, …), in the order of `cells`.
+    #[getter]
+    fn names(&self) -> Vec<String> {
+        let names = self.body.get("names").and_then(Value::as_array).cloned().unwrap_or_default();
+        names.iter().filter_map(|n| n.as_str().map(String::from)).collect()
+    }
+
+    /// The names of the cells where a clue would split the answers most.
+    #[getter]
+    fn split(&self) -> Vec<String> {
+        let names = self.names();
+        let split = self.body.get("split").and_then(Value::as_array).cloned().unwrap_or_default();
+        split.iter().filter_map(|i| names.get(i.as_u64()? as usize).cloned()).collect()
+    }
+
+    /// How many answers the counts are over.
+    #[getter]
+    fn answers(&self) -> u64 {
+        self.body.get("answers_examined").and_then(Value::as_u64).unwrap_or(0)
+    }
+
+    /// Every value some answer takes at a cell is listed (the solver proved it).
+    #[getter]
+    fn values_complete(&self) -> bool {
+        self.body.get("values_complete").and_then(Value::as_bool).unwrap_or(false)
+    }
+
+    /// The counts are over every answer (else they are "at least").
+    #[getter]
+    fn counts_complete(&self) -> bool {
+        self.body.get("counts_complete").and_then(Value::as_bool).unwrap_or(false)
+    }
+
+    #[getter]
+    fn limit_reached(&self) -> bool {
+        self.body.get("limit_reached").and_then(Value::as_bool).unwrap_or(false)
+    }
+
+    /// Why the job stopped before it knew every value (a timeout, Ctrl-C).
+    #[getter]
+    fn stopped(&self) -> Option<String> {
+        let why = self.body.get("stopped").or_else(|| self.body.get("reason"));
+        why.and_then(Value::as_str).map(String::from)
+    }
+
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.body.get("stats").map(|s| to_py(py, s)).transpose()
+    }
+
+    /// The CLI's `--format json` output.
+    fn to_json(&self) -> String {
+        cli_json(&self.body)
+    }
+
+    /// The heat map (`--format svg`).
+    fn svg(&self) -> Option<String> {
+        self.body.get("svg").and_then(Value::as_str).map(String::from)
+    }
+
+    fn _repr_svg_(&self) -> Option<String> {
+        self.svg()
+    }
+
+    fn __str__(&self) -> String {
+        self.body.get("text").and_then(Value::as_str).unwrap_or("").to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<snakesat.Candidates {} answers={} values_complete={}>",
+            self.status(),
+            self.answers(),
+            self.values_complete()
+        )
+    }
+}

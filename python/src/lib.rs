@@ -20,7 +20,7 @@ mod explain;
 mod files;
 mod run;
 
-use answer::{Answer, Count};
+use answer::{Answer, Candidates, Count};
 use explain::{Explain, Explanation};
 
 create_exception!(
@@ -153,6 +153,23 @@ impl Puzzle {
         distinct: Option<String>,
     ) -> PyResult<Answer> {
         Ok(Answer { body: run::job(py, &self.inner, Job::Forced, request(backend, encoding, distinct), timeout)? })
+    }
+
+    /// Each cell's values in some answer, and in how many of the answers found (`limit` of
+    /// them by enumeration, 100 when not given; past it the values are still exact, the
+    /// counts "at least"): `Candidates`.
+    #[pyo3(signature = (limit=None, backend=None, timeout=None, *, encoding=None, distinct=None))]
+    fn candidates(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        backend: Option<String>,
+        timeout: Option<f64>,
+        encoding: Option<String>,
+        distinct: Option<String>,
+    ) -> PyResult<Candidates> {
+        let req = Request { limit, ..request(backend, encoding, distinct) };
+        Ok(Candidates { body: run::job(py, &self.inner, Job::Candidates, req, timeout)? })
     }
 
     /// The complete (eager) encoding as DIMACS CNF text, for any SAT solver; read its
@@ -367,6 +384,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Puzzle>()?;
     m.add_class::<Answer>()?;
     m.add_class::<Count>()?;
+    m.add_class::<Candidates>()?;
     m.add_class::<Explanation>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(generate_one, m)?)?;

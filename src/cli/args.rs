@@ -39,6 +39,16 @@ pub enum Command {
         /// text, `null` in JSON, ringed in the picture): where a puzzle is ambiguous.
         #[arg(long)]
         forced: bool,
+        /// Every value each cell takes in some answer, with how many of the answers found
+        /// take it (enumerated up to --limit, then the values none of them took asked of
+        /// the solver one round at a time, so the values listed are exact; past the limit
+        /// the counts are "at least"), and the cells where a clue would split the answers
+        /// most. The picture is a heat map.
+        #[arg(long)]
+        candidates: bool,
+        /// With --candidates: how many answers to enumerate for the counts.
+        #[arg(long, requires = "candidates")]
+        limit: Option<u64>,
     },
     /// Count the distinct answers of a puzzle.
     ///

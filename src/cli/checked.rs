@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use snakesat::backend::BackendKind;
 use snakesat::explain::GradeBound;
+use snakesat::jobs::Solve;
 use snakesat::puzzle::{self, Connectivity, RawOptions};
 
 use super::args::{CheckArgs, Command, ConnectivityArg, Format, GenFormat, Shard, SolverArgs};
@@ -42,13 +43,18 @@ impl RunArgs {
     }
 }
 
+/// What `solve` is asked for: a genre's own `--relax`, or a job of the plan (an answer,
+/// `--unique`, `--forced`, `--candidates`).
+pub enum SolveMode {
+    Relax,
+    Plan(snakesat::jobs::Solve),
+}
+
 /// A checked command.
 pub enum Job {
     Solve {
         run: RunArgs,
-        unique: bool,
-        relax: bool,
-        forced: bool,
+        mode: SolveMode,
     },
     Count {
         run: RunArgs,
@@ -148,18 +154,34 @@ impl Job {
             symmetry,
         };
         Ok(match c {
-            Command::Solve { solver, checks, enc, distinct, format, unique, relax, forced } => {
-                if relax && (unique || forced) {
-                    return Err(usage("--relax combines with neither --unique nor --forced"));
+            Command::Solve { solver, checks, enc, distinct, format, unique, relax, forced, candidates, limit } => {
+                if relax && (unique || forced || candidates) {
+                    return Err(usage("--relax combines with neither --unique nor --forced nor --candidates"));
                 }
-                if unique && forced {
-                    return Err(usage("--forced already says whether the answer is unique; drop --unique"));
+                if unique && (forced || candidates) {
+                    return Err(usage(
+                        "--forced and --candidates already say whether the answer is unique; drop --unique",
+                    ));
+                }
+                if forced && candidates {
+                    return Err(usage("--candidates lists what --forced says and more; drop --forced"));
+                }
+                if limit == Some(0) {
+                    return Err(usage("--limit must be at least 1"));
                 }
                 if relax && (checks.cross_check.is_some() || checks.proof.is_some()) {
                     return Err(usage("--cross-check and --proof do not apply to --relax"));
                 }
                 let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, None))?;
-                Job::Solve { run, unique, relax, forced }
+                let mode = match (relax, forced, candidates) {
+                    (true, ..) => SolveMode::Relax,
+                    (_, true, _) => SolveMode::Plan(Solve::Forced),
+                    (.., true) => {
+                        SolveMode::Plan(Solve::Candidates { limit: limit.unwrap_or(snakesat::jobs::CANDIDATES_LIMIT) })
+                    }
+                    _ => SolveMode::Plan(Solve::Answer { unique }),
+                };
+                Job::Solve { run, mode }
             }
             Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir, jobs, shard } => {
                 if limit == Some(0) {

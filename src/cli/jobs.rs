@@ -17,7 +17,7 @@ use snakesat::puzzle::{self, exit, Connectivity, EncodeOptions, Limits, Puzzle};
 use snakesat::render;
 
 use super::args::{Format, Shard};
-use super::checked::{Job, RunArgs};
+use super::checked::{Job, RunArgs, SolveMode};
 use super::output::{io_failure, outln, print_report, usage, Failure};
 
 impl Visit for Job {
@@ -27,12 +27,12 @@ impl Visit for Job {
         // The options are read against the genre before any work starts.
         let opts = |connectivity, raw| plan::options::<P>(raw, connectivity);
         match self {
-            Job::Solve { run, unique, relax, forced } => {
+            Job::Solve { run, mode } => {
                 let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
-                if relax {
-                    return self::relax(p, caps, &run, &o);
+                match mode {
+                    SolveMode::Relax => self::relax(p, caps, &run, &o),
+                    SolveMode::Plan(job) => solve(p, caps, &run, &o, job),
                 }
-                solve(p, caps, &run, &o, unique, forced)
             }
             Job::Count { run, limit, list, svg_dir, jobs, shard } => {
                 let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
@@ -133,15 +133,13 @@ pub fn solve<P: Puzzle>(
     caps: &Capabilities<P>,
     run: &RunArgs,
     opts: &EncodeOptions<P::Options>,
-    unique: bool,
-    forced: bool,
+    job: Solve,
 ) -> Result<u8, Failure> {
     let dl = run.deadline();
     // A picture is what `--format svg` promises, even when the watchdog has to answer.
     let blank = (run.format == Format::Svg).then(|| p.draw(None));
     let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false, blank);
     let enc = plan::encode(p, opts)?;
-    let job = if forced { Solve::Forced } else { Solve::Answer { unique } };
     let report =
         plan::solve(p, &enc, backend(p, caps, run)?, &Limits::until(dl).tuned(super::tuning::tuning()), job, opts)?;
     done.store(true, Ordering::Relaxed);

@@ -133,6 +133,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .route("/api/solve", post(job))
         .route("/api/count", post(job))
         .route("/api/forced", post(job))
+        .route("/api/candidates", post(job))
         .route("/api/board", post(board))
         .route("/api/generate", post(generate))
         .route("/api/spec", post(spec))
@@ -140,8 +141,8 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .fallback(|| async {
             error(
                 StatusCode::NOT_FOUND,
-                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/board, /api/spec, /api/generate, \
-                 /api/explain",
+                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/candidates, /api/board, \
+                 /api/spec, /api/generate, /api/explain",
             )
         })
         .layer(DefaultBodyLimit::max(a.max_body))

@@ -47,3 +47,69 @@ where
     sols.sort();
     sols
 }
+
+/// `solve --candidates --limit limit` against full enumeration, with `opts`: every value
+/// listed at a cell is taken there by some answer and every value some answer takes is
+/// listed (the covering past the limit included); each count is at most the true count,
+/// exact when the enumeration ended below the limit; the counts of a cell add up to the
+/// answers examined. Returns whether the limit was reached.
+pub fn check_candidates<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>, limit: u64) -> bool {
+    use std::collections::BTreeMap;
+    let enc = p.encode(opts).expect("the options encode");
+    let mut all = Vec::new();
+    let r = puzzle::count(p, &enc, BackendKind::DEFAULT.build(), &Limits::default(), None, &Default::default(), |s| {
+        all.push(p.view(s, &opts.genre))
+    })
+    .expect("the count runs");
+    assert!(r.complete);
+    let report = crate::jobs::candidates(p, &enc, BackendKind::DEFAULT.build(), &Limits::default(), limit, opts)
+        .expect("candidates run");
+    let j = &report.json;
+    if all.is_empty() {
+        assert_eq!(j["status"], "unsat", "{j}");
+        return false;
+    }
+    let n = all[0].board.cells.len();
+    let mut truth: Vec<BTreeMap<String, u64>> = vec![BTreeMap::new(); n];
+    for v in &all {
+        for (i, c) in v.board.cells.iter().enumerate() {
+            *truth[i].entry(c.key.clone()).or_default() += 1;
+        }
+    }
+    assert_eq!(j["status"], "solved", "{j}");
+    // Where the genre cannot name its cells' values to the solver (no units), the values
+    // are exact only when the enumeration ended.
+    let exact = j["values_complete"] == true;
+    let examined = j["answers_examined"].as_u64().unwrap();
+    let cells = j["candidates"].as_array().unwrap();
+    assert_eq!(cells.len(), n);
+    let below = (all.len() as u64) < limit;
+    assert_eq!(j["counts_complete"], below, "{j}");
+    assert_eq!(j["limit_reached"], !below, "{j}");
+    assert!(exact || !below, "below the limit the values are exact: {j}");
+    assert_eq!(exact, below || !crate::engine::Encoded::explain_units(&enc).is_empty(), "{j}");
+    assert!(examined <= all.len() as u64);
+    for (i, c) in cells.iter().enumerate() {
+        let got: BTreeMap<String, u64> = c
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|pair| (pair[0].as_str().unwrap().to_string(), pair[1].as_u64().unwrap()))
+            .collect();
+        let listed: Vec<&String> = got.keys().collect();
+        let taken: Vec<&String> = truth[i].keys().collect();
+        if exact {
+            assert_eq!(listed, taken, "cell {i}: the values listed and the values the answers take; {j}");
+        } else {
+            assert!(listed.iter().all(|k| truth[i].contains_key(*k)), "cell {i}: {j}");
+        }
+        assert_eq!(got.values().sum::<u64>(), examined, "cell {i}: {j}");
+        for (k, &count) in &got {
+            assert!(count >= 1 && count <= truth[i][k], "cell {i} value {k}: {count} of {}; {j}", truth[i][k]);
+            if below {
+                assert_eq!(count, truth[i][k], "cell {i} value {k}: below the limit the count is exact; {j}");
+            }
+        }
+    }
+    !below
+}

@@ -15,9 +15,11 @@ use crate::input::{InputError, Source};
 use crate::pzpr;
 use crate::render::Drawing;
 
+mod candidates;
 mod count;
 mod explain;
 mod player;
+pub use candidates::{candidates, Candidates};
 pub use count::{count, count_split, CountReport, SPLIT_CUBES};
 pub use explain::{explain, explain_at, explain_unique, explains, Explained};
 pub use player::{OnlyAnswer, Player, Start};

@@ -169,6 +169,15 @@ function summarize(job, unique, r) {
     const some = (r.complete ? "" : "at least ") + r.undecided + " of " + r.forced.length;
     return [some + " cells undecided (left open)", "warn"];
   }
+  if (job === "candidates") {
+    const n = r.answers_examined;
+    if (n === 1 && r.values_complete) return ["Unique: every cell has one value", "good"];
+    const over = r.counts_complete ? plural(n, "answer") + ", all there are" : "at least " + plural(n, "answer");
+    const values = r.values_complete
+      ? "every value a cell can take is shown"
+      : "values shown so far (" + plainStop(r) + " before the end)";
+    return ["Candidates over " + over + ": " + values + "; the warmer a cell, the more evenly the answers split there; ringed: where a clue splits them most", "warn"];
+  }
   if (!unique) return ["Solved", "good"];
   if (r.unique === true) return ["Unique", "good"];
   if (r.unique === false) return ["Not unique: a second answer is drawn beside the first, the cells they differ on ringed", "warn"];
@@ -187,6 +196,9 @@ function show(job, unique, r, millis) {
   }
   if (job === "count" && r.count !== undefined) fact("answers", (r.complete ? "" : "at least ") + r.count);
   if (r.undecided !== undefined && job !== "forced") fact("undecided cells", "at least " + r.undecided);
+  if (job === "candidates" && r.split && r.names && r.split.length) {
+    fact("a clue splits most at", r.split.slice(0, 8).map((i) => r.names[i]).join(", ") + (r.split.length > 8 ? ", …" : ""));
+  }
   facts(r, millis);
   showUrl(r.url);
   if (r.text) {
@@ -254,7 +266,7 @@ function options(job, unique) {
   const str = (id) => ($(id).value.trim() === "" ? undefined : $(id).value.trim());
   body.timeout = deadline();
   body.backend = str("backend");
-  if (job === "count") body.limit = num("limit");
+  if (job === "count" || job === "candidates") body.limit = num("limit");
   body.encoding = str("encoding");
   body.distinct = str("distinct");
   body.symmetry = str("symmetry");

@@ -154,3 +154,23 @@ fn bad_input_is_located() {
     assert_eq!((e.line, e.col), (3, 3));
     assert!(e.msg.contains("unknown cell `>x`"));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `solve --candidates` against full enumeration, below the limit and past it (where
+    /// the values no answer found takes are covered by the solver).
+    #[test]
+    fn candidates_agree_with_full_enumeration(p in small_puzzle(), limit in prop::sample::select(vec![1u64, 2, 3, 100])) {
+        crate::genres::testing::check_candidates(&p, &Default::default(), limit);
+    }
+}
+
+/// A blank board has more answers than a small limit: the values are still exact.
+#[test]
+fn candidates_past_the_limit_on_a_blank_board() {
+    let p = Hebi::new(Grid::new(3, 4));
+    for limit in [1, 2, 5] {
+        assert!(crate::genres::testing::check_candidates(&p, &Default::default(), limit), "limit {limit} reached");
+    }
+}

@@ -411,3 +411,23 @@ fn eight_by_eight_matches_brute_force() {
         }
     }
 }
+
+/// `solve --candidates` against full enumeration on the 6×6 boards, with `--encoding plain`
+/// (the orbits encoding keeps one answer per class and is refused, as for `--forced`).
+#[test]
+fn candidates_agree_with_full_enumeration() {
+    use crate::genres::testing::check_candidates;
+    for (h, w, rule) in [(2, 3, ParityRule::Counts), (1, 6, ParityRule::Counts), (2, 3, ParityRule::Sudoku)] {
+        let p = ParitySnake::new(h, w, rule, None);
+        for distinct in [None, Some("parity")] {
+            for limit in [1, 3, 100] {
+                check_candidates(&p, &opts(Connectivity::Lazy, Some("plain"), distinct), limit);
+            }
+        }
+    }
+    let p = ParitySnake::new(2, 3, ParityRule::Counts, None);
+    let o = opts(Connectivity::Lazy, Some("orbits"), None);
+    let enc = p.encode(&o).unwrap();
+    let err = crate::jobs::candidates(&p, &enc, BackendKind::DEFAULT.build(), &Default::default(), 10, &o).unwrap_err();
+    assert!(err.to_string().contains("symmetry class"), "{err}");
+}

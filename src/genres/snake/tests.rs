@@ -207,3 +207,23 @@ fn bad_input_is_located() {
     let e = toml("kind = \"snake\"\nrows = \"5\"\ngrid = \"\"\"\n. . .\n\"\"\"\n").unwrap_err();
     assert_eq!((e.line, e.col, e.msg.contains("row 1 counts 5")), (2, 9, true), "{e}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `solve --candidates` against full enumeration, below the limit and past it (where
+    /// the values no answer found takes are covered by the solver).
+    #[test]
+    fn candidates_agree_with_full_enumeration(p in small_puzzle(), limit in prop::sample::select(vec![1u64, 2, 3, 100])) {
+        crate::genres::testing::check_candidates(&p, &Default::default(), limit);
+    }
+}
+
+/// A blank board has more answers than a small limit: the values are still exact.
+#[test]
+fn candidates_past_the_limit_on_a_blank_board() {
+    let p = Snake::new(Grid::new(3, 3));
+    for limit in [1, 2, 5] {
+        assert!(crate::genres::testing::check_candidates(&p, &Default::default(), limit), "limit {limit} reached");
+    }
+}

@@ -429,3 +429,23 @@ fn a_puzzle_is_its_blank_board_plus_its_clues_unit_literals() {
         assert_eq!(sorted(got), sorted(want), "{connectivity:?}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `solve --candidates` against full enumeration, below the limit and past it (where
+    /// the values no answer found takes are covered by the solver).
+    #[test]
+    fn candidates_agree_with_full_enumeration(p in small_puzzle(), limit in prop::sample::select(vec![1u64, 2, 3, 100])) {
+        crate::genres::testing::check_candidates(&p, &Default::default(), limit);
+    }
+}
+
+/// A blank board has more answers than a small limit: the values are still exact.
+#[test]
+fn candidates_past_the_limit_on_a_blank_board() {
+    let p = SnakeEgg::new(Grid::new(4, 4), vec![Clue::Unknown; 16], vec![2, 3]);
+    for limit in [1, 2, 5] {
+        assert!(crate::genres::testing::check_candidates(&p, &Default::default(), limit), "limit {limit} reached");
+    }
+}

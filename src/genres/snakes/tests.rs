@@ -375,3 +375,31 @@ fn reads_points_boards_and_locates_errors() {
     let sizes = text.replace("length = 2", "length = 3");
     assert!(err(&sizes).contains("2 snakes of 3 cover 6 cells, but the board has 4"));
 }
+
+/// `solve --candidates` against full enumeration, with `--distinct colourings` (the one
+/// notion of answer that is its cells) in every encoding: no units, so past the limit
+/// the values listed are those the answers found take.
+#[test]
+fn candidates_agree_with_full_enumeration() {
+    for (rows, cols, heads) in [(2usize, 4usize, vec![1usize, 5]), (3, 4, vec![1, 5, 9]), (2, 6, vec![1, 7])] {
+        let n = rows * cols;
+        for self_touch in [false, true] {
+            let p = puzzle_on(Board::grid(rows, cols), n / heads.len(), &heads, self_touch);
+            for (enc, conn) in MODES {
+                for limit in [1, 3, 100] {
+                    crate::genres::testing::check_candidates(&p, &opts(enc, conn, "colourings"), limit);
+                }
+            }
+        }
+    }
+}
+
+/// With `--distinct sequences` an answer is more than its cells: refused, after the answers.
+#[test]
+fn candidates_are_refused_where_answers_are_more_than_cells() {
+    let p = puzzle_on(Board::grid(2, 4), 4, &[1, 5], false);
+    let o = opts("colour", Connectivity::Lazy, "sequences");
+    let enc = p.encode(&o).unwrap();
+    let err = crate::jobs::candidates(&p, &enc, BackendKind::DEFAULT.build(), &Default::default(), 10, &o).unwrap_err();
+    assert!(err.to_string().contains("more than their cells"), "{err}");
+}

@@ -1,0 +1,184 @@
+//! Candidates: the values each cell takes in some answer, and in how many of the answers
+//! found ("true candidates", as Rangsk's solver gives them for f-puzzles). Answers are
+//! enumerated up to a limit; then, where the genre names its cells' values to the solver
+//! (`Encoded::explain_units`), the values no answer found takes are covered as `--forced`
+//! narrows (`Session::cover`): each round asks for an answer with any of them, until the
+//! solver proves none has one. So the values listed are exact even past the limit; only
+//! the counts are then lower bounds. Every answer is verified.
+
+use std::collections::HashMap;
+
+use super::{no_classes, usable, verified, Puzzle, RunError};
+use crate::backend::Backend;
+use crate::cnf::Lit;
+use crate::engine::{Encoded, Limits, SearchEnd, Session, Stats};
+
+/// What `candidates` found.
+#[derive(Clone, Debug)]
+pub struct Candidates<S> {
+    /// Every answer found, verified: first those the enumeration found, then those found
+    /// to cover values.
+    pub answers: Vec<S>,
+    /// How many of `answers` the enumeration found.
+    pub enumerated: usize,
+    /// The enumeration ended before the limit: `answers` are all the answers.
+    pub all: bool,
+    /// Every value some answer takes at a cell is taken there by one of `answers`: by the
+    /// enumeration's end, or by the covering's (the solver's proof).
+    pub values_complete: bool,
+    /// Why the job stopped before it knew the values (the deadline, a cancellation).
+    pub stopped: Option<String>,
+    pub stats: Stats,
+}
+
+/// Up to `limit` answers by enumeration, then the values no answer found takes, covered.
+/// `keys(answer)` is the answer's key at each cell (the answer view's); a genre whose
+/// `explain_units` are not one a cell, or whose values' keys are not the view's, gets no
+/// covering (`values_complete` then holds only when the enumeration ended). Refused on an
+/// encoding that keeps one answer per symmetry class, as `forced` is.
+pub fn candidates<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+    limit: u64,
+    keys: impl Fn(&P::Solution) -> Vec<String>,
+) -> Result<Candidates<P::Solution>, RunError> {
+    usable(enc)?;
+    let mut session = Session::new(enc, backend, limits);
+    // One solver call per answer, not one search: on a blank 10×10 Snake Egg the search
+    // found no answer in 30 s, the calls 100 (and 72 more covering values); a blank 10×10
+    // Snake takes 0.06 s either way (measured on the shared 2-core machine, 2026-11-26).
+    session.per_call();
+    let mut answers: Vec<P::Solution> = Vec::new();
+    let end = session.search(|_, sol| -> Result<bool, RunError> {
+        no_classes::<P>(enc, &sol)?;
+        answers.push(verified(p, sol)?);
+        Ok((answers.len() as u64) < limit)
+    })?;
+    let enumerated = answers.len();
+    let mut done =
+        Candidates { answers, enumerated, all: false, values_complete: false, stopped: None, stats: Stats::default() };
+    match end {
+        SearchEnd::Exhausted => {
+            done.all = true;
+            done.values_complete = true;
+        }
+        SearchEnd::Unknown(why) => done.stopped = Some(why),
+        SearchEnd::Stopped => {
+            if let Some(values) = Values::of(enc, &done.answers, &keys) {
+                cover(p, enc, &mut session, values, &keys, &mut done)?;
+            }
+        }
+    }
+    done.stats = session.stats;
+    Ok(done)
+}
+
+/// Each cell's values as literals, by key: cell `i` has key `k` in an answer exactly when
+/// one of `lits[i][k]` is true in its model. Checked on every model the covering finds.
+struct Values {
+    lits: Vec<HashMap<String, Vec<Lit>>>,
+}
+
+impl Values {
+    /// The genre's units, when they are one a cell and name every key the answers found
+    /// show; else `None` (no covering).
+    fn of<E: Encoded, S>(enc: &E, found: &[S], keys: &impl Fn(&S) -> Vec<String>) -> Option<Values> {
+        let units = enc.explain_units();
+        let first = keys(found.first()?);
+        if units.len() != first.len() {
+            return None;
+        }
+        let mut lits: Vec<HashMap<String, Vec<Lit>>> = vec![HashMap::new(); units.len()];
+        for (u, unit) in units.iter().enumerate() {
+            for v in &unit.values {
+                lits[u].entry(v.key.clone()).or_default().push(v.lit);
+            }
+        }
+        let named = |s: &S| keys(s).iter().enumerate().all(|(i, k)| lits[i].contains_key(k));
+        found.iter().all(named).then_some(Values { lits })
+    }
+
+    /// The literals of the values no answer in `seen` (each cell's keys) takes.
+    fn open(&self, seen: &[Vec<&str>]) -> Vec<Lit> {
+        let mut open = Vec::new();
+        for (i, by_key) in self.lits.iter().enumerate() {
+            let mut keys: Vec<&String> = by_key.keys().collect();
+            keys.sort();
+            for k in keys.into_iter().filter(|k| !seen[i].contains(&k.as_str())) {
+                open.extend(&by_key[k]);
+            }
+        }
+        open
+    }
+}
+
+/// Covers the values no answer found takes (`Session::cover`), adding each answer found.
+fn cover<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    session: &mut Session<'_, P::Encoded>,
+    values: Values,
+    keys: &impl Fn(&P::Solution) -> Vec<String>,
+    done: &mut Candidates<P::Solution>,
+) -> Result<(), RunError> {
+    let all_keys: Vec<Vec<String>> = done.answers.iter().map(keys).collect();
+    let n = values.lits.len();
+    let mut seen: Vec<Vec<String>> = vec![Vec::new(); n];
+    for ks in &all_keys {
+        for (i, k) in ks.iter().enumerate() {
+            if !seen[i].contains(k) {
+                seen[i].push(k.clone());
+            }
+        }
+    }
+    let open_of = |seen: &[Vec<String>]| {
+        let refs: Vec<Vec<&str>> = seen.iter().map(|s| s.iter().map(String::as_str).collect()).collect();
+        values.open(&refs)
+    };
+    let mut failure = None;
+    let answers = &mut done.answers;
+    // Preferring the open values true pays where cells are two-valued and stalls the search
+    // where a cell has many values, exactly one true (`Session::cover`).
+    let prefer = !enc.one_hot_answer();
+    let stopped = session.cover(open_of(&seen), prefer, |model, sol| {
+        let checked = no_classes::<P>(enc, &sol).and_then(|()| verified(p, sol)).and_then(|sol| {
+            let ks = keys(&sol);
+            // The model's values and the answer's keys must agree cell by cell: else the
+            // literals would not say what the cells show.
+            for (i, k) in ks.iter().enumerate() {
+                let on: Vec<&String> =
+                    values.lits[i].iter().filter(|(_, ls)| ls.iter().any(|&l| model.lit(l))).map(|(k, _)| k).collect();
+                if on != [k] {
+                    return Err(RunError::Unverified(format!(
+                        "cell {} shows {k} but its values in the model are {on:?}",
+                        i + 1
+                    )));
+                }
+            }
+            Ok((sol, ks))
+        });
+        match checked {
+            Ok((sol, ks)) => {
+                for (i, k) in ks.into_iter().enumerate() {
+                    if !seen[i].contains(&k) {
+                        seen[i].push(k);
+                    }
+                }
+                answers.push(sol);
+                Some(open_of(&seen))
+            }
+            Err(e) => {
+                failure = Some(e);
+                None
+            }
+        }
+    })?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    done.values_complete = stopped.is_none();
+    done.stopped = stopped;
+    Ok(())
+}
