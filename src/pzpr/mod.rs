@@ -252,3 +252,13 @@ impl<'a> Reader<'a> {
 pub fn header(pid: &str, rows: usize, cols: usize) -> String {
     format!("https://puzz.link/p?{pid}/{cols}/{rows}/")
 }
+
+/// A written URL as pzprjs ends it: one whose last character is no letter or digit (a
+/// `?` clue last is `.`) gains a `/`, so that t.co keeps it (`pzpr/parser.js`,
+/// `outputURLData`). Every genre's writer ends with this.
+pub fn finish(mut url: String) -> String {
+    if !url.ends_with(|c: char| c.is_ascii_alphanumeric()) {
+        url.push('/');
+    }
+    url
+}

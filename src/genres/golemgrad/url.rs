@@ -45,16 +45,7 @@ impl PuzzLink for GolemGrad {
                 })
             })
             .collect();
-        let mut url = format!(
-            "{}{}",
-            pzpr::header("golemgrad", self.grid.rows, self.grid.cols),
-            numbers::write(&cells, Base::Sixteen)
-        );
-        // pzprjs ends a URL whose last character is no letter or digit (a `?` is `.`) with
-        // `/`, so that t.co keeps it (`pzpr/parser.js`, `outputURLData`).
-        if !url.ends_with(|c: char| c.is_ascii_alphanumeric()) {
-            url.push('/');
-        }
-        Ok(url)
+        let head = pzpr::header("golemgrad", self.grid.rows, self.grid.cols);
+        Ok(pzpr::finish(format!("{head}{}", numbers::write(&cells, Base::Sixteen))))
     }
 }

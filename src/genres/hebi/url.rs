@@ -25,6 +25,10 @@ impl PuzzLink for Hebi {
     }
 
     fn to_url(&self) -> Result<String, RunError> {
-        Ok(format!("{}{}", pzpr::header("hebi", self.grid.rows, self.grid.cols), arrows::write(&self.clues)))
+        Ok(pzpr::finish(format!(
+            "{}{}",
+            pzpr::header("hebi", self.grid.rows, self.grid.cols),
+            arrows::write(&self.clues)
+        )))
     }
 }

@@ -188,6 +188,18 @@ fn empty_board_urls_are_what_pzprjs_writes() {
 }
 
 #[test]
+fn a_url_ending_in_a_question_mark_gains_pzprjs_slash() {
+    // pzprjs (`parser.js`, `outputURLData`) ends a URL whose last character is no letter
+    // or digit with `/`: here the `?` beside the last row, `.`.
+    let mut p = Snake::new(Grid::new(4, 4));
+    p.rows[3] = Some(Count::Unknown);
+    let text = p.to_url().unwrap();
+    assert_eq!(text, "https://puzz.link/p?snake/4/4/000000m./");
+    assert_eq!(url(&text).unwrap(), p);
+    assert_eq!(url("https://puzz.link/p?snake/4/4/000000m.").unwrap(), p, "and without the slash, as pzprjs reads it");
+}
+
+#[test]
 fn bad_input_is_located() {
     for (text, col, msg) in [
         ("snake/4/4/06030", 16, "1 more characters missing"),

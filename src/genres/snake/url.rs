@@ -68,6 +68,6 @@ impl PuzzLink for Snake {
             .map(|c| c.map(|c| if let Count::Is(k) = c { Qnum::Num(k as u32) } else { Qnum::Unknown }))
             .collect();
         let head = pzpr::header("snake", self.grid.rows, self.grid.cols);
-        Ok(format!("{head}{}{}", circles::write(&values), numbers::write(&counts, Base::Sixteen)))
+        Ok(pzpr::finish(format!("{head}{}{}", circles::write(&values), numbers::write(&counts, Base::Sixteen))))
     }
 }

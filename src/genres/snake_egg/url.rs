@@ -85,7 +85,7 @@ impl PuzzLink for SnakeEgg {
                 })
                 .collect();
             let head = pzpr::header("snakeegg", self.grid.rows, self.grid.cols);
-            Ok(format!("{head}{}{}", numbers::write_10_or_16(&cells), bank::write(&self.eggs)))
+            Ok(pzpr::finish(format!("{head}{}{}", numbers::write_10_or_16(&cells), bank::write(&self.eggs))))
         };
         write().map_err(RunError::Usage)
     }

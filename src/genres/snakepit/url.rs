@@ -65,11 +65,11 @@ impl PuzzLink for SnakePit {
             })
             .collect();
         let walls = if self.walls.any() { border::write(&self.walls) } else { String::new() };
-        Ok(format!(
+        Ok(pzpr::finish(format!(
             "{}{}{}{walls}",
             pzpr::header("snakepit", self.grid.rows, self.grid.cols),
             numbers::write(&cells, Base::Sixteen),
             circles::write(&marks)
-        ))
+        )))
     }
 }
