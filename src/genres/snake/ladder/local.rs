@@ -278,20 +278,8 @@ impl Techniques {
             if snake > most || can < need {
                 return false;
             }
-            // The 2×2 blocks holding `i`: none full, no diagonal pair without a joint.
-            let (r, c) = self.g.coords(i);
-            for r0 in r.saturating_sub(1)..=r.min(self.g.rows.saturating_sub(2)) {
-                for c0 in c.saturating_sub(1)..=c.min(self.g.cols.saturating_sub(2)) {
-                    let a = self.g.index(r0, c0);
-                    let [a, b, cc, d] = [a, a + 1, a + self.g.cols, a + self.g.cols + 1];
-                    let n = [a, b, cc, d].iter().filter(|&&x| s[x] == SNAKE).count();
-                    let corner_only = |x: usize, y: usize, p: usize, q: usize| {
-                        s[x] == SNAKE && s[y] == SNAKE && s[p] == EMPTY && s[q] == EMPTY
-                    };
-                    if n == 4 || corner_only(a, d, b, cc) || corner_only(b, cc, a, d) {
-                        return false;
-                    }
-                }
+            if self.block_breaks(s, i) {
+                return false;
             }
         }
         true
@@ -444,9 +432,15 @@ impl Techniques {
         if too_many(c) || self.nbrs[c].iter().any(|&k| too_many(k)) {
             return false;
         }
-        let (r, col) = self.g.coords(c);
+        !self.block_breaks(s, c)
+    }
+
+    /// Whether a 2×2 block holding `i` is all snake, or holds a diagonal pair of snake
+    /// cells with both joints empty.
+    fn block_breaks(&self, s: &State, i: usize) -> bool {
+        let (r, c) = self.g.coords(i);
         for r0 in r.saturating_sub(1)..=r.min(self.g.rows.saturating_sub(2)) {
-            for c0 in col.saturating_sub(1)..=col.min(self.g.cols.saturating_sub(2)) {
+            for c0 in c.saturating_sub(1)..=c.min(self.g.cols.saturating_sub(2)) {
                 let a = self.g.index(r0, c0);
                 let [a, b, cc, d] = [a, a + 1, a + self.g.cols, a + self.g.cols + 1];
                 let corner_only = |x: usize, y: usize, p: usize, q: usize| {
@@ -454,11 +448,11 @@ impl Techniques {
                 };
                 if [a, b, cc, d].iter().all(|&x| s[x] == SNAKE) || corner_only(a, d, b, cc) || corner_only(b, cc, a, d)
                 {
-                    return false;
+                    return true;
                 }
             }
         }
-        true
+        false
     }
 }
 
