@@ -277,6 +277,11 @@ impl<P: Puzzle> Explained<P> {
         let mut j = explain::to_json(&self.trace, &self.rules, &self.units);
         j["kind"] = json!(P::KIND);
         j["unique"] = json!(self.unique);
+        // As the exit code (5) and the text's last line: a trace that ran out of steps on a
+        // puzzle with a second answer is not unique, not merely hard.
+        if self.trace.end == End::NeedsSearch && self.unique == Some(false) {
+            j["status"] = json!("not unique");
+        }
         j["next"] = self.trace.steps.first().map_or(Value::Null, |_| j["steps"][0].clone());
         if let Some(pl) = &self.player {
             let fact = |f: &explain::Fact| {
