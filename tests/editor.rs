@@ -259,7 +259,9 @@ fn the_editor_sets_every_genre_in_chromium() {
             assert!(stdout(&o).contains("every cell is forced"), "{kind}: the fixture is unique too");
         }
 
-        // Undo, one edit at a time, until the puzzle is no longer unique; then redo.
+        // Undo, one edit at a time, until the puzzle is no longer unique; then redo. The
+        // focus is taken off the board first: the shortcuts work wherever it is.
+        b.click("header h1");
         let mut undone = 0;
         loop {
             b.keys(Some(CONTROL), &["z"]);
@@ -291,6 +293,11 @@ fn the_editor_sets_every_genre_in_chromium() {
     assert_eq!(b.text("#url"), url);
     // The New row follows what is open, so New board starts another of the same.
     assert_eq!((b.value("#new-kind"), b.value("#new-size")), ("hebi".to_string(), "5x5".to_string()));
+    // A Snake Egg's whole bank shows there, as a setter writes it.
+    let egg = "https://puzz.link/p?snakeegg/10/10/p5zg1s7zc//i";
+    b.open(&format!("{}?{egg}", server.url));
+    b.wait_text("#url", |t| t == egg);
+    assert_eq!((b.value("#new-kind"), b.value("#new-bank")), ("snake-egg".to_string(), "1..9".to_string()));
 }
 
 /// Count's answers, stepped through with Next and Previous; and Generate, whose puzzle

@@ -486,7 +486,19 @@ const Editor = (() => {
     $("new-kind").value = m.kind;
     $("new-kind").dispatchEvent(new Event("change"));
     $("new-size").value = m.box ? `${m.box[0]}x${m.box[1]}` : `${m.rows}x${m.cols}`;
-    if (m.eggs && m.eggs.length) $("new-bank").value = m.eggs.join(",");
+    if (m.eggs && m.eggs.length) {
+      // The whole bank, as a setter writes it: a run of sizes as `a..b`.
+      const e = m.eggs;
+      const run = e.length > 2 && e.every((k, i) => i === 0 || k === e[i - 1] + 1);
+      $("new-bank").value = run ? `${e[0]}..${e[e.length - 1]}` : e.join(",");
+      fitBank();
+    }
+  }
+
+  // The bank field as wide as what it holds.
+  function fitBank() {
+    const f = $("new-bank");
+    f.size = Math.max(6, f.value.length + 1);
   }
 
   // The New row's genre, size and bank, checked (for a New board and for Generate):
@@ -575,6 +587,7 @@ const Editor = (() => {
     };
     $("new-kind").addEventListener("change", bank);
     bank();
+    $("new-bank").addEventListener("input", fitBank);
     $("new").addEventListener("click", newBoard);
     $("undo").addEventListener("click", () => step(undo, redo));
     $("redo").addEventListener("click", () => step(redo, undo));
@@ -583,6 +596,21 @@ const Editor = (() => {
     board.addEventListener("keydown", onKey);
     board.addEventListener("mousedown", onDown);
     board.addEventListener("mouseup", onUp);
+    // The shortcuts work wherever the focus is, as in pzprjs: only a field being typed in,
+    // or a button pressed from the keyboard, keeps its keys.
+    document.addEventListener("keydown", (e) => {
+      if (e.target === board || $("editor").hidden || keepsKeys(e)) return;
+      onKey(e);
+    });
+  }
+
+  // Whether the key belongs where the focus is: a field being typed in, or Enter or Space
+  // on a button, a link or a summary.
+  function keepsKeys(e) {
+    const t = e.target;
+    if (!t || !t.closest) return false;
+    if (t.closest("input, textarea, select, [contenteditable]")) return true;
+    return (e.key === "Enter" || e.key === " ") && !!t.closest("button, a, summary");
   }
 
   // A genre's file registers its hooks (above) here, before the page starts.
@@ -590,5 +618,5 @@ const Editor = (() => {
     GENRES[kind] = hooks;
   }
 
-  return { init, load, stop, spec, toToml, fromToml, genre: register, cycle, CELL, get puzzle() { return ed; }, margin: () => (ed && GENRES[ed.kind].margin) || 0 };
+  return { init, load, stop, spec, toToml, fromToml, genre: register, cycle, CELL, keepsKeys, get puzzle() { return ed; }, margin: () => (ed && GENRES[ed.kind].margin) || 0 };
 })();

@@ -330,6 +330,11 @@ const Play = (() => {
     $("play-check").addEventListener("click", check);
     const board = $("play-board");
     board.addEventListener("keydown", onKey);
+    // As in the editor: the keys work wherever the focus is, but in a field or on a button.
+    document.addEventListener("keydown", (e) => {
+      if (e.target === board || $("play-area").hidden || !pz || Editor.keepsKeys(e)) return;
+      onKey(e);
+    });
     board.addEventListener("mousedown", onDown);
     board.addEventListener("contextmenu", (e) => e.preventDefault());
   }
