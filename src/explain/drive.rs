@@ -49,15 +49,19 @@ pub struct Broken<T> {
 
 pub type Scan<T> = Result<(), Broken<T>>;
 
+/// One genre's technique: its name in a step and the rung of the ladder it stands on.
+pub trait Technique: Copy + Eq + Debug {
+    fn name(self) -> &'static str;
+    fn rung(self) -> Rung;
+}
+
 /// A genre's techniques on the partial grid. A technique narrows units only to what every
 /// answer agreeing with the grid has; `encodings/explain.md` says why each is sound, and
 /// test builds check every step against the whole formula.
 pub trait Techniques {
-    type Tech: Copy + Eq + Debug;
+    type Tech: Technique;
     /// Every technique, cheapest first: the order they are tried.
     fn order(&self) -> &[Self::Tech];
-    fn rung(&self, t: Self::Tech) -> Rung;
-    fn name(&self, t: Self::Tech) -> &'static str;
     /// A technique too dear to repeat in every supposition: tried there last, and left out
     /// of the cheaper forcing passes.
     fn dear(&self, _t: Self::Tech) -> bool {
@@ -183,8 +187,8 @@ pub struct Driver<G: Techniques> {
 impl<G: Techniques> Driver<G> {
     pub fn new(g: G) -> Driver<G> {
         let cut = |keep: &dyn Fn(G::Tech) -> bool| g.order().iter().copied().filter(|&t| keep(t)).collect::<Vec<_>>();
-        let basic = cut(&|t| g.rung(t) == Rung::Basic);
-        let local = cut(&|t| g.rung(t) <= Rung::Local && !g.dear(t));
+        let basic = cut(&|t| t.rung() == Rung::Basic);
+        let local = cut(&|t| t.rung() <= Rung::Local && !g.dear(t));
         let cheap = cut(&|t| !g.dear(t));
         let mut deep = cheap.clone();
         deep.extend(cut(&|t| g.dear(t)));
@@ -320,7 +324,7 @@ impl<G: Techniques> Driver<G> {
                     .iter()
                     .take(6)
                     .map(|&(c, w, t)| {
-                        let by = t.map_or(Forcing::Suppose.name(), |t| g.name(t));
+                        let by = t.map_or(Forcing::Suppose.name(), |t| t.name());
                         format!("{} {} ({by})", g.unit_name(c), g.words(c, w))
                     })
                     .collect();
@@ -336,7 +340,7 @@ impl<G: Techniques> Driver<G> {
                     g.unit_name(u),
                     g.words(u, d),
                     broken.why,
-                    g.name(broken.tech),
+                    broken.tech.name(),
                     g.unit_name(u),
                     g.words(u, other)
                 );
@@ -507,10 +511,10 @@ impl<G: Techniques> Driver<G> {
                     let f = found.into_iter().nth(k).expect("found");
                     let t = f.tech;
                     let said = Said { set: f.set, cells: f.cells, why: f.why };
-                    return Some(self.deduction(said, (self.g.rung(t), self.g.name(t), 0), s, &base));
+                    return Some(self.deduction(said, (t.rung(), t.name(), 0), s, &base));
                 }
                 // Nothing a person would write: kept, and told with the step that shows.
-                let (why, rung) = (first.why.clone(), self.g.rung(first.tech));
+                let (why, rung) = (first.why.clone(), first.tech.rung());
                 let set: Vec<(usize, Dom)> = found.into_iter().flat_map(|f| f.set).collect();
                 base.fold(&set, why, rung, 0);
                 continue;

@@ -44,7 +44,7 @@ pub enum Tech {
     Through,
 }
 
-impl Tech {
+impl drive::Technique for Tech {
     fn name(self) -> &'static str {
         match self {
             Tech::Zero => "arrow 0",
@@ -204,14 +204,6 @@ impl drive::Techniques for Techniques {
 
     fn order(&self) -> &[Tech] {
         &ORDER
-    }
-
-    fn rung(&self, t: Tech) -> Rung {
-        t.rung()
-    }
-
-    fn name(&self, t: Tech) -> &'static str {
-        t.name()
     }
 
     /// The two that list every snake placement cost the most; the rest often settle

@@ -50,8 +50,8 @@ pub enum Tech {
     CutParity,
 }
 
-impl Tech {
-    pub(crate) fn name(self) -> &'static str {
+impl drive::Technique for Tech {
+    fn name(self) -> &'static str {
         match self {
             Tech::Given => "circles",
             Tech::Count => "line count",
@@ -73,7 +73,7 @@ impl Tech {
         }
     }
 
-    pub(crate) fn rung(self) -> Rung {
+    fn rung(self) -> Rung {
         match self {
             Tech::Given | Tech::Count => Rung::Basic,
             Tech::Block | Tech::Diagonal | Tech::Degree | Tech::Continue | Tech::DeadEnd => Rung::Local,
@@ -244,14 +244,6 @@ impl drive::Techniques for Techniques {
 
     fn order(&self) -> &[Tech] {
         &ORDER
-    }
-
-    fn rung(&self, t: Tech) -> Rung {
-        t.rung()
-    }
-
-    fn name(&self, t: Tech) -> &'static str {
-        t.name()
     }
 
     /// Line fit costs the most, and the rest often settle the line first.

@@ -151,15 +151,9 @@ impl Techniques {
     }
 }
 
-impl drive::Techniques for Techniques {
-    type Tech = Tech;
-
-    fn order(&self) -> &[Tech] {
-        &ORDER
-    }
-
-    fn rung(&self, t: Tech) -> Rung {
-        match t {
+impl drive::Technique for Tech {
+    fn rung(self) -> Rung {
+        match self {
             Tech::Path(t) => t.rung(),
             Tech::Given => Rung::Basic,
             Tech::OneEgg | Tech::Complete | Tech::Apart => Rung::Local,
@@ -168,8 +162,8 @@ impl drive::Techniques for Techniques {
         }
     }
 
-    fn name(&self, t: Tech) -> &'static str {
-        match t {
+    fn name(self) -> &'static str {
+        match self {
             Tech::Path(t) => t.name(),
             Tech::Given => "numbers",
             Tech::OneEgg => "one egg",
@@ -179,6 +173,14 @@ impl drive::Techniques for Techniques {
             Tech::Tally => "snake length",
             Tech::Bank => "bank",
         }
+    }
+}
+
+impl drive::Techniques for Techniques {
+    type Tech = Tech;
+
+    fn order(&self) -> &[Tech] {
+        &ORDER
     }
 
     fn scan(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {

@@ -39,7 +39,7 @@ pub enum Tech {
     Fit,
 }
 
-impl Tech {
+impl drive::Technique for Tech {
     fn name(self) -> &'static str {
         match self {
             Tech::Given => "length clue",
@@ -360,14 +360,6 @@ impl drive::Techniques for Techniques {
 
     fn order(&self) -> &[Tech] {
         &ORDER
-    }
-
-    fn rung(&self, t: Tech) -> Rung {
-        t.rung()
-    }
-
-    fn name(&self, t: Tech) -> &'static str {
-        t.name()
     }
 
     /// Fitting every snake costs the most, and the rest often settle the cells first.
