@@ -618,5 +618,5 @@ const Editor = (() => {
     GENRES[kind] = hooks;
   }
 
-  return { init, load, stop, spec, toToml, fromToml, genre: register, cycle, CELL, keepsKeys, get puzzle() { return ed; }, margin: () => (ed && GENRES[ed.kind].margin) || 0 };
+  return { init, load, stop, spec, toToml, fromToml, genre: register, cycle, CELL, keepsKeys, post, get puzzle() { return ed; }, margin: () => (ed && GENRES[ed.kind].margin) || 0 };
 })();

@@ -70,11 +70,7 @@ const Play = (() => {
         // The server keeps the answer it proves for a puzzle: asked for now, while the
         // player starts drawing, the first Hint costs one step and not a solve.
         const warm = { puzzle: toml, steps: 0, ...(game().body || {}) };
-        fetch("/api/explain", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(warm),
-        }).catch(() => {});
+        Editor.post("/api/explain", warm, new AbortController()).catch(() => {});
       } catch (e) {
         say("Could not reach the server: " + e.message, "bad");
         return;
@@ -241,25 +237,14 @@ const Play = (() => {
 
   // -- asking the server ------------------------------------------------------------------
 
+  // The editor's request, under this mode's own abort: a new question cancels the last.
   async function post(path, body) {
     if (req) req.abort();
     const ctl = (req = new AbortController());
-    const res = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      signal: ctl.signal,
-    });
-    let r = null;
-    try {
-      r = await res.json();
-    } catch (_) {
-      say("The server answered " + res.status + " without JSON.", "bad");
-      return null;
-    }
+    const { ok, status, r } = await Editor.post(path, body, ctl);
     if (ctl === req) req = null;
-    if (!res.ok) {
-      say(r.error || "error " + res.status, "bad");
+    if (!ok || r.error) {
+      say(r.error || "error " + status, "bad");
       return null;
     }
     return r;
