@@ -106,7 +106,7 @@ fn request() -> impl Strategy<Value = (Job, String)> {
         option(&["snake", "digits", "parity", "colourings", "sequences", ""]),
         option(&["none", "cube", "cube+reversal", "?"]),
     );
-    let job = prop::sample::select(vec![Job::Solve, Job::Count, Job::Forced]);
+    let job = prop::sample::select(vec![Job::Solve, Job::Count, Job::Forced, Job::Candidates]);
     (job, fields, prop::collection::vec(edit(), 0..3)).prop_map(|(job, f, edits)| {
         let mut body = json!({ "puzzle": f.0 });
         for (key, value) in [
@@ -147,7 +147,42 @@ proptest! {
     #[test]
     fn api_random_bytes(body in prop::collection::vec(any::<u8>(), 0..300)) {
         check_body(Job::Solve, &body);
+        check_body(Job::Candidates, &body);
         check_board(&body);
+        check_spec(&body);
+    }
+}
+
+/// `/api/spec` (the page's New row: a size and a bank in the words a setter types): the
+/// size and bank read, or a 4xx saying what was expected; never a fault.
+fn check_spec(body: &[u8]) {
+    let shown = String::from_utf8_lossy(body).into_owned();
+    let r = bounded("spec request", &shown, || match api::parse_spec(body) {
+        Ok(req) => api::spec(&req),
+        Err(r) => r,
+    });
+    match r.status {
+        200 => assert!(r.body["rows"].as_u64().is_some() && r.body["cols"].as_u64().is_some(), "{shown}: {}", r.body),
+        400..=499 => assert!(!r.body["error"].as_str().unwrap_or("").is_empty(), "{shown}: an error without a message"),
+        _ => panic!("{shown}: status {} {}", r.status, r.body),
+    }
+}
+
+/// What a setter might type in the New row's fields, and near misses of it.
+fn spec_request() -> impl Strategy<Value = String> {
+    let size = "[0-9]{0,3}[xX×* ]{0,2}[0-9]{0,3}";
+    let bank = "[0-9]{0,3}(\\.\\.=?|-|, ?| )?[0-9]{0,3}(,[0-9]{0,2}){0,3}";
+    (size, prop::option::of(bank)).prop_map(|(size, bank)| match bank {
+        Some(bank) => json!({ "size": size, "bank": bank }).to_string(),
+        None => json!({ "size": size }).to_string(),
+    })
+}
+
+proptest! {
+    #![proptest_config(config(60, 14))]
+    #[test]
+    fn api_spec_requests(body in spec_request()) {
+        check_spec(body.as_bytes());
     }
 }
 
@@ -156,7 +191,7 @@ proptest! {
 #[test]
 fn api_fixtures() {
     for text in puzzles() {
-        for job in [Job::Solve, Job::Count, Job::Forced] {
+        for job in [Job::Solve, Job::Count, Job::Forced, Job::Candidates] {
             check_body(job, json!({ "puzzle": text, "unique": true }).to_string().as_bytes());
         }
         check_board(json!({ "puzzle": text }).to_string().as_bytes());
