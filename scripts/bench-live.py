@@ -5,11 +5,20 @@ puzzle. Prints one row per puzzle: CPU seconds (user + sys of the child) of the 
 prefix, the median prefix and the blank board, and the answers examined on the slowest.
 
     scripts/bench-live.py BINARY PUZZLE.toml... [--order-seed N] [--timeout S]
+    scripts/bench-live.py BINARY PUZZLE.toml... --server [--core N]
 
 Environment variables given to this script reach the binary, so two settings of one
 binary compare side by side in one run.
+
+With `--server`, the prefixes go to `snakesat serve` as the page sends them
+(`POST /api/forced`, one after the other, each edit's verdict awaited), to two servers
+started for each puzzle side by side: one with `SNAKESAT_NO_KNOWN=1` (every answer from
+the solver, as before the answer pool), one as shipped (the answers of the last edits
+and their symmetry images first). Each server runs on one core (`--core`, by
+`taskset`); the figures are the server's CPU seconds per request (its
+`/proc/PID/stat`, 10 ms ticks) and the wall seconds the client waited.
 """
-import argparse, os, random, statistics, tempfile, tomllib
+import argparse, json, os, random, statistics, subprocess, tempfile, time, tomllib, urllib.request
 
 
 def clue_slots(doc):
@@ -53,13 +62,80 @@ def cpu_run(binary, text, timeout):
     return usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status)
 
 
+class Server:
+    """`snakesat serve` on a free port, on one core, with `env` added."""
+
+    def __init__(self, binary, core, timeout, env):
+        cmd = [binary, "serve", "--port", "0", "--jobs", "1", "--timeout", str(timeout)]
+        if core is not None:
+            cmd = ["taskset", "-c", str(core)] + cmd
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                     env={**os.environ, **env})
+        line = self.proc.stdout.readline()
+        self.url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")
+
+    def cpu(self):
+        fields = open(f"/proc/{self.proc.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def forced(self, text):
+        """(server CPU s, wall s, the verdict) of one live verdict."""
+        body = json.dumps({"puzzle": text}).encode()
+        req = urllib.request.Request(self.url + "/api/forced", body, {"Content-Type": "application/json"})
+        c, t = self.cpu(), time.time()
+        try:
+            r = json.load(urllib.request.urlopen(req))
+        except urllib.error.HTTPError as e:
+            r = json.load(e)
+        wall = time.time() - t
+        verdict = {"unsat": "x", "unknown": "?"}.get(r.get("status"), "5" if r.get("unique") is False else "0")
+        if r.get("status") == "solved" and not r.get("complete"):
+            verdict = "?"
+        return self.cpu() - c, wall, verdict
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait()
+
+
+def served(a):
+    print("| puzzle | clues | blank, CPU s | median edit, CPU s | slowest edit, CPU s (clues) | wall s, slowest | verdicts |")
+    print("|---|---|---|---|---|---|---|")
+    for path in a.puzzles:
+        doc = tomllib.load(open(path, "rb"))
+        slots = clue_slots(doc)
+        random.Random(a.order_seed).shuffle(slots)
+        rows = {}
+        for name, env in (("before", {"SNAKESAT_NO_KNOWN": "1"}), ("after", {})):
+            server = Server(a.binary, a.core, a.timeout, env)
+            try:
+                rows[name] = [server.forced(write(doc, set(slots[:k]))) for k in range(len(slots) + 1)]
+            finally:
+                server.stop()
+        b, f = rows["before"], rows["after"]
+        cpu = lambda rs: [r[0] for r in rs]
+        worst = lambda rs: max(range(len(rs)), key=lambda k: rs[k][0])
+        wb, wf = worst(b), worst(f)
+        verdicts = "".join(r[2] for r in f)
+        before = "".join(r[2] for r in b)
+        assert verdicts == before or "?" in verdicts + before, f"the verdicts differ: {before} before, {verdicts} after"
+        print(f"| {os.path.basename(path)} | {len(slots)} | {b[0][0]:.2f} → {f[0][0]:.2f} | "
+              f"{statistics.median(cpu(b)):.2f} → {statistics.median(cpu(f)):.2f} | "
+              f"{b[wb][0]:.2f} ({wb}) → {f[wf][0]:.2f} ({wf}) | {max(r[1] for r in b):.2f} → {max(r[1] for r in f):.2f} | "
+              f"{verdicts} |", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
     ap.add_argument("puzzles", nargs="+")
     ap.add_argument("--order-seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--server", action="store_true", help="through `snakesat serve`, before and after the answer pool")
+    ap.add_argument("--core", type=int, help="the core each server runs on (taskset)")
     a = ap.parse_args()
+    if a.server:
+        return served(a)
     print("| puzzle | clues | blank | median prefix | slowest prefix (clues) | codes |")
     print("|---|---|---|---|---|---|")
     for path in a.puzzles:

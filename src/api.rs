@@ -13,6 +13,7 @@ mod explain;
 
 pub use explain::{explain, explain_timeout, parse_explain, Answers, ExplainRequest};
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::de::DeserializeOwned;
@@ -25,7 +26,7 @@ use crate::genres::{self, AnyPuzzle, Capabilities, Visit};
 use crate::input::{InputError, Source};
 use crate::jobs::{self, BackendPolicy, Solve};
 use crate::limits::Limits;
-use crate::puzzle::{Connectivity, GenerateSpec, Puzzle, RawOptions, Report, RunError};
+use crate::puzzle::{Connectivity, GenerateSpec, Pool, Puzzle, RawOptions, Report, RunError};
 use crate::render;
 
 /// What a request asks for; the path names the job.
@@ -148,11 +149,14 @@ pub struct Config {
     pub max_timeout: Duration,
     /// The operator's `--backend`: used when a request names none.
     pub backend: Option<BackendKind>,
+    /// The answers the server's last jobs found (`puzzle::Pool`): the live verdict after
+    /// an edit starts from those that still hold.
+    pub pool: Option<Arc<Pool>>,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Self { timeout: Duration::from_secs(10), max_timeout: Duration::from_secs(60), backend: None }
+        Self { timeout: Duration::from_secs(10), max_timeout: Duration::from_secs(60), backend: None, pool: None }
     }
 }
 
@@ -288,7 +292,7 @@ impl Visit for Run<'_> {
             let solver = policy.choose(p, caps).build();
             match self.job {
                 Job::Solve => jobs::solve(p, &enc, solver, self.limits, Solve::Answer { unique: req.unique }, &opts),
-                Job::Forced => jobs::decided(p, &enc, solver, self.limits, &opts),
+                Job::Forced => jobs::decided(p, &enc, solver, self.limits, &opts, self.cfg.pool.as_deref()),
                 Job::Candidates => match req.limit {
                     Some(0) => Err(RunError::usage("`limit` must be at least 1")),
                     limit => {
@@ -484,7 +488,8 @@ mod tests {
 
     #[test]
     fn a_request_gets_the_default_deadline_or_what_it_asks_up_to_the_cap() {
-        let cfg = Config { timeout: Duration::from_millis(500), max_timeout: Duration::from_secs(2), backend: None };
+        let cfg =
+            Config { timeout: Duration::from_millis(500), max_timeout: Duration::from_secs(2), ..Config::default() };
         assert_eq!(timeout_of(None, &cfg).unwrap(), Duration::from_millis(500));
         assert_eq!(timeout_of(Some(1.5), &cfg).unwrap(), Duration::from_millis(1500));
         assert_eq!(timeout_of(Some(1e300), &cfg).unwrap(), Duration::from_secs(2));

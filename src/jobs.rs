@@ -18,7 +18,9 @@ use crate::limits::Limits;
 use crate::puzzle::{Connectivity, RawOptions, RunError};
 
 use crate::answer::{self, Board, View};
-use crate::puzzle::{exit, Agreement, Candidates, CountReport, EncodeOptions, Puzzle, Report, SolveReport, Status};
+use crate::puzzle::{
+    exit, Agreement, Candidates, CountReport, EncodeOptions, Pool, Puzzle, Report, SolveReport, Status,
+};
 use crate::render::{palette, pt, Drawing, Style};
 
 // ---------------------------------------------------------------------------------------
@@ -88,7 +90,9 @@ pub fn solve<P: Puzzle>(
         Solve::Answer { unique } => {
             solve_report(p, &crate::puzzle::solve(p, enc, backend, limits, unique)?, unique, opts)
         }
-        Solve::Forced => forced_report(p, &crate::puzzle::forced(p, enc, backend, limits)?, opts),
+        Solve::Forced => {
+            forced_report(p, &crate::puzzle::forced_from(p, enc, backend, limits, &opts.genre, None)?, opts)
+        }
         Solve::Candidates { limit } => candidates(p, enc, backend, limits, limit, opts)?,
     })
 }
@@ -407,17 +411,20 @@ pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enco
 /// The forced job as the page shows it: `forced_report`, with the picture a setter reads
 /// (as cspuz-solver2 draws it): the cells every answer agrees on filled in, the others left
 /// as the blank board shows them. Genres without places for their cells keep the rings.
+/// Starts from the answers in `pool` that still hold (the page's last edit) and leaves
+/// those it finds there (`puzzle::forced_from`).
 pub fn decided<P: Puzzle>(
     p: &P,
     enc: &P::Encoded,
     backend: Box<dyn Backend>,
     limits: &Limits,
     opts: &EncodeOptions<P::Options>,
+    pool: Option<&Pool>,
 ) -> Result<Report, RunError> {
     if let Some(why) = p.no_uniqueness(&opts.genre) {
         return Err(RunError::Usage(why));
     }
-    let r = crate::puzzle::forced(p, enc, backend, limits)?;
+    let r = crate::puzzle::forced_from(p, enc, backend, limits, &opts.genre, pool)?;
     let mut report = forced_report(p, &r, opts);
     let (Status::Solved(first), Some(a)) = (&r.status, &r.agreement) else { return Ok(report) };
     let Some(u) = agreement(p, a, opts) else { return Ok(report) };

@@ -50,6 +50,11 @@ pub struct Tuning {
     /// Draw a generated puzzle's answer with restarts (a doubling conflict budget and new
     /// coin flips); off, in one solver call. Off with `SNAKESAT_DRAW_ONCE`.
     pub draw_restarts: bool,
+    /// Start `--forced` from the answers known without a solver call: each answer's
+    /// symmetry images, and the answers a server kept from its last jobs
+    /// (`puzzle::forced_from`); off, every answer comes from the solver.
+    /// Off with `SNAKESAT_NO_KNOWN`.
+    pub known: bool,
 }
 
 impl Default for Tuning {
@@ -66,6 +71,7 @@ impl Default for Tuning {
             grade_last: false,
             core: true,
             draw_restarts: true,
+            known: true,
         }
     }
 }
@@ -93,6 +99,7 @@ impl Tuning {
             grade_last: set("SNAKESAT_GRADE_LAST"),
             core: !set("SNAKESAT_NO_CORE"),
             draw_restarts: !set("SNAKESAT_DRAW_ONCE"),
+            known: !set("SNAKESAT_NO_KNOWN"),
         }
     }
 }
@@ -136,6 +143,7 @@ mod tests {
         assert_eq!(with(&[("SNAKESAT_GRADE_LAST", "1")]), Tuning { grade_last: true, ..d });
         assert_eq!(with(&[("SNAKESAT_NO_CORE", "1")]), Tuning { core: false, ..d });
         assert_eq!(with(&[("SNAKESAT_DRAW_ONCE", "1")]), Tuning { draw_restarts: false, ..d });
+        assert_eq!(with(&[("SNAKESAT_NO_KNOWN", "1")]), Tuning { known: false, ..d });
         let k = |name: &str| (name == "SNAKESAT_KISSAT").then(|| OsString::from("/opt/kissat"));
         assert_eq!(kissat_binary(k), "/opt/kissat");
     }

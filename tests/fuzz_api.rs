@@ -10,6 +10,7 @@
 
 use crate::fuzzing;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
@@ -18,10 +19,20 @@ use serde_json::{json, Value};
 use fuzzing::*;
 use snakesat::api::{self, Config, Job};
 use snakesat::limits::Limits;
+use snakesat::puzzle::Pool;
 
 fn server_config() -> Config {
-    // Short, so a request that does reach a solver is cut off quickly.
-    Config { timeout: Duration::from_millis(150), max_timeout: Duration::from_millis(150), backend: None }
+    // Short, so a request that does reach a solver is cut off quickly; one pool of
+    // answers shared by every request, as the server keeps it, so what one fuzzed
+    // request leaves there is read back by the next.
+    static POOL: std::sync::OnceLock<Arc<Pool>> = std::sync::OnceLock::new();
+    let pool = POOL.get_or_init(|| Arc::new(Pool::new(256))).clone();
+    Config {
+        timeout: Duration::from_millis(150),
+        max_timeout: Duration::from_millis(150),
+        backend: None,
+        pool: Some(pool),
+    }
 }
 
 /// Answers one request body as the server would, and checks the answer's shape.

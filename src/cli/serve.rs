@@ -24,7 +24,7 @@ use snakesat::api;
 use snakesat::engine::{Cancel, Limits};
 
 use snakesat::backend::BackendKind;
-use snakesat::puzzle::exit;
+use snakesat::puzzle::{exit, Pool};
 
 use super::output::{outln, usage, Failure};
 
@@ -90,6 +90,10 @@ struct Shared {
 
 type St = State<Arc<Shared>>;
 
+/// How many answers the server keeps for the live verdict's next edit (`puzzle::Pool`):
+/// a few boards' worth of answers with their symmetry images.
+const POOL: usize = 512;
+
 pub fn serve(a: ServeArgs) -> Result<u8, Failure> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -110,6 +114,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
             timeout: a.timeout,
             max_timeout: a.max_timeout,
             backend: a.backend.clone().map(super::tuning::backend),
+            pool: Some(Arc::new(Pool::new(POOL))),
         },
         slots: Arc::new(Semaphore::new(a.jobs)),
         jobs: a.jobs,

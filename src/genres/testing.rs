@@ -113,3 +113,62 @@ pub fn check_candidates<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>, limi
     }
     !below
 }
+
+/// `solve --forced` starting from what is known (`puzzle::forced_from`), against full
+/// enumeration: the pool holds answers of `p` and of `other` (a puzzle of the same kind,
+/// most of whose answers do not answer `p`); the cells reported forced are exactly those
+/// all answers agree on, every answer examined is one of `p`'s, and the uniqueness verdict
+/// is the enumeration's. Without a pool and with `Tuning::known` off too. The pool must keep
+/// only `p`'s answers.
+pub fn check_forced<P: Puzzle>(p: &P, other: &P) {
+    let opts = EncodeOptions::default();
+    let all = every_answer(p);
+    // Agreement on keys: what a cell shows beside its key (a Snake Egg's end `o` of `#`)
+    // may differ between answers that agree on the key.
+    let keys = |sols: &[P::Solution]| -> Vec<Option<String>> {
+        let views: Vec<_> = sols.iter().map(|s| p.view(s, &opts.genre).board.cells).collect();
+        (0..views.first().map_or(0, Vec::len))
+            .map(|i| Some(views[0][i].key.clone()).filter(|k| views.iter().all(|v| &v[i].key == k)))
+            .collect()
+    };
+    let truth = keys(&all);
+    let pool = puzzle::Pool::new(64);
+    for s in some_answers(other, 20) {
+        pool.add(other, &s, &opts.genre);
+    }
+    for s in all.iter().take(2) {
+        pool.add(p, s, &opts.genre);
+    }
+    let enc = p.encode(&opts).expect("default options encode");
+    // Both routes of `Tuning::known`: off, the pool is not read.
+    let off = Limits::default().tuned(crate::tuning::Tuning { known: false, ..Default::default() });
+    for (limits, pool) in [(Limits::default(), None), (Limits::default(), Some(&pool)), (off, Some(&pool))] {
+        let r = puzzle::forced_from(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, pool)
+            .expect("forced runs");
+        let Some(agr) = r.agreement else {
+            assert!(all.is_empty(), "no answer reported, but there are {}", all.len());
+            continue;
+        };
+        assert!(agr.complete);
+        for s in &agr.answers {
+            assert!(all.contains(s), "an answer examined is not an answer: {s:?}");
+        }
+        assert_eq!(keys(&agr.answers), truth, "the cells all answers agree on");
+        assert_eq!(r.unique, Some(all.len() == 1));
+    }
+    for s in pool.take(p) {
+        assert!(all.contains(&s), "the pool gave back a non-answer: {s:?}");
+    }
+}
+
+/// Every answer of `p` (default options and backend), the count complete.
+pub fn every_answer<P: Puzzle>(p: &P) -> Vec<P::Solution> {
+    let enc = p.encode(&EncodeOptions::default()).expect("default options encode");
+    let mut sols = Vec::new();
+    let r = puzzle::count(p, &enc, BackendKind::DEFAULT.build(), &Limits::default(), None, &Default::default(), |s| {
+        sols.push(s.clone())
+    })
+    .expect("the count runs");
+    assert!(r.complete);
+    sols
+}

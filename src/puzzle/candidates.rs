@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use super::{no_classes, usable, verified, Puzzle, RunError};
 use crate::backend::Backend;
-use crate::cnf::Lit;
+use crate::cnf::{Lit, Model};
 use crate::engine::{Encoded, Limits, SearchEnd, Session, Stats};
 
 /// What `candidates` found.
@@ -77,17 +77,15 @@ pub fn candidates<P: Puzzle>(
 
 /// Each cell's values as literals, by key: cell `i` has key `k` in an answer exactly when
 /// one of `lits[i][k]` is true in its model. Checked on every model the covering finds.
-struct Values {
+pub(super) struct Values {
     lits: Vec<HashMap<String, Vec<Lit>>>,
 }
 
 impl Values {
-    /// The genre's units, when they are one a cell and name every key the answers found
-    /// show; else `None` (no covering).
-    fn of<E: Encoded, S>(enc: &E, found: &[S], keys: &impl Fn(&S) -> Vec<String>) -> Option<Values> {
+    /// The genre's units as literals by key, when it names them (`explain_units`).
+    pub(super) fn new<E: Encoded>(enc: &E) -> Option<Values> {
         let units = enc.explain_units();
-        let first = keys(found.first()?);
-        if units.len() != first.len() {
+        if units.is_empty() {
             return None;
         }
         let mut lits: Vec<HashMap<String, Vec<Lit>>> = vec![HashMap::new(); units.len()];
@@ -96,8 +94,35 @@ impl Values {
                 lits[u].entry(v.key.clone()).or_default().push(v.lit);
             }
         }
-        let named = |s: &S| keys(s).iter().enumerate().all(|(i, k)| lits[i].contains_key(k));
-        found.iter().all(named).then_some(Values { lits })
+        Some(Values { lits })
+    }
+
+    /// The genre's units, when they are one a cell and name every key the answers found
+    /// show; else `None` (no covering).
+    fn of<E: Encoded, S>(enc: &E, found: &[S], keys: &impl Fn(&S) -> Vec<String>) -> Option<Values> {
+        let values = Values::new(enc)?;
+        found.iter().all(|s| values.names(&keys(s))).then_some(values)
+    }
+
+    /// Whether `keys` (an answer's, cell by cell) are one a unit, each a key of its unit.
+    pub(super) fn names(&self, keys: &[String]) -> bool {
+        keys.len() == self.lits.len() && keys.iter().zip(&self.lits).all(|(k, by_key)| by_key.contains_key(k))
+    }
+
+    /// The model's values and the answer's keys must agree cell by cell: else the literals
+    /// would not say what the cells show.
+    pub(super) fn check(&self, model: &Model, keys: &[String]) -> Result<(), RunError> {
+        for (i, k) in keys.iter().enumerate() {
+            let on: Vec<&String> =
+                self.lits[i].iter().filter(|(_, ls)| ls.iter().any(|&l| model.lit(l))).map(|(k, _)| k).collect();
+            if on != [k] {
+                return Err(RunError::Unverified(format!(
+                    "cell {} shows {k} but its values in the model are {on:?}",
+                    i + 1
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The literals of the values no answer in `seen` (each cell's keys) takes.
@@ -111,6 +136,25 @@ impl Values {
             }
         }
         open
+    }
+
+    /// What an answer that differs from all of `seen` on some cell they agree on makes
+    /// true: the negation of the agreed value where one literal is that value (as
+    /// `Session::narrow` asks), else the cell's other values.
+    pub(super) fn differ(&self, seen: &[Vec<String>]) -> Vec<Lit> {
+        let mut out = Vec::new();
+        for (by_key, seen) in self.lits.iter().zip(seen) {
+            let [agreed] = seen.as_slice() else { continue };
+            match by_key.get(agreed).map(Vec::as_slice) {
+                Some(&[l]) => out.push(!l),
+                _ => {
+                    let mut keys: Vec<&String> = by_key.keys().filter(|k| *k != agreed).collect();
+                    keys.sort();
+                    out.extend(keys.into_iter().flat_map(|k| by_key[k].iter().copied()));
+                }
+            }
+        }
+        out
     }
 }
 
@@ -145,18 +189,7 @@ fn cover<P: Puzzle>(
     let stopped = session.cover(open_of(&seen), prefer, |model, sol| {
         let checked = no_classes::<P>(enc, &sol).and_then(|()| verified(p, sol)).and_then(|sol| {
             let ks = keys(&sol);
-            // The model's values and the answer's keys must agree cell by cell: else the
-            // literals would not say what the cells show.
-            for (i, k) in ks.iter().enumerate() {
-                let on: Vec<&String> =
-                    values.lits[i].iter().filter(|(_, ls)| ls.iter().any(|&l| model.lit(l))).map(|(k, _)| k).collect();
-                if on != [k] {
-                    return Err(RunError::Unverified(format!(
-                        "cell {} shows {k} but its values in the model are {on:?}",
-                        i + 1
-                    )));
-                }
-            }
+            values.check(model, &ks)?;
             Ok((sol, ks))
         });
         match checked {

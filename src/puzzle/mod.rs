@@ -18,10 +18,12 @@ use crate::render::Drawing;
 mod candidates;
 mod count;
 mod explain;
+mod known;
 mod player;
 pub use candidates::{candidates, Candidates};
 pub use count::{count, count_split, CountReport, SPLIT_CUBES};
 pub use explain::{explain, explain_at, explain_unique, explains, Explained};
+pub use known::{forced_from, images, Pool};
 pub use player::{OnlyAnswer, Player, Start};
 
 /// Exit codes, shared by the command line and the server's JSON: one place names them.

@@ -439,6 +439,14 @@ proptest! {
     fn candidates_agree_with_full_enumeration(p in small_puzzle(), limit in prop::sample::select(vec![1u64, 2, 3, 100])) {
         crate::genres::testing::check_candidates(&p, &Default::default(), limit);
     }
+
+    /// `solve --forced` from kept answers and symmetry images, against full enumeration;
+    /// the pool also holds answers of the board without its clues.
+    #[test]
+    fn forced_from_known_answers_agrees_with_full_enumeration(p in small_puzzle()) {
+        let blank = SnakeEgg { clues: vec![Clue::Unknown; p.grid.len()], ..p.clone() };
+        crate::genres::testing::check_forced(&p, &blank);
+    }
 }
 
 /// A blank board has more answers than a small limit: the values are still exact.
@@ -447,5 +455,31 @@ fn candidates_past_the_limit_on_a_blank_board() {
     let p = SnakeEgg::new(Grid::new(4, 4), vec![Clue::Unknown; 16], vec![2, 3]);
     for limit in [1, 2, 5] {
         assert!(crate::genres::testing::check_candidates(&p, &Default::default(), limit), "limit {limit} reached");
+    }
+}
+
+/// A blank square board's answer turned and mirrored gives the other answers of its
+/// class, each verified; a board with a clue off the centre keeps fewer of them.
+#[test]
+fn symmetry_images_of_an_answer_are_answers() {
+    let blank = SnakeEgg { grid: Grid::new(4, 4), clues: vec![Clue::Unknown; 16], eggs: vec![3, 4] };
+    let all = crate::genres::testing::every_answer(&blank);
+    let mut most = 0;
+    for s in &all {
+        let images = puzzle::images(&blank, s, &());
+        assert!(images.len() <= 7 && !images.contains(s));
+        for i in &images {
+            assert!(all.contains(i), "an image is not an answer: {i:?}");
+        }
+        most = most.max(images.len());
+    }
+    assert_eq!(most, 7, "some answer has eight distinct images");
+    let mut clued = blank.clone();
+    clued.clues[1] = Clue::Egg(Some(3));
+    let s = crate::genres::testing::every_answer(&clued);
+    for a in &s {
+        for i in puzzle::images(&clued, a, &()) {
+            assert!(s.contains(&i));
+        }
     }
 }

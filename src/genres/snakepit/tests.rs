@@ -244,6 +244,14 @@ proptest! {
     fn candidates_agree_with_full_enumeration(p in small_puzzle(), limit in prop::sample::select(vec![1u64, 2, 3, 100])) {
         crate::genres::testing::check_candidates(&p, &Default::default(), limit);
     }
+
+    /// `solve --forced` from kept answers and symmetry images, against full enumeration;
+    /// the pool also holds answers of the board without its numbers.
+    #[test]
+    fn forced_from_known_answers_agrees_with_full_enumeration(p in small_puzzle()) {
+        let bare = SnakePit { numbers: vec![None; p.grid.len()], ..p.clone() };
+        crate::genres::testing::check_forced(&p, &bare);
+    }
 }
 
 /// A blank board has more answers than a small limit: the values are still exact.

@@ -1,0 +1,274 @@
+//! Answers a job does not have to find: the symmetry images of an answer it found (a blank
+//! or symmetric board's answer turned or mirrored is often another), and answers kept from
+//! earlier jobs on the same kind of board (`Pool`: the setter's last edit). Each is read
+//! back through the genre's answer view and verified before it is used, so an image that
+//! does not fit the puzzle, or an answer of a board edited since, is simply not an answer.
+//!
+//! `forced_from` is `--forced` on them: the answers known already decide most cells two
+//! ways at no solver call, and the solver is asked only about the cells they leave agreed.
+
+use std::collections::{HashSet, VecDeque};
+use std::sync::Mutex;
+
+use serde_json::{json, Value};
+
+use super::candidates::Values;
+use super::Status;
+use super::{first_answer, forced_up_to, no_classes, usable, verified, Agreement, Puzzle, RunError, SolveReport};
+use crate::answer::{Layout, Written};
+use crate::backend::Backend;
+use crate::engine::{Limits, Session};
+
+/// Symmetry `k` of a `rows × cols` rectangle (0 the identity; 1–3 the half turn and the
+/// two mirrors; 4–7, squares only, the transposes and the quarter turns): where `(r, c)`
+/// goes.
+fn moved(k: usize, rows: usize, cols: usize, r: usize, c: usize) -> (usize, usize) {
+    let (r1, c1) = (rows - 1, cols - 1);
+    match k {
+        0 => (r, c),
+        1 => (r1 - r, c1 - c),
+        2 => (r, c1 - c),
+        3 => (r1 - r, c),
+        4 => (c, r),
+        5 => (c1 - c, r1 - r),
+        6 => (c, r1 - r),
+        _ => (c1 - c, r),
+    }
+}
+
+/// The answer as its view writes it (`--format json`), read back.
+fn written<P: Puzzle>(p: &P, sol: &P::Solution, genre: &P::Options) -> Option<Written> {
+    Written::read(&p.view(sol, genre).json()).ok()
+}
+
+/// The other answers that `sol` turned or mirrored is (the board's symmetries that map
+/// the puzzle to itself, found by trying all of them): each read back through the view and
+/// verified, none equal to `sol`. Empty where the view is no grid.
+pub fn images<P: Puzzle>(p: &P, sol: &P::Solution, genre: &P::Options) -> Vec<P::Solution> {
+    let view = p.view(sol, genre);
+    let Layout::Grid { rows, cols } = view.board.layout else { return Vec::new() };
+    if rows == 0 || cols == 0 {
+        return Vec::new();
+    }
+    let Some(w) = written(p, sol, genre) else { return Vec::new() };
+    let Some(grid) = w.grid.as_ref().filter(|g| g.len() == rows && g.iter().all(|row| row.len() == cols)) else {
+        return Vec::new();
+    };
+    let mut out: Vec<P::Solution> = Vec::new();
+    let symmetries = if rows == cols { 8 } else { 4 };
+    for k in 1..symmetries {
+        let mut turned = vec![vec![String::new(); cols]; rows];
+        for (r, row) in grid.iter().enumerate() {
+            for (c, token) in row.iter().enumerate() {
+                let (r2, c2) = moved(k, rows, cols, r, c);
+                turned[r2][c2] = token.clone();
+            }
+        }
+        let image = Written { grid: Some(turned), fields: w.fields.clone() };
+        if let Ok(s) = p.read_answer(&image).and_then(|s| verified(p, s)) {
+            if s != *sol && !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// Answers kept across jobs (the server keeps one for every page it serves): the last
+/// `cap` answers found, of every genre, as their views wrote them. A job reads back those
+/// that still answer its puzzle (`take`) and adds what it finds as it goes (`add`), so a
+/// job stopped by the setter's next edit still leaves its answers to the job after it.
+#[derive(Debug)]
+pub struct Pool {
+    kept: Mutex<VecDeque<Kept>>,
+    cap: usize,
+}
+
+#[derive(Debug)]
+struct Kept {
+    kind: &'static str,
+    /// The written answer as one string: what tells two kept answers apart.
+    text: String,
+    written: Written,
+}
+
+impl Pool {
+    pub fn new(cap: usize) -> Pool {
+        Pool { kept: Mutex::new(VecDeque::new()), cap }
+    }
+
+    /// The kept answers of `p`'s genre that answer `p`, verified.
+    pub fn take<P: Puzzle>(&self, p: &P) -> Vec<P::Solution> {
+        let candidates: Vec<Written> = {
+            let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            kept.iter().filter(|k| k.kind == P::KIND).map(|k| k.written.clone()).collect()
+        };
+        let mut out: Vec<P::Solution> = Vec::new();
+        for w in candidates.iter().rev() {
+            if let Ok(s) = p.read_answer(w).and_then(|s| verified(p, s)) {
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// Keeps `sol` (an answer of `p`, verified), the most recent; the oldest go past `cap`.
+    pub fn add<P: Puzzle>(&self, p: &P, sol: &P::Solution, genre: &P::Options) {
+        let Some(written) = written(p, sol, genre) else { return };
+        let text = json!({"grid": written.grid, "fields": Value::Object(written.fields.clone())}).to_string();
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.retain(|k| !(k.kind == P::KIND && k.text == text));
+        kept.push_back(Kept { kind: P::KIND, text, written });
+        while kept.len() > self.cap {
+            kept.pop_front();
+        }
+    }
+
+    /// How many answers are kept (of every genre).
+    pub fn len(&self) -> usize {
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The answers a narrowing has: each once, with each cell's keys seen so far.
+struct Known<'a, P: Puzzle> {
+    p: &'a P,
+    genre: &'a P::Options,
+    pool: Option<&'a Pool>,
+    answers: Vec<P::Solution>,
+    keys_seen: HashSet<Vec<String>>,
+    /// Per cell, the keys the answers show there.
+    seen: Vec<Vec<String>>,
+}
+
+impl<'a, P: Puzzle> Known<'a, P> {
+    fn keys(&self, s: &P::Solution) -> Vec<String> {
+        self.p.view(s, self.genre).board.cells.into_iter().map(|c| c.key).collect()
+    }
+
+    /// Adds a verified answer (and, with `turned`, its symmetry images); false when it
+    /// was known already.
+    fn add(&mut self, s: P::Solution, turned: bool) -> bool {
+        let ks = self.keys(&s);
+        if !self.keys_seen.insert(ks.clone()) {
+            return false;
+        }
+        if self.seen.is_empty() {
+            self.seen = vec![Vec::new(); ks.len()];
+        }
+        for (i, k) in ks.into_iter().enumerate() {
+            if let Some(seen) = self.seen.get_mut(i) {
+                if !seen.contains(&k) {
+                    seen.push(k);
+                }
+            }
+        }
+        if let Some(pool) = self.pool {
+            pool.add(self.p, &s, self.genre);
+        }
+        let more = if turned { images(self.p, &s, self.genre) } else { Vec::new() };
+        self.answers.push(s);
+        for m in more {
+            self.add(m, false);
+        }
+        true
+    }
+}
+
+/// `--forced` starting from what is known: the answers in `pool` that still answer `p`
+/// and the symmetry images of every answer found, all verified. The solver is asked, as
+/// `forced` asks it, for an answer that differs on a cell all known answers agree on,
+/// until it proves there is none; its answers go into `pool` as they come. Falls back to
+/// `forced` where the genre names no cell values to the solver (`Encoded::explain_units`)
+/// or its view does not key its cells, and where `Tuning::known` is off (then `pool` is
+/// neither read nor written).
+pub fn forced_from<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+    genre: &P::Options,
+    pool: Option<&Pool>,
+) -> Result<SolveReport<P::Solution>, RunError> {
+    usable(enc)?;
+    if !limits.tuning.known {
+        return forced_up_to(p, enc, backend, limits, None);
+    }
+    let Some(values) = Values::new(enc) else {
+        let r = forced_up_to(p, enc, backend, limits, None)?;
+        if let (Some(pool), Some(a)) = (pool, &r.agreement) {
+            a.answers.iter().for_each(|s| pool.add(p, s, genre));
+        }
+        return Ok(r);
+    };
+    let mut known = Known { p, genre, pool, answers: Vec::new(), keys_seen: HashSet::new(), seen: Vec::new() };
+    let fits = |known: &Known<'_, P>, s: &P::Solution| {
+        let view = p.view(s, genre);
+        view.keyed && values.names(&known.keys(s))
+    };
+    for s in pool.map(|pool| pool.take(p)).unwrap_or_default() {
+        if no_classes::<P>(enc, &s).is_ok() && fits(&known, &s) {
+            known.add(s, true);
+        }
+    }
+    let mut session = Session::new(enc, backend, limits);
+    if known.answers.is_empty() {
+        let (model, first) = match first_answer(p, &mut session)? {
+            Ok(first) => first,
+            Err(none) => return Ok(none),
+        };
+        no_classes::<P>(enc, &first)?;
+        if !fits(&known, &first) {
+            // The cells are not the solver's values here: narrow on the answer variables.
+            let mut agr = Agreement { answers: vec![first.clone()], complete: false, stopped: None };
+            super::narrow(p, enc, &mut session, &[&model], &mut agr, None)?;
+            let unique = agr.complete.then_some(agr.answers.len() == 1);
+            let second = agr.answers.get(1).cloned();
+            return Ok(SolveReport {
+                status: Status::Solved(first),
+                unique,
+                second,
+                agreement: Some(agr),
+                stats: session.stats,
+            });
+        }
+        values.check(&model, &known.keys(&first))?;
+        known.add(first, true);
+    }
+    let mut failure = None;
+    let stopped = session.cover(values.differ(&known.seen), true, |model, sol| {
+        let checked = no_classes::<P>(enc, &sol).and_then(|()| verified(p, sol)).and_then(|sol| {
+            values.check(model, &known.keys(&sol))?;
+            Ok(sol)
+        });
+        match checked {
+            Ok(sol) => {
+                known.add(sol, true);
+                Some(values.differ(&known.seen))
+            }
+            Err(e) => {
+                failure = Some(e);
+                None
+            }
+        }
+    })?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let complete = stopped.is_none();
+    let answers = known.answers;
+    let first = answers[0].clone();
+    Ok(SolveReport {
+        status: Status::Solved(first),
+        unique: complete.then_some(answers.len() == 1),
+        second: answers.get(1).cloned(),
+        agreement: Some(Agreement { answers, complete, stopped }),
+        stats: session.stats,
+    })
+}
