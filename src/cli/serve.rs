@@ -55,6 +55,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("Parity snake 6×6 (count)", include_str!("../../fixtures/parity-snake/counts-6x6.toml")),
     ("Snake Cube 3×3×3", include_str!("../../fixtures/snake-cube/seed-3x3x3.toml")),
     ("Golem Grad 6×6 (puzz.link)", include_str!("../../fixtures/golemgrad/urls/pzprjs-test.url")),
+    ("Bosnian Road 7×7 (puzz.link)", include_str!("../../fixtures/bosnian-road/urls/pzprjs-test.url")),
 ];
 
 #[derive(Clone, Debug)]
