@@ -182,9 +182,9 @@ fn brute_force(p: &BosnianRoad) -> Vec<Solution> {
     for mask in cycles(g) {
         let sol: Solution = (0..g.len()).map(|i| mask >> i & 1 == 1).collect();
         let induced = (0..g.len()).filter(|&i| sol[i]).all(|i| g.neighbours(i).filter(|&j| sol[j]).count() == 2);
-        let no_diag = g
-            .blocks_2x2()
-            .all(|[a, b, c, d]| !(sol[a] && sol[d] && !sol[b] && !sol[c]) && !(sol[b] && sol[c] && !sol[a] && !sol[d]));
+        // A window [a b; c d] touched only at a corner: two shaded cells, a and d or b and c.
+        let corner_only = |w: [usize; 4]| w.iter().filter(|&&k| sol[k]).count() == 2 && sol[w[0]] == sol[w[3]];
+        let no_diag = g.blocks_2x2().all(|w| !corner_only(w));
         let grey = (0..g.len()).all(|i| !sol[i] || p.clues[i].is_none());
         let numbers = (0..g.len()).all(|i| match p.clues[i] {
             Some(Clue::Number(k)) => p.around(i).iter().filter(|&&j| sol[j]).count() == usize::from(k),
