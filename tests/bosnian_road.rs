@@ -1,8 +1,8 @@
 //! Bosnian Road (puzz.link `bosnianroad`) through the real binary: pzprjs's example from
 //! its URL and from TOML, unique with pzprjs's answer in both modes, the URL written back
 //! byte for byte, counts, forced cells and candidates of a board with two answers, a
-//! picture, an answer file read back by `draw`, the complete CNF through kissat, located
-//! errors.
+//! picture, an answer file read back by `draw`, the example explained by the rules to
+//! pzprjs's answer, the complete CNF through kissat, located errors.
 
 use crate::common;
 
@@ -71,6 +71,18 @@ fn bosnian_road_counts_forced_cells_pictures_and_errors() {
     assert!(stderr(&o).contains("unknown-cell.toml:4:3: grid row 2, cell 2: unknown cell `x`"), "{}", stderr(&o));
     let o = run(&["solve", "https://puzz.link/p?bosnianroad/2/2/d0"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn bosnian_road_example_is_explained_to_pzprjs_answer() {
+    let (code, v) = json(&["explain", EXAMPLE]);
+    assert_eq!((code, v["status"].as_str()), (0, Some("solved")), "{v}");
+    // The explained board holds keys: a grey cell is `.` (unshaded).
+    let keys: Vec<String> =
+        ANSWER.join(" ").split(' ').map(|t| if t == "#" { "#".into() } else { ".".to_string() }).collect();
+    let board: Vec<String> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap().to_string()).collect();
+    assert_eq!(board, keys);
+    assert!(v["steps"].as_array().unwrap().iter().all(|s| !s["facts"].as_array().unwrap().is_empty()), "{v}");
 }
 
 #[test]

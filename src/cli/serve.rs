@@ -41,6 +41,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("/genres/snake-egg.js", include_str!("page/genres/snake-egg.js")),
     ("/genres/snakepit.js", include_str!("page/genres/snakepit.js")),
     ("/genres/parity-snake.js", include_str!("page/genres/parity-snake.js")),
+    ("/genres/bosnian-road.js", include_str!("page/genres/bosnian-road.js")),
     ("/play.js", include_str!("page/play.js")),
     ("/style.css", include_str!("page/style.css")),
 ];

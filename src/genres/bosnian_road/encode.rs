@@ -6,7 +6,7 @@
 
 use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
-use crate::engine::{Encoded, Lazy};
+use crate::engine::{Encoded, Lazy, Unit, Value};
 use crate::genres::connect::{connected_set, eager_regions, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
@@ -163,5 +163,19 @@ impl Encoded for BosnianCnf {
 
     fn connected_sets(&self) -> Vec<ConnectedSet> {
         self.connected.clone()
+    }
+
+    /// One unit per cell, shaded or not: `explain` reasons with the rule instances alone
+    /// (the genre has no ladder of techniques).
+    fn explain_units(&self) -> Vec<Unit> {
+        (0..self.grid.len())
+            .map(|i| Unit {
+                name: self.grid.name(i),
+                values: vec![
+                    Value { lit: self.s(i), key: "#".into(), words: "shaded".into() },
+                    Value { lit: !self.s(i), key: ".".into(), words: "unshaded".into() },
+                ],
+            })
+            .collect()
     }
 }
