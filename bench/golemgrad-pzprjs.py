@@ -15,13 +15,15 @@ again (its answer may differ from the one its clues came from) and that answer i
 Nothing is committed from the checkout; CI cannot reach GitHub, so this is a session-time
 judge, not a test.
 """
-import json, random, subprocess, sys, time, tempfile, os
+import os, random, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pzprjs_judge
 
 binary, pzprjs = sys.argv[1], sys.argv[2]
 N = int(sys.argv[3]) if len(sys.argv) > 3 else 100
 rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 38)
 mode = sys.argv[5] if len(sys.argv) > 5 else "lazy"
-here = os.path.dirname(os.path.abspath(__file__))
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 GLYPHS = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"]
@@ -33,17 +35,7 @@ def toml(rows, cols, clues):
 
 
 def solve(rows, cols, clues):
-    with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
-        f.write(toml(rows, cols, clues))
-    t = time.time()
-    r = subprocess.run([binary, "solve", f.name, "--format", "json", "--timeout", "30", "--connectivity", mode], capture_output=True, text=True)
-    secs = time.time() - t
-    url = subprocess.run([binary, "url", f.name], capture_output=True, text=True).stdout.strip()
-    os.unlink(f.name)
-    if r.returncode != 0:
-        return None, url, secs
-    v = json.loads(r.stdout)
-    return v["solution"]["grid"], url, secs
+    return pzprjs_judge.solve(binary, toml(rows, cols, clues), ["--connectivity", mode])
 
 
 def masks(rows, cols, clues, grid):
@@ -118,32 +110,10 @@ while len(jobs) < N:
     times.append(secs)
     m = masks(rows, cols, clues, grid)
     files = [pzprv3(rows, cols, clues, m)] + [pzprv3(rows, cols, clues, t) for t in toggles(rows, cols, m)]
-    jobs.append(json.dumps({"url": url, "files": files}))
+    jobs.append((url, files))
     meta.append((rows, cols, url))
 
-r = subprocess.run(["node", os.path.join(here, "pzprjs-golemgrad-check.js"), pzprjs], input="\n".join(jobs) + "\n",
-                   capture_output=True, text=True, check=True)
-results = [json.loads(l) for l in r.stdout.splitlines()]
-assert len(results) == len(jobs)
-urls_same = accepted = changes = refused = 0
-bad = []
-for (rows, cols, url), res in zip(meta, results):
-    same = url.split("?", 1)[1] == res["url"]
-    urls_same += same
-    ok = res["checks"][0]["complete"]
-    accepted += ok
-    rest = res["checks"][1:]
-    changes += len(rest)
-    refused += sum(not c["complete"] for c in rest)
-    if not (same and ok and all(not c["complete"] for c in rest)):
-        bad.append((url, res["url"], res["checks"][0]["text"]))
-times.sort()
-sizes = sorted({(r, c) for r, c, _ in meta}, key=lambda s: s[0] * s[1])
-print(f"puzzles: {len(jobs)} (of {tried} random circle sets tried), sizes {sizes[0][0]}x{sizes[0][1]} to {sizes[-1][0]}x{sizes[-1][1]}")
-print(f"URL read and written back by pzprjs unchanged: {urls_same}/{len(jobs)}")
-print(f"answers pzprjs calls complete: {accepted}/{len(jobs)}")
-print(f"one-line changes pzprjs refuses: {refused}/{changes}")
-print(f"snakesat solve --connectivity {mode} (wall clock, incl. process start): median {times[len(times) // 2]:.3f} s, max {times[-1]:.3f} s")
-for b in bad[:10]:
-    print("MISMATCH", *b)
+results = pzprjs_judge.check(pzprjs, jobs)
+label = f"snakesat solve --connectivity {mode}"
+bad = pzprjs_judge.report(meta, results, tried, "random circle sets", "one-line", (label, times))
 sys.exit(1 if bad else 0)

@@ -402,3 +402,18 @@ fn golemgrad() -> impl Strategy<Value = String> {
 fn golemgrad_backends_agree() {
     family_agrees(golemgrad(), 38, 24, 24, 4);
 }
+
+/// A small Bosnian Road: a 4×4 grid with a few numbers and grey cells.
+fn bosnian_road() -> impl Strategy<Value = String> {
+    let cell =
+        prop_oneof![24 => Just("."), 1 => Just("-"), 1 => Just("1"), 1 => Just("2"), 1 => Just("3"), 1 => Just("4")];
+    prop::collection::vec(cell, 16).prop_map(|cells| {
+        let grid: Vec<String> = cells.chunks(4).map(|r| r.join(" ")).collect();
+        format!("kind = \"bosnian-road\"\ngrid = \"\"\"\n{}\n\"\"\"\n", grid.join("\n"))
+    })
+}
+
+#[test]
+fn bosnian_road_backends_agree() {
+    family_agrees(bosnian_road(), 39, 24, 24, 4);
+}

@@ -213,6 +213,24 @@ fn sessions() -> Vec<Session> {
             url: true,
         },
         Session {
+            kind: "bosnian-road",
+            size: "7x7",
+            bank: None,
+            // pzprjs's example: numbers typed, the grey cell by a second click.
+            steps: vec![
+                Click(1, 1),
+                Keys("2"),
+                Click(1, 5),
+                Keys("4"),
+                Click(5, 1),
+                Click(5, 1),
+                Click(5, 5),
+                Keys("7"),
+            ],
+            same_as: "bosnian-road/example-7x7.toml",
+            url: true,
+        },
+        Session {
             kind: "parity-snake",
             size: "2x3",
             bank: None,

@@ -175,7 +175,9 @@ fn toml_doc() -> impl Strategy<Value = String> {
         .prop_map(|(a, b)| format!("kind = \"snakepit\"\n{a}{b}"));
     let golem = maybe("grid", grid_value(&[".", "o", "?", "1", "4", "0", "1025", "x"]))
         .prop_map(|a| format!("kind = \"golemgrad\"\n{a}"));
-    prop_oneof![egg, cube, snakes, parity, snake, hebi, pit, golem]
+    let bosnian = maybe("grid", grid_value(&[".", "-", "?", "0", "2", "8", "9", "#", "x"]))
+        .prop_map(|a| format!("kind = \"bosnian-road\"\n{a}"));
+    prop_oneof![egg, cube, snakes, parity, snake, hebi, pit, golem, bosnian]
 }
 
 proptest! {
@@ -213,6 +215,7 @@ proptest! {
         "https://puzz.link/p?hebi/5/5/", "https://puzz.link/p?snakes/4/4/a4",
         "https://puzz.link/p?snakepit/5/5/", "https://puzz.link/p?snakepit/3/3/0o9",
         "https://puzz.link/p?golemgrad/6/6/", "https://puzz.link/p?golemgrad/3/3/0",
+        "https://puzz.link/p?bosnianroad/7/7/", "https://puzz.link/p?bosnianroad/3/3/2",
     ]), body in "[0-9a-zA-Z/./_+-]{0,60}") {
         check_url(&format!("{prefix}{body}"));
     }
@@ -305,6 +308,7 @@ fn solved() -> &'static [(genres::AnyPuzzle, String)] {
             "hebi/example-5x5.toml",
             "snakepit/example-5x5.toml",
             "golemgrad/example-6x6.toml",
+            "bosnian-road/example-7x7.toml",
         ]
         .iter()
         .map(|f| {

@@ -14,6 +14,7 @@ mod serving;
 
 mod agreement;
 mod backends;
+mod bosnian_road;
 mod browser;
 mod candidates;
 mod cli;

@@ -41,6 +41,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("/genres/snake-egg.js", include_str!("page/genres/snake-egg.js")),
     ("/genres/snakepit.js", include_str!("page/genres/snakepit.js")),
     ("/genres/parity-snake.js", include_str!("page/genres/parity-snake.js")),
+    ("/genres/bosnian-road.js", include_str!("page/genres/bosnian-road.js")),
     ("/play.js", include_str!("page/play.js")),
     ("/style.css", include_str!("page/style.css")),
 ];
@@ -55,6 +56,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("Parity snake 6×6 (count)", include_str!("../../fixtures/parity-snake/counts-6x6.toml")),
     ("Snake Cube 3×3×3", include_str!("../../fixtures/snake-cube/seed-3x3x3.toml")),
     ("Golem Grad 6×6 (puzz.link)", include_str!("../../fixtures/golemgrad/urls/pzprjs-test.url")),
+    ("Bosnian Road 7×7 (puzz.link)", include_str!("../../fixtures/bosnian-road/urls/pzprjs-test.url")),
 ];
 
 #[derive(Clone, Debug)]

@@ -3,6 +3,7 @@
 //! genre through it and the [`Puzzle`] trait. A new genre is one folder here and one line
 //! in that list (`docs/adding-a-genre.md`).
 
+pub mod bosnian_road;
 pub mod connect;
 #[cfg(test)]
 mod draw_tests;
@@ -180,6 +181,7 @@ genres! {
     Hebi(hebi::Hebi) [url generate],
     SnakePit(snakepit::SnakePit) [url generate],
     GolemGrad(golemgrad::GolemGrad) [url],
+    BosnianRoad(bosnian_road::BosnianRoad) [url],
 }
 
 impl AnyPuzzle {

@@ -25,6 +25,7 @@ const Play = (() => {
     "snake-egg": { shade: true, digits: (m) => Math.max(...m.eggs, 1) },
     hebi: { shade: true, digits: () => 5 },
     snakepit: { shade: false, digits: (m) => m.rows * m.cols },
+    "bosnian-road": { shade: true },
   };
 
   let pz = null; // the puzzle played: {kind, rows, cols, margin, toml, svg}

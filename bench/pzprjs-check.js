@@ -1,7 +1,8 @@
-// pzprjs's own checker on snakesat's Golem Grad answers: reads JSON lines from stdin, each
-// {"url": …, "files": [pzprv3 file, …]}, and prints one JSON line each: the URL pzprjs
-// writes back for the board it read, and for each file whether pzprjs calls it complete
-// and its message. Usage: node bench/pzprjs-golemgrad-check.js PZPRJS_DIR < jobs.jsonl
+// pzprjs's own checker on snakesat's answers, any genre (bench/pzprjs_judge.py drives it):
+// reads JSON lines from stdin, each {"url": …, "files": [pzprv3 file, …]}, and prints one
+// JSON line each: the URL pzprjs writes back for the board it read, and for each file
+// whether pzprjs calls it complete and its message.
+// Usage: node bench/pzprjs-check.js PZPRJS_DIR < jobs.jsonl
 "use strict";
 const path = require("path");
 const readline = require("readline");

@@ -1,0 +1,102 @@
+//! Bosnian Road (puzz.link `bosnianroad`) through the real binary: pzprjs's example from
+//! its URL and from TOML, unique with pzprjs's answer in both modes, the URL written back
+//! byte for byte, counts, forced cells and candidates of a board with two answers, a
+//! picture, an answer file read back by `draw`, the example explained by the rules to
+//! pzprjs's answer, the complete CNF through kissat, located errors.
+
+use crate::common;
+
+use common::{decode_through_kissat, fixture, json, run, stderr, stdout};
+
+const EXAMPLE: &str = "https://puzz.link/p?bosnianroad/7/7/h2c4w.c7h";
+
+/// pzprjs's answer (`test/script/bosnianroad.js`): `#` shaded, a grey cell as `-` or its number.
+const ANSWER: [&str; 7] = [
+    ". . . . . . .",
+    ". 2 # # # 4 .",
+    ". . # . # # #",
+    ". . # . . . #",
+    ". . # # # . #",
+    ". - . . # 7 #",
+    ". . . . # # #",
+];
+
+#[test]
+fn bosnian_road_example_is_unique_with_pzprjs_answer() {
+    for p in [EXAMPLE.to_string(), fixture("bosnian-road/example-7x7.toml")] {
+        for mode in ["lazy", "eager"] {
+            let (code, v) = json(&["solve", &p, "--unique", "--connectivity", mode]);
+            assert_eq!((code, v["unique"].as_bool()), (0, Some(true)), "{p} {mode}: {v}");
+            assert_eq!(v["solution"]["grid"], serde_json::json!(ANSWER), "{p}");
+        }
+        assert_eq!(stdout(&run(&["url", &p])), format!("{EXAMPLE}\n"), "{p}");
+    }
+}
+
+#[test]
+fn bosnian_road_counts_forced_cells_pictures_and_errors() {
+    let several = fixture("bosnian-road/several-4x4.toml");
+    let (_, lazy) = json(&["count", &several, "--connectivity", "lazy"]);
+    let (_, eager) = json(&["count", &several, "--connectivity", "eager"]);
+    assert_eq!((lazy["count"].as_u64(), eager["count"].as_u64()), (Some(2), Some(2)), "{lazy} {eager}");
+    let url = stdout(&run(&["url", &several]));
+    assert_eq!(url, "https://puzz.link/p?bosnianroad/4/4/2n2\n");
+    let (_, again) = json(&["count", url.trim()]);
+    assert_eq!(again["count"], lazy["count"]);
+    let (code, v) = json(&["solve", &several, "--forced"]);
+    assert_eq!((code, v["complete"].as_bool()), (5, Some(true)), "not unique: {v}");
+    let o = run(&["solve", &several, "--candidates"]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    // A picture of the answer, and an answer file read back by `draw`.
+    let o = run(&["solve", EXAMPLE, "--format", "svg"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("<svg"));
+    let dir = tempfile::tempdir().unwrap();
+    let answer = dir.path().join("answer.json");
+    let o = run(&["solve", EXAMPLE, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    std::fs::write(&answer, stdout(&o)).unwrap();
+    let o = run(&["draw", EXAMPLE, answer.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("<rect"), "the shaded cells are drawn");
+    // A broken answer file is refused (a cell of the loop left out).
+    let mut broken = ANSWER.map(String::from);
+    broken[1] = ". 2 # . # 4 .".into();
+    std::fs::write(&answer, serde_json::json!({ "solution": { "grid": broken } }).to_string()).unwrap();
+    let o = run(&["draw", EXAMPLE, answer.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("shDeadEnd"), "{}", stderr(&o));
+    let o = run(&["solve", &fixture("bosnian-road/bad/unknown-cell.toml")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown-cell.toml:4:3: grid row 2, cell 2: unknown cell `x`"), "{}", stderr(&o));
+    let o = run(&["solve", "https://puzz.link/p?bosnianroad/2/2/d0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn bosnian_road_example_is_explained_to_pzprjs_answer() {
+    let (code, v) = json(&["explain", EXAMPLE]);
+    assert_eq!((code, v["status"].as_str()), (0, Some("solved")), "{v}");
+    // The explained board holds keys: a grey cell is `.` (unshaded).
+    let keys: Vec<String> =
+        ANSWER.join(" ").split(' ').map(|t| if t == "#" { "#".into() } else { ".".to_string() }).collect();
+    let board: Vec<String> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap().to_string()).collect();
+    assert_eq!(board, keys);
+    assert!(v["steps"].as_array().unwrap().iter().all(|s| !s["facts"].as_array().unwrap().is_empty()), "{v}");
+}
+
+#[test]
+#[cfg_attr(not(has_kissat), ignore = "kissat is not on PATH; run scripts/install-solvers.sh")]
+fn bosnian_road_complete_cnf_decides_the_puzzle_through_kissat() {
+    let v = decode_through_kissat(EXAMPLE);
+    assert_eq!(v["solution"]["grid"], serde_json::json!(ANSWER));
+}
+
+#[test]
+fn bosnian_road_complete_cnf_is_the_same_every_time() {
+    for f in ["bosnian-road/example-7x7.toml", "bosnian-road/several-4x4.toml"] {
+        let once = stdout(&run(&["dimacs", &fixture(f)]));
+        assert!(once.contains("p cnf"), "{f}");
+        assert_eq!(once, stdout(&run(&["dimacs", &fixture(f)])), "{f}");
+    }
+}
