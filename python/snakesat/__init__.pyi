@@ -10,6 +10,15 @@ class InputError(ValueError):
     column: int
     file: str
 
+class UsageError(ValueError):
+    """Arguments or options the job cannot take."""
+
+class TooBigError(ValueError):
+    """A puzzle whose formula is beyond the size limits."""
+
+class SolverError(RuntimeError):
+    """A solver that failed, or an answer that failed the independent verifier."""
+
 class Answer:
     """The result of `solve`, `forced` or `decode`."""
 
@@ -168,6 +177,21 @@ class Puzzle:
     def hint(self, grid: str, timeout: Optional[float] = None, *, encoding: Optional[str] = None) -> Explanation: ...
     def svg(self) -> str: ...
     def _repr_svg_(self) -> str: ...
+
+class Generator:
+    """The puzzles of one run of ``snakesat generate``, made one at a time by index."""
+
+    def __init__(
+        self,
+        kind: str,
+        rows: int,
+        cols: int,
+        bank: Optional[Sequence[int]] = None,
+        seed: int = 1,
+        timeout: Optional[float] = None,
+        grade: Optional[str] = None,
+    ) -> None: ...
+    def puzzle(self, index: int) -> Puzzle: ...
 
 def read(source: Union[str, "os.PathLike[str]"]) -> Puzzle: ...
 def generate_one(

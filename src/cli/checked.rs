@@ -50,19 +50,38 @@ pub enum SolveMode {
     Plan(snakesat::jobs::Solve),
 }
 
-/// A checked command.
+/// What `count` is asked beside the solving flags.
+pub struct CountArgs {
+    pub limit: Option<u64>,
+    /// `--list`: every answer, a line each, into this file.
+    pub list: Option<String>,
+    /// `--svg-dir`: every answer drawn into this (empty) folder.
+    pub svg_dir: Option<String>,
+    /// `--jobs`: threads (1: one solver, no split).
+    pub jobs: usize,
+    pub shard: Option<Shard>,
+}
+
+/// A checked command: a job on a puzzle, or one that starts from none.
 pub enum Job {
+    /// A job on the puzzle its argument names.
+    OnPuzzle(PuzzleJob),
+    Generate {
+        kind: String,
+        job: generate::GenerateJob,
+    },
+    Serve(serve::ServeArgs),
+}
+
+/// A checked job on a puzzle (each names its puzzle argument).
+pub enum PuzzleJob {
     Solve {
         run: RunArgs,
         mode: SolveMode,
     },
     Count {
         run: RunArgs,
-        limit: Option<u64>,
-        list: Option<String>,
-        svg_dir: Option<String>,
-        jobs: usize,
-        shard: Option<Shard>,
+        count: CountArgs,
     },
     Sample {
         run: RunArgs,
@@ -98,11 +117,6 @@ pub enum Job {
         /// `--from`: the player's grid file.
         from: Option<String>,
     },
-    Generate {
-        kind: String,
-        job: generate::GenerateJob,
-    },
-    Serve(serve::ServeArgs),
 }
 
 /// `--timeout`: the API's rule (`limits::seconds`).
@@ -181,7 +195,7 @@ impl Job {
                     }
                     _ => SolveMode::Plan(Solve::Answer { unique }),
                 };
-                Job::Solve { run, mode }
+                Job::OnPuzzle(PuzzleJob::Solve { run, mode })
             }
             Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir, jobs, shard } => {
                 if limit == Some(0) {
@@ -201,7 +215,7 @@ impl Job {
                         "--shard counts a slice of the split search in full: not with --limit or --proof",
                     ));
                 }
-                Job::Count { run, limit, list, svg_dir, jobs, shard }
+                Job::OnPuzzle(PuzzleJob::Count { run, count: CountArgs { limit, list, svg_dir, jobs, shard } })
             }
             Command::Sample { solver, enc, format, trials, seed, threads, shard } => {
                 let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -210,16 +224,17 @@ impl Job {
                 }
                 let run = run_args(solver, None, format.into(), raw(enc.encoding, None, None))?;
                 let args = puzzle::SampleArgs { trials, seed, threads, per_trial: run.timeout, first: 0, lines: false };
-                Job::Sample { run, args, shard }
+                Job::OnPuzzle(PuzzleJob::Sample { run, args, shard })
             }
-            Command::Draw { puzzle, solution, output } => Job::Draw { puzzle, solution, output },
+            Command::Draw { puzzle, solution, output } => Job::OnPuzzle(PuzzleJob::Draw { puzzle, solution, output }),
             Command::Dimacs { puzzle, output, enc, distinct } => {
-                Job::Dimacs { puzzle, output, raw: raw(enc.encoding, distinct.distinct, None) }
+                Job::OnPuzzle(PuzzleJob::Dimacs { puzzle, output, raw: raw(enc.encoding, distinct.distinct, None) })
             }
             Command::Decode { puzzle, solver_output, enc, distinct, format } => {
-                Job::Decode { puzzle, solver_output, raw: raw(enc.encoding, distinct.distinct, None), format }
+                let raw = raw(enc.encoding, distinct.distinct, None);
+                Job::OnPuzzle(PuzzleJob::Decode { puzzle, solver_output, raw, format })
             }
-            Command::Url { puzzle } => Job::Url { puzzle },
+            Command::Url { puzzle } => Job::OnPuzzle(PuzzleJob::Url { puzzle }),
             Command::Explain { puzzle, format, step, timeout: t, max_rules, enc, from } => {
                 if max_rules == 0 {
                     return Err(usage("--max-rules must be at least 1"));
@@ -228,7 +243,7 @@ impl Job {
                     return Err(usage("the puzzle and --from cannot both be standard input"));
                 }
                 let raw = raw(enc.encoding, None, None);
-                Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw, from }
+                Job::OnPuzzle(PuzzleJob::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw, from })
             }
             Command::Serve { port, bind, open, timeout: t, max_timeout, jobs, queue, max_body, backend } => {
                 let timeout = timeout(Some(t))?.unwrap_or(Duration::MAX);
@@ -293,17 +308,18 @@ impl Job {
             }
         })
     }
+}
 
+impl PuzzleJob {
     /// The puzzle argument.
     pub fn puzzle(&self) -> &str {
         match self {
-            Job::Solve { run, .. } | Job::Count { run, .. } | Job::Sample { run, .. } => &run.puzzle,
-            Job::Draw { puzzle, .. }
-            | Job::Dimacs { puzzle, .. }
-            | Job::Decode { puzzle, .. }
-            | Job::Url { puzzle }
-            | Job::Explain { puzzle, .. } => puzzle,
-            Job::Generate { .. } | Job::Serve(_) => "",
+            PuzzleJob::Solve { run, .. } | PuzzleJob::Count { run, .. } | PuzzleJob::Sample { run, .. } => &run.puzzle,
+            PuzzleJob::Draw { puzzle, .. }
+            | PuzzleJob::Dimacs { puzzle, .. }
+            | PuzzleJob::Decode { puzzle, .. }
+            | PuzzleJob::Url { puzzle }
+            | PuzzleJob::Explain { puzzle, .. } => puzzle,
         }
     }
 }
