@@ -14,6 +14,8 @@
 mod candidates;
 mod files;
 mod report;
+#[cfg(test)]
+mod tests;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
