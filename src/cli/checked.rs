@@ -31,9 +31,15 @@ pub struct RunArgs {
     pub connectivity: Option<Connectivity>,
     pub timeout: Option<Duration>,
     pub format: Format,
+    pub raw: RawOptions,
+}
+
+/// `--cross-check` and `--proof`, checked: only the jobs of the plan that take them
+/// (`solve` but `--relax`, `count`) hold them.
+#[derive(Default)]
+pub struct Checks {
     pub cross_check: Option<BackendKind>,
     pub proof: Option<String>,
-    pub raw: RawOptions,
 }
 
 impl RunArgs {
@@ -43,11 +49,11 @@ impl RunArgs {
     }
 }
 
-/// What `solve` is asked for: a genre's own `--relax`, or a job of the plan (an answer,
-/// `--unique`, `--forced`, `--candidates`).
+/// What `solve` is asked for: a genre's own `--relax` (no checks), or a job of the plan
+/// (an answer, `--unique`, `--forced`, `--candidates`) with its checks.
 pub enum SolveMode {
     Relax,
-    Plan(snakesat::jobs::Solve),
+    Plan { job: snakesat::jobs::Solve, checks: Checks },
 }
 
 /// What `count` is asked beside the solving flags.
@@ -82,6 +88,7 @@ pub enum PuzzleJob {
     Count {
         run: RunArgs,
         count: CountArgs,
+        checks: Checks,
     },
     Sample {
         run: RunArgs,
@@ -140,11 +147,14 @@ fn timeout_at_least(m: f64, least: Duration) -> Result<Duration, Failure> {
     Ok(m)
 }
 
-fn run_args(s: SolverArgs, checks: Option<CheckArgs>, format: Format, raw: RawOptions) -> Result<RunArgs, Failure> {
-    let checks = checks.unwrap_or(CheckArgs { cross_check: None, proof: None });
-    if checks.proof.as_deref() == Some("") {
+fn checks(c: CheckArgs) -> Result<Checks, Failure> {
+    if c.proof.as_deref() == Some("") {
         return Err(usage("--proof needs a folder name"));
     }
+    Ok(Checks { cross_check: c.cross_check.map(super::tuning::backend), proof: c.proof })
+}
+
+fn run_args(s: SolverArgs, format: Format, raw: RawOptions) -> Result<RunArgs, Failure> {
     Ok(RunArgs {
         puzzle: s.puzzle,
         backend: s.backend.map(super::tuning::backend),
@@ -154,8 +164,6 @@ fn run_args(s: SolverArgs, checks: Option<CheckArgs>, format: Format, raw: RawOp
         }),
         timeout: timeout(s.timeout)?,
         format,
-        cross_check: checks.cross_check.map(super::tuning::backend),
-        proof: checks.proof,
         raw,
     })
 }
@@ -186,15 +194,14 @@ impl Job {
                 if relax && (checks.cross_check.is_some() || checks.proof.is_some()) {
                     return Err(usage("--cross-check and --proof do not apply to --relax"));
                 }
-                let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, None))?;
-                let mode = match (relax, forced, candidates) {
-                    (true, ..) => SolveMode::Relax,
-                    (_, true, _) => SolveMode::Plan(Solve::Forced),
-                    (.., true) => {
-                        SolveMode::Plan(Solve::Candidates { limit: limit.unwrap_or(snakesat::jobs::CANDIDATES_LIMIT) })
-                    }
-                    _ => SolveMode::Plan(Solve::Answer { unique }),
+                let checks = self::checks(checks)?;
+                let run = run_args(solver, format, raw(enc.encoding, distinct.distinct, None))?;
+                let job = match (forced, candidates) {
+                    (true, _) => Solve::Forced,
+                    (_, true) => Solve::Candidates { limit: limit.unwrap_or(snakesat::jobs::CANDIDATES_LIMIT) },
+                    _ => Solve::Answer { unique },
                 };
+                let mode = if relax { SolveMode::Relax } else { SolveMode::Plan { job, checks } };
                 Job::OnPuzzle(PuzzleJob::Solve { run, mode })
             }
             Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir, jobs, shard } => {
@@ -204,25 +211,25 @@ impl Job {
                 if svg_dir.as_deref() == Some("") {
                     return Err(usage("--svg-dir needs a folder name"));
                 }
-                let run =
-                    run_args(solver, Some(checks), format.into(), raw(enc.encoding, distinct.distinct, symmetry))?;
+                let checks = self::checks(checks)?;
+                let run = run_args(solver, format.into(), raw(enc.encoding, distinct.distinct, symmetry))?;
                 let jobs = if jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { jobs };
-                if jobs > 1 && run.proof.is_some() {
+                if jobs > 1 && checks.proof.is_some() {
                     return Err(usage("--proof certifies one solver's UNSAT answers; count with --jobs 1"));
                 }
-                if shard.is_some() && (limit.is_some() || run.proof.is_some()) {
+                if shard.is_some() && (limit.is_some() || checks.proof.is_some()) {
                     return Err(usage(
                         "--shard counts a slice of the split search in full: not with --limit or --proof",
                     ));
                 }
-                Job::OnPuzzle(PuzzleJob::Count { run, count: CountArgs { limit, list, svg_dir, jobs, shard } })
+                Job::OnPuzzle(PuzzleJob::Count { run, count: CountArgs { limit, list, svg_dir, jobs, shard }, checks })
             }
             Command::Sample { solver, enc, format, trials, seed, threads, shard } => {
                 let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 if threads == 0 {
                     return Err(usage("--threads must be at least 1"));
                 }
-                let run = run_args(solver, None, format.into(), raw(enc.encoding, None, None))?;
+                let run = run_args(solver, format.into(), raw(enc.encoding, None, None))?;
                 let args = puzzle::SampleArgs { trials, seed, threads, per_trial: run.timeout, first: 0, lines: false };
                 Job::OnPuzzle(PuzzleJob::Sample { run, args, shard })
             }

@@ -14,7 +14,7 @@ use snakesat::puzzle::{self, exit, Limits, Puzzle, RawOptions, RunError};
 use snakesat::render;
 
 use super::args::{Format, Shard};
-use super::checked::{CountArgs, PuzzleJob, RunArgs, SolveMode};
+use super::checked::{Checks, CountArgs, PuzzleJob, RunArgs, SolveMode};
 use super::output::{io_failure, out, outln, print_report, usage, Failure};
 
 impl Visit for PuzzleJob {
@@ -23,19 +23,19 @@ impl Visit for PuzzleJob {
     fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Result<u8, Failure> {
         match self {
             PuzzleJob::Solve { run, mode } => {
-                let plan = plan(p, caps, &run, Limits::until(run.deadline()).tuned(super::tuning::tuning()))?;
+                let limits = Limits::until(run.deadline()).tuned(super::tuning::tuning());
                 match mode {
-                    SolveMode::Relax => relax(&plan, &run),
-                    SolveMode::Plan(job) => solve(&plan, &run, job),
+                    SolveMode::Relax => relax(&plan(p, caps, &run, &Checks::default(), limits)?, &run),
+                    SolveMode::Plan { job, checks } => solve(&plan(p, caps, &run, &checks, limits)?, &run, job),
                 }
             }
-            PuzzleJob::Count { run, count } => {
-                let plan = plan(p, caps, &run, Limits::until(run.deadline()).tuned(super::tuning::tuning()))?;
-                self::count(&plan, &run, count)
+            PuzzleJob::Count { run, count, checks } => {
+                let limits = Limits::until(run.deadline()).tuned(super::tuning::tuning());
+                self::count(&plan(p, caps, &run, &checks, limits)?, &run, count)
             }
             PuzzleJob::Sample { run, args, shard } => {
                 let limits = super::tuning::limits(None, snakesat::signals::cancel_on_interrupt());
-                sample(&plan(p, caps, &run, limits)?, &run, args, shard)
+                sample(&plan(p, caps, &run, &Checks::default(), limits)?, &run, args, shard)
             }
             PuzzleJob::Draw { solution, output, .. } => super::files::draw(p, solution.as_deref(), output.as_deref()),
             PuzzleJob::Dimacs { puzzle, output, raw } => {
@@ -64,14 +64,15 @@ fn plan<'a, P: Puzzle>(
     p: &'a P,
     caps: &'a Capabilities<P>,
     run: &RunArgs,
+    checks: &Checks,
     limits: Limits,
 ) -> Result<Plan<'a, P>, RunError> {
     let setup = Setup {
         raw: run.raw.clone(),
         connectivity: run.connectivity.unwrap_or_default(),
         backend: BackendPolicy { asked: run.backend.clone(), ..BackendPolicy::default() },
-        proof: run.proof.as_ref().map(std::path::PathBuf::from),
-        cross_check: run.cross_check.clone(),
+        proof: checks.proof.as_ref().map(std::path::PathBuf::from),
+        cross_check: checks.cross_check.clone(),
         limits,
     };
     Plan::new(p, caps, setup)
