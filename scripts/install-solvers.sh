@@ -6,7 +6,8 @@
 #   kissat - the binary inside the PyPI package passagemath-kissat, and the DRAT checker
 #            dratify: both into the virtual environment .venv/ of this checkout (never the
 #            system Python); kissat is linked as .venv/bin/kissat
-#   maturin, pytest - into .venv too: the Python module's build and tests (scripts/test.sh)
+#   maturin, pytest, mypy - into .venv too: the Python module's build, its tests and the check
+#            of its type stubs (mypy.stubtest; scripts/test.sh)
 # The Debian packages need root (or sudo). Idempotent; safe to re-run. Put .venv/bin on
 # PATH to use kissat outside the tests (scripts/test.sh does).
 set -euo pipefail
@@ -54,6 +55,11 @@ fi
 if ! "$VENV/bin/python" -c 'import pytest' 2>/dev/null || [ ! -x "$VENV/bin/maturin" ]; then
     echo "installing maturin and pytest from PyPI into $VENV (the Python module's build and tests)"
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check 'maturin>=1.7,<2' 'pytest>=8,<10'
+fi
+
+if ! "$VENV/bin/python" -c 'import mypy.stubtest' 2>/dev/null; then
+    echo "installing mypy from PyPI into $VENV (stubtest checks the module's type stubs)"
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check 'mypy>=1.18,<3'
 fi
 
 for s in kissat cadical minisat rsvg-convert chromium chromedriver; do

@@ -82,10 +82,16 @@ build_module() {
 }
 if ! suite "python module: build" build_module; then
     skip "python: pytest" "the module's build failed"
-elif [ "$release_ok" != 0 ]; then
-    skip "python: pytest" "no release binary"
+    skip "python: stubtest" "the module's build failed"
 else
-    suite "python: pytest" .venv/bin/python -m pytest -q tests/python
+    if [ "$release_ok" != 0 ]; then
+        skip "python: pytest" "no release binary"
+    else
+        suite "python: pytest" .venv/bin/python -m pytest -q tests/python
+    fi
+    # The type stubs (python/snakesat/__init__.pyi) against the module as built: every
+    # name, signature and class kind (mypy's stubtest, installed by install-solvers.sh).
+    suite "python: stubtest" .venv/bin/python -m mypy.stubtest snakesat
 fi
 summary
 summarized=1

@@ -13,6 +13,7 @@ mod explain;
 
 pub use explain::{explain, explain_timeout, parse_explain, Answers, ExplainRequest};
 
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,11 +23,11 @@ use serde_json::{json, Value};
 
 use crate::backend::BackendKind;
 use crate::generate::Failed;
-use crate::genres::{self, AnyPuzzle, Capabilities, Visit};
+use crate::genres::{self, Capabilities, Visit};
 use crate::input::{InputError, Source};
-use crate::jobs::{self, BackendPolicy, Solve};
+use crate::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable};
 use crate::limits::Limits;
-use crate::puzzle::{Connectivity, GenerateSpec, Pool, Puzzle, RawOptions, Report, RunError};
+use crate::puzzle::{GenerateSpec, Pool, Puzzle, RawOptions, Report, RunError};
 use crate::render;
 
 /// What a request asks for; the path names the job.
@@ -232,21 +233,24 @@ fn timeout_of(asked: Option<f64>, cfg: &Config) -> Result<Duration, Response> {
 /// Runs one job. `limits` carries the deadline and the stop request of a client that went
 /// away; a job stopped by either answers `"status": "unknown"` like the command line.
 pub fn handle(job: Job, req: &Request, cfg: &Config, limits: &Limits) -> Response {
-    if let Err(r) = chosen_backend(req) {
-        return r;
-    }
+    let backend = match chosen_backend(req) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let setup = Setup {
+        raw: RawOptions {
+            encoding: req.encoding.clone(),
+            distinct: req.distinct.clone(),
+            symmetry: req.symmetry.clone(),
+        },
+        backend: BackendPolicy { asked: backend, operator: cfg.backend.clone(), interruptible_only: true },
+        limits: limits.clone(),
+        pool: cfg.pool.clone(),
+        ..Setup::default()
+    };
     match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
-        Ok(p) => run(job, &p, req, cfg, limits),
+        Ok(p) => p.run(Run { job, req, setup }),
         Err(e) => Response::input(&e),
-    }
-}
-
-/// Runs one job on a puzzle already read (`req.puzzle` is not looked at): for a front end
-/// that reads the puzzle once and runs several jobs on it (the Python module).
-pub fn run(job: Job, p: &AnyPuzzle, req: &Request, cfg: &Config, limits: &Limits) -> Response {
-    match chosen_backend(req) {
-        Ok(backend) => p.run(Run { job, req, cfg, backend, limits }),
-        Err(r) => r,
     }
 }
 
@@ -256,23 +260,21 @@ pub fn run(job: Job, p: &AnyPuzzle, req: &Request, cfg: &Config, limits: &Limits
 fn chosen_backend(req: &Request) -> Result<Option<BackendKind>, Response> {
     let Some(name) = &req.backend else { return Ok(None) };
     let kind: BackendKind = name.parse().map_err(|e: String| Response::error(400, e))?;
-    match kind {
-        BackendKind::Varisat => {
+    match jobs::stoppable(&kind) {
+        Ok(()) => Ok(Some(kind)),
+        Err(Unstoppable::Varisat) => {
             Err(Response::error(400, "the server does not run varisat: it cannot be stopped at the deadline"))
         }
-        BackendKind::External(_) => {
+        Err(Unstoppable::Command) => {
             Err(Response::error(400, "the server runs named solvers only, not commands; start it with --backend"))
         }
-        k => Ok(Some(k)),
     }
 }
 
 struct Run<'a> {
     job: Job,
     req: &'a Request,
-    cfg: &'a Config,
-    backend: Option<BackendKind>,
-    limits: &'a Limits,
+    setup: Setup,
 }
 
 impl Visit for Run<'_> {
@@ -280,41 +282,28 @@ impl Visit for Run<'_> {
 
     fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Response {
         let req = self.req;
-        let raw = RawOptions {
-            encoding: req.encoding.clone(),
-            distinct: req.distinct.clone(),
-            symmetry: req.symmetry.clone(),
-        };
-        let policy =
-            BackendPolicy { asked: self.backend, operator: self.cfg.backend.clone(), interruptible_only: true };
-        let report = jobs::options::<P>(&raw, Connectivity::default()).and_then(|opts| {
-            let enc = jobs::encode(p, &opts)?;
-            let solver = policy.choose(p, caps).build();
-            match self.job {
-                Job::Solve => jobs::solve(p, &enc, solver, self.limits, Solve::Answer { unique: req.unique }, &opts),
-                Job::Forced => jobs::decided(p, &enc, solver, self.limits, &opts, self.cfg.pool.as_deref()),
-                Job::Candidates => match req.limit {
-                    Some(0) => Err(RunError::usage("`limit` must be at least 1")),
-                    limit => {
-                        let limit = limit.unwrap_or(jobs::CANDIDATES_LIMIT);
-                        jobs::solve(p, &enc, solver, self.limits, Solve::Candidates { limit }, &opts)
+        let report = Plan::new(p, caps, self.setup).and_then(|plan| match self.job {
+            Job::Solve => plan.solve(req.unique),
+            Job::Forced => plan.decided(),
+            Job::Candidates => match req.limit {
+                Some(0) => Err(RunError::usage("`limit` must be at least 1")),
+                limit => plan.candidates(limit.unwrap_or(jobs::CANDIDATES_LIMIT)),
+            },
+            Job::Count => {
+                // The page steps through the answers: the first few are drawn.
+                let mut shown = Vec::new();
+                let count = CountJob { limit: req.limit, split: None, progress: &AtomicU64::new(0) };
+                let report = plan.count(count, |s| {
+                    if shown.len() < ANSWERS_SHOWN {
+                        shown.push(render::to_svg(&p.draw(Some(s))));
                     }
-                },
-                Job::Count => {
-                    // The page steps through the answers: the first few are drawn.
-                    let mut shown = Vec::new();
-                    let report = jobs::count_with(p, caps, &enc, solver, self.limits, req.limit, &opts, |s| {
-                        if shown.len() < ANSWERS_SHOWN {
-                            shown.push(render::to_svg(&p.draw(Some(s))));
-                        }
-                    });
-                    // And the board it counted, when no answer is on show.
-                    report.map(|mut r| {
-                        r.json["answers"] = json!(shown);
-                        r.picture = Some((p.draw(None), None));
-                        r
-                    })
-                }
+                });
+                // And the board it counted, when no answer is on show.
+                report.map(|mut r| {
+                    r.json["answers"] = json!(shown);
+                    r.picture = Some((p.draw(None), None));
+                    r
+                })
             }
         });
         match report {

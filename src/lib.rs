@@ -16,7 +16,7 @@
 //! - `puzzle` (the seam every genre implements, `Puzzle` and `Show`, and the capability
 //!   traits; solve and count with verification; typed errors; exit codes) → `generate`
 //!   (minimal unique puzzles) → `genres` (one folder per genre, and the registry that
-//!   lists them once with their capabilities) → `jobs` (the job plan every front end runs,
+//!   lists them once with their capabilities) → `jobs` (`Plan`, the job plan every front end runs,
 //!   and its reports) → `api` (the JSON API of `snakesat serve`, without HTTP);
 //! - `solution_file` (answer files read back) and `signals` (Ctrl-C, closed pipes) for the
 //!   front ends; the `snakesat` binary (`main.rs`, `cli/`) on top.

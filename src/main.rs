@@ -28,6 +28,6 @@ fn run(cli: Cli) -> Result<u8, Failure> {
     match Job::from(cli.command)? {
         Job::Generate { kind, job } => genres::blank(&kind, &job.spec)?.run(job),
         Job::Serve(args) => cli::serve::serve(args),
-        job => genres::load(job.puzzle())?.run(job),
+        Job::OnPuzzle(job) => genres::load(job.puzzle())?.run(job),
     }
 }

@@ -41,6 +41,21 @@ pub type Accept<'a, Sol, S, X> = dyn Fn(&Model, Sol) -> Result<Vec<S>, X> + Sync
 /// Builds one solver per worker.
 pub type MakeBackend<'a> = dyn Fn() -> Box<dyn Backend> + Sync + 'a;
 
+/// The cubes of a split, and the ones this run enumerates (`count --shard`: a slice);
+/// answers are checked against all of them.
+#[derive(Clone)]
+pub struct Cubes<'a> {
+    pub all: &'a [Vec<Lit>],
+    pub run: std::ops::Range<usize>,
+}
+
+/// The worker threads: how many, and how each builds its solver.
+#[derive(Clone, Copy)]
+pub struct Workers<'a> {
+    pub jobs: usize,
+    pub make: &'a MakeBackend<'a>,
+}
+
 enum Msg<S, X> {
     /// The answers one model stands for, with the model's values on the answer variables.
     Answers(usize, Vec<bool>, Vec<S>),
@@ -61,18 +76,15 @@ fn other_cube(cubes: &[Vec<Lit>], i: usize, model: &Model) -> Option<usize> {
     (0..cubes.len()).find(|&j| j != i && cubes[j].iter().all(|&l| model.lit(l)))
 }
 
-/// Enumerates the answers of `enc` cube by cube on `jobs` threads, each with a solver from
-/// `make`. `accept` runs on the worker for each answer (verification belongs there, so it
+/// Enumerates the answers of `enc` cube by cube (those of `cubes.run`) on `workers.jobs`
+/// threads, each with a solver from `workers.make`. `accept` runs on the worker for each answer (verification belongs there, so it
 /// runs in parallel too) and returns the answers it stands for (the answer and those
 /// `Encoded::implied` adds); `emit` runs on the calling thread, in cube order, for each,
 /// until `limit` answers have been emitted.
-#[allow(clippy::too_many_arguments)]
 pub fn enumerate<E, S, X>(
     enc: &E,
-    cubes: &[Vec<Lit>],
-    run: std::ops::Range<usize>,
-    jobs: usize,
-    make: &MakeBackend<'_>,
+    cubes: Cubes<'_>,
+    workers: Workers<'_>,
     limits: &Limits,
     limit: Option<u64>,
     accept: &Accept<'_, E::Solution, S, X>,
@@ -84,12 +96,13 @@ where
     X: From<EngineError> + Send,
 {
     let started = Instant::now();
+    let Workers { jobs, make } = workers;
     if cfg!(debug_assertions) {
-        check_cover(enc, cubes, make(), limits)?;
+        check_cover(enc, cubes.all, make(), limits)?;
     }
     // Only the cubes in `run` are enumerated (`count --shard`); answers are still checked
     // against every cube.
-    let (first, n) = (run.start, run.len());
+    let n = cubes.run.len();
     let stop = limits.cancel.child();
     let worker_limits = limits.with_cancel(stop.clone());
     let next = AtomicUsize::new(0);
@@ -107,8 +120,8 @@ where
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, n.max(1)) {
             let tx = tx.clone();
-            let (next, wl) = (&next, &worker_limits);
-            scope.spawn(move || work(enc, cubes, first..first + n, next, make, wl, accept, tx));
+            let (next, wl, cubes) = (&next, &worker_limits, cubes.clone());
+            scope.spawn(move || work(enc, cubes, next, make, wl, accept, tx));
         }
         drop(tx);
         for msg in rx {
@@ -172,13 +185,11 @@ fn emit_cube<S>(cube: &mut Vec<(Vec<bool>, Vec<S>)>, emit: &mut impl FnMut(S), e
     }
 }
 
-/// One worker: cubes of `run` from the shared counter until none is left or the job stops.
-/// Messages name a cube by its place in `run`.
-#[allow(clippy::too_many_arguments)]
+/// One worker: cubes of `cubes.run` from the shared counter until none is left or the job
+/// stops. Messages name a cube by its place in `run`.
 fn work<E, S, X>(
     enc: &E,
-    cubes: &[Vec<Lit>],
-    run: std::ops::Range<usize>,
+    Cubes { all: cubes, run }: Cubes<'_>,
     next: &AtomicUsize,
     make: &MakeBackend<'_>,
     limits: &Limits,
@@ -308,7 +319,8 @@ mod tests {
         let make = || BackendKind::Cadical.build();
         let accept = |_: &Model, s: Vec<bool>| -> Result<Vec<Vec<bool>>, EngineError> { Ok(vec![s]) };
         let mut got = Vec::new();
-        let r = enumerate(t, cubes, 0..cubes.len(), jobs, &make, limits, limit, &accept, |s| got.push(s))?;
+        let (cubes, workers) = (Cubes { all: cubes, run: 0..cubes.len() }, Workers { jobs, make: &make });
+        let r = enumerate(t, cubes, workers, limits, limit, &accept, |s| got.push(s))?;
         Ok((r, got))
     }
 

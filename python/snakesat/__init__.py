@@ -9,17 +9,51 @@
 Puzzles are read by the same readers as the ``snakesat`` command, jobs run through the
 same job plan, and answers carry the same JSON, text and pictures (``to_json()``,
 ``str()``, ``svg()``). In a notebook, puzzles and answers show as pictures.
+
+A job that cannot run raises one exception per class of error, as the command line has
+one exit code for each: ``InputError`` (text that cannot be read, located), ``UsageError``
+(arguments or options the job cannot take) and ``TooBigError`` (a puzzle beyond the size
+limits), all ``ValueError``; ``SolverError`` (a solver that failed, or an answer that
+failed verification), a ``RuntimeError``.
 """
 
 from __future__ import annotations
 
 from typing import Iterator, Optional, Sequence, Tuple, Union
 
-from ._native import Answer, Candidates, Count, Explanation, InputError, Puzzle, __version__, generate_one, read
+from ._native import (
+    Answer,
+    Candidates,
+    Count,
+    Explanation,
+    Generator,
+    InputError,
+    Puzzle,
+    SolverError,
+    TooBigError,
+    UsageError,
+    __version__,
+    read,
+)
 from ._native import bank as _read_bank
 from ._native import size as _read_size
 
-__all__ = ["Answer", "Candidates", "Count", "Explanation", "InputError", "Puzzle", "generate", "read", "__version__"]
+__all__ = [
+    "Answer",
+    "Candidates",
+    "Count",
+    "Explanation",
+    "Generator",
+    "InputError",
+    "Puzzle",
+    "SolverError",
+    "TooBigError",
+    "UsageError",
+    "generate",
+    "generate_one",
+    "read",
+    "__version__",
+]
 
 
 def generate(
@@ -41,9 +75,25 @@ def generate(
     puzzles are minimal for the grade, not minimal.
     """
     rows, cols = _size(size)
-    sizes = _bank(bank)
+    generator = Generator(kind, rows, cols, _bank(bank), seed, timeout, grade)
     for index in range(count):
-        yield generate_one(kind, rows, cols, sizes, seed, index, timeout, grade)
+        yield generator.puzzle(index)
+
+
+def generate_one(
+    kind: str,
+    rows: int,
+    cols: int,
+    bank: Optional[Sequence[int]],
+    seed: int,
+    index: int,
+    timeout: Optional[float] = None,
+    grade: Optional[str] = None,
+) -> Puzzle:
+    """Generated puzzle number ``index`` of the run with ``seed`` (the CLI's ``generate``
+    makes the same puzzle for the same arguments)."""
+    sizes = None if bank is None else [int(b) for b in bank]
+    return Generator(kind, rows, cols, sizes, seed, timeout, grade).puzzle(index)
 
 
 def _size(size: Union[int, str, Tuple[int, int]]) -> Tuple[int, int]:

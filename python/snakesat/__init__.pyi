@@ -1,5 +1,22 @@
 import os
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
+
+__all__ = [
+    "Answer",
+    "Candidates",
+    "Count",
+    "Explanation",
+    "Generator",
+    "InputError",
+    "Puzzle",
+    "SolverError",
+    "TooBigError",
+    "UsageError",
+    "generate",
+    "generate_one",
+    "read",
+    "__version__",
+]
 
 __version__: str
 
@@ -10,6 +27,16 @@ class InputError(ValueError):
     column: int
     file: str
 
+class UsageError(ValueError):
+    """Arguments or options the job cannot take."""
+
+class TooBigError(ValueError):
+    """A puzzle whose formula is beyond the size limits."""
+
+class SolverError(RuntimeError):
+    """A solver that failed, or an answer that failed the independent verifier."""
+
+@final
 class Answer:
     """The result of `solve`, `forced` or `decode`."""
 
@@ -33,6 +60,7 @@ class Answer:
     def svg(self) -> Optional[str]: ...
     def _repr_svg_(self) -> Optional[str]: ...
 
+@final
 class Count:
     """The result of `count`."""
 
@@ -52,6 +80,7 @@ class Count:
     def __int__(self) -> int: ...
     def _repr_html_(self) -> str: ...
 
+@final
 class Candidates:
     """The result of `candidates`: each cell's values in some answer, and in how many of
     the answers found."""
@@ -82,6 +111,7 @@ class Candidates:
     def svg(self) -> Optional[str]: ...
     def _repr_svg_(self) -> Optional[str]: ...
 
+@final
 class Explanation:
     """The result of `explain`: steps a person can follow, and a grade."""
 
@@ -109,6 +139,7 @@ class Explanation:
     def to_json(self) -> str: ...
     def __len__(self) -> int: ...
 
+@final
 class Puzzle:
     """A puzzle of any genre snakesat reads."""
 
@@ -168,6 +199,22 @@ class Puzzle:
     def hint(self, grid: str, timeout: Optional[float] = None, *, encoding: Optional[str] = None) -> Explanation: ...
     def svg(self) -> str: ...
     def _repr_svg_(self) -> str: ...
+
+@final
+class Generator:
+    """The puzzles of one run of ``snakesat generate``, made one at a time by index."""
+
+    def __new__(
+        cls,
+        kind: str,
+        rows: int,
+        cols: int,
+        bank: Optional[Sequence[int]] = None,
+        seed: int = 1,
+        timeout: Optional[float] = None,
+        grade: Optional[str] = None,
+    ) -> Generator: ...
+    def puzzle(self, index: int) -> Puzzle: ...
 
 def read(source: Union[str, "os.PathLike[str]"]) -> Puzzle: ...
 def generate_one(

@@ -1,29 +1,16 @@
-//! What a job hands back to Python: an [`Answer`] (solve, forced, decode) or a [`Count`],
-//! each a thin reader over the JSON object the command line prints with `--format json`
-//! (the library's report), plus the picture and text the API adds. Nothing is recomputed
-//! here, so Python sees exactly what the CLI and the server say.
+//! What a job hands back to Python: an [`Answer`] (solve, forced, decode), a [`Count`] or
+//! [`Candidates`], each a thin reader over the plan's report ([`Reported`]): the JSON object
+//! the command line prints with `--format json`, its text and its picture. Nothing is
+//! recomputed here, so Python sees exactly what the CLI and the server say.
 
 use pyo3::prelude::*;
 use serde_json::Value;
 
-/// The keys the API adds for a page beside the command line's object (`answers`: a
-/// count's first answers drawn).
-const PAGE_KEYS: [&str; 5] = ["kind", "url", "text", "svg", "answers"];
+use crate::run::Reported;
 
 /// A JSON value as the Python object `json.loads` makes of it.
 pub fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (v.to_string(),))
-}
-
-/// The command line's `--format json` object, without the page's additions.
-fn cli_json(body: &Value) -> String {
-    let mut v = body.clone();
-    if let Value::Object(m) = &mut v {
-        for k in PAGE_KEYS {
-            m.remove(k);
-        }
-    }
-    v.to_string()
 }
 
 /// A grid answer's rows split into the tokens the CLI prints.
@@ -40,7 +27,7 @@ fn escape(s: &str) -> String {
 /// `status` is `"unsat"`; a stopped job (timeout, Ctrl-C) one whose status is `"unknown"`.
 #[pyclass(frozen, module = "snakesat")]
 pub struct Answer {
-    pub body: Value,
+    pub body: Reported,
 }
 
 #[pymethods]
@@ -48,39 +35,39 @@ impl Answer {
     /// `"solved"`, `"unsat"` or `"unknown"`.
     #[getter]
     fn status(&self) -> String {
-        self.body["status"].as_str().unwrap_or("unknown").to_string()
+        self.body.json["status"].as_str().unwrap_or("unknown").to_string()
     }
 
     /// The grid row by row as lists of the tokens the CLI prints; `None` without an answer
     /// or for a genre whose answer is not a grid (the Snake Cube: see `solution`).
     #[getter]
     fn grid(&self) -> Option<Vec<Vec<String>>> {
-        grid_of(self.body.get("solution")?)
+        grid_of(self.body.json.get("solution")?)
     }
 
     /// The answer as the CLI's JSON writes it (`solution`), as Python objects.
     #[getter]
     fn solution<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.body.get("solution").map(|s| to_py(py, s)).transpose()
+        self.body.json.get("solution").map(|s| to_py(py, s)).transpose()
     }
 
     /// With `unique=True`: whether the answer is the only one (`None`: not known, or not
     /// asked).
     #[getter]
     fn unique(&self) -> Option<bool> {
-        self.body.get("unique").and_then(Value::as_bool)
+        self.body.json.get("unique").and_then(Value::as_bool)
     }
 
     /// A second answer's grid when `unique=True` found one.
     #[getter]
     fn second(&self) -> Option<Vec<Vec<String>>> {
-        grid_of(self.body.get("second_solution")?)
+        grid_of(self.body.json.get("second_solution")?)
     }
 
     /// `forced()`: the grid with `None` where the answers disagree.
     #[getter]
     fn forced(&self) -> Option<Vec<Vec<Option<String>>>> {
-        let cells = self.body.get("forced")?.as_array()?;
+        let cells = self.body.json.get("forced")?.as_array()?;
         let cols = self.grid().and_then(|g| g.first().map(Vec::len)).filter(|&c| c > 0)?;
         let cells: Vec<Option<String>> = cells.iter().map(|c| c.as_str().map(String::from)).collect();
         Some(cells.chunks(cols).map(<[_]>::to_vec).collect())
@@ -89,23 +76,23 @@ impl Answer {
     /// Why the job stopped, when its status is `"unknown"`.
     #[getter]
     fn reason(&self) -> Option<String> {
-        self.body.get("reason").and_then(Value::as_str).map(String::from)
+        self.body.json.get("reason").and_then(Value::as_str).map(String::from)
     }
 
     /// The solver's statistics, as the CLI's JSON has them.
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.body.get("stats").map(|s| to_py(py, s)).transpose()
+        self.body.json.get("stats").map(|s| to_py(py, s)).transpose()
     }
 
     /// The CLI's `--format json` output.
     fn to_json(&self) -> String {
-        cli_json(&self.body)
+        self.body.json.to_string()
     }
 
     /// The CLI's `--format svg` picture.
     fn svg(&self) -> Option<String> {
-        self.body.get("svg").and_then(Value::as_str).map(String::from)
+        self.body.svg.clone()
     }
 
     fn _repr_svg_(&self) -> Option<String> {
@@ -114,7 +101,7 @@ impl Answer {
 
     /// The CLI's text output.
     fn __str__(&self) -> String {
-        self.body.get("text").and_then(Value::as_str).unwrap_or("").to_string()
+        self.body.text.clone()
     }
 
     fn __repr__(&self) -> String {
@@ -125,7 +112,7 @@ impl Answer {
 /// The result of `count`.
 #[pyclass(frozen, module = "snakesat")]
 pub struct Count {
-    pub body: Value,
+    pub body: Reported,
 }
 
 #[pymethods]
@@ -133,39 +120,39 @@ impl Count {
     /// The answers counted.
     #[getter]
     fn count(&self) -> u64 {
-        self.body["count"].as_u64().unwrap_or(0)
+        self.body.json["count"].as_u64().unwrap_or(0)
     }
 
     /// Whether every answer was counted (not stopped by the limit, a timeout or Ctrl-C).
     #[getter]
     fn complete(&self) -> bool {
-        self.body["complete"].as_bool().unwrap_or(false)
+        self.body.json["complete"].as_bool().unwrap_or(false)
     }
 
     #[getter]
     fn limit_reached(&self) -> bool {
-        self.body["limit_reached"].as_bool().unwrap_or(false)
+        self.body.json["limit_reached"].as_bool().unwrap_or(false)
     }
 
     /// Why an incomplete count stopped.
     #[getter]
     fn stopped(&self) -> Option<String> {
-        self.body.get("stopped").and_then(Value::as_str).map(String::from)
+        self.body.json.get("stopped").and_then(Value::as_str).map(String::from)
     }
 
     /// As the CLI says it: `"solved"`, `"unsat"` or `"unknown"`.
     #[getter]
     fn status(&self) -> String {
-        self.body["status"].as_str().unwrap_or("unknown").to_string()
+        self.body.json["status"].as_str().unwrap_or("unknown").to_string()
     }
 
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.body.get("stats").map(|s| to_py(py, s)).transpose()
+        self.body.json.get("stats").map(|s| to_py(py, s)).transpose()
     }
 
     fn to_json(&self) -> String {
-        cli_json(&self.body)
+        self.body.json.to_string()
     }
 
     fn __int__(&self) -> u64 {
@@ -173,7 +160,7 @@ impl Count {
     }
 
     fn __str__(&self) -> String {
-        self.body.get("text").and_then(Value::as_str).unwrap_or("").to_string()
+        self.body.text.clone()
     }
 
     fn __repr__(&self) -> String {
@@ -182,7 +169,7 @@ impl Count {
 
     /// The board counted and the CLI's sentence, for a notebook.
     fn _repr_html_(&self) -> String {
-        let svg = self.body.get("svg").and_then(Value::as_str).unwrap_or("");
+        let svg = self.body.svg.as_deref().unwrap_or("");
         // Inside HTML the picture is an element, not a document: no XML declaration.
         let svg = svg.find("<svg").map_or(svg, |at| &svg[at..]);
         format!("<div>{svg}<pre>{}</pre></div>", escape(&self.__str__()))
@@ -193,12 +180,12 @@ impl Count {
 /// answers found.
 #[pyclass(frozen, module = "snakesat")]
 pub struct Candidates {
-    pub body: Value,
+    pub body: Reported,
 }
 
 impl Candidates {
     fn cell_values(&self) -> Vec<Vec<(String, u64)>> {
-        let cells = self.body.get("candidates").and_then(Value::as_array).cloned().unwrap_or_default();
+        let cells = self.body.json.get("candidates").and_then(Value::as_array).cloned().unwrap_or_default();
         cells
             .iter()
             .map(|c| {
@@ -227,7 +214,7 @@ impl Candidates {
     /// `"solved"`, `"unsat"` or `"unknown"` (stopped before any answer).
     #[getter]
     fn status(&self) -> String {
-        self.body["status"].as_str().unwrap_or("unknown").to_string()
+        self.body.json["status"].as_str().unwrap_or("unknown").to_string()
     }
 
     /// Cell by cell (row by row on a grid), each value the cell takes in some answer with
@@ -241,7 +228,7 @@ impl Candidates {
     #[getter]
     fn grid<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Vec<Bound<'py, pyo3::types::PyDict>>>>> {
         let Some(cols) =
-            self.body.get("solution").and_then(grid_of).and_then(|g| g.first().map(Vec::len)).filter(|&c| c > 0)
+            self.body.json.get("solution").and_then(grid_of).and_then(|g| g.first().map(Vec::len)).filter(|&c| c > 0)
         else {
             return Ok(None);
         };
@@ -252,7 +239,7 @@ impl Candidates {
     /// The cells' names (`r1c1`, …), in the order of `cells`.
     #[getter]
     fn names(&self) -> Vec<String> {
-        let names = self.body.get("names").and_then(Value::as_array).cloned().unwrap_or_default();
+        let names = self.body.json.get("names").and_then(Value::as_array).cloned().unwrap_or_default();
         names.iter().filter_map(|n| n.as_str().map(String::from)).collect()
     }
 
@@ -260,53 +247,53 @@ impl Candidates {
     #[getter]
     fn split(&self) -> Vec<String> {
         let names = self.names();
-        let split = self.body.get("split").and_then(Value::as_array).cloned().unwrap_or_default();
+        let split = self.body.json.get("split").and_then(Value::as_array).cloned().unwrap_or_default();
         split.iter().filter_map(|i| names.get(i.as_u64()? as usize).cloned()).collect()
     }
 
     /// How many answers the counts are over.
     #[getter]
     fn answers(&self) -> u64 {
-        self.body.get("answers_examined").and_then(Value::as_u64).unwrap_or(0)
+        self.body.json.get("answers_examined").and_then(Value::as_u64).unwrap_or(0)
     }
 
     /// Every value some answer takes at a cell is listed (the solver proved it).
     #[getter]
     fn values_complete(&self) -> bool {
-        self.body.get("values_complete").and_then(Value::as_bool).unwrap_or(false)
+        self.body.json.get("values_complete").and_then(Value::as_bool).unwrap_or(false)
     }
 
     /// The counts are over every answer (else they are "at least").
     #[getter]
     fn counts_complete(&self) -> bool {
-        self.body.get("counts_complete").and_then(Value::as_bool).unwrap_or(false)
+        self.body.json.get("counts_complete").and_then(Value::as_bool).unwrap_or(false)
     }
 
     #[getter]
     fn limit_reached(&self) -> bool {
-        self.body.get("limit_reached").and_then(Value::as_bool).unwrap_or(false)
+        self.body.json.get("limit_reached").and_then(Value::as_bool).unwrap_or(false)
     }
 
     /// Why the job stopped before it knew every value (a timeout, Ctrl-C).
     #[getter]
     fn stopped(&self) -> Option<String> {
-        let why = self.body.get("stopped").or_else(|| self.body.get("reason"));
+        let why = self.body.json.get("stopped").or_else(|| self.body.json.get("reason"));
         why.and_then(Value::as_str).map(String::from)
     }
 
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.body.get("stats").map(|s| to_py(py, s)).transpose()
+        self.body.json.get("stats").map(|s| to_py(py, s)).transpose()
     }
 
     /// The CLI's `--format json` output.
     fn to_json(&self) -> String {
-        cli_json(&self.body)
+        self.body.json.to_string()
     }
 
     /// The heat map (`--format svg`).
     fn svg(&self) -> Option<String> {
-        self.body.get("svg").and_then(Value::as_str).map(String::from)
+        self.body.svg.clone()
     }
 
     fn _repr_svg_(&self) -> Option<String> {
@@ -314,7 +301,7 @@ impl Candidates {
     }
 
     fn __str__(&self) -> String {
-        self.body.get("text").and_then(Value::as_str).unwrap_or("").to_string()
+        self.body.text.clone()
     }
 
     fn __repr__(&self) -> String {

@@ -1,45 +1,30 @@
 //! The native part of the `snakesat` Python package: puzzles read by the library's
-//! readers, jobs run by its job plan through the JSON API's entry point (`api::run`), and
-//! answers read from the reports it writes. The package's `__init__.py` re-exports this
+//! readers, jobs run by its job plan (`jobs::Plan`, `run.rs`), answers read from the
+//! reports it writes, and its errors raised as one exception class per error class
+//! (`errors.rs`). The package's `__init__.py` re-exports this
 //! module and adds the Python-only conveniences (the `generate` iterator).
 
 use std::sync::Mutex;
 
-use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
-use snakesat::api::{Job, Request};
 use snakesat::genres::{self, AnyPuzzle, Capabilities, Visit};
 use snakesat::input::Source;
-use snakesat::puzzle::{GenerateSpec, OnlyAnswer, RawOptions, RunError};
+use snakesat::puzzle::{GenerateSpec, OnlyAnswer};
 use snakesat::render;
 
 mod answer;
+mod errors;
 mod explain;
 mod files;
 mod run;
 
+use errors::{input_error, run_error, usage, InputError, SolverError, TooBigError, UsageError};
+use run::{options, Ask};
+
 use answer::{Answer, Candidates, Count};
 use explain::{Explain, Explanation};
-
-create_exception!(
-    snakesat,
-    InputError,
-    PyValueError,
-    "A bad puzzle, located as the command line locates it: the message is the CLI's \
-     `file:line:column: what was expected`; `.line` and `.column` are 1-based, `.file` names the source."
-);
-
-fn input_error(py: Python<'_>, e: &snakesat::input::InputError) -> PyErr {
-    let err = InputError::new_err(e.to_string());
-    let v = err.value(py);
-    // Setting plain attributes on a fresh exception object cannot fail.
-    let _ = v.setattr("line", e.line);
-    let _ = v.setattr("column", e.col);
-    let _ = v.setattr("file", e.file.as_str());
-    err
-}
 
 /// A puzzle of any genre snakesat reads.
 #[pyclass(frozen, module = "snakesat")]
@@ -55,38 +40,21 @@ struct Puzzle {
 }
 
 /// What the genre can say of a puzzle without solving it.
-enum Ask {
+enum Says {
     Url,
     Toml,
     Svg,
 }
 
-impl Visit for Ask {
+impl Visit for Says {
     type Output = Option<String>;
     fn visit<P: snakesat::puzzle::Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Option<String> {
         match self {
-            Ask::Url => caps.url.and_then(|u| u(p).ok()),
-            Ask::Toml => caps.toml.map(|t| t(p)),
-            Ask::Svg => Some(render::to_svg(&p.draw(None))),
+            Says::Url => caps.url.and_then(|u| u(p).ok()),
+            Says::Toml => caps.toml.map(|t| t(p)),
+            Says::Svg => Some(render::to_svg(&p.draw(None))),
         }
     }
-}
-
-/// A job's refusal: the caller's input (`ValueError`) or a fault (`RuntimeError`).
-fn refused(e: RunError) -> PyErr {
-    if e.http_status() < 500 {
-        PyValueError::new_err(e.to_string())
-    } else {
-        PyRuntimeError::new_err(e.to_string())
-    }
-}
-
-fn raw(encoding: Option<String>, distinct: Option<String>) -> RawOptions {
-    RawOptions { encoding, distinct, symmetry: None }
-}
-
-fn request(backend: Option<String>, encoding: Option<String>, distinct: Option<String>) -> Request {
-    Request { backend, encoding, distinct, ..Request::default() }
 }
 
 #[pymethods]
@@ -100,13 +68,13 @@ impl Puzzle {
     /// The puzz.link URL, for genres that have one.
     #[getter]
     fn url(&self) -> Option<String> {
-        self.inner.run(Ask::Url)
+        self.inner.run(Says::Url)
     }
 
     /// The puzzle as a file: written by the genre where it can, else the TOML read.
     #[getter]
     fn toml(&self) -> Option<String> {
-        self.inner.run(Ask::Toml).or_else(|| self.text.clone())
+        self.inner.run(Says::Toml).or_else(|| self.text.clone())
     }
 
     /// One answer; with `unique=True`, also whether it is the only one. `backend` names a
@@ -123,8 +91,8 @@ impl Puzzle {
         encoding: Option<String>,
         distinct: Option<String>,
     ) -> PyResult<Answer> {
-        let req = Request { unique, ..request(backend, encoding, distinct) };
-        Ok(Answer { body: run::job(py, &self.inner, Job::Solve, req, timeout)? })
+        let raw = options(encoding, distinct);
+        Ok(Answer { body: run::job(py, &self.inner, Ask::Solve { unique }, raw, backend.as_deref(), timeout)? })
     }
 
     /// Counts the answers, up to `limit`.
@@ -138,8 +106,8 @@ impl Puzzle {
         encoding: Option<String>,
         distinct: Option<String>,
     ) -> PyResult<Count> {
-        let req = Request { limit, ..request(backend, encoding, distinct) };
-        Ok(Count { body: run::job(py, &self.inner, Job::Count, req, timeout)? })
+        let raw = options(encoding, distinct);
+        Ok(Count { body: run::job(py, &self.inner, Ask::Count { limit }, raw, backend.as_deref(), timeout)? })
     }
 
     /// The cells every answer agrees on (`Answer.forced`).
@@ -152,7 +120,8 @@ impl Puzzle {
         encoding: Option<String>,
         distinct: Option<String>,
     ) -> PyResult<Answer> {
-        Ok(Answer { body: run::job(py, &self.inner, Job::Forced, request(backend, encoding, distinct), timeout)? })
+        let raw = options(encoding, distinct);
+        Ok(Answer { body: run::job(py, &self.inner, Ask::Forced, raw, backend.as_deref(), timeout)? })
     }
 
     /// Each cell's values in some answer, and in how many of the answers found (`limit` of
@@ -168,16 +137,17 @@ impl Puzzle {
         encoding: Option<String>,
         distinct: Option<String>,
     ) -> PyResult<Candidates> {
-        let req = Request { limit, ..request(backend, encoding, distinct) };
-        Ok(Candidates { body: run::job(py, &self.inner, Job::Candidates, req, timeout)? })
+        let raw = options(encoding, distinct);
+        let ask = Ask::Candidates { limit };
+        Ok(Candidates { body: run::job(py, &self.inner, ask, raw, backend.as_deref(), timeout)? })
     }
 
     /// The complete (eager) encoding as DIMACS CNF text, for any SAT solver; read its
     /// answer back with `decode`.
     #[pyo3(signature = (*, encoding=None, distinct=None))]
     fn dimacs(&self, py: Python<'_>, encoding: Option<String>, distinct: Option<String>) -> PyResult<String> {
-        let job = files::Dimacs { raw: raw(encoding, distinct), name: &self.name };
-        py.detach(|| self.inner.run(job)).map_err(refused)
+        let job = files::Dimacs { raw: options(encoding, distinct), name: &self.name };
+        py.detach(|| self.inner.run(job)).map_err(|e| run_error(py, e))
     }
 
     /// Another solver's output (competition format: `s` and `v` lines) on the CNF of
@@ -190,8 +160,8 @@ impl Puzzle {
         encoding: Option<String>,
         distinct: Option<String>,
     ) -> PyResult<Answer> {
-        let job = files::Decode { raw: raw(encoding, distinct), output: solver_output };
-        Ok(Answer { body: py.detach(|| self.inner.run(job)).map_err(refused)? })
+        let ask = Ask::Decode { output: solver_output.to_string() };
+        Ok(Answer { body: run::job(py, &self.inner, ask, options(encoding, distinct), None, None)? })
     }
 
     /// How a person can solve it, step by step, and its grade, as `snakesat explain`
@@ -233,7 +203,7 @@ impl Puzzle {
 
     /// The puzzle drawn, as `snakesat draw` draws it.
     fn svg(&self) -> String {
-        self.inner.run(Ask::Svg).unwrap_or_default()
+        self.inner.run(Says::Svg).unwrap_or_default()
     }
 
     fn _repr_svg_(&self) -> String {
@@ -263,7 +233,7 @@ impl Puzzle {
         use snakesat::explain::{Settings, BUDGET, GIVE_UP, MAX_RULES};
         let max_rules = max_rules.unwrap_or(MAX_RULES);
         if max_rules == 0 {
-            return Err(PyValueError::new_err("max_rules must be at least 1"));
+            return Err(usage("max_rules must be at least 1"));
         }
         let limits = run::limits(timeout)?;
         let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
@@ -271,13 +241,10 @@ impl Puzzle {
         let known = self.known.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let known = known.filter(|(asked, _)| *asked == encoding).map(|(_, only)| only);
         let (explanation, only) = run::interruptible(py, &limits.cancel, || {
-            let raw = raw(encoding.clone(), None);
+            let raw = options(encoding.clone(), None);
             self.inner.run(Explain { settings: &settings, raw, grid, steps, known })
         })?
-        .map_err(|e| match e {
-            RunError::Input(e) => input_error(py, &e),
-            e => refused(e),
-        })?;
+        .map_err(|e| run_error(py, e))?;
         if let Some(only) = only {
             *self.known.lock().unwrap_or_else(|e| e.into_inner()) = Some((encoding, only));
         }
@@ -303,35 +270,74 @@ fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
     Ok(Puzzle { inner, name, text, known: Mutex::default() })
 }
 
-/// Makes generated puzzle number `index` of the run with `seed` (the CLI's `generate`
-/// makes the same puzzle for the same arguments); the `generate` iterator calls this.
-#[pyfunction]
-#[pyo3(signature = (kind, rows, cols, bank, seed, index, timeout=None, grade=None))]
-#[allow(clippy::too_many_arguments)]
-fn generate_one(
-    py: Python<'_>,
-    kind: &str,
-    rows: usize,
-    cols: usize,
-    bank: Option<Vec<u32>>,
+/// A generator: the puzzles of one run of the CLI's `generate` (same kind, size, bank,
+/// grade and seed), made one at a time by index; puzzle `index` is the one `generate` makes
+/// for the same arguments. The `generate` iterator uses one.
+#[pyclass(frozen, module = "snakesat")]
+struct Generator {
+    kind: String,
+    spec: GenerateSpec,
     seed: u64,
-    index: u64,
     timeout: Option<f64>,
-    grade: Option<&str>,
-) -> PyResult<Puzzle> {
-    // `generate --grade`'s bound, read by the same parser.
-    let grade = grade
-        .map(|g| g.parse::<snakesat::explain::GradeBound>().map_err(|e| PyValueError::new_err(e.to_string())))
-        .transpose()?;
-    let spec = GenerateSpec { rows, cols, bank, grade };
-    let blank = genres::blank(kind, &spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let limits = run::limits(timeout)?;
-    let made =
-        run::interruptible(py, &limits.cancel, || blank.run(Generate { spec: &spec, seed, index, limits: &limits }))??;
-    // The generated puzzle is read back from the file the genre writes, as a user who
-    // saved it would read it.
-    let inner = genres::parse(&Source::new("<generated>", made.as_str())).map_err(|e| input_error(py, &e))?;
-    Ok(Puzzle { inner, name: format!("{kind} seed {seed} puzzle {index}"), text: Some(made), known: Mutex::default() })
+}
+
+#[pymethods]
+impl Generator {
+    #[new]
+    #[pyo3(signature = (kind, rows, cols, bank=None, seed=1, timeout=None, grade=None))]
+    fn new(
+        kind: String,
+        rows: usize,
+        cols: usize,
+        bank: Option<Vec<u32>>,
+        seed: u64,
+        timeout: Option<f64>,
+        grade: Option<&str>,
+    ) -> PyResult<Self> {
+        // `generate --grade`'s bound, read by the same parser.
+        let grade =
+            grade.map(|g| g.parse::<snakesat::explain::GradeBound>().map_err(|e| usage(e.to_string()))).transpose()?;
+        // The time limit is checked now, though each puzzle's deadline starts with it.
+        run::deadline(timeout)?;
+        Ok(Generator { kind, spec: GenerateSpec { rows, cols, bank, grade }, seed, timeout })
+    }
+
+    /// Generated puzzle number `index` of the run.
+    fn puzzle(&self, py: Python<'_>, index: u64) -> PyResult<Puzzle> {
+        let (kind, seed) = (&self.kind, self.seed);
+        let blank = genres::blank(kind, &self.spec).map_err(|e| run_error(py, e))?;
+        let limits = run::limits(self.timeout)?;
+        let job = Generate { spec: &self.spec, seed, index, limits: &limits };
+        let made = run::interruptible(py, &limits.cancel, || blank.run(job))?.map_err(|e| e.raise(py))?;
+        // The generated puzzle is read back from the file the genre writes, as a user who
+        // saved it would read it.
+        let inner = genres::parse(&Source::new("<generated>", made.as_str())).map_err(|e| input_error(py, &e))?;
+        Ok(Puzzle {
+            inner,
+            name: format!("{kind} seed {seed} puzzle {index}"),
+            text: Some(made),
+            known: Mutex::default(),
+        })
+    }
+}
+
+/// Why a generator made no puzzle.
+enum NotMade {
+    /// The genre or the grade bound cannot be generated.
+    Refused(String),
+    /// Stopped by the deadline or Ctrl-C, or no puzzle fits the spec.
+    Stopped(String),
+    Run(snakesat::puzzle::RunError),
+}
+
+impl NotMade {
+    fn raise(self, py: Python<'_>) -> PyErr {
+        match self {
+            NotMade::Refused(msg) => usage(msg),
+            NotMade::Stopped(msg) => PyRuntimeError::new_err(msg),
+            NotMade::Run(e) => run_error(py, e),
+        }
+    }
 }
 
 struct Generate<'a> {
@@ -342,52 +348,54 @@ struct Generate<'a> {
 }
 
 impl Visit for Generate<'_> {
-    /// The puzzle's file; a refusal of the arguments is a `ValueError`, a generator that
-    /// stopped or failed a `RuntimeError`.
-    type Output = PyResult<String>;
-    fn visit<P: snakesat::puzzle::Puzzle>(self, blank: &P, caps: &Capabilities<P>) -> PyResult<String> {
+    /// The puzzle's file, or why none was made.
+    type Output = Result<String, NotMade>;
+    fn visit<P: snakesat::puzzle::Puzzle>(self, blank: &P, caps: &Capabilities<P>) -> Self::Output {
         use snakesat::generate::Failed;
         let (Some(generate), Some(toml)) = (caps.generate, caps.toml) else {
-            return Err(PyValueError::new_err(format!("{} has no generator", P::KIND)));
+            return Err(NotMade::Refused(format!("{} has no generator", P::KIND)));
         };
         // As the command line: a genre that cannot be explained has no grade to bound.
         if let Some(bound) = &self.spec.grade {
-            snakesat::generate::check_explains(blank, bound).map_err(refused)?;
+            snakesat::generate::check_explains(blank, bound).map_err(NotMade::Run)?;
         }
         match generate(self.spec, self.seed, self.index, self.limits) {
             Ok(g) => Ok(toml(&g.puzzle)),
-            Err(Failed::Stopped(why)) => Err(PyRuntimeError::new_err(format!("stopped: {why}"))),
-            Err(Failed::Impossible(why)) => Err(PyRuntimeError::new_err(why)),
-            Err(Failed::Run(e)) => Err(refused(e)),
+            Err(Failed::Stopped(why)) => Err(NotMade::Stopped(format!("stopped: {why}"))),
+            Err(Failed::Impossible(why)) => Err(NotMade::Stopped(why)),
+            Err(Failed::Run(e)) => Err(NotMade::Run(e)),
         }
     }
 }
 
 /// A board's size as typed (`"10x10"`, `"10"`), read by the library's one reader
-/// (`input::size`, as `generate --size`); a bad one raises `ValueError` saying what was
+/// (`input::size`, as `generate --size`); a bad one raises `UsageError` saying what was
 /// expected.
 #[pyfunction]
 fn size(text: &str) -> PyResult<(usize, usize)> {
-    snakesat::input::size(text).map_err(|e| PyValueError::new_err(format!("size: {e}")))
+    snakesat::input::size(text).map_err(|e| usage(format!("size: {e}")))
 }
 
 /// A bank as typed (`"1..9"`, `"1,2,2,5"`), read by the library's one reader
-/// (`input::bank`, as `generate --bank`); a bad one raises `ValueError`.
+/// (`input::bank`, as `generate --bank`); a bad one raises `UsageError`.
 #[pyfunction]
 fn bank(text: &str) -> PyResult<Vec<u32>> {
-    snakesat::input::bank(text).map_err(|e| PyValueError::new_err(format!("bank: {e}")))
+    snakesat::input::bank(text).map_err(|e| usage(format!("bank: {e}")))
 }
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add("UsageError", m.py().get_type::<UsageError>())?;
+    m.add("TooBigError", m.py().get_type::<TooBigError>())?;
+    m.add("SolverError", m.py().get_type::<SolverError>())?;
     m.add_class::<Puzzle>()?;
     m.add_class::<Answer>()?;
     m.add_class::<Count>()?;
     m.add_class::<Candidates>()?;
     m.add_class::<Explanation>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
-    m.add_function(wrap_pyfunction!(generate_one, m)?)?;
+    m.add_class::<Generator>()?;
     m.add_function(wrap_pyfunction!(size, m)?)?;
     m.add_function(wrap_pyfunction!(bank, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

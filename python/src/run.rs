@@ -1,4 +1,5 @@
-//! Running a job from Python: the job runs on a worker thread with the GIL released, so
+//! Running a job from Python: each method builds the library's job plan (`jobs::Plan`)
+//! and reads its report back ([`Reported`]). The job runs on a worker thread with the GIL released, so
 //! other Python threads go on; the calling thread wakes every 50 ms to let Python run its
 //! signal handlers, and a KeyboardInterrupt (or any exception they raise) cancels the job
 //! through the library's token. The job then stops at its next check and the exception
@@ -8,13 +9,19 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use serde_json::Value;
 
-use snakesat::api::{self, Config, Job, Request};
-use snakesat::genres::AnyPuzzle;
+use snakesat::backend::BackendKind;
+use snakesat::genres::{AnyPuzzle, Capabilities, Visit};
+use snakesat::input::Source;
+use snakesat::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable};
 use snakesat::limits::{self, Cancel, Limits};
+use snakesat::puzzle::{Puzzle, RawOptions, Report, RunError};
+use snakesat::render;
+
+use crate::errors::{run_error, usage};
 
 /// How often the caller looks for Ctrl-C: short enough to feel immediate.
 const POLL: Duration = Duration::from_millis(50);
@@ -37,7 +44,7 @@ pub fn deadline(timeout: Option<f64>) -> PyResult<Option<Instant>> {
     timeout
         .map(|t| limits::seconds(t, FOREVER).map(|d| Instant::now() + d))
         .transpose()
-        .map_err(|why| PyValueError::new_err(format!("timeout {why}")))
+        .map_err(|why| usage(format!("timeout {why}")))
 }
 
 /// Runs `job` on a worker thread until it ends or the caller is interrupted; see the
@@ -76,17 +83,110 @@ pub fn interruptible<T: Send>(py: Python<'_>, cancel: &Cancel, job: impl FnOnce(
     })
 }
 
-/// Runs one job of the JSON API on a puzzle already read, as the server does (the same
-/// solvers: only those that stop when asked, so `timeout` and Ctrl-C always work), and
-/// returns its JSON body; a refusal is a `ValueError` (the caller's input) or a
-/// `RuntimeError` (a solver fault, an answer that failed verification).
-pub fn job(py: Python<'_>, p: &AnyPuzzle, job: Job, req: Request, timeout: Option<f64>) -> PyResult<Value> {
-    let limits = limits(timeout)?;
-    let cfg = Config { timeout: FOREVER, max_timeout: FOREVER, backend: None };
-    let resp = interruptible(py, &limits.cancel, || api::run(job, p, &req, &cfg, &limits))?;
-    if resp.status == 200 {
-        return Ok(resp.body);
+/// A solver named by a Python caller: one that stops when asked (so `timeout` and Ctrl-C
+/// always work), kissat as `$SNAKESAT_KISSAT` names it.
+pub fn backend(name: Option<&str>) -> PyResult<Option<BackendKind>> {
+    let Some(name) = name else { return Ok(None) };
+    let named = ["cadical", "cadical:sat", "cadical:unsat", "cadical:plain", "splr", "kissat", "minisat"];
+    let unknown =
+        || usage(format!("unknown backend={name:?}; expected one of {}", named.map(|n| format!("{n:?}")).join(", ")));
+    let kind: BackendKind = name.parse().map_err(|_| unknown())?;
+    match jobs::stoppable(&kind) {
+        Ok(()) => Ok(Some(kind.with_kissat(&snakesat::tuning::kissat_binary(|n| std::env::var_os(n))))),
+        Err(Unstoppable::Varisat) => Err(usage(format!(
+            "backend=\"varisat\" cannot be stopped by a timeout or Ctrl-C; choose one of {}",
+            named.map(|n| format!("{n:?}")).join(", ")
+        ))),
+        Err(Unstoppable::Command) => Err(unknown()),
     }
-    let msg = resp.body["error"].as_str().unwrap_or("the job failed").to_string();
-    Err(if resp.status < 500 { PyValueError::new_err(msg) } else { PyRuntimeError::new_err(msg) })
+}
+
+/// A job of the plan, as a method asks it.
+pub enum Ask {
+    Solve {
+        unique: bool,
+    },
+    Forced,
+    Candidates {
+        limit: Option<u64>,
+    },
+    Count {
+        limit: Option<u64>,
+    },
+    /// Another solver's output on the CNF of `dimacs()`.
+    Decode {
+        output: String,
+    },
+}
+
+/// What the plan reported, as Python reads it: the command line's `--format json` object,
+/// its text, and its `--format svg` picture (a count's: the board counted).
+pub struct Reported {
+    pub json: Value,
+    pub text: String,
+    pub svg: Option<String>,
+}
+
+impl Reported {
+    fn of<P: Puzzle>(p: &P, r: Report) -> Reported {
+        let (mut d, note) = r.picture.unwrap_or_else(|| (p.draw(None), None));
+        if let Some(note) = note {
+            d.caption(&[note], 16.0);
+        }
+        Reported { json: r.json, text: r.text, svg: Some(render::to_svg(&d)) }
+    }
+}
+
+/// One job of the plan on a puzzle of any genre.
+pub struct PlanJob {
+    pub ask: Ask,
+    pub setup: Setup,
+}
+
+impl Visit for PlanJob {
+    type Output = Result<Reported, RunError>;
+
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Self::Output {
+        let plan = Plan::new(p, caps, self.setup)?;
+        let report = match self.ask {
+            Ask::Solve { unique } => plan.solve(unique),
+            Ask::Forced => plan.decided(),
+            Ask::Candidates { limit } => plan.candidates(limit.unwrap_or(jobs::CANDIDATES_LIMIT)),
+            Ask::Count { limit } => {
+                let progress = std::sync::atomic::AtomicU64::new(0);
+                plan.count(CountJob { limit, split: None, progress: &progress }, |_| {})
+            }
+            Ask::Decode { output } => plan.decode(&Source::new("solver output", output)),
+        }?;
+        Ok(Reported::of(p, report))
+    }
+}
+
+/// The options a method takes, read as the command line reads them.
+pub fn options(encoding: Option<String>, distinct: Option<String>) -> RawOptions {
+    RawOptions { encoding, distinct, symmetry: None }
+}
+
+/// Runs `ask` on `p` with these options, solver and time limit, on a worker thread that
+/// Ctrl-C stops; a refusal raises the exception of its class (`errors.rs`).
+pub fn job(
+    py: Python<'_>,
+    p: &AnyPuzzle,
+    ask: Ask,
+    raw: RawOptions,
+    backend: Option<&str>,
+    timeout: Option<f64>,
+) -> PyResult<Reported> {
+    if let Ask::Candidates { limit: Some(0) } | Ask::Count { limit: Some(0) } = ask {
+        return Err(usage("limit must be at least 1"));
+    }
+    let asked = self::backend(backend)?;
+    let setup = Setup {
+        raw,
+        backend: BackendPolicy { asked, operator: None, interruptible_only: true },
+        limits: limits(timeout)?,
+        ..Setup::default()
+    };
+    let cancel = setup.limits.cancel.clone();
+    interruptible(py, &cancel, || p.run(PlanJob { ask, setup }))?.map_err(|e| run_error(py, e))
 }

@@ -31,9 +31,15 @@ pub struct RunArgs {
     pub connectivity: Option<Connectivity>,
     pub timeout: Option<Duration>,
     pub format: Format,
+    pub raw: RawOptions,
+}
+
+/// `--cross-check` and `--proof`, checked: only the jobs of the plan that take them
+/// (`solve` but `--relax`, `count`) hold them.
+#[derive(Default)]
+pub struct Checks {
     pub cross_check: Option<BackendKind>,
     pub proof: Option<String>,
-    pub raw: RawOptions,
 }
 
 impl RunArgs {
@@ -43,26 +49,46 @@ impl RunArgs {
     }
 }
 
-/// What `solve` is asked for: a genre's own `--relax`, or a job of the plan (an answer,
-/// `--unique`, `--forced`, `--candidates`).
+/// What `solve` is asked for: a genre's own `--relax` (no checks), or a job of the plan
+/// (an answer, `--unique`, `--forced`, `--candidates`) with its checks.
 pub enum SolveMode {
     Relax,
-    Plan(snakesat::jobs::Solve),
+    Plan { job: snakesat::jobs::Solve, checks: Checks },
 }
 
-/// A checked command.
+/// What `count` is asked beside the solving flags.
+pub struct CountArgs {
+    pub limit: Option<u64>,
+    /// `--list`: every answer, a line each, into this file.
+    pub list: Option<String>,
+    /// `--svg-dir`: every answer drawn into this (empty) folder.
+    pub svg_dir: Option<String>,
+    /// `--jobs`: threads (1: one solver, no split).
+    pub jobs: usize,
+    pub shard: Option<Shard>,
+}
+
+/// A checked command: a job on a puzzle, or one that starts from none.
 pub enum Job {
+    /// A job on the puzzle its argument names.
+    OnPuzzle(PuzzleJob),
+    Generate {
+        kind: String,
+        job: generate::GenerateJob,
+    },
+    Serve(serve::ServeArgs),
+}
+
+/// A checked job on a puzzle (each names its puzzle argument).
+pub enum PuzzleJob {
     Solve {
         run: RunArgs,
         mode: SolveMode,
     },
     Count {
         run: RunArgs,
-        limit: Option<u64>,
-        list: Option<String>,
-        svg_dir: Option<String>,
-        jobs: usize,
-        shard: Option<Shard>,
+        count: CountArgs,
+        checks: Checks,
     },
     Sample {
         run: RunArgs,
@@ -98,11 +124,6 @@ pub enum Job {
         /// `--from`: the player's grid file.
         from: Option<String>,
     },
-    Generate {
-        kind: String,
-        job: generate::GenerateJob,
-    },
-    Serve(serve::ServeArgs),
 }
 
 /// `--timeout`: the API's rule (`limits::seconds`).
@@ -126,11 +147,14 @@ fn timeout_at_least(m: f64, least: Duration) -> Result<Duration, Failure> {
     Ok(m)
 }
 
-fn run_args(s: SolverArgs, checks: Option<CheckArgs>, format: Format, raw: RawOptions) -> Result<RunArgs, Failure> {
-    let checks = checks.unwrap_or(CheckArgs { cross_check: None, proof: None });
-    if checks.proof.as_deref() == Some("") {
+fn checks(c: CheckArgs) -> Result<Checks, Failure> {
+    if c.proof.as_deref() == Some("") {
         return Err(usage("--proof needs a folder name"));
     }
+    Ok(Checks { cross_check: c.cross_check.map(super::tuning::backend), proof: c.proof })
+}
+
+fn run_args(s: SolverArgs, format: Format, raw: RawOptions) -> Result<RunArgs, Failure> {
     Ok(RunArgs {
         puzzle: s.puzzle,
         backend: s.backend.map(super::tuning::backend),
@@ -140,8 +164,6 @@ fn run_args(s: SolverArgs, checks: Option<CheckArgs>, format: Format, raw: RawOp
         }),
         timeout: timeout(s.timeout)?,
         format,
-        cross_check: checks.cross_check.map(super::tuning::backend),
-        proof: checks.proof,
         raw,
     })
 }
@@ -172,16 +194,15 @@ impl Job {
                 if relax && (checks.cross_check.is_some() || checks.proof.is_some()) {
                     return Err(usage("--cross-check and --proof do not apply to --relax"));
                 }
-                let run = run_args(solver, Some(checks), format, raw(enc.encoding, distinct.distinct, None))?;
-                let mode = match (relax, forced, candidates) {
-                    (true, ..) => SolveMode::Relax,
-                    (_, true, _) => SolveMode::Plan(Solve::Forced),
-                    (.., true) => {
-                        SolveMode::Plan(Solve::Candidates { limit: limit.unwrap_or(snakesat::jobs::CANDIDATES_LIMIT) })
-                    }
-                    _ => SolveMode::Plan(Solve::Answer { unique }),
+                let checks = self::checks(checks)?;
+                let run = run_args(solver, format, raw(enc.encoding, distinct.distinct, None))?;
+                let job = match (forced, candidates) {
+                    (true, _) => Solve::Forced,
+                    (_, true) => Solve::Candidates { limit: limit.unwrap_or(snakesat::jobs::CANDIDATES_LIMIT) },
+                    _ => Solve::Answer { unique },
                 };
-                Job::Solve { run, mode }
+                let mode = if relax { SolveMode::Relax } else { SolveMode::Plan { job, checks } };
+                Job::OnPuzzle(PuzzleJob::Solve { run, mode })
             }
             Command::Count { solver, checks, enc, distinct, symmetry, format, limit, list, svg_dir, jobs, shard } => {
                 if limit == Some(0) {
@@ -190,36 +211,37 @@ impl Job {
                 if svg_dir.as_deref() == Some("") {
                     return Err(usage("--svg-dir needs a folder name"));
                 }
-                let run =
-                    run_args(solver, Some(checks), format.into(), raw(enc.encoding, distinct.distinct, symmetry))?;
+                let checks = self::checks(checks)?;
+                let run = run_args(solver, format.into(), raw(enc.encoding, distinct.distinct, symmetry))?;
                 let jobs = if jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { jobs };
-                if jobs > 1 && run.proof.is_some() {
+                if jobs > 1 && checks.proof.is_some() {
                     return Err(usage("--proof certifies one solver's UNSAT answers; count with --jobs 1"));
                 }
-                if shard.is_some() && (limit.is_some() || run.proof.is_some()) {
+                if shard.is_some() && (limit.is_some() || checks.proof.is_some()) {
                     return Err(usage(
                         "--shard counts a slice of the split search in full: not with --limit or --proof",
                     ));
                 }
-                Job::Count { run, limit, list, svg_dir, jobs, shard }
+                Job::OnPuzzle(PuzzleJob::Count { run, count: CountArgs { limit, list, svg_dir, jobs, shard }, checks })
             }
             Command::Sample { solver, enc, format, trials, seed, threads, shard } => {
                 let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 if threads == 0 {
                     return Err(usage("--threads must be at least 1"));
                 }
-                let run = run_args(solver, None, format.into(), raw(enc.encoding, None, None))?;
+                let run = run_args(solver, format.into(), raw(enc.encoding, None, None))?;
                 let args = puzzle::SampleArgs { trials, seed, threads, per_trial: run.timeout, first: 0, lines: false };
-                Job::Sample { run, args, shard }
+                Job::OnPuzzle(PuzzleJob::Sample { run, args, shard })
             }
-            Command::Draw { puzzle, solution, output } => Job::Draw { puzzle, solution, output },
+            Command::Draw { puzzle, solution, output } => Job::OnPuzzle(PuzzleJob::Draw { puzzle, solution, output }),
             Command::Dimacs { puzzle, output, enc, distinct } => {
-                Job::Dimacs { puzzle, output, raw: raw(enc.encoding, distinct.distinct, None) }
+                Job::OnPuzzle(PuzzleJob::Dimacs { puzzle, output, raw: raw(enc.encoding, distinct.distinct, None) })
             }
             Command::Decode { puzzle, solver_output, enc, distinct, format } => {
-                Job::Decode { puzzle, solver_output, raw: raw(enc.encoding, distinct.distinct, None), format }
+                let raw = raw(enc.encoding, distinct.distinct, None);
+                Job::OnPuzzle(PuzzleJob::Decode { puzzle, solver_output, raw, format })
             }
-            Command::Url { puzzle } => Job::Url { puzzle },
+            Command::Url { puzzle } => Job::OnPuzzle(PuzzleJob::Url { puzzle }),
             Command::Explain { puzzle, format, step, timeout: t, max_rules, enc, from } => {
                 if max_rules == 0 {
                     return Err(usage("--max-rules must be at least 1"));
@@ -228,7 +250,7 @@ impl Job {
                     return Err(usage("the puzzle and --from cannot both be standard input"));
                 }
                 let raw = raw(enc.encoding, None, None);
-                Job::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw, from }
+                Job::OnPuzzle(PuzzleJob::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw, from })
             }
             Command::Serve { port, bind, open, timeout: t, max_timeout, jobs, queue, max_body, backend } => {
                 let timeout = timeout(Some(t))?.unwrap_or(Duration::MAX);
@@ -293,17 +315,18 @@ impl Job {
             }
         })
     }
+}
 
+impl PuzzleJob {
     /// The puzzle argument.
     pub fn puzzle(&self) -> &str {
         match self {
-            Job::Solve { run, .. } | Job::Count { run, .. } | Job::Sample { run, .. } => &run.puzzle,
-            Job::Draw { puzzle, .. }
-            | Job::Dimacs { puzzle, .. }
-            | Job::Decode { puzzle, .. }
-            | Job::Url { puzzle }
-            | Job::Explain { puzzle, .. } => puzzle,
-            Job::Generate { .. } | Job::Serve(_) => "",
+            PuzzleJob::Solve { run, .. } | PuzzleJob::Count { run, .. } | PuzzleJob::Sample { run, .. } => &run.puzzle,
+            PuzzleJob::Draw { puzzle, .. }
+            | PuzzleJob::Dimacs { puzzle, .. }
+            | PuzzleJob::Decode { puzzle, .. }
+            | PuzzleJob::Url { puzzle }
+            | PuzzleJob::Explain { puzzle, .. } => puzzle,
         }
     }
 }

@@ -8,86 +8,91 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
-
-use snakesat::backend::Backend;
 use snakesat::genres::{Capabilities, Visit};
-use snakesat::jobs::{self as plan, BackendPolicy, Counting, Solve};
-use snakesat::puzzle::{self, exit, Connectivity, EncodeOptions, Limits, Puzzle};
+use snakesat::jobs::{BackendPolicy, CountJob, Plan, Setup, Solve, Stop, Threads, Unknown};
+use snakesat::puzzle::{self, exit, Limits, Puzzle, RawOptions, RunError};
 use snakesat::render;
 
 use super::args::{Format, Shard};
-use super::checked::{Job, RunArgs, SolveMode};
-use super::output::{io_failure, outln, print_report, usage, Failure};
+use super::checked::{Checks, CountArgs, PuzzleJob, RunArgs, SolveMode};
+use super::output::{io_failure, out, outln, print_report, usage, Failure};
 
-impl Visit for Job {
+impl Visit for PuzzleJob {
     type Output = Result<u8, Failure>;
 
     fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Result<u8, Failure> {
-        // The options are read against the genre before any work starts.
-        let opts = |connectivity, raw| plan::options::<P>(raw, connectivity);
         match self {
-            Job::Solve { run, mode } => {
-                let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
+            PuzzleJob::Solve { run, mode } => {
+                let limits = Limits::until(run.deadline()).tuned(super::tuning::tuning());
                 match mode {
-                    SolveMode::Relax => self::relax(p, caps, &run, &o),
-                    SolveMode::Plan(job) => solve(p, caps, &run, &o, job),
+                    SolveMode::Relax => relax(&plan(p, caps, &run, &Checks::default(), limits)?, &run),
+                    SolveMode::Plan { job, checks } => solve(&plan(p, caps, &run, &checks, limits)?, &run, job),
                 }
             }
-            Job::Count { run, limit, list, svg_dir, jobs, shard } => {
-                let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
-                let shard = shard.map(|s| (s.index as usize, s.of as usize));
-                count(p, caps, &run, &o, limit, list.as_deref(), svg_dir.as_deref(), jobs, shard)
+            PuzzleJob::Count { run, count, checks } => {
+                let limits = Limits::until(run.deadline()).tuned(super::tuning::tuning());
+                self::count(&plan(p, caps, &run, &checks, limits)?, &run, count)
             }
-            Job::Sample { run, args, shard } => {
-                let o = opts(run.connectivity.unwrap_or_default(), &run.raw)?;
-                sample(p, caps, &run, &o, args, shard)
+            PuzzleJob::Sample { run, args, shard } => {
+                let limits = super::tuning::limits(None, snakesat::signals::cancel_on_interrupt());
+                sample(&plan(p, caps, &run, &Checks::default(), limits)?, &run, args, shard)
             }
-            Job::Draw { solution, output, .. } => super::files::draw(p, solution.as_deref(), output.as_deref()),
-            Job::Dimacs { puzzle, output, raw } => {
-                super::files::write_dimacs(p, &puzzle, output.as_deref(), &opts(Connectivity::Eager, &raw)?)
+            PuzzleJob::Draw { solution, output, .. } => super::files::draw(p, solution.as_deref(), output.as_deref()),
+            PuzzleJob::Dimacs { puzzle, output, raw } => {
+                super::files::write_dimacs(&Plan::new(p, caps, files_setup(raw))?, &puzzle, output.as_deref())
             }
-            Job::Decode { solver_output, raw, format, .. } => {
-                super::files::decode(p, &solver_output, &opts(Connectivity::Eager, &raw)?, format)
+            PuzzleJob::Decode { solver_output, raw, format, .. } => {
+                super::files::decode(&Plan::new(p, caps, files_setup(raw))?, &solver_output, format)
             }
-            Job::Url { .. } => {
+            PuzzleJob::Url { .. } => {
                 let url = caps.url.ok_or_else(|| usage(format!("{} puzzles have no puzz.link URL", P::KIND)))?;
                 outln!("{}", url(p)?);
                 Ok(exit::ANSWER)
             }
-            Job::Explain { format, step, timeout, max_rules, raw, from, .. } => {
+            PuzzleJob::Explain { format, step, timeout, max_rules, raw, from, .. } => {
                 let opts = super::explain::ExplainOpts { format, step, timeout, max_rules, from };
                 super::explain::explain(p, &raw, &opts)
             }
-            Job::Generate { .. } | Job::Serve(_) => unreachable!("generate and serve start in `run`"),
         }
     }
 }
 
-/// The backend for a job, with `--proof` and `--cross-check`.
-fn backend<P: Puzzle>(p: &P, caps: &Capabilities<P>, run: &RunArgs) -> Result<Box<dyn Backend>, Failure> {
-    policy(run)
-        .choose(p, caps)
-        .build_checked(run.proof.as_deref().map(std::path::Path::new), run.cross_check.as_ref())
-        .map_err(usage)
+/// The plan of a solving job: the options read against the genre before any work starts,
+/// the solver asked for (else the genre's), `--proof` and `--cross-check`. The command
+/// line can stop any solver (a watchdog kills what does not stop).
+fn plan<'a, P: Puzzle>(
+    p: &'a P,
+    caps: &'a Capabilities<P>,
+    run: &RunArgs,
+    checks: &Checks,
+    limits: Limits,
+) -> Result<Plan<'a, P>, RunError> {
+    let setup = Setup {
+        raw: run.raw.clone(),
+        connectivity: run.connectivity.unwrap_or_default(),
+        backend: BackendPolicy { asked: run.backend.clone(), ..BackendPolicy::default() },
+        proof: checks.proof.as_ref().map(std::path::PathBuf::from),
+        cross_check: checks.cross_check.clone(),
+        limits,
+        pool: None,
+    };
+    Plan::new(p, caps, setup)
 }
 
-/// The command line names a solver or leaves it to the genre; it can stop any solver
-/// (a watchdog kills what does not stop).
-fn policy(run: &RunArgs) -> BackendPolicy {
-    BackendPolicy { asked: run.backend.clone(), ..BackendPolicy::default() }
+/// The plan of `dimacs` and `decode`: options only (the CNF is the complete one).
+fn files_setup(raw: RawOptions) -> Setup {
+    Setup { raw, ..Setup::default() }
 }
 
 /// Watches the job until it is done. On Ctrl-C it stops any external solver, prints what
-/// is known (answers counted so far) and exits with 130. When the job overruns its deadline
-/// by more than a grace period — the backstop for backends that cannot be interrupted
-/// (varisat) — it does the same with exit code 3.
+/// is known (the plan's `unknown` report, with the answers counted so far) and exits with
+/// 130. When the job overruns its deadline by more than a grace period — the backstop for
+/// backends that cannot be interrupted (varisat) — it does the same with exit code 3.
 pub fn watchdog(
     deadline: Option<Instant>,
     format: Format,
     progress: Arc<AtomicU64>,
-    counting: bool,
-    blank: Option<snakesat::render::Drawing>,
+    unknown: Unknown,
 ) -> Arc<AtomicBool> {
     let done = Arc::new(AtomicBool::new(false));
     let done2 = done.clone();
@@ -97,68 +102,47 @@ pub fn watchdog(
         // backstop for varisat. Generous, since a loaded machine or a test build's checks
         // can hold a propagator callback for a while.
         let until = deadline.map(|d| d + Duration::from_secs(2));
-        let (code, reason, short) = loop {
+        let stop = loop {
             std::thread::sleep(Duration::from_millis(20));
             if done2.load(Ordering::Relaxed) {
                 return;
             }
             if snakesat::signals::interrupted() {
-                break (exit::INTERRUPTED, "interrupted", "interrupted");
+                break Stop::Interrupted;
             }
             if until.is_some_and(|u| Instant::now() >= u) {
-                break (exit::UNKNOWN, "the solver did not stop at the deadline", "timeout");
+                break Stop::Overrun;
             }
         };
         snakesat::backend::kill_running();
-        let n = progress.load(Ordering::Relaxed);
-        match (format, counting, blank) {
-            (Format::Json, true, _) => {
-                outln!("{}", json!({"status": "unknown", "count": n, "complete": false, "stopped": reason}))
+        let report = unknown.report(stop, progress.load(Ordering::Relaxed));
+        match (format, report.picture) {
+            (Format::Json, _) => outln!("{}", report.json),
+            (Format::Svg, Some((d, note))) => {
+                let _ = super::output::print_svg(d, note, None);
             }
-            (Format::Json, false, _) => outln!("{}", json!({"status": "unknown", "reason": reason})),
-            (Format::Svg, false, Some(d)) => {
-                let _ = super::output::print_svg(d, Some(format!("unknown: {short}")), None);
-            }
-            (_, true, _) => outln!("{short}: at least {n} solutions"),
-            (_, false, _) => outln!("unknown: {short}"),
+            // A count has no picture: its text stands in.
+            (_, _) => out!("{}", report.text),
         }
         let _ = std::io::stdout().flush();
-        std::process::exit(code.into());
+        std::process::exit(report.code.into());
     });
     done
 }
 
-pub fn solve<P: Puzzle>(
-    p: &P,
-    caps: &Capabilities<P>,
-    run: &RunArgs,
-    opts: &EncodeOptions<P::Options>,
-    job: Solve,
-) -> Result<u8, Failure> {
-    let dl = run.deadline();
-    // A picture is what `--format svg` promises, even when the watchdog has to answer.
-    let blank = (run.format == Format::Svg).then(|| p.draw(None));
-    let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false, blank);
-    let enc = plan::encode(p, opts)?;
-    let report =
-        plan::solve(p, &enc, backend(p, caps, run)?, &Limits::until(dl).tuned(super::tuning::tuning()), job, opts)?;
+/// `solve`: a job of the plan, watched.
+pub fn solve<P: Puzzle>(plan: &Plan<'_, P>, run: &RunArgs, job: Solve) -> Result<u8, Failure> {
+    let done = watchdog(plan.limits().deadline, run.format, Arc::new(AtomicU64::new(0)), plan.unknown(false));
+    let report = plan.run(job)?;
     done.store(true, Ordering::Relaxed);
     print_report(&report, run.format)
 }
 
-#[allow(clippy::too_many_arguments)]
-pub fn count<P: Puzzle>(
-    p: &P,
-    caps: &Capabilities<P>,
-    run: &RunArgs,
-    opts: &EncodeOptions<P::Options>,
-    limit: Option<u64>,
-    list: Option<&str>,
-    svg_dir: Option<&str>,
-    jobs: usize,
-    shard: Option<(usize, usize)>,
-) -> Result<u8, Failure> {
-    let dl = run.deadline();
+/// `count`, watched, with a progress bar, the answers listed (`--list`) and drawn
+/// (`--svg-dir`) as they come, on threads with `--jobs`.
+pub fn count<P: Puzzle>(plan: &Plan<'_, P>, run: &RunArgs, c: CountArgs) -> Result<u8, Failure> {
+    let (p, genre) = (plan.puzzle(), &plan.options().genre);
+    let (list, svg_dir) = (c.list.as_deref(), c.svg_dir.as_deref());
     if let Some(dir) = svg_dir {
         std::fs::create_dir_all(dir).map_err(|e| io_failure(e, dir))?;
         // Pictures of an earlier run would pass for answers of this one.
@@ -172,8 +156,7 @@ pub fn count<P: Puzzle>(
     }
     let mut svg_error = None;
     let progress = Arc::new(AtomicU64::new(0));
-    let done = watchdog(dl, run.format, progress.clone(), true, None);
-    let enc = plan::encode(p, opts)?;
+    let done = watchdog(plan.limits().deadline, run.format, progress.clone(), plan.unknown(true));
     // A steady tick keeps the spinner, count and clock moving through long solver calls.
     let bar = indicatif::ProgressBar::new_spinner();
     if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} {msg} in {elapsed} ({per_sec})") {
@@ -181,7 +164,6 @@ pub fn count<P: Puzzle>(
     }
     bar.set_message("solutions");
     bar.enable_steady_tick(Duration::from_millis(120));
-    let mut counting = Counting::new(caps, opts);
     // The list is written line by line as answers come, so memory does not grow with it and
     // Ctrl-C (which exits from the watchdog thread) loses no answer already counted.
     let list_err = |e: std::io::Error| Failure { code: 2, err: anyhow::anyhow!("writing {}: {e}", list.unwrap_or("")) };
@@ -189,7 +171,7 @@ pub fn count<P: Puzzle>(
     let mut write_err = None;
     let on_solution = |s: &P::Solution| {
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
-        if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.view(s, &opts.genre).list_line())) {
+        if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.view(s, genre).list_line())) {
             write_err.get_or_insert(e);
         }
         if let (Some(dir), None) = (svg_dir, &svg_error) {
@@ -200,17 +182,10 @@ pub fn count<P: Puzzle>(
                 svg_error = Some(io_failure(e, &path));
             }
         }
-        counting.see(s);
     };
-    let limits = Limits::until(dl).tuned(super::tuning::tuning());
-    let report = if jobs > 1 || shard.is_some() {
-        // One solver per thread; `--proof`, the only fallible part of `backend`, was refused.
-        let kind = policy(run).choose(p, caps);
-        let make = || kind.build_cross_checked(run.cross_check.as_ref());
-        puzzle::count_split(p, &enc, &make, jobs, shard, &limits, limit, &progress, on_solution)?
-    } else {
-        puzzle::count(p, &enc, backend(p, caps, run)?, &limits, limit, &progress, on_solution)?
-    };
+    let shard = c.shard.map(|s| (s.index as usize, s.of as usize));
+    let split = (c.jobs > 1 || shard.is_some()).then_some(Threads { jobs: c.jobs, shard });
+    let report = plan.count(CountJob { limit: c.limit, split, progress: &progress }, on_solution)?;
     bar.finish_and_clear();
     done.store(true, Ordering::Relaxed);
     if let Some(e) = svg_error {
@@ -219,26 +194,17 @@ pub fn count<P: Puzzle>(
     if let Some(e) = write_err.or_else(|| out.and_then(|mut w| w.flush().err())) {
         return Err(list_err(e));
     }
-    print_report(&counting.report(p, &report, limit)?, run.format)
+    print_report(&report, run.format)
 }
 
 /// `solve --relax`, when the genre has it.
-pub fn relax<P: Puzzle>(
-    p: &P,
-    caps: &Capabilities<P>,
-    run: &RunArgs,
-    opts: &EncodeOptions<P::Options>,
-) -> Result<u8, Failure> {
-    let relax = caps.relax.ok_or_else(|| usage(format!("--relax does not apply to {} puzzles", P::KIND)))?;
-    let dl = run.deadline();
-    let blank = (run.format == Format::Svg).then(|| p.draw(None));
-    let done = watchdog(dl, run.format, Arc::new(AtomicU64::new(0)), false, blank);
-    let setup = puzzle::JobSetup {
-        opts,
-        backend: run.backend.as_ref(),
-        limits: &Limits::until(dl).tuned(super::tuning::tuning()),
-    };
-    let report = relax(p, &setup)?;
+pub fn relax<P: Puzzle>(plan: &Plan<'_, P>, run: &RunArgs) -> Result<u8, Failure> {
+    let lacks = || usage(format!("--relax does not apply to {} puzzles", P::KIND));
+    if !plan.has_relax() {
+        return Err(lacks());
+    }
+    let done = watchdog(plan.limits().deadline, run.format, Arc::new(AtomicU64::new(0)), plan.unknown(false));
+    let report = plan.relax().ok_or_else(lacks)??;
     done.store(true, Ordering::Relaxed);
     print_report(&report, run.format)
 }
@@ -246,14 +212,15 @@ pub fn relax<P: Puzzle>(
 /// `sample`, when the genre has it: Ctrl-C finishes the trials under way and reports the
 /// ones finished.
 pub fn sample<P: Puzzle>(
-    p: &P,
-    caps: &Capabilities<P>,
+    plan: &Plan<'_, P>,
     run: &RunArgs,
-    opts: &EncodeOptions<P::Options>,
     mut args: puzzle::SampleArgs,
     shard: Option<Shard>,
 ) -> Result<u8, Failure> {
-    let sample = caps.sample.ok_or_else(|| usage(format!("sample does not apply to {} puzzles", P::KIND)))?;
+    let lacks = || usage(format!("sample does not apply to {} puzzles", P::KIND));
+    if !plan.has_sample() {
+        return Err(lacks());
+    }
     if shard.is_some() {
         let range = super::generate::slice(args.trials, shard);
         (args.first, args.trials, args.lines) = (range.start, range.end - range.start, true);
@@ -263,9 +230,7 @@ pub fn sample<P: Puzzle>(
         bar.set_style(style);
     }
     let tick = || bar.inc(1);
-    let limits = super::tuning::limits(None, snakesat::signals::cancel_on_interrupt());
-    let setup = puzzle::JobSetup { opts, backend: run.backend.as_ref(), limits: &limits };
-    let report = sample(p, &setup, args, &tick)?;
+    let report = plan.sample(args, &tick).ok_or_else(lacks)??;
     bar.finish_and_clear();
     print_report(&report, run.format)
 }

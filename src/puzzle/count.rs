@@ -75,19 +75,25 @@ pub const UNIQUENESS_LIMIT: u64 = 2;
 /// (`bench/scale.md`).
 pub const SPLIT_CUBES: usize = 32;
 
-/// `count` split into cubes (`Encoded::cubes`) and run on `jobs` threads, each with a solver
-/// from `make` (`count --jobs N`). Answers are verified on the threads and reach
+/// How `count --jobs N` runs: a solver per thread from `make`, on `jobs` threads, over
+/// slice i of n of the cubes when `shard` is (i, n).
+#[derive(Clone, Copy)]
+pub struct Split<'a> {
+    pub make: &'a crate::split::MakeBackend<'a>,
+    pub jobs: usize,
+    pub shard: Option<(usize, usize)>,
+}
+
+/// `count` split into cubes (`Encoded::cubes`) and run on `split.jobs` threads, each with a
+/// solver from `split.make` (`count --jobs N`). Answers are verified on the threads and reach
 /// `on_solution` cube by cube in a fixed order, so the list is the same for any number of
-/// threads (though not the one-thread `count`'s order). With `shard` = (i, n), only slice
-/// i of n of the cubes (contiguous, in cube order): the n shards' counts add up to the
+/// threads (though not the one-thread `count`'s order). With `split.shard` = (i, n), only
+/// slice i of n of the cubes (contiguous, in cube order): the n shards' counts add up to the
 /// whole count and their answers, concatenated in shard order, are the whole list.
-#[allow(clippy::too_many_arguments)]
 pub fn count_split<P: Puzzle>(
     p: &P,
     enc: &P::Encoded,
-    make: &crate::split::MakeBackend<'_>,
-    jobs: usize,
-    shard: Option<(usize, usize)>,
+    split: Split<'_>,
     limits: &Limits,
     limit: Option<u64>,
     progress: &AtomicU64,
@@ -96,7 +102,7 @@ pub fn count_split<P: Puzzle>(
     usable(enc)?;
     let cubes = enc.cubes(SPLIT_CUBES);
     let len = cubes.len();
-    let run = match shard {
+    let run = match split.shard {
         Some((i, n)) => len * i / n..len * (i + 1) / n,
         None => 0..len,
     };
@@ -105,7 +111,9 @@ pub fn count_split<P: Puzzle>(
         std::iter::once(sol).chain(more).map(|s| verified(p, s)).collect()
     };
     let mut count = 0;
-    let r = crate::split::enumerate(enc, &cubes, run, jobs, make, limits, limit, &accept, |s| {
+    let cubes = crate::split::Cubes { all: &cubes, run };
+    let workers = crate::split::Workers { jobs: split.jobs, make: split.make };
+    let r = crate::split::enumerate(enc, cubes, workers, limits, limit, &accept, |s| {
         on_solution(&s);
         count += 1;
         progress.store(count, Ordering::Relaxed);

@@ -21,7 +21,7 @@ mod explain;
 mod known;
 mod player;
 pub use candidates::{candidates, Candidates};
-pub use count::{count, count_split, CountReport, SPLIT_CUBES};
+pub use count::{count, count_split, CountReport, Split, SPLIT_CUBES};
 pub use explain::{explain, explain_at, explain_unique, explains, Explained};
 pub use known::{forced_from, images, Pool};
 pub use player::{OnlyAnswer, Player, Start};
@@ -344,13 +344,53 @@ pub enum RunError {
     Input(#[from] InputError),
 }
 
+/// What kind of failure a [`RunError`] is: each front end says it its own way, from this
+/// alone (the command line's exit code, the server's HTTP status, the Python module's
+/// exception class).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorClass {
+    /// Text that could not be read (a puzzle, a player's grid), located: the caller's.
+    Input,
+    /// Options, a request or a puzzle the job cannot take: the caller's.
+    Usage,
+    /// A puzzle whose formula is beyond the size limits: the caller's.
+    TooBig,
+    /// A solver that failed, or an answer that failed verification: ours.
+    Failure,
+}
+
+impl ErrorClass {
+    /// The command line's exit code (`exit`).
+    pub fn exit_code(self) -> u8 {
+        match self {
+            ErrorClass::Input | ErrorClass::Usage | ErrorClass::TooBig => exit::BAD_INPUT,
+            ErrorClass::Failure => exit::FAILURE,
+        }
+    }
+
+    /// The server's HTTP status: the request's fault (400) or the server's (500).
+    pub fn http_status(self) -> u16 {
+        match self {
+            ErrorClass::Input | ErrorClass::Usage | ErrorClass::TooBig => 400,
+            ErrorClass::Failure => 500,
+        }
+    }
+}
+
 impl RunError {
+    /// The error's class, which gives its exit code, HTTP status and Python exception.
+    pub fn class(&self) -> ErrorClass {
+        match self {
+            RunError::Input(_) => ErrorClass::Input,
+            RunError::Usage(_) => ErrorClass::Usage,
+            RunError::TooBig(_) => ErrorClass::TooBig,
+            RunError::Engine(_) | RunError::Unverified(_) | RunError::Explain(_) => ErrorClass::Failure,
+        }
+    }
+
     /// The exit code this error maps to.
     pub fn exit_code(&self) -> u8 {
-        match self {
-            RunError::TooBig(_) | RunError::Usage(_) | RunError::Input(_) => exit::BAD_INPUT,
-            RunError::Engine(_) | RunError::Unverified(_) | RunError::Explain(_) => exit::FAILURE,
-        }
+        self.class().exit_code()
     }
 
     /// A usage error: options, a request or a puzzle the job cannot take.
@@ -360,10 +400,7 @@ impl RunError {
 
     /// The HTTP status this error maps to: the request's fault (400) or the server's (500).
     pub fn http_status(&self) -> u16 {
-        match self {
-            RunError::TooBig(_) | RunError::Usage(_) | RunError::Input(_) => 400,
-            RunError::Engine(_) | RunError::Unverified(_) | RunError::Explain(_) => 500,
-        }
+        self.class().http_status()
     }
 }
 

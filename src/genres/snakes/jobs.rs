@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 
@@ -175,21 +175,21 @@ fn splitmix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Solves `trials` random head sets on `template`'s board (its heads are replaced) on
-/// `threads` threads, each trial within `timeout`, all stopping at `limits`' stop request
-/// (and tuned by its `Tuning`). `tick` is called once per finished trial (for a progress bar).
-#[allow(clippy::too_many_arguments)]
+/// Solves `args.trials` random head sets on `template`'s board (its heads are replaced),
+/// trials `args.first..` of the run seeded `args.seed`, on `args.threads` threads with the
+/// solver `backend`, each trial within `args.per_trial`, all stopping at the setup's stop
+/// request (and tuned by its `Tuning`). `tick` is called once per finished trial (for a
+/// progress bar).
 pub fn sample(
     template: &Snakes,
-    opts: &EncodeOptions<SnakesOptions>,
+    setup: &JobSetup<'_, SnakesOptions>,
     backend: &BackendKind,
-    trials: std::ops::Range<u64>,
-    seed: u64,
-    threads: usize,
-    timeout: Option<Duration>,
-    limits: &Limits,
+    args: &SampleArgs,
     tick: &(dyn Fn() + Sync),
 ) -> Result<SampleReport, RunError> {
+    let (opts, limits) = (setup.opts, setup.limits);
+    let (trials, seed, threads, timeout) =
+        (args.first..args.first + args.trials, args.seed, args.threads, args.per_trial);
     let cancel = &limits.cancel;
     // Options the encoding refuses are refused before any trial.
     template.encode(opts)?;
@@ -328,17 +328,7 @@ pub fn sample_report(
         (Some(b), _) => b.clone(),
         (None, None) => p.preferred_backend(),
     };
-    let report = sample(
-        p,
-        setup.opts,
-        &kind,
-        args.first..args.first + args.trials,
-        args.seed,
-        args.threads,
-        args.per_trial,
-        setup.limits,
-        tick,
-    )?;
+    let report = sample(p, setup, &kind, &args, tick)?;
     let ex = |v: &[Vec<usize>]| v.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(" ");
     let mut text = String::new();
     if report.interrupted {

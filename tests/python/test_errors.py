@@ -1,0 +1,93 @@
+"""One exception class per class of the library's error, as the command line has one exit
+code and the server one HTTP status for each, with messages in Python's words: an option
+is a keyword argument (`encoding="x"`), not a flag (`--encoding x`), and nothing speaks
+of "the server"."""
+
+import os
+import pathlib
+
+import pytest
+
+import snakesat
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EGG = "fixtures/snake-egg/seed-6x6.toml"
+
+
+def test_the_classes_and_their_bases():
+    assert issubclass(snakesat.InputError, ValueError)
+    assert issubclass(snakesat.UsageError, ValueError)
+    assert issubclass(snakesat.TooBigError, ValueError)
+    assert issubclass(snakesat.SolverError, RuntimeError)
+    # Each class is its own: a caller can tell them apart.
+    classes = [snakesat.InputError, snakesat.UsageError, snakesat.TooBigError, snakesat.SolverError]
+    for a in classes:
+        for b in classes:
+            assert (a is b) == issubclass(a, b)
+
+
+def test_input_error_is_located():
+    with pytest.raises(snakesat.InputError) as raised:
+        snakesat.read('kind = "snake-egg"\neggs = [1]\ngrid = """\n. q\n"""\n')
+    e = raised.value
+    assert (e.line, e.column, e.file) == (4, 3, "<text>")
+    # A player's grid that cannot be read is located in it, through a job.
+    with pytest.raises(snakesat.InputError) as raised:
+        snakesat.read(EGG).hint("x")
+    assert raised.value.file == "<grid>"
+
+
+def test_usage_errors_in_python_words():
+    p = snakesat.read(EGG)
+    with pytest.raises(snakesat.UsageError) as raised:
+        p.solve(encoding="nope")
+    message = str(raised.value)
+    assert 'encoding="nope"' in message and "--" not in message
+    with pytest.raises(snakesat.UsageError, match="^timeout must be a positive number"):
+        p.solve(timeout=0)
+    with pytest.raises(snakesat.UsageError, match="^limit must be at least 1$"):
+        p.candidates(limit=0)
+    with pytest.raises(snakesat.UsageError, match="^limit must be at least 1$"):
+        p.count(limit=0)
+    with pytest.raises(snakesat.UsageError, match="^max_rules must be at least 1$"):
+        p.explain(max_rules=0)
+    with pytest.raises(snakesat.UsageError, match="^size: expected ROWSxCOLS"):
+        next(snakesat.generate("snake-egg", "ten", bank="1..4"))
+
+
+def test_solvers_are_named_as_python_names_them():
+    p = snakesat.read(EGG)
+    with pytest.raises(snakesat.UsageError) as raised:
+        p.solve(backend="no-such-solver")
+    message = str(raised.value)
+    assert message.startswith('unknown backend="no-such-solver"; expected one of "cadical"'), message
+    assert "external" not in message
+    with pytest.raises(snakesat.UsageError) as raised:
+        p.solve(backend="varisat")
+    message = str(raised.value)
+    assert "cannot be stopped by a timeout or Ctrl-C" in message, message
+    assert "server" not in message
+    # A command is no solver name here.
+    with pytest.raises(snakesat.UsageError, match="^unknown backend="):
+        p.solve(backend="external:sh -c true")
+
+
+def test_a_puzzle_beyond_the_size_limit_is_too_big():
+    row = " ".join(["."] * 64)
+    text = 'kind = "snake-egg"\neggs = [1, 2, 3]\ngrid = """\n' + "\n".join([row] * 64) + '\n"""\n'
+    with pytest.raises(snakesat.TooBigError, match="literals, the most snakesat builds"):
+        snakesat.read(text).dimacs()
+
+
+def test_a_solver_that_fails_is_a_solver_error(monkeypatch):
+    # kissat as $SNAKESAT_KISSAT names it, read at the module's edge as the command line
+    # reads it: here a stand-in that crashes.
+    monkeypatch.setenv("SNAKESAT_KISSAT", str(ROOT / "tests" / "fake-solvers" / "crash.sh"))
+    with pytest.raises(snakesat.SolverError) as raised:
+        snakesat.read(EGG).solve(backend="kissat")
+    assert "crash.sh" in str(raised.value) or "kissat" in str(raised.value)
+
+
+def test_a_decoded_model_that_breaks_the_cnf_is_a_usage_error():
+    with pytest.raises(snakesat.UsageError, match="solver output"):
+        snakesat.read(EGG).decode("s SATISFIABLE\nv 1 2 3 0\n")
