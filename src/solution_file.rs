@@ -14,6 +14,24 @@ pub fn answer<P: Puzzle>(p: &P, v: &Value) -> Result<P::Solution, RunError> {
     p.read_answer(&Written::read(v).map_err(RunError::Usage)?)
 }
 
+/// The answers in the file at `path`, one JSON object a line (what `count --list --format
+/// json` writes; blank lines skipped), each as `parse` reads one; errors are located.
+pub fn answers(path: &str) -> Result<Vec<Written>, InputError> {
+    let src = Source::read(path)?;
+    let mut out = Vec::new();
+    for (i, line) in src.text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let located = |mut e: InputError| {
+            e.file = src.name.clone();
+            e.line += i;
+            e
+        };
+        let v = parse(&Source::new(&src.name, line)).map_err(located)?;
+        let w = Written::read(&v).map_err(|msg| located(Source::new(&src.name, line).error_at(0, msg)))?;
+        out.push(w);
+    }
+    Ok(out)
+}
+
 /// The answer object in the file at `path`; errors are located (`file:line:col`).
 pub fn read(path: &str) -> Result<Value, InputError> {
     let src = Source::read(path)?;
@@ -52,5 +70,22 @@ mod tests {
         let e = read("{\n  \"solution\": [1,\n").unwrap_err();
         assert_eq!((e.file.as_str(), e.line, e.col), ("a.json", 3, 1));
         assert!(read(r#"{"status": "unsat"}"#).unwrap_err().msg.contains("no answer"));
+    }
+
+    #[test]
+    fn reads_one_answer_a_line_and_locates_a_bad_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("known.jsonl");
+        let path = path.to_str().unwrap();
+        std::fs::write(path, "{\"grid\": [\"# #\"]}\n\n{\"solution\": {\"grid\": [\". #\"]}}\n").unwrap();
+        let got = answers(path).unwrap();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].grid, Some(vec![vec![".".to_string(), "#".to_string()]]));
+        std::fs::write(path, "{\"grid\": [\"# #\"]}\n{\"grid\": 3\n").unwrap();
+        let e = answers(path).unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        std::fs::write(path, "{\"grid\": [\"# #\"]}\n{\"grid\": 3}\n").unwrap();
+        let e = answers(path).unwrap_err();
+        assert_eq!((e.line, e.msg.contains("list of rows")), (2, true), "{e}");
     }
 }

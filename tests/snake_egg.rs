@@ -300,3 +300,45 @@ fn construct_20x20_answer_verifies() {
     let o = run(&["draw", &path, answer.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// `solve --forced --known FILE`: the answers of the open board (`count --list`) that
+/// still answer it once a clue is added are where the narrowing starts. The same cells are
+/// decided as without them, with fewer solver calls; a file that does not read is a
+/// located error (exit 2); answers of another board are left out.
+#[test]
+fn forced_starts_from_known_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("open.jsonl");
+    let list = list.to_str().unwrap();
+    // Exit 5: more than one answer.
+    let o = run(&["count", &fixture("snake-egg/open-7x7.toml"), "--list", list]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    let open = std::fs::read_to_string(fixture("snake-egg/open-7x7.toml")).unwrap();
+    let clued = open.replacen(". . . . . . .", ". . . 3 . . .", 1);
+    let puzzle = dir.path().join("clued.toml");
+    std::fs::write(&puzzle, clued).unwrap();
+    let puzzle = puzzle.to_str().unwrap();
+    let (code, plain) = json(&["solve", puzzle, "--forced"]);
+    let (code2, known) = json(&["solve", puzzle, "--forced", "--known", list]);
+    assert_eq!((code, code2), (5, 5), "{plain}\n{known}");
+    assert_eq!(known["forced"], plain["forced"]);
+    assert_eq!((known["complete"].clone(), plain["complete"].clone()), (true.into(), true.into()));
+    let calls = |v: &serde_json::Value| v["stats"]["solver_calls"].as_u64().unwrap();
+    assert!(calls(&known) < calls(&plain), "{known}\n{plain}");
+    assert_eq!(calls(&known), 1, "the known answers leave only the proof: {known}");
+    // Answers of another board (a 6×6 seed): none answers this one; nothing changes.
+    let other = dir.path().join("other.jsonl");
+    let o = run(&["count", &fixture("snake-egg/seed-6x6.toml"), "--list", other.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (_, with_other) = json(&["solve", puzzle, "--forced", "--known", other.to_str().unwrap()]);
+    assert_eq!(with_other["forced"], plain["forced"]);
+    assert_eq!(calls(&with_other), calls(&plain));
+    // A file that does not read: located, exit 2.
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, "{\"grid\": [\"# #\"]}\n{\"grid\": \n").unwrap();
+    let o = run(&["solve", puzzle, "--forced", "--known", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.jsonl:2:"), "{}", stderr(&o));
+    // Only with --forced.
+    assert_eq!(run(&["solve", puzzle, "--known", list]).status.code(), Some(2));
+}

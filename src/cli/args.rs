@@ -39,6 +39,12 @@ pub enum Command {
         /// text, `null` in JSON, ringed in the picture): where a puzzle is ambiguous.
         #[arg(long)]
         forced: bool,
+        /// With --forced: answers found before, one JSON object a line (`count --list
+        /// --format json` writes them; `solve --format json` objects too). Those that still
+        /// answer the puzzle, read back and verified, are where the narrowing starts; the
+        /// others are left out (the puzzle was edited since).
+        #[arg(long, requires = "forced", value_name = "FILE")]
+        known: Option<String>,
         /// Every value each cell takes in some answer, with how many of the answers found
         /// take it (enumerated up to --limit, then the values none of them took asked of
         /// the solver one round at a time, so the values listed are exact; past the limit

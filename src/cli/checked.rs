@@ -32,6 +32,8 @@ pub struct RunArgs {
     pub timeout: Option<Duration>,
     pub format: Format,
     pub raw: RawOptions,
+    /// `solve --forced --known FILE`: answers found before.
+    pub known: Option<String>,
 }
 
 /// `--cross-check` and `--proof`, checked: only the jobs of the plan that take them
@@ -165,6 +167,7 @@ fn run_args(s: SolverArgs, format: Format, raw: RawOptions) -> Result<RunArgs, F
         timeout: timeout(s.timeout)?,
         format,
         raw,
+        known: None,
     })
 }
 
@@ -176,7 +179,19 @@ impl Job {
             symmetry,
         };
         Ok(match c {
-            Command::Solve { solver, checks, enc, distinct, format, unique, relax, forced, candidates, limit } => {
+            Command::Solve {
+                solver,
+                checks,
+                enc,
+                distinct,
+                format,
+                unique,
+                relax,
+                forced,
+                known,
+                candidates,
+                limit,
+            } => {
                 if relax && (unique || forced || candidates) {
                     return Err(usage("--relax combines with neither --unique nor --forced nor --candidates"));
                 }
@@ -195,7 +210,7 @@ impl Job {
                     return Err(usage("--cross-check and --proof do not apply to --relax"));
                 }
                 let checks = self::checks(checks)?;
-                let run = run_args(solver, format, raw(enc.encoding, distinct.distinct, None))?;
+                let run = RunArgs { known, ..run_args(solver, format, raw(enc.encoding, distinct.distinct, None))? };
                 let job = match (forced, candidates) {
                     (true, _) => Solve::Forced,
                     (_, true) => Solve::Candidates { limit: limit.unwrap_or(snakesat::jobs::CANDIDATES_LIMIT) },

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use snakesat::genres::{Capabilities, Visit};
 use snakesat::jobs::{BackendPolicy, CountJob, Plan, Setup, Solve, Stop, Threads, Unknown};
-use snakesat::puzzle::{self, exit, Limits, Puzzle, RawOptions, RunError};
+use snakesat::puzzle::{self, exit, Limits, Pool, Puzzle, RawOptions, RunError};
 use snakesat::render;
 
 use super::args::{Format, Shard};
@@ -57,6 +57,15 @@ impl Visit for PuzzleJob {
     }
 }
 
+/// `--known FILE`'s answers as the pool the narrowing starts from (each kept only where it
+/// answers the puzzle).
+fn known(path: &str) -> Result<Arc<Pool>, RunError> {
+    let answers = snakesat::solution_file::answers(path)?;
+    let pool = Pool::new(answers.len().max(1));
+    answers.into_iter().for_each(|w| pool.offer(w));
+    Ok(Arc::new(pool))
+}
+
 /// The plan of a solving job: the options read against the genre before any work starts,
 /// the solver asked for (else the genre's), `--proof` and `--cross-check`. The command
 /// line can stop any solver (a watchdog kills what does not stop).
@@ -74,7 +83,7 @@ fn plan<'a, P: Puzzle>(
         proof: checks.proof.as_ref().map(std::path::PathBuf::from),
         cross_check: checks.cross_check.clone(),
         limits,
-        pool: None,
+        pool: run.known.as_deref().map(known).transpose()?,
     };
     Plan::new(p, caps, setup)
 }

@@ -86,6 +86,8 @@ pub struct Pool {
 
 #[derive(Debug)]
 struct Kept {
+    /// The genre whose job found it; empty for an answer handed in (`offer`), which any
+    /// genre may read back.
     kind: &'static str,
     /// The written answer as one string: what tells two kept answers apart.
     text: String,
@@ -101,7 +103,7 @@ impl Pool {
     pub fn take<P: Puzzle>(&self, p: &P) -> Vec<P::Solution> {
         let candidates: Vec<Written> = {
             let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-            kept.iter().filter(|k| k.kind == P::KIND).map(|k| k.written.clone()).collect()
+            kept.iter().filter(|k| k.kind == P::KIND || k.kind.is_empty()).map(|k| k.written.clone()).collect()
         };
         let mut out: Vec<P::Solution> = Vec::new();
         for w in candidates.iter().rev() {
@@ -121,6 +123,17 @@ impl Pool {
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         kept.retain(|k| !(k.kind == P::KIND && k.text == text));
         kept.push_back(Kept { kind: P::KIND, text, written });
+        while kept.len() > self.cap {
+            kept.pop_front();
+        }
+    }
+
+    /// Keeps an answer handed in as written (an answer file): of no genre yet, it is read
+    /// back by the genre that takes it, and kept only where it answers the puzzle.
+    pub fn offer(&self, written: Written) {
+        let text = json!({"grid": written.grid, "fields": Value::Object(written.fields.clone())}).to_string();
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.push_back(Kept { kind: "", text, written });
         while kept.len() > self.cap {
             kept.pop_front();
         }
