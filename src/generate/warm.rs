@@ -45,9 +45,11 @@ impl<'a, P: Generate> Warm<'a, P> {
         rng: &mut Rng,
         limits: &Limits,
     ) -> Result<Option<(Self, P, P::Solution)>, Failed> {
-        let mut backend = BackendKind::DEFAULT.build();
-        backend.prefer(&super::coin_phases(enc, rng));
-        let mut session = Session::new(enc, backend, limits);
+        // The draw's phases go in after the session's own (`Encoded::phases`, set by
+        // `Session::new`), else those win: a genre with phases (Snake Pit) drew one answer
+        // for every seed.
+        let mut session = Session::new(enc, BackendKind::DEFAULT.build(), limits);
+        session.prefer(&super::coin_phases::<P>(enc, rng));
         // Restarts: a draw that runs past its conflict budget starts over with new coin
         // flips (the clauses learnt so far kept) and twice the budget. A draw's time is
         // heavy-tailed (0.3–4.3 s CPU over 10×10 seeds 1–10 in one call); from 300
@@ -63,7 +65,7 @@ impl<'a, P: Generate> Warm<'a, P> {
                 Step::Exhausted => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
                 Step::Unknown(_) if limited && !limits.over() => {
                     budget = budget.saturating_mul(2);
-                    session.prefer(&super::coin_phases(enc, rng));
+                    session.prefer(&super::coin_phases::<P>(enc, rng));
                 }
                 Step::Unknown(why) => return Err(Failed::Stopped(why)),
             }
