@@ -50,6 +50,10 @@ pub struct Tuning {
     /// Draw a generated puzzle's answer with restarts (a doubling conflict budget and new
     /// coin flips); off, in one solver call. Off with `SNAKESAT_DRAW_ONCE`.
     pub draw_restarts: bool,
+    /// Draw a generated puzzle's answer with the encoding's own phases, no coin flips: the
+    /// same answer for every seed (the clues removed still differ), kept to measure the
+    /// draw against its randomness. On with `SNAKESAT_DRAW_PLAIN`.
+    pub draw_plain: bool,
 }
 
 impl Default for Tuning {
@@ -66,6 +70,7 @@ impl Default for Tuning {
             grade_last: false,
             core: true,
             draw_restarts: true,
+            draw_plain: false,
         }
     }
 }
@@ -93,6 +98,7 @@ impl Tuning {
             grade_last: set("SNAKESAT_GRADE_LAST"),
             core: !set("SNAKESAT_NO_CORE"),
             draw_restarts: !set("SNAKESAT_DRAW_ONCE"),
+            draw_plain: set("SNAKESAT_DRAW_PLAIN"),
         }
     }
 }
@@ -136,6 +142,7 @@ mod tests {
         assert_eq!(with(&[("SNAKESAT_GRADE_LAST", "1")]), Tuning { grade_last: true, ..d });
         assert_eq!(with(&[("SNAKESAT_NO_CORE", "1")]), Tuning { core: false, ..d });
         assert_eq!(with(&[("SNAKESAT_DRAW_ONCE", "1")]), Tuning { draw_restarts: false, ..d });
+        assert_eq!(with(&[("SNAKESAT_DRAW_PLAIN", "1")]), Tuning { draw_plain: true, ..d });
         let k = |name: &str| (name == "SNAKESAT_KISSAT").then(|| OsString::from("/opt/kissat"));
         assert_eq!(kissat_binary(k), "/opt/kissat");
     }

@@ -48,8 +48,12 @@ impl<'a, P: Generate> Warm<'a, P> {
         // The draw's phases go in after the session's own (`Encoded::phases`, set by
         // `Session::new`), else those win: a genre with phases (Snake Pit) drew one answer
         // for every seed.
+        // `Tuning::draw_plain`: no coin flips, the encoding's own phases (to measure).
+        let coins = !limits.tuning.draw_plain;
         let mut session = Session::new(enc, BackendKind::DEFAULT.build(), limits);
-        session.prefer(&super::coin_phases::<P>(enc, rng));
+        if coins {
+            session.prefer(&super::coin_phases::<P>(enc, rng));
+        }
         // Restarts: a draw that runs past its conflict budget starts over with new coin
         // flips (the clauses learnt so far kept) and twice the budget. A draw's time is
         // heavy-tailed (0.3–4.3 s CPU over 10×10 seeds 1–10 in one call); from 300
@@ -65,7 +69,9 @@ impl<'a, P: Generate> Warm<'a, P> {
                 Step::Exhausted => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
                 Step::Unknown(_) if limited && !limits.over() => {
                     budget = budget.saturating_mul(2);
-                    session.prefer(&super::coin_phases::<P>(enc, rng));
+                    if coins {
+                        session.prefer(&super::coin_phases::<P>(enc, rng));
+                    }
                 }
                 Step::Unknown(why) => return Err(Failed::Stopped(why)),
             }
