@@ -51,8 +51,11 @@ impl<'a, P: Generate> Warm<'a, P> {
         // `Tuning::draw_plain`: no coin flips, the encoding's own phases (to measure).
         let coins = !limits.tuning.draw_plain;
         let mut session = Session::new(enc, BackendKind::DEFAULT.build(), limits);
+        let mut cube = Vec::new();
         if coins {
             session.prefer(&super::coin_phases::<P>(enc, rng));
+            cube = P::draw_cube(enc, &mut |n| rng.below(n));
+            session.assume(cube.clone());
         }
         // Restarts: a draw that runs past its conflict budget starts over with new coin
         // flips (the clauses learnt so far kept) and twice the budget. A draw's time is
@@ -66,16 +69,23 @@ impl<'a, P: Generate> Warm<'a, P> {
             let limited = restarts && session.limit_conflicts(budget);
             match session.next().map_err(RunError::from)? {
                 Step::Found(model, answer) => break (model, answer),
+                Step::Exhausted if !cube.is_empty() && !limits.over() => {
+                    cube = P::draw_cube(enc, &mut |n| rng.below(n));
+                    session.assume(cube.clone());
+                }
                 Step::Exhausted => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
                 Step::Unknown(_) if limited && !limits.over() => {
                     budget = budget.saturating_mul(2);
                     if coins {
                         session.prefer(&super::coin_phases::<P>(enc, rng));
+                        cube = P::draw_cube(enc, &mut |n| rng.below(n));
+                        session.assume(cube.clone());
                     }
                 }
                 Step::Unknown(why) => return Err(Failed::Stopped(why)),
             }
         };
+        session.assume(Vec::new());
         if limits.tuning.trace {
             eprintln!("snakesat: generate: drew an answer in {:.3}s", t.elapsed().as_secs_f64());
         }

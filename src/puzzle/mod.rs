@@ -287,6 +287,12 @@ pub trait Generate: Puzzle {
     fn draw_phases(enc: &Self::Encoded, below: &mut dyn FnMut(usize) -> usize) -> Vec<crate::cnf::Lit> {
         enc.answer_vars().iter().map(|v| if below(2) == 0 { v.pos_lit() } else { v.neg_lit() }).collect()
     }
+    /// More randomness for a draw: literals assumed while drawing (after `draw_phases`,
+    /// drawn anew at each restart, and when the blank board has no answer under them).
+    /// The default: none (and no random number asked).
+    fn draw_cube(_enc: &Self::Encoded, _below: &mut dyn FnMut(usize) -> usize) -> Vec<crate::cnf::Lit> {
+        Vec::new()
+    }
 }
 
 /// Facts about a complete enumeration (counts up to symmetry, length histograms, ...),

@@ -107,6 +107,18 @@ impl PitCnf {
         out
     }
 
+    /// A random answer's seed (`Generate::draw_cube`): one random cell assumed to have a
+    /// random length from 2 to 5 (or its reach). Without it the short-first lengths decide
+    /// before the edges' coin flips get a say, and 5×5 seeds 1–4 drew one answer.
+    pub(super) fn draw_cube(&self, below: &mut dyn FnMut(usize) -> usize) -> Vec<Lit> {
+        let cells: Vec<usize> = (0..self.len.len()).filter(|&i| !self.len[i].is_empty()).collect();
+        if cells.is_empty() {
+            return Vec::new();
+        }
+        let i = cells[below(cells.len())];
+        vec![self.len[i][below(self.len[i].len().min(4))].pos_lit()]
+    }
+
     fn s(&self, a: usize, b: usize) -> Option<Lit> {
         self.same.get(&(a.min(b), a.max(b))).map(|v| v.pos_lit())
     }

@@ -240,6 +240,10 @@ impl Generate for SnakePit {
         enc.draw_phases(below)
     }
 
+    fn draw_cube(enc: &PitCnf, below: &mut dyn FnMut(usize) -> usize) -> Vec<crate::cnf::Lit> {
+        enc.draw_cube(below)
+    }
+
     /// A number is the unit literal of its length at its cell (`PitCnf::clue_lits`); a
     /// cell without one adds nothing.
     fn clue_lits(&self, enc: &PitCnf, unit: usize) -> Option<Vec<crate::cnf::Lit>> {
