@@ -55,6 +55,10 @@ pub struct Tuning {
     /// (`puzzle::forced_from`); off, every answer comes from the solver.
     /// Off with `SNAKESAT_NO_KNOWN`.
     pub known: bool,
+    /// Draw a generated puzzle's answer with the encoding's own phases, no coin flips: the
+    /// same answer for every seed (the clues removed still differ), kept to measure the
+    /// draw against its randomness. On with `SNAKESAT_DRAW_PLAIN`.
+    pub draw_plain: bool,
 }
 
 impl Default for Tuning {
@@ -72,6 +76,7 @@ impl Default for Tuning {
             core: true,
             draw_restarts: true,
             known: true,
+            draw_plain: false,
         }
     }
 }
@@ -100,6 +105,7 @@ impl Tuning {
             core: !set("SNAKESAT_NO_CORE"),
             draw_restarts: !set("SNAKESAT_DRAW_ONCE"),
             known: !set("SNAKESAT_NO_KNOWN"),
+            draw_plain: set("SNAKESAT_DRAW_PLAIN"),
         }
     }
 }
@@ -144,6 +150,7 @@ mod tests {
         assert_eq!(with(&[("SNAKESAT_NO_CORE", "1")]), Tuning { core: false, ..d });
         assert_eq!(with(&[("SNAKESAT_DRAW_ONCE", "1")]), Tuning { draw_restarts: false, ..d });
         assert_eq!(with(&[("SNAKESAT_NO_KNOWN", "1")]), Tuning { known: false, ..d });
+        assert_eq!(with(&[("SNAKESAT_DRAW_PLAIN", "1")]), Tuning { draw_plain: true, ..d });
         let k = |name: &str| (name == "SNAKESAT_KISSAT").then(|| OsString::from("/opt/kissat"));
         assert_eq!(kissat_binary(k), "/opt/kissat");
     }

@@ -3,7 +3,7 @@
 
 use crate::engine::{Limits, Tuning};
 use crate::generate::generate;
-use crate::genres::{snake::Snake, snake_egg::SnakeEgg};
+use crate::genres::{snake::Snake, snake_egg::SnakeEgg, snakepit::SnakePit};
 use crate::puzzle::{self, EncodeOptions, Generate, GenerateSpec, Status};
 
 /// Puzzle 0 of `seed` made with `tuning`: it verifies its answer, and the default solver
@@ -26,6 +26,7 @@ fn routes() -> Vec<(&'static str, Tuning)> {
         ("cold", Tuning { warm: false, ..d }),
         ("no core", Tuning { core: false, ..d }),
         ("draw once", Tuning { draw_restarts: false, ..d }),
+        ("draw plain", Tuning { draw_plain: true, ..d }),
         ("grade last", Tuning { grade_last: true, ..d }),
     ]
 }
@@ -37,6 +38,7 @@ fn every_generating_route_makes_a_unique_puzzle() {
     for (route, tuning) in routes() {
         made_unique::<SnakeEgg>(&eggs, 1, tuning, route);
         made_unique::<Snake>(&snakes, 1, tuning, route);
+        made_unique::<SnakePit>(&snakes, 1, tuning, route);
     }
 }
 

@@ -45,9 +45,18 @@ impl<'a, P: Generate> Warm<'a, P> {
         rng: &mut Rng,
         limits: &Limits,
     ) -> Result<Option<(Self, P, P::Solution)>, Failed> {
-        let mut backend = BackendKind::DEFAULT.build();
-        backend.prefer(&super::coin_phases(enc, rng));
-        let mut session = Session::new(enc, backend, limits);
+        // The draw's phases go in after the session's own (`Encoded::phases`, set by
+        // `Session::new`), else those win: a genre with phases (Snake Pit) drew one answer
+        // for every seed.
+        // `Tuning::draw_plain`: no coin flips, the encoding's own phases (to measure).
+        let coins = !limits.tuning.draw_plain;
+        let mut session = Session::new(enc, BackendKind::DEFAULT.build(), limits);
+        let mut cube = Vec::new();
+        if coins {
+            session.prefer(&super::coin_phases::<P>(enc, rng));
+            cube = P::draw_cube(enc, &mut |n| rng.below(n));
+            session.assume(cube.clone());
+        }
         // Restarts: a draw that runs past its conflict budget starts over with new coin
         // flips (the clauses learnt so far kept) and twice the budget. A draw's time is
         // heavy-tailed (0.3–4.3 s CPU over 10×10 seeds 1–10 in one call); from 300
@@ -60,14 +69,23 @@ impl<'a, P: Generate> Warm<'a, P> {
             let limited = restarts && session.limit_conflicts(budget);
             match session.next().map_err(RunError::from)? {
                 Step::Found(model, answer) => break (model, answer),
+                Step::Exhausted if !cube.is_empty() && !limits.over() => {
+                    cube = P::draw_cube(enc, &mut |n| rng.below(n));
+                    session.assume(cube.clone());
+                }
                 Step::Exhausted => return Err(Failed::Impossible("the blank puzzle has no answer".into())),
                 Step::Unknown(_) if limited && !limits.over() => {
                     budget = budget.saturating_mul(2);
-                    session.prefer(&super::coin_phases(enc, rng));
+                    if coins {
+                        session.prefer(&super::coin_phases::<P>(enc, rng));
+                        cube = P::draw_cube(enc, &mut |n| rng.below(n));
+                        session.assume(cube.clone());
+                    }
                 }
                 Step::Unknown(why) => return Err(Failed::Stopped(why)),
             }
         };
+        session.assume(Vec::new());
         if limits.tuning.trace {
             eprintln!("snakesat: generate: drew an answer in {:.3}s", t.elapsed().as_secs_f64());
         }

@@ -281,6 +281,20 @@ pub trait Generate: Puzzle {
     fn clue_lits(&self, _enc: &Self::Encoded, _unit: usize) -> Option<Vec<crate::cnf::Lit>> {
         None
     }
+    /// The randomness of a drawn answer: the values the solver tries first, which win
+    /// over the encoding's own phases (`Encoded::phases`) while drawing. `below(n)` is the
+    /// generator's random number in `0..n`. The default: each answer variable's first
+    /// value a coin flip (one in four or eight true made slower first answers on 10×10
+    /// Snake Eggs).
+    fn draw_phases(enc: &Self::Encoded, below: &mut dyn FnMut(usize) -> usize) -> Vec<crate::cnf::Lit> {
+        enc.answer_vars().iter().map(|v| if below(2) == 0 { v.pos_lit() } else { v.neg_lit() }).collect()
+    }
+    /// More randomness for a draw: literals assumed while drawing (after `draw_phases`,
+    /// drawn anew at each restart, and when the blank board has no answer under them).
+    /// The default: none (and no random number asked).
+    fn draw_cube(_enc: &Self::Encoded, _below: &mut dyn FnMut(usize) -> usize) -> Vec<crate::cnf::Lit> {
+        Vec::new()
+    }
 }
 
 /// Facts about a complete enumeration (counts up to symmetry, length histograms, ...),

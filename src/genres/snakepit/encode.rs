@@ -83,6 +83,42 @@ impl PitCnf {
         k.checked_sub(2).and_then(|j| self.len[i].get(j)).map(|v| v.pos_lit())
     }
 
+    /// The unit clauses the number `number` at cell `i` adds: all a number is in this
+    /// encoding (the positions and identities of the eager mode do not read it), so the
+    /// warm generator can assume them on the blank board's formula instead
+    /// (`Generate::clue_lits`). `None` for a length out of the cell's reach (an empty
+    /// clause, not a unit).
+    pub(super) fn clue_lits(&self, number: Number, i: usize) -> Option<Vec<Lit>> {
+        match number {
+            Number::Unknown => Some(Vec::new()),
+            Number::Is(k) => self.l(i, k as usize).map(|l| vec![l]),
+        }
+    }
+
+    /// A random answer's phases (`Generate::draw_phases`): the lengths short first, as
+    /// `phases` (the search needs them on an open board), and a coin flip per `same` edge,
+    /// which shapes the snakes. Coin flips on the lengths instead made blank 10×10 draws
+    /// run through three to seven restarts, 1–9 s (one random length from 2 to 10 or 2 to
+    /// 6 per cell, every other false; seeds 1–5, `bench/generate.md`); on the edges, at
+    /// most one, 0.2–0.7 s.
+    pub(super) fn draw_phases(&self, below: &mut dyn FnMut(usize) -> usize) -> Vec<Lit> {
+        let mut out = self.phases();
+        out.extend(self.same.values().map(|v| if below(2) == 0 { v.pos_lit() } else { v.neg_lit() }));
+        out
+    }
+
+    /// A random answer's seed (`Generate::draw_cube`): one random cell assumed to have a
+    /// random length from 2 to 5 (or its reach). Without it the short-first lengths decide
+    /// before the edges' coin flips get a say, and 5×5 seeds 1–4 drew one answer.
+    pub(super) fn draw_cube(&self, below: &mut dyn FnMut(usize) -> usize) -> Vec<Lit> {
+        let cells: Vec<usize> = (0..self.len.len()).filter(|&i| !self.len[i].is_empty()).collect();
+        if cells.is_empty() {
+            return Vec::new();
+        }
+        let i = cells[below(cells.len())];
+        vec![self.len[i][below(self.len[i].len().min(4))].pos_lit()]
+    }
+
     fn s(&self, a: usize, b: usize) -> Option<Lit> {
         self.same.get(&(a.min(b), a.max(b))).map(|v| v.pos_lit())
     }
@@ -184,8 +220,8 @@ impl PitCnf {
                     // A length out of the cell's reach is an empty clause: this clue alone
                     // has no answer.
                     f.rule(RuleKind::Clue, format!("the length {k} at {}", g.name(i)), vec![i], |f| {
-                        match self.l(i, k as usize) {
-                            Some(l) => f.add(&[l]),
+                        match self.clue_lits(Number::Is(k), i) {
+                            Some(lits) => lits.iter().for_each(|&l| f.add(&[l])),
                             None => f.add(&[]),
                         }
                     });

@@ -22,7 +22,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{rect_grid, InputError, Source};
-use crate::puzzle::{Broken, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError};
+use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError};
 pub use crate::pzpr::border::Walls;
 
 pub const MAX_SIDE: usize = 32;
@@ -236,10 +236,20 @@ impl Generate for SnakePit {
         draw::toml(self)
     }
 
-    /// Eager: the lazy size cuts do not converge on the blank and sparse boards a
-    /// generator works on (a blank 8×8 gave no answer in 60 s; eager gave two in 2.7 s,
-    /// issue 29).
-    fn generate_options() -> EncodeOptions<()> {
-        EncodeOptions { connectivity: Connectivity::Eager, genre: () }
+    fn draw_phases(enc: &PitCnf, below: &mut dyn FnMut(usize) -> usize) -> Vec<crate::cnf::Lit> {
+        enc.draw_phases(below)
+    }
+
+    fn draw_cube(enc: &PitCnf, below: &mut dyn FnMut(usize) -> usize) -> Vec<crate::cnf::Lit> {
+        enc.draw_cube(below)
+    }
+
+    /// A number is the unit literal of its length at its cell (`PitCnf::clue_lits`); a
+    /// cell without one adds nothing.
+    fn clue_lits(&self, enc: &PitCnf, unit: usize) -> Option<Vec<crate::cnf::Lit>> {
+        match self.numbers[unit] {
+            Some(number) => enc.clue_lits(number, unit),
+            None => Some(Vec::new()),
+        }
     }
 }

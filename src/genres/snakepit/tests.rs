@@ -262,3 +262,47 @@ fn candidates_past_the_limit_on_a_blank_board() {
         assert!(crate::genres::testing::check_candidates(&p, &Default::default(), limit), "limit {limit} reached");
     }
 }
+
+/// The warm generator assumes `clue_lits` on the blank board's formula in place of the
+/// numbers: sound only if a puzzle's formula is exactly the blank one with those unit
+/// clauses added, in both connectivity modes (the eager positions must not read them).
+#[test]
+fn a_puzzle_is_its_blank_board_plus_its_numbers_unit_literals() {
+    use crate::cnf::Lit;
+    use crate::puzzle::{EncodeOptions, Generate};
+    let mut p = SnakePit::new(Grid::new(4, 5));
+    for (i, k) in [(0, 3), (6, 2), (12, 5), (19, 4)] {
+        p.numbers[i] = Some(Number::Is(k));
+    }
+    p.numbers[9] = Some(Number::Unknown);
+    let blank = SnakePit::new(p.grid);
+    let sorted = |cls: Vec<Vec<Lit>>| {
+        let mut cls: Vec<Vec<Lit>> = cls
+            .into_iter()
+            .map(|mut c| {
+                c.sort();
+                c
+            })
+            .collect();
+        cls.sort();
+        cls
+    };
+    for connectivity in [Connectivity::Lazy, Connectivity::Eager] {
+        let opts = EncodeOptions { connectivity, genre: () };
+        let (full, empty) = (p.encode(&opts).unwrap(), blank.encode(&opts).unwrap());
+        // The generator learns from the blank board's first unit that the genre has them.
+        assert_eq!(blank.clue_lits(&empty, 0), Some(Vec::new()));
+        let mut want: Vec<Vec<Lit>> = empty.formula.clauses.iter().map(|c| c.to_vec()).collect();
+        for u in p.clue_units() {
+            let lits = p.clue_lits(&empty, u).expect("every number in reach is unit literals");
+            want.extend(lits.into_iter().map(|l| vec![l]));
+        }
+        let got: Vec<Vec<Lit>> = full.formula.clauses.iter().map(|c| c.to_vec()).collect();
+        assert_eq!(full.formula.n_vars(), empty.formula.n_vars());
+        assert_eq!(sorted(got), sorted(want), "{connectivity:?}");
+    }
+    // A length out of reach is no unit literal (the encoder writes an empty clause).
+    let mut far = blank.clone();
+    far.numbers[0] = Some(Number::Is(21));
+    assert_eq!(far.clue_lits(&blank.encode(&EncodeOptions::default()).unwrap(), 0), None);
+}
