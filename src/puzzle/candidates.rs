@@ -181,37 +181,64 @@ fn cover<P: Puzzle>(
         let refs: Vec<Vec<&str>> = seen.iter().map(|s| s.iter().map(String::as_str).collect()).collect();
         values.open(&refs)
     };
-    let mut failure = None;
     let answers = &mut done.answers;
     // Preferring the open values true pays where cells are two-valued and stalls the search
     // where a cell has many values, exactly one true (`Session::cover`).
     let prefer = !enc.one_hot_answer();
-    let stopped = session.cover(open_of(&seen), prefer, |model, sol| {
-        let checked = no_classes::<P>(enc, &sol).and_then(|()| verified(p, sol)).and_then(|sol| {
-            let ks = keys(&sol);
-            values.check(model, &ks)?;
-            Ok((sol, ks))
-        });
-        match checked {
-            Ok((sol, ks)) => {
-                for (i, k) in ks.into_iter().enumerate() {
-                    if !seen[i].contains(&k) {
-                        seen[i].push(k);
-                    }
-                }
-                answers.push(sol);
-                Some(open_of(&seen))
-            }
-            Err(e) => {
-                failure = Some(e);
-                None
+    let judge = Judge { p, enc, values: &values, keys };
+    let stopped = judge.cover(session, open_of(&seen), prefer, |sol, ks| {
+        for (i, k) in ks.into_iter().enumerate() {
+            if !seen[i].contains(&k) {
+                seen[i].push(k);
             }
         }
+        answers.push(sol);
+        open_of(&seen)
     })?;
-    if let Some(e) = failure {
-        return Err(e);
-    }
     done.values_complete = stopped.is_none();
     done.stopped = stopped;
     Ok(())
+}
+
+/// What judges each answer a covering finds (`Judge::cover`): the puzzle, its encoding,
+/// the cells' values as literals, and each answer's keys.
+pub(super) struct Judge<'a, P: Puzzle, K: Fn(&P::Solution) -> Vec<String>> {
+    pub p: &'a P,
+    pub enc: &'a P::Encoded,
+    pub values: &'a Values,
+    pub keys: K,
+}
+
+impl<P: Puzzle, K: Fn(&P::Solution) -> Vec<String>> Judge<'_, P, K> {
+    /// `Session::cover`, each answer judged before `take` sees it: no symmetry class,
+    /// verified, and its model's values the cells' keys (`Values::check`). `take` records
+    /// the answer (with its keys) and says what is still open; the first answer judged
+    /// wrong stops the covering with its error.
+    pub(super) fn cover(
+        &self,
+        session: &mut Session<'_, P::Encoded>,
+        open: Vec<Lit>,
+        prefer: bool,
+        mut take: impl FnMut(P::Solution, Vec<String>) -> Vec<Lit>,
+    ) -> Result<Option<String>, RunError> {
+        let mut failure = None;
+        let stopped = session.cover(open, prefer, |model, sol| {
+            let judged = no_classes::<P>(self.enc, &sol).and_then(|()| verified(self.p, sol)).and_then(|sol| {
+                let ks = (self.keys)(&sol);
+                self.values.check(model, &ks)?;
+                Ok((sol, ks))
+            });
+            match judged {
+                Ok((sol, ks)) => Some(take(sol, ks)),
+                Err(e) => {
+                    failure = Some(e);
+                    None
+                }
+            }
+        })?;
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(stopped),
+        }
+    }
 }

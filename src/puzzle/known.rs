@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use serde_json::{json, Value};
 
-use super::candidates::Values;
+use super::candidates::{Judge, Values};
 use super::Status;
 use super::{first_answer, forced_up_to, no_classes, usable, verified, Agreement, Puzzle, RunError, SolveReport};
 use crate::answer::{Layout, Written};
@@ -254,26 +254,12 @@ pub fn forced_from<P: Puzzle>(
         values.check(&model, &known.keys(&first))?;
         known.add(first, true);
     }
-    let mut failure = None;
-    let stopped = session.cover(values.differ(&known.seen), true, |model, sol| {
-        let checked = no_classes::<P>(enc, &sol).and_then(|()| verified(p, sol)).and_then(|sol| {
-            values.check(model, &known.keys(&sol))?;
-            Ok(sol)
-        });
-        match checked {
-            Ok(sol) => {
-                known.add(sol, true);
-                Some(values.differ(&known.seen))
-            }
-            Err(e) => {
-                failure = Some(e);
-                None
-            }
-        }
+    let keys = |s: &P::Solution| -> Vec<String> { p.view(s, genre).board.cells.into_iter().map(|c| c.key).collect() };
+    let judge = Judge { p, enc, values: &values, keys };
+    let stopped = judge.cover(&mut session, values.differ(&known.seen), true, |sol, _| {
+        known.add(sol, true);
+        values.differ(&known.seen)
     })?;
-    if let Some(e) = failure {
-        return Err(e);
-    }
     let complete = stopped.is_none();
     let answers = known.answers;
     let first = answers[0].clone();
