@@ -188,11 +188,14 @@ pub enum Command {
         /// Also write each puzzle's answer.
         #[arg(long)]
         with_answer: bool,
-        /// Keep only puzzles whose explanation (`explain --max-rules K`) finishes with no
-        /// step of more than K rules: `max=K`, or `min=J,max=K` for a hardest step of J to
-        /// K. Clues that keep it within K stay, so puzzles are minimal for the grade, not
-        /// minimal (the genres `explain` takes with their default encoding: snake, snake-egg, hebi, snakepit; `encodings/explain.md`).
-        #[arg(long, value_name = "max=K")]
+        /// Keep only puzzles whose explanation finishes within a grade: `max=L` with L a
+        /// level of the ladder (basic, local, lines, connectivity, length, forcing, search:
+        /// the hardest technique a person needs), or a number of rules K (no step of more
+        /// than K rules, as `explain --max-rules K`); `min=J,max=K` for a hardest step of J
+        /// to K. Clues that keep it within the grade stay, so puzzles are minimal for the
+        /// grade, not minimal (the genres `explain` takes with their default encoding:
+        /// snake, snake-egg, hebi, snakepit; `encodings/explain.md`).
+        #[arg(long, value_name = "max=L")]
         grade: Option<String>,
         /// `toml` (a puzzle file, the URL in a comment) or `json` (one line per puzzle);
         /// JSON lines by default with `--count` above 1 or `--shard`.
