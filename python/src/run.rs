@@ -7,6 +7,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyRuntimeError;
@@ -18,7 +19,7 @@ use snakesat::genres::{AnyPuzzle, Capabilities, Visit};
 use snakesat::input::Source;
 use snakesat::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable};
 use snakesat::limits::{self, Cancel, Limits};
-use snakesat::puzzle::{Puzzle, RawOptions, Report, RunError};
+use snakesat::puzzle::{Pool, Puzzle, RawOptions, Report, RunError};
 use snakesat::render;
 
 use crate::errors::{run_error, usage};
@@ -167,6 +168,13 @@ pub fn options(encoding: Option<String>, distinct: Option<String>) -> RawOptions
     RawOptions { encoding, distinct, symmetry: None }
 }
 
+/// The answers this process's jobs found, as the server keeps them (`puzzle::Pool`):
+/// `forced()` on an edited puzzle starts from those that still answer it.
+fn pool() -> Arc<Pool> {
+    static POOL: OnceLock<Arc<Pool>> = OnceLock::new();
+    POOL.get_or_init(|| Arc::new(Pool::new(512))).clone()
+}
+
 /// Runs `ask` on `p` with these options, solver and time limit, on a worker thread that
 /// Ctrl-C stops; a refusal raises the exception of its class (`errors.rs`).
 pub fn job(
@@ -185,6 +193,7 @@ pub fn job(
         raw,
         backend: BackendPolicy { asked, operator: None, interruptible_only: true },
         limits: limits(timeout)?,
+        pool: Some(pool()),
         ..Setup::default()
     };
     let cancel = setup.limits.cancel.clone();

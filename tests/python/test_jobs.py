@@ -167,3 +167,17 @@ def test_dimacs_solved_elsewhere_decodes_to_the_answer(tmp_path):
     out = subprocess.run(["kissat", "-q", str(cnf)], capture_output=True, text=True, check=False)
     assert out.returncode == 10, out.stderr
     assert p.decode(out.stdout).grid == p.solve().grid
+
+
+def test_forced_starts_from_the_answers_of_earlier_jobs():
+    # The module keeps the answers its jobs found (as the server does): asked again, as a
+    # setter going back to an earlier board, the narrowing starts from them and asks the
+    # solver only for its last proof.
+    open_board = open("fixtures/snake-egg/open-7x7.toml").read()
+    clued = open_board.replace(". . . . . . .", ". . . 3 . . .", 1)
+    first = snakesat.read(clued).forced()
+    snakesat.read(open_board).forced()
+    again = snakesat.read(clued).forced()
+    assert again.forced == first.forced
+    assert again.stats["solver_calls"] <= first.stats["solver_calls"]
+    assert again.stats["solver_calls"] == 1
