@@ -13,8 +13,8 @@ use std::sync::Mutex;
 use serde_json::{json, Value};
 
 use super::candidates::{Judge, Values};
-use super::Status;
-use super::{first_answer, forced_up_to, no_classes, usable, verified, Agreement, Puzzle, RunError, SolveReport};
+use super::{first_answer, forced_up_to, narrowed_from, no_classes, usable, verified};
+use super::{Agreement, Puzzle, RunError, SolveReport, Status};
 use crate::answer::{Layout, Written};
 use crate::backend::Backend;
 use crate::engine::{Limits, Session};
@@ -118,34 +118,26 @@ impl Pool {
 
     /// Keeps `sol` (an answer of `p`, verified), the most recent; the oldest go past `cap`.
     pub fn add<P: Puzzle>(&self, p: &P, sol: &P::Solution, genre: &P::Options) {
-        let Some(written) = written(p, sol, genre) else { return };
-        let text = json!({"grid": written.grid, "fields": Value::Object(written.fields.clone())}).to_string();
-        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        kept.retain(|k| !(k.kind == P::KIND && k.text == text));
-        kept.push_back(Kept { kind: P::KIND, text, written });
-        while kept.len() > self.cap {
-            kept.pop_front();
+        if let Some(written) = written(p, sol, genre) {
+            self.keep(P::KIND, written);
         }
     }
 
     /// Keeps an answer handed in as written (an answer file): of no genre yet, it is read
     /// back by the genre that takes it, and kept only where it answers the puzzle.
     pub fn offer(&self, written: Written) {
+        self.keep("", written);
+    }
+
+    /// Keeps `written` as the most recent (once: an answer kept already moves up).
+    fn keep(&self, kind: &'static str, written: Written) {
         let text = json!({"grid": written.grid, "fields": Value::Object(written.fields.clone())}).to_string();
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        kept.push_back(Kept { kind: "", text, written });
+        kept.retain(|k| !(k.kind == kind && k.text == text));
+        kept.push_back(Kept { kind, text, written });
         while kept.len() > self.cap {
             kept.pop_front();
         }
-    }
-
-    /// How many answers are kept (of every genre).
-    pub fn len(&self) -> usize {
-        self.kept.lock().unwrap_or_else(|e| e.into_inner()).len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 
@@ -160,17 +152,18 @@ struct Known<'a, P: Puzzle> {
     seen: Vec<Vec<String>>,
 }
 
-impl<'a, P: Puzzle> Known<'a, P> {
-    fn keys(&self, s: &P::Solution) -> Vec<String> {
-        self.p.view(s, self.genre).board.cells.into_iter().map(|c| c.key).collect()
-    }
+/// An answer's key at each cell, as its view shows them.
+fn keys_of<P: Puzzle>(p: &P, genre: &P::Options, s: &P::Solution) -> Vec<String> {
+    p.view(s, genre).board.cells.into_iter().map(|c| c.key).collect()
+}
 
-    /// Adds a verified answer (and, with `turned`, its symmetry images); false when it
-    /// was known already.
-    fn add(&mut self, s: P::Solution, turned: bool) -> bool {
-        let ks = self.keys(&s);
+impl<P: Puzzle> Known<'_, P> {
+    /// Adds a verified answer (and, with `turned`, its symmetry images), unless it is
+    /// known already.
+    fn add(&mut self, s: P::Solution, turned: bool) {
+        let ks = keys_of(self.p, self.genre, &s);
         if !self.keys_seen.insert(ks.clone()) {
-            return false;
+            return;
         }
         if self.seen.is_empty() {
             self.seen = vec![Vec::new(); ks.len()];
@@ -190,7 +183,6 @@ impl<'a, P: Puzzle> Known<'a, P> {
         for m in more {
             self.add(m, false);
         }
-        true
     }
 }
 
@@ -221,13 +213,14 @@ pub fn forced_from<P: Puzzle>(
         return Ok(r);
     };
     let mut known = Known { p, genre, pool, answers: Vec::new(), keys_seen: HashSet::new(), seen: Vec::new() };
-    let fits = |known: &Known<'_, P>, s: &P::Solution| {
+    let fits = |s: &P::Solution| {
         let view = p.view(s, genre);
-        view.keyed && values.names(&known.keys(s))
+        view.keyed && values.names(&view.board.cells.into_iter().map(|c| c.key).collect::<Vec<_>>())
     };
+    // Their images were kept with them when they were found: none is turned again.
     for s in pool.map(|pool| pool.take(p)).unwrap_or_default() {
-        if no_classes::<P>(enc, &s).is_ok() && fits(&known, &s) {
-            known.add(s, true);
+        if no_classes::<P>(enc, &s).is_ok() && fits(&s) {
+            known.add(s, false);
         }
     }
     let mut session = Session::new(enc, backend, limits);
@@ -237,25 +230,14 @@ pub fn forced_from<P: Puzzle>(
             Err(none) => return Ok(none),
         };
         no_classes::<P>(enc, &first)?;
-        if !fits(&known, &first) {
+        if !fits(&first) {
             // The cells are not the solver's values here: narrow on the answer variables.
-            let mut agr = Agreement { answers: vec![first.clone()], complete: false, stopped: None };
-            super::narrow(p, enc, &mut session, &[&model], &mut agr, None)?;
-            let unique = agr.complete.then_some(agr.answers.len() == 1);
-            let second = agr.answers.get(1).cloned();
-            return Ok(SolveReport {
-                status: Status::Solved(first),
-                unique,
-                second,
-                agreement: Some(agr),
-                stats: session.stats,
-            });
+            return narrowed_from(p, enc, session, &model, first, None);
         }
-        values.check(&model, &known.keys(&first))?;
+        values.check(&model, &keys_of(p, genre, &first))?;
         known.add(first, true);
     }
-    let keys = |s: &P::Solution| -> Vec<String> { p.view(s, genre).board.cells.into_iter().map(|c| c.key).collect() };
-    let judge = Judge { p, enc, values: &values, keys };
+    let judge = Judge { p, enc, values: &values, keys: |s: &P::Solution| keys_of(p, genre, s) };
     let stopped = judge.cover(&mut session, values.differ(&known.seen), true, |sol, _| {
         known.add(sol, true);
         values.differ(&known.seen)

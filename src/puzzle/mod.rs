@@ -579,8 +579,21 @@ pub fn forced_up_to<P: Puzzle>(
         Err(none) => return Ok(none),
     };
     no_classes::<P>(enc, &first)?;
+    narrowed_from(p, enc, session, &model, first, cap)
+}
+
+/// The narrowing on the answer variables from the session's first answer (`model`, decoded
+/// as `first`), reported.
+fn narrowed_from<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    mut session: Session<'_, P::Encoded>,
+    model: &Model,
+    first: P::Solution,
+    cap: Option<usize>,
+) -> Result<SolveReport<P::Solution>, RunError> {
     let mut agr = Agreement { answers: vec![first.clone()], complete: false, stopped: None };
-    narrow(p, enc, &mut session, &[&model], &mut agr, cap)?;
+    narrow(p, enc, &mut session, &[model], &mut agr, cap)?;
     let unique = agr.complete.then_some(agr.answers.len() == 1);
     let second = agr.answers.get(1).cloned();
     Ok(SolveReport { status: Status::Solved(first), unique, second, agreement: Some(agr), stats: session.stats })
