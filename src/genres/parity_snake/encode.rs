@@ -11,7 +11,7 @@ use crate::genres::connect::{connected_set, eager_path, path_degrees, rim_cut};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
-use super::show::{image, key};
+use super::symmetry::{image, key};
 use super::{Distinct, ParityRule, ParitySnake, Solution};
 
 /// The compiled puzzle. Variables: `snake` first (the default answer), then `even`, `end`,
@@ -34,7 +34,7 @@ pub struct ParityCnf {
 }
 
 impl ParityCnf {
-    /// `group` lists the symmetries (see `show::transform`) to keep one answer per class of;
+    /// `group` lists the symmetries (see `symmetry::transform`) to keep one answer per class of;
     /// `[0]` keeps every answer.
     pub(super) fn build(p: &ParitySnake, mode: Connectivity, distinct: Distinct, group: Vec<usize>) -> Self {
         let g = p.grid;
@@ -230,7 +230,7 @@ impl ParityCnf {
         let g = self.grid;
         let n = g.len();
         let cell = |i: usize| {
-            let (r, c) = super::show::transform(t, p.side(), g.coords(i));
+            let (r, c) = super::symmetry::transform(t, p.side(), g.coords(i));
             g.index(r, c)
         };
         let block = match self.distinct {

@@ -12,12 +12,16 @@
 //! An answer is a snake; by default two answers are the same when their cell sets are
 //! (a snake read backwards is the same snake), whatever parity pattern witnesses them.
 //! The encoding is explained in `encodings/parity-snake.md`.
+//!
+//! Beside the files every genre has (no `url.rs`: not a puzz.link genre), `symmetry.rs`
+//! holds the symmetry group answers are classed under and the facts of a complete count,
+//! and `brute.rs` the independent enumerator the tests compare against.
 
 #[cfg(test)]
 mod brute;
 mod draw;
 mod encode;
-mod show;
+mod symmetry;
 #[cfg(test)]
 mod tests;
 mod verify;
@@ -30,7 +34,7 @@ use crate::input::{grid_rows, InputError, Source};
 use crate::puzzle::{choose, Broken, EncodeOptions, Generate, GenerateSpec, Puzzle, RawOptions, RunError, Summarise};
 
 pub use encode::ParityCnf;
-pub use show::Symmetry;
+pub use symmetry::Symmetry;
 pub(crate) use verify::verify;
 
 // ---------------------------------------------------------------------------------------
@@ -303,7 +307,7 @@ impl Puzzle for ParitySnake {
         if o.distinct == Distinct::Digits && self.rule != ParityRule::Sudoku {
             return Err(RunError::usage("`--distinct digits` needs `parity = \"sudoku\"` in the puzzle"));
         }
-        let group = if o.orbits { show::stabiliser(self, o.symmetry) } else { vec![0] };
+        let group = if o.orbits { symmetry::stabiliser(self, o.symmetry) } else { vec![0] };
         Ok(ParityCnf::build(self, opts.connectivity, o.distinct, group))
     }
 
@@ -323,7 +327,7 @@ impl Summarise for ParitySnake {
         solutions: &[Solution],
         opts: &EncodeOptions<ParityOptions>,
     ) -> Result<Vec<(String, serde_json::Value)>, RunError> {
-        show::count_summary(self, solutions, opts).map_err(RunError::Usage)
+        symmetry::count_summary(self, solutions, opts).map_err(RunError::Usage)
     }
 }
 

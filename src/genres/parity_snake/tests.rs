@@ -65,7 +65,7 @@ fn classes<'a>(side: usize, group: &[usize], sets: impl Iterator<Item = &'a Vec<
                     let mut img: Vec<usize> = set
                         .iter()
                         .map(|&i| {
-                            let (r, c) = show::transform(t, side, (i / side, i % side));
+                            let (r, c) = symmetry::transform(t, side, (i / side, i % side));
                             r * side + c
                         })
                         .collect();
@@ -87,7 +87,7 @@ fn check_snakes(p: &ParitySnake, expect: &Found) {
     for k in expect.keys() {
         *hist.entry(k.len().to_string()).or_insert(0) += 1;
     }
-    let group = show::stabiliser(p, Symmetry::D4);
+    let group = symmetry::stabiliser(p, Symmetry::D4);
     for conn in [Connectivity::Lazy, Connectivity::Eager] {
         for encoding in [Some("plain"), Some("orbits")] {
             let (sols, summary) = run_count(p, &opts(conn, encoding, None));
@@ -330,13 +330,13 @@ fn verifier_checks_counts_boxes_and_givens() {
 #[test]
 fn symmetry_orbits_add_up_and_follow_the_givens() {
     let p = ParitySnake::new(3, 3, ParityRule::Counts, None);
-    assert_eq!(show::stabiliser(&p, Symmetry::D4).len(), 8);
-    assert_eq!(show::stabiliser(&six(ParityRule::Counts, None), Symmetry::D4), vec![0, 2, 4, 5]);
+    assert_eq!(symmetry::stabiliser(&p, Symmetry::D4).len(), 8);
+    assert_eq!(symmetry::stabiliser(&six(ParityRule::Counts, None), Symmetry::D4), vec![0, 2, 4, 5]);
     let mut givens = vec![Given::default(); 81];
     givens[0] = parse_token("O", 9).unwrap();
     let q = ParitySnake::new(3, 3, ParityRule::Counts, Some(givens));
-    assert_eq!(show::stabiliser(&q, Symmetry::D4), vec![0, 6]);
-    assert_eq!(show::stabiliser(&q, Symmetry::Identity), vec![0]);
+    assert_eq!(symmetry::stabiliser(&q, Symmetry::D4), vec![0, 6]);
+    assert_eq!(symmetry::stabiliser(&q, Symmetry::Identity), vec![0]);
     let p = six(ParityRule::Counts, None);
     let (sols, summary) = run_count(&p, &opts(Connectivity::Lazy, None, None));
     let sym = summary_value(&summary, "symmetry");
@@ -345,9 +345,9 @@ fn symmetry_orbits_add_up_and_follow_the_givens() {
         (&serde_json::json!("d2"), &serde_json::json!("d4"), &serde_json::json!(4)),
         "{sym}"
     );
-    assert_eq!(show::group_name(&[0, 1, 2, 3, 4, 5, 6, 7]), "d4");
-    assert_eq!(show::group_name(&[0, 6]), "mirror");
-    assert_eq!(show::group_name(&[0]), "none");
+    assert_eq!(symmetry::group_name(&[0, 1, 2, 3, 4, 5, 6, 7]), "d4");
+    assert_eq!(symmetry::group_name(&[0, 6]), "mirror");
+    assert_eq!(symmetry::group_name(&[0]), "none");
     let total: u64 = sym["orbit_sizes"]
         .as_object()
         .unwrap()
@@ -357,9 +357,9 @@ fn symmetry_orbits_add_up_and_follow_the_givens() {
     assert_eq!(total, sols.len() as u64);
     // A missing image is caught.
     let mut fewer = sols.clone();
-    let lonely = fewer.iter().position(|s| show::image(&p, 2, s).snake != s.snake).unwrap();
-    let gone = show::image(&p, 2, &fewer[lonely]);
-    fewer.retain(|s| show::key(s, Distinct::Snake) != show::key(&gone, Distinct::Snake));
+    let lonely = fewer.iter().position(|s| symmetry::image(&p, 2, s).snake != s.snake).unwrap();
+    let gone = symmetry::image(&p, 2, &fewer[lonely]);
+    fewer.retain(|s| symmetry::key(s, Distinct::Snake) != symmetry::key(&gone, Distinct::Snake));
     assert!(p.summary(&fewer, &EncodeOptions::default()).unwrap_err().to_string().contains("not counted"));
 }
 

@@ -1,90 +1,13 @@
-//! Checking answers against the rules (never the CNF), showing them, and the facts about a
-//! complete enumeration: lengths, and classes under the symmetries of the square.
+//! Symmetry: the group answers are classed under, the images of an answer, and the facts
+//! of a complete enumeration (lengths, classes under the symmetries of the square).
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde_json::{json, Value};
 
-use crate::answer::{Board, Cell, Layout, View};
 use crate::puzzle::EncodeOptions;
 
-use super::ParityOptions;
-
-use super::{Distinct, ParitySnake, Solution};
-
-/// The digits row by row, separated by `sep`; for the terminal, two-digit values are
-/// right-aligned.
-fn digit_rows(p: &ParitySnake, digits: &[u8], sep: &str, align: bool) -> Vec<String> {
-    let g = p.grid;
-    let w = if align && p.side() >= 10 { 2 } else { 1 };
-    (0..g.rows)
-        .map(|r| (0..g.cols).map(|c| format!("{:>w$}", digits[g.index(r, c)])).collect::<Vec<_>>().join(sep))
-        .collect()
-}
-
-fn cells_json(p: &ParitySnake, cells: &[usize]) -> Value {
-    Value::Array(cells.iter().map(|&i| json!([i / p.grid.cols, i % p.grid.cols])).collect())
-}
-
-/// The answer view: each cell's parity pattern token (`E`/`O` snake, `e`/`o` other),
-/// keyed as `--distinct` counts answers (`#`/`.` on or off the snake; with `parity` the
-/// pattern; with `digits` also the digit, `#3`, `3`); the snake's length above the board
-/// and the Sudoku (when there is one) below it.
-pub fn view(p: &ParitySnake, sol: &Solution) -> View {
-    let g = p.grid;
-    let mut on = vec![false; g.len()];
-    sol.snake.iter().for_each(|&i| on[i] = true);
-    let shown = |i: usize| match (on[i], sol.even[i]) {
-        (true, true) => "E",
-        (true, false) => "O",
-        (false, true) => "e",
-        (false, false) => "o",
-    };
-    let cells = (0..g.len())
-        .map(|i| {
-            let key = match (sol.distinct, &sol.digits) {
-                (Distinct::Parity, _) => shown(i).to_string(),
-                (Distinct::Digits, Some(d)) => format!("{}{}", if on[i] { "#" } else { "" }, d[i]),
-                (Distinct::Snake | Distinct::Digits, _) => if on[i] { "#" } else { "." }.to_string(),
-            };
-            Cell::shown_as(key, shown(i))
-        })
-        .collect();
-    let mut v = View::of(Board { layout: Layout::Grid { rows: g.rows, cols: g.cols }, cells });
-    v.head = vec![format!("snake of {} cells (E/O even/odd snake, e/o even/odd other cells):", sol.snake.len())];
-    v.fields.insert("snake".into(), cells_json(p, &sol.snake));
-    v.fields.insert("length".into(), json!(sol.snake.len()));
-    if let Some(d) = &sol.digits {
-        v.tail.push("a Sudoku with this parity pattern:".into());
-        v.tail.extend(digit_rows(p, d, " ", true));
-        v.fields.insert("digits".into(), json!(digit_rows(p, d, " ", false)));
-    }
-    v.line = Some(list_line(p, sol, &v));
-    v.spots = (0..g.len()).map(|i| super::draw::spot(p, i)).collect();
-    v
-}
-
-/// The snake's cells in path order; with `--distinct parity` or `digits`, also what else
-/// told this answer apart.
-fn list_line(p: &ParitySnake, sol: &Solution, v: &View) -> String {
-    let path = cells_json(p, &sol.snake).to_string();
-    match (sol.distinct, &sol.digits) {
-        (Distinct::Snake, _) => path,
-        (Distinct::Parity, _) => {
-            let rows: Vec<String> =
-                v.board.rows().iter().map(|r| r.iter().map(|c| c.shown.as_str()).collect()).collect();
-            format!("{path} {}", rows.join("/"))
-        }
-        (Distinct::Digits, Some(d)) => {
-            let sep = if p.side() >= 10 { "," } else { "" };
-            format!("{path} {}", digit_rows(p, d, sep, false).join("/"))
-        }
-        (Distinct::Digits, None) => path,
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// Symmetry
+use super::{Distinct, ParityOptions, ParitySnake, Solution};
 
 /// The group answers are classed under (`--symmetry`): the 8 symmetries of the square
 /// (`d4`, the default) or none. Only the elements that map the givens onto themselves act
