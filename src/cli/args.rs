@@ -3,7 +3,7 @@
 //! subcommands they mean something for; genre options are checked against the genre later,
 //! when the puzzle is read (`Puzzle::options`).
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
 use snakesat::backend::BackendKind;
 
@@ -17,6 +17,9 @@ pub struct Cli {
 #[derive(Subcommand)]
 pub enum Command {
     /// Solve a puzzle and print its answer.
+    // One job a run: clap refuses two of `--unique`, `--relax`, `--forced`, `--candidates`
+    // together, so the checked job never holds a refused pair.
+    #[command(group(ArgGroup::new("job").args(["unique", "relax", "forced", "candidates"]).multiple(false)))]
     Solve {
         #[command(flatten)]
         solver: SolverArgs,
@@ -33,7 +36,7 @@ pub enum Command {
         unique: bool,
         /// When there is no answer, find one that breaks the fewest rules, with proof
         /// that fewer cannot do (multi-snake placement: the fewest broken links).
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["cross_check", "proof"])]
         relax: bool,
         /// Report the cells every answer agrees on, and mark the undecided ones (`?` in
         /// text, `null` in JSON, ringed in the picture): where a puzzle is ambiguous.

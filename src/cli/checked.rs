@@ -192,22 +192,8 @@ impl Job {
                 candidates,
                 limit,
             } => {
-                if relax && (unique || forced || candidates) {
-                    return Err(usage("--relax combines with neither --unique nor --forced nor --candidates"));
-                }
-                if unique && (forced || candidates) {
-                    return Err(usage(
-                        "--forced and --candidates already say whether the answer is unique; drop --unique",
-                    ));
-                }
-                if forced && candidates {
-                    return Err(usage("--candidates lists what --forced says and more; drop --forced"));
-                }
                 if limit == Some(0) {
                     return Err(usage("--limit must be at least 1"));
-                }
-                if relax && (checks.cross_check.is_some() || checks.proof.is_some()) {
-                    return Err(usage("--cross-check and --proof do not apply to --relax"));
                 }
                 let checks = self::checks(checks)?;
                 let run = RunArgs { known, ..run_args(solver, format, raw(enc.encoding, distinct.distinct, None))? };
