@@ -114,8 +114,9 @@ impl Connectivity {
         value_of(&self.value, x)
     }
 
-    fn touch(&mut self, var: usize) {
-        self.regions.touch(var);
+    /// `var` went from `old` to `new`: the sets and regions it is in are to be checked.
+    fn touch(&mut self, var: usize, old: i8, new: i8) {
+        self.regions.change(var, old, new);
         for &(k, _) in &self.watch[var] {
             self.dirty[k] = true;
             self.stale[k] = true;
@@ -154,7 +155,7 @@ impl Connectivity {
             }
         }
         let value = &self.value;
-        self.regions.propagations(&|l| value_of(value, l.to_ipasir()), &mut self.queue_out);
+        self.regions.propagations(&|x| value_of(value, x), &mut self.queue_out);
     }
 
     /// Marks (with the current stamp) the possible vertices reachable from `from`.
@@ -224,7 +225,7 @@ impl Connectivity {
             }
         }
         let value = &self.value;
-        let found = self.regions.find_violation(&|l| value_of(value, l.to_ipasir()));
+        let found = self.regions.find_violation(&|x| value_of(value, x));
         debug_assert!(
             found.iter().flatten().all(|&l| self.ipasir_value(l) < 0),
             "a region-size clause must be false under the assignment that produced it"
@@ -261,9 +262,10 @@ impl ::cadical_sys::ExternalPropagator for Connectivity {
         for &x in lits {
             let var = x.unsigned_abs() as usize;
             if var < self.value.len() && self.value[var] == 0 {
-                self.value[var] = if x > 0 { 1 } else { -1 };
+                let new = if x > 0 { 1 } else { -1 };
+                self.value[var] = new;
                 self.trail.push(var);
-                self.touch(var);
+                self.touch(var, 0, new);
             }
         }
     }
@@ -278,8 +280,9 @@ impl ::cadical_sys::ExternalPropagator for Connectivity {
             let start = self.levels.pop().unwrap_or(0);
             while self.trail.len() > start {
                 let var = self.trail.pop().unwrap_or(0);
+                let old = self.value[var];
                 self.value[var] = 0;
-                self.touch(var);
+                self.touch(var, old, 0);
             }
         }
     }
@@ -301,7 +304,7 @@ impl ::cadical_sys::ExternalPropagator for Connectivity {
         if found.is_none() {
             self.regions.touch_all();
             let value = &self.value;
-            found = self.regions.find_violation(&|l| value_of(value, l.to_ipasir()));
+            found = self.regions.find_violation(&|x| value_of(value, x));
         }
         self.value = saved;
         self.dirty.iter_mut().for_each(|d| *d = true);

@@ -14,15 +14,27 @@
 //! - block of exactly k: each open rim vertex w is out, reason `¬w ∨ ⋁ ¬b` over the block;
 //! - room of exactly k: each open room vertex v is in, reason `v ∨ ¬a ∨ ⋁ rim(room)`.
 
-use crate::cnf::{Lit, SizedRegions};
+use crate::cnf::SizedRegions;
 
 pub struct Regions {
     regions: Vec<SizedRegions>,
-    /// Per IPASIR variable: the regions it is a vertex of.
-    watch: Vec<Vec<usize>>,
+    /// Per region, its vertices' literals as IPASIR integers: the checks read the
+    /// assignment through them (converting each `Lit` in the loops cost 7% of a Snake Pit
+    /// `--forced`).
+    ivars: Vec<Vec<i32>>,
+    /// Per IPASIR variable: the (region, vertex) pairs it is.
+    watch: Vec<Vec<(usize, usize)>>,
+    /// Per region, how many of its vertices are true under the assignment told
+    /// (`change`): a region with none can neither conflict nor force, so a change that
+    /// leaves it none marks nothing. On a Snake Pit most lengths have no cell yet, and every
+    /// length a cell is refused touched that length's region.
+    trues: Vec<u32>,
     /// Regions changed since last checked for a conflict, and for propagation.
     dirty: Vec<bool>,
     stale: Vec<bool>,
+    /// A conflict the propagation check met (it checks all a conflict check does), kept
+    /// for `find_violation` so the region is not searched twice.
+    conflict: Option<Vec<i32>>,
     /// Scratch: `room[v]` / `block[v]` equal to `stamp` when v was reached in this check.
     room: Vec<u32>,
     block: Vec<u32>,
@@ -41,20 +53,26 @@ impl Regions {
     /// `None` when a region is malformed (adjacency out of range).
     pub fn new(regions: &[SizedRegions], max_var: usize) -> Option<Self> {
         let mut watch = vec![Vec::new(); max_var + 1];
+        let mut ivars = Vec::with_capacity(regions.len());
         for (k, r) in regions.iter().enumerate() {
             if r.adj.len() != r.vars.len() || r.adj.iter().flatten().any(|&w| w >= r.vars.len()) {
                 return None;
             }
-            for l in &r.vars {
-                watch.get_mut(l.to_ipasir().unsigned_abs() as usize)?.push(k);
+            let is: Vec<i32> = r.vars.iter().map(|l| l.to_ipasir()).collect();
+            for (v, x) in is.iter().enumerate() {
+                watch.get_mut(x.unsigned_abs() as usize)?.push((k, v));
             }
+            ivars.push(is);
         }
         let widest = regions.iter().map(|r| r.vars.len()).max().unwrap_or(0);
         Some(Self {
             regions: regions.to_vec(),
+            ivars,
             watch,
+            trues: vec![0; regions.len()],
             dirty: vec![true; regions.len()],
             stale: vec![true; regions.len()],
+            conflict: None,
             room: vec![0; widest],
             block: vec![0; widest],
             stamp: 0,
@@ -71,9 +89,20 @@ impl Regions {
         self.watch.get(var).is_some_and(|w| !w.is_empty())
     }
 
-    pub fn touch(&mut self, var: usize) {
-        if let Some(ks) = self.watch.get(var) {
-            for &k in ks {
+    /// IPASIR variable `var` went from value `old` to `new` (1 true, -1 false, 0 open):
+    /// the regions it is a vertex of are marked to be checked, unless they have no true
+    /// vertex left.
+    pub fn change(&mut self, var: usize, old: i8, new: i8) {
+        let Some(ws) = self.watch.get(var) else { return };
+        for &(k, v) in ws {
+            let sign = if self.ivars[k][v] > 0 { 1 } else { -1 };
+            if old * sign > 0 {
+                self.trues[k] -= 1;
+            }
+            if new * sign > 0 {
+                self.trues[k] += 1;
+            }
+            if self.trues[k] > 0 {
                 self.dirty[k] = true;
                 self.stale[k] = true;
             }
@@ -86,7 +115,13 @@ impl Regions {
     }
 
     /// The first conflict among the regions changed since the last call.
-    pub fn find_violation(&mut self, value: &impl Fn(Lit) -> i8) -> Option<Vec<i32>> {
+    pub fn find_violation(&mut self, value: &impl Fn(i32) -> i8) -> Option<Vec<i32>> {
+        // Still false after what happened since (a backtrack may have undone it).
+        if let Some(c) = self.conflict.take() {
+            if c.iter().all(|&l| value(l) < 0) {
+                return Some(c);
+            }
+        }
         for k in 0..self.regions.len() {
             if !self.dirty[k] {
                 continue;
@@ -102,24 +137,34 @@ impl Regions {
     }
 
     /// Queues the literals the regions changed since the last call force, with reasons.
-    pub fn propagations(&mut self, value: &impl Fn(Lit) -> i8, out: &mut Vec<Vec<i32>>) {
+    pub fn propagations(&mut self, value: &impl Fn(i32) -> i8, out: &mut Vec<Vec<i32>>) {
         for k in 0..self.regions.len() {
             if !self.stale[k] {
                 continue;
             }
             self.stale[k] = false;
-            if let Found::Units(u) = self.check(k, value, true) {
-                out.extend(u);
+            match self.check(k, value, true) {
+                // No conflict either: the conflict check has nothing to add until it changes.
+                Found::Units(u) => {
+                    self.dirty[k] = false;
+                    out.extend(u);
+                }
+                Found::Conflict(c) => {
+                    if self.conflict.is_none() {
+                        self.conflict = Some(c);
+                    }
+                }
             }
         }
     }
 
-    fn check(&mut self, k: usize, value: &impl Fn(Lit) -> i8, units: bool) -> Found {
+    fn check(&mut self, k: usize, value: &impl Fn(i32) -> i8, units: bool) -> Found {
         self.stamp += 1;
         let stamp = self.stamp;
         let r = &self.regions[k];
+        let iv = &self.ivars[k];
         let (n, size) = (r.vars.len(), r.size);
-        let val = |v: usize| value(r.vars[v]);
+        let val = |v: usize| value(iv[v]);
         let mut out = Vec::new();
         for a in 0..n {
             if self.block[a] == stamp || val(a) <= 0 {
@@ -141,16 +186,16 @@ impl Regions {
                 }
             }
             if self.queue.len() > size {
-                return Found::Conflict(self.queue[..=size].iter().map(|&b| (!r.vars[b]).to_ipasir()).collect());
+                return Found::Conflict(self.queue[..=size].iter().map(|&b| -iv[b]).collect());
             }
             if units && self.queue.len() == size {
-                let tail: Vec<i32> = self.queue.iter().map(|&b| (!r.vars[b]).to_ipasir()).collect();
+                let tail: Vec<i32> = self.queue.iter().map(|&b| -iv[b]).collect();
                 let mut open: Vec<usize> =
                     self.queue.iter().flat_map(|&b| r.adj[b].iter().copied()).filter(|&w| val(w) == 0).collect();
                 open.sort_unstable();
                 open.dedup();
                 for w in open {
-                    let mut reason = vec![(!r.vars[w]).to_ipasir()];
+                    let mut reason = vec![-iv[w]];
                     reason.extend(&tail);
                     out.push(reason);
                 }
@@ -180,14 +225,14 @@ impl Regions {
                 self.queue.iter().flat_map(|&v| r.adj[v].iter().copied()).filter(|&w| val(w) < 0).collect();
             rim.sort_unstable();
             rim.dedup();
-            let mut tail = vec![(!r.vars[a]).to_ipasir()];
-            tail.extend(rim.iter().map(|&w| r.vars[w].to_ipasir()));
+            let mut tail = vec![-iv[a]];
+            tail.extend(rim.iter().map(|&w| iv[w]));
             if self.queue.len() < size {
                 return Found::Conflict(tail);
             }
             if units {
                 for &v in self.queue.iter().filter(|&&v| val(v) == 0) {
-                    let mut reason = vec![r.vars[v].to_ipasir()];
+                    let mut reason = vec![iv[v]];
                     reason.extend(&tail);
                     out.push(reason);
                 }
@@ -263,15 +308,15 @@ mod tests {
                         v
                     })
                     .collect();
-                let value = |l: Lit| {
-                    let v = partial[l.var().idx()];
-                    if l.is_pos() {
+                let value = |x: i32| {
+                    let v = partial[x.unsigned_abs() as usize - 1];
+                    if x > 0 {
                         v
                     } else {
                         -v
                     }
                 };
-                let lit_value = |l: i32| value(Lit::from_ipasir(l).expect("non-zero"));
+                let lit_value = value;
                 let holds =
                     |c: &[i32]| good.iter().all(|on| c.iter().any(|&l| on[l.unsigned_abs() as usize - 1] == (l > 0)));
                 let mut regions = Regions::new(std::slice::from_ref(&r), 6).unwrap();
@@ -309,6 +354,54 @@ mod tests {
                 };
                 if one_piece && !good.iter().any(extends) {
                     assert!(conflict.is_some(), "no conflict under {partial:?} (size {size})");
+                }
+            }
+        }
+    }
+
+    /// The checks as the propagator runs them, told of each change (`change`), find a
+    /// conflict exactly when a fresh check of every region does: skipping regions with no
+    /// true vertex and keeping the propagation check's conflict lose nothing. Random trails
+    /// of assignments and backtracks on two regions over the same six literals.
+    #[test]
+    fn told_changes_find_what_a_fresh_check_finds() {
+        let regions = [region(2), region(3)];
+        let mut seed = 0x2545_f491_u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        for _ in 0..400 {
+            let mut told = Regions::new(&regions, 6).unwrap();
+            let mut value = vec![0i8; 7];
+            let mut trail: Vec<usize> = Vec::new();
+            for _ in 0..12 {
+                if !trail.is_empty() && next(4) == 0 {
+                    for _ in 0..=next(trail.len() as u64) {
+                        let var = trail.pop().unwrap();
+                        let old = value[var];
+                        value[var] = 0;
+                        told.change(var, old, 0);
+                    }
+                } else {
+                    let open: Vec<usize> = (1..=6).filter(|&v| value[v] == 0).collect();
+                    if open.is_empty() {
+                        continue;
+                    }
+                    let var = open[next(open.len() as u64) as usize];
+                    let new = if next(2) == 0 { 1 } else { -1 };
+                    value[var] = new;
+                    trail.push(var);
+                    told.change(var, 0, new);
+                }
+                let read = |x: i32| if x > 0 { value[x as usize] } else { -value[x.unsigned_abs() as usize] };
+                let mut units = Vec::new();
+                told.propagations(&read, &mut units);
+                let found = told.find_violation(&read);
+                let fresh = Regions::new(&regions, 6).unwrap().find_violation(&read);
+                assert_eq!(found.is_some(), fresh.is_some(), "under {value:?}: {found:?} against {fresh:?}");
+                if let Some(c) = &found {
+                    assert!(c.iter().all(|&l| read(l) < 0), "{c:?} not false under {value:?}");
                 }
             }
         }
