@@ -27,9 +27,7 @@ pub fn read(r: &mut Reader<'_>, n: usize) -> Result<(Vec<bool>, Vec<usize>), Inp
         r.bump();
         let (mark, run) = if v < 18 { (true, v as usize + 1) } else { (false, v as usize - 17) };
         marks[c] = mark;
-        for k in c..(c + run).min(n) {
-            at[k] = start;
-        }
+        at[c..(c + run).min(n)].fill(start);
         c += run;
     }
     Ok((marks, at))
