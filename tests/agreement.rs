@@ -417,3 +417,43 @@ fn bosnian_road() -> impl Strategy<Value = String> {
 fn bosnian_road_backends_agree() {
     family_agrees(bosnian_road(), 39, 24, 24, 4);
 }
+
+/// A small Persistence of Memory: a 4×4 grid, circles in two corners, regions drawn from a
+/// few labels (capitals shaded).
+fn pmemory() -> impl Strategy<Value = String> {
+    let label = prop_oneof![12 => Just("a"), 2 => Just("B"), 2 => Just("c"), 1 => Just("D")];
+    prop::collection::vec(label, 16).prop_map(|cells| {
+        // Each label's cells as regions: a label split in two pieces gets a suffix per piece.
+        let mut id = [usize::MAX; 16];
+        let mut names = Vec::new();
+        for s in 0..16 {
+            if id[s] != usize::MAX {
+                continue;
+            }
+            let k = names.len();
+            names.push(format!("{}{k}", cells[s]));
+            let mut stack = vec![s];
+            id[s] = k;
+            while let Some(i) = stack.pop() {
+                let (r, c) = (i / 4, i % 4);
+                let around = [(r > 0).then(|| i - 4), (c > 0).then(|| i - 1), (c < 3).then(|| i + 1), (r < 3).then(|| i + 4)];
+                for j in around.into_iter().flatten() {
+                    if id[j] == usize::MAX && cells[j] == cells[i] {
+                        id[j] = k;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        let regions: Vec<String> = (0..4).map(|r| (0..4).map(|c| names[id[r * 4 + c]].clone()).collect::<Vec<_>>().join(" ")).collect();
+        format!(
+            "kind = \"pmemory\"\ngrid = \"\"\"\no . . .\n. . . .\n. . . .\n. . . o\n\"\"\"\nregions = \"\"\"\n{}\n\"\"\"\n",
+            regions.join("\n")
+        )
+    })
+}
+
+#[test]
+fn pmemory_backends_agree() {
+    family_agrees(pmemory(), 40, 24, 24, 4);
+}

@@ -44,9 +44,18 @@ fn help_lists_genres_options_and_exit_codes() {
     let o = run(&["--help"]);
     assert_eq!(o.status.code(), Some(0));
     let help = stdout(&o);
-    for kind in
-        ["snake-egg", "snake-cube", "snakes", "parity-snake", "snake", "hebi", "snakepit", "golemgrad", "bosnian-road"]
-    {
+    for kind in [
+        "snake-egg",
+        "snake-cube",
+        "snakes",
+        "parity-snake",
+        "snake",
+        "hebi",
+        "snakepit",
+        "golemgrad",
+        "bosnian-road",
+        "pmemory",
+    ] {
         assert!(help.contains(&format!("\n  {kind} ")), "--help does not list {kind}:\n{help}");
     }
     for text in ["--encoding orbits|cells|joints", "--symmetry d4|none", "README.md", "not unique", "130"] {
@@ -105,7 +114,15 @@ fn bad_values_are_refused_up_front() {
 
 #[test]
 fn url_messages_say_what_is_missing() {
-    for url in ["snake/4/4/", "hebi/5/5/", "snakeegg/6/6/", "snakepit/4/4", "golemgrad/4/4/", "bosnianroad/4/4/"] {
+    for url in [
+        "snake/4/4/",
+        "hebi/5/5/",
+        "snakeegg/6/6/",
+        "snakepit/4/4",
+        "golemgrad/4/4/",
+        "bosnianroad/4/4/",
+        "pmemory/4/4/",
+    ] {
         let o = run(&["solve", &format!("https://puzz.link/p?{url}")]);
         assert_eq!(o.status.code(), Some(2));
         assert!(stderr(&o).contains("the puzzle's clues that follow the size are missing"), "{url}: {}", stderr(&o));

@@ -177,7 +177,12 @@ fn toml_doc() -> impl Strategy<Value = String> {
         .prop_map(|a| format!("kind = \"golemgrad\"\n{a}"));
     let bosnian = maybe("grid", grid_value(&[".", "-", "?", "0", "2", "8", "9", "#", "x"]))
         .prop_map(|a| format!("kind = \"bosnian-road\"\n{a}"));
-    prop_oneof![egg, cube, snakes, parity, snake, hebi, pit, golem, bosnian]
+    let pmemory = (
+        maybe("grid", grid_value(&[".", "o", "O", "#", "x"])),
+        maybe("regions", grid_value(&["a", "b", "A", "B", "a1", "-", "."])),
+    )
+        .prop_map(|(a, b)| format!("kind = \"pmemory\"\n{a}{b}"));
+    prop_oneof![egg, cube, snakes, parity, snake, hebi, pit, golem, bosnian, pmemory]
 }
 
 proptest! {
@@ -216,6 +221,7 @@ proptest! {
         "https://puzz.link/p?snakepit/5/5/", "https://puzz.link/p?snakepit/3/3/0o9",
         "https://puzz.link/p?golemgrad/6/6/", "https://puzz.link/p?golemgrad/3/3/0",
         "https://puzz.link/p?bosnianroad/7/7/", "https://puzz.link/p?bosnianroad/3/3/2",
+        "https://puzz.link/p?pmemory/6/6/", "https://puzz.link/p?pmemory/3/3/0000",
     ]), body in "[0-9a-zA-Z/./_+-]{0,60}") {
         check_url(&format!("{prefix}{body}"));
     }
@@ -309,6 +315,7 @@ fn solved() -> &'static [(genres::AnyPuzzle, String)] {
             "snakepit/example-5x5.toml",
             "golemgrad/example-6x6.toml",
             "bosnian-road/example-7x7.toml",
+            "pmemory/example-6x6.toml",
         ]
         .iter()
         .map(|f| {

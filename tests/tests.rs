@@ -33,6 +33,7 @@ mod limits;
 mod parity_snake;
 mod pictures;
 mod play;
+mod pmemory;
 mod proofs;
 mod readme;
 mod serve;

@@ -57,6 +57,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("Snake Cube 3×3×3", include_str!("../../fixtures/snake-cube/seed-3x3x3.toml")),
     ("Golem Grad 6×6 (puzz.link)", include_str!("../../fixtures/golemgrad/urls/pzprjs-test.url")),
     ("Bosnian Road 7×7 (puzz.link)", include_str!("../../fixtures/bosnian-road/urls/pzprjs-test.url")),
+    ("Persistence of Memory 6×6 (puzz.link)", include_str!("../../fixtures/pmemory/urls/pzprjs-test.url")),
 ];
 
 #[derive(Clone, Debug)]

@@ -10,6 +10,7 @@ mod draw_tests;
 pub mod golemgrad;
 pub mod hebi;
 pub mod parity_snake;
+pub mod pmemory;
 #[cfg(test)]
 mod registry_tests;
 pub mod snake;
@@ -182,6 +183,7 @@ genres! {
     SnakePit(snakepit::SnakePit) [url generate],
     GolemGrad(golemgrad::GolemGrad) [url],
     BosnianRoad(bosnian_road::BosnianRoad) [url],
+    PMemory(pmemory::PMemory) [url],
 }
 
 impl AnyPuzzle {

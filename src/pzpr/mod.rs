@@ -11,9 +11,11 @@
 
 pub mod arrows;
 pub mod bank;
+pub mod bits;
 pub mod border;
 pub mod circles;
 pub mod numbers;
+pub mod one_cell;
 
 use crate::input::{InputError, Source};
 

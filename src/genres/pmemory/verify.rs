@@ -1,0 +1,91 @@
+//! Persistence of Memory's rules checked on an answer itself, without the CNF: pzprjs's
+//! checks for `pmemory` (`src/variety/pmemory.js`, its `checklist`), in its order, each
+//! failure named by pzprjs's code and its English words (`encodings/pmemory.md` §1).
+
+use super::{opposite, step, PMemory, Solution, DIRS, DOWN, LEFT, RIGHT, UP};
+
+/// Checks every rule; the error starts with pzprjs's failure code.
+pub fn verify(p: &PMemory, sol: &Solution) -> Result<(), String> {
+    let g = p.grid;
+    if sol.len() != g.len() {
+        return Err(format!("the answer has {} cells, the grid {}", sol.len(), g.len()));
+    }
+    let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
+    // The answer's own shape: a line leaves the board nowhere and is seen from both ends.
+    for i in 0..g.len() {
+        if sol[i] > 15 {
+            return Err(format!("the answer gives line set {} at {}, not a set of four directions", sol[i], at(i)));
+        }
+        for d in DIRS.into_iter().filter(|&d| sol[i] & d != 0) {
+            match step(g, i, d) {
+                None => return Err(format!("a line at {} leaves the board", at(i))),
+                Some(j) if sol[j] & opposite(d) == 0 => {
+                    return Err(format!("the line from {} ends halfway to {}", at(i), at(j)))
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let lines = |i: usize| sol[i].count_ones();
+    let cells = || 0..g.len();
+    if let Some(i) = cells().find(|&i| lines(i) == 3) {
+        return Err(format!("lnBranch: There is a branch line (at {}).", at(i)));
+    }
+    if let Some(i) = cells().find(|&i| lines(i) == 4) {
+        return Err(format!("lnCross: There is a crossing line (at {}).", at(i)));
+    }
+    for i in cells().filter(|&i| lines(i) == 2) {
+        if let Some(j) = p.outside(i, sol[i]).into_iter().find(|&j| lines(j) > 0) {
+            return Err(format!("lnAdjacent: The path loops back on itself (at {}, beside {}).", at(i), at(j)));
+        }
+    }
+    for group in p.copies() {
+        for pair in group.windows(2) {
+            for (&a, &b) in pair[0].iter().zip(&pair[1]) {
+                if sol[a] != sol[b] {
+                    return Err(format!(
+                        "bkDifferentLines: Two regions of the same shape have different lines ({} and {}).",
+                        at(a),
+                        at(b)
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(i) = cells().find(|&i| p.circle[i] && lines(i) != 1) {
+        return Err(format!("shEndpoint: A black circle is not on an endpoint (at {}).", at(i)));
+    }
+    for cells in p.regions().cells {
+        if p.shaded[cells[0]] && cells.iter().all(|&i| lines(i) == 0) {
+            return Err(format!("bkNoLine: A line doesn't pass a shaded country (from {}).", at(cells[0])));
+        }
+    }
+    if pieces(p, sol) > 1 {
+        return Err("lnPlLine: There are multiple lines.".into());
+    }
+    Ok(())
+}
+
+/// How many pieces the lines make (cells joined by lines).
+pub fn pieces(p: &PMemory, sol: &Solution) -> usize {
+    let g = p.grid;
+    let mut seen = vec![false; g.len()];
+    let mut count = 0;
+    for s in 0..g.len() {
+        if sol[s] == 0 || seen[s] {
+            continue;
+        }
+        count += 1;
+        seen[s] = true;
+        let mut stack = vec![s];
+        while let Some(i) = stack.pop() {
+            for d in [UP, RIGHT, DOWN, LEFT].into_iter().filter(|&d| sol[i] & d != 0) {
+                if let Some(j) = step(g, i, d).filter(|&j| !seen[j]) {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    count
+}
