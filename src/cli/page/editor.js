@@ -495,6 +495,12 @@ const Editor = (() => {
     }
   }
 
+  // After a Generate that made no puzzle, the New row says again what the board on show
+  // is (the genre, size and bank asked for would otherwise stand beside another board).
+  function showOpen() {
+    if (ed && !$("editor").hidden) showNewRow(ed);
+  }
+
   // The bank field as wide as what it holds.
   function fitBank() {
     const f = $("new-bank");
@@ -618,5 +624,5 @@ const Editor = (() => {
     GENRES[kind] = hooks;
   }
 
-  return { init, load, stop, spec, toToml, fromToml, genre: register, cycle, CELL, keepsKeys, post, get puzzle() { return ed; }, margin: () => (ed && GENRES[ed.kind].margin) || 0 };
+  return { init, load, stop, spec, showOpen, toToml, fromToml, genre: register, cycle, CELL, keepsKeys, post, get puzzle() { return ed; }, margin: () => (ed && GENRES[ed.kind].margin) || 0 };
 })();
