@@ -20,7 +20,7 @@ use crate::serving::Server;
 
 /// One thing the setter does. Cells are (row, column) from 0; row -1 is Snake's column
 /// counts and column -1 its row counts.
-enum Do {
+pub(crate) enum Do {
     Click(i32, i32),
     Keys(&'static str),
     /// Shift and an arrow key: a Hebi-Ichigo arrow.
@@ -63,7 +63,7 @@ impl Browser {
     }
 
     /// Keys pressed in turn; `held` is held down around them (Shift, Control).
-    fn keys(&self, held: Option<&str>, keys: &[&str]) {
+    pub(crate) fn keys(&self, held: Option<&str>, keys: &[&str]) {
         let mut steps = Vec::new();
         if let Some(h) = held {
             steps.push(json!({ "type": "keyDown", "value": h }));
@@ -78,7 +78,7 @@ impl Browser {
         self.actions(json!({ "type": "key", "id": "keyboard", "actions": steps }));
     }
 
-    fn perform(&self, step: &Do) {
+    pub(crate) fn perform(&self, step: &Do) {
         let down = json!({ "type": "pointerDown", "button": 0 });
         let up = json!({ "type": "pointerUp", "button": 0 });
         match *step {
@@ -92,18 +92,34 @@ impl Browser {
         }
     }
 
-    /// The live verdict once the check of the board on show has answered.
-    fn verdict(&self) -> String {
-        self.wait_text("#verdict", |t| !["Checking", "Still", "Paste"].iter().any(|s| t.starts_with(s)))
+    /// The live verdict once the check of the board on show has ended (it shows what it
+    /// knows while it runs, marked `data-running`).
+    pub(crate) fn verdict(&self) -> String {
+        let start = std::time::Instant::now();
+        loop {
+            let t = self.wait_text("#verdict", |t| !["Checking", "Still", "Paste"].iter().any(|s| t.starts_with(s)));
+            if self.data("verdict", "running").is_empty() {
+                return t;
+            }
+            assert!(start.elapsed() < std::time::Duration::from_secs(60), "the check still runs: {t}");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
     }
 
-    fn inner_html(&self, id: &str) -> String {
+    /// An element's `data-` attribute (`""` when it has none).
+    pub(crate) fn data(&self, id: &str, key: &str) -> String {
+        let script = "return document.getElementById(arguments[0]).dataset[arguments[1]] || '';";
+        let v = call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [id, key] })));
+        v.as_str().unwrap_or("").to_string()
+    }
+
+    pub(crate) fn inner_html(&self, id: &str) -> String {
         let script = "return document.getElementById(arguments[0]).innerHTML;";
         let v = call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [id] })));
         v.as_str().unwrap_or("").to_string()
     }
 
-    fn choose(&self, select: &str, value: &str) {
+    pub(crate) fn choose(&self, select: &str, value: &str) {
         self.click(&format!("{select} option[value=\"{value}\"]"));
     }
 }

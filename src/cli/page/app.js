@@ -571,4 +571,4 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
-const App = { fail, verdict, showUrl, facts, options, plainStop, setExplains, forget };
+const App = { fail, verdict, fact, showUrl, facts, options, plainStop, setExplains, forget };

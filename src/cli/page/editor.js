@@ -379,40 +379,84 @@ const Editor = (() => {
 
   function scheduleLive(toml) {
     clearTimeout(liveTimer);
-    if (liveReq) liveReq.abort();
+    if (liveReq) {
+      // Superseded, not stopped: the check under way goes quietly (the server cancels it
+      // and keeps what it found), and says nothing over the next one.
+      liveSeq++;
+      liveReq.abort();
+      liveReq = null;
+      $("stop").disabled = true;
+      delete $("verdict").dataset.running;
+    }
     if (!$("live").checked) return;
     App.verdict("Checking…", "busy");
     liveTimer = setTimeout(() => live(toml), 250);
   }
 
+  // The live verdict: `/api/live` streams what the job knows as it learns it, one JSON
+  // object a line (`running` until the last), so the verdict shows as soon as it is known
+  // ("more than one answer" at the second answer) and the open cells fill in while it runs.
   async function live(toml) {
     const seq = ++liveSeq;
     if (liveReq) liveReq.abort();
     const ctl = (liveReq = new AbortController());
     const started = performance.now();
     // Slow boards say so while they run; the page stays usable (the job is a fetch).
-    const slow = setTimeout(() => seq === liveSeq && App.verdict("Still checking… (edit on, or press Stop)", "busy"), 1500);
+    const slow = setTimeout(() => seq === liveSeq && !shownSoFar && App.verdict("Still checking… (edit on, or press Stop)", "busy"), 1500);
+    let shownSoFar = false;
     $("stop").disabled = false;
+    $("verdict").dataset.running = "1";
     try {
       const body = App.options("forced");
       body.puzzle = toml;
       // A genre's own needs: the parity snake's default encoding cannot say which cells
       // every answer agrees on.
       for (const [k, v] of Object.entries(genre().forced || {})) if (body[k] === undefined) body[k] = v;
-      const { ok, status, r } = await post("/api/forced", body, ctl);
-      if (seq !== liveSeq) return;
-      $("board").dataset.millis = String(Math.round(performance.now() - started));
-      if (!ok) {
-        App.fail((status === 503 ? "The server is busy. " : "") + (r.error || "error " + status), r);
+      const res = await fetch("/api/live", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+        signal: ctl.signal,
+      });
+      if (!res.ok) {
+        let r = {};
+        try {
+          r = await res.json();
+        } catch (_) {
+          // Said below with the status alone.
+        }
+        if (seq !== liveSeq) return;
+        App.fail((res.status === 503 ? "The server is busy. " : "") + (r.error || "error " + res.status), r);
         return;
       }
-      const [text, tone] = liveVerdict(r);
-      App.verdict(text, tone);
-      lastVerdict = tone;
-      $("board").dataset.live = toml;
-      if (r.svg) showSvg(r.svg);
-      $("facts").replaceChildren();
-      App.facts(r, performance.now() - started);
+      const reader = res.body.getReader();
+      const text = new TextDecoder();
+      let buf = "";
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (seq !== liveSeq) return;
+        if (done) break;
+        buf += text.decode(value, { stream: true });
+        let nl;
+        while ((nl = buf.indexOf("\n")) >= 0) {
+          const line = buf.slice(0, nl).trim();
+          buf = buf.slice(nl + 1);
+          if (!line) continue;
+          const r = JSON.parse(line);
+          if (r.status === "error") {
+            App.fail(r.error || "error " + r.http_status, r);
+            return;
+          }
+          if (r.running) {
+            shownSoFar = true;
+            showLive(r, toml, soFar(r), started);
+          } else {
+            const [said, tone] = liveVerdict(r);
+            lastVerdict = tone;
+            showLive(r, toml, [said, tone], started);
+          }
+        }
+      }
     } catch (e) {
       if (seq !== liveSeq) return;
       if (e.name === "AbortError") App.verdict("Stopped: the check was cancelled; edit again or press Forced cells", "warn");
@@ -422,8 +466,76 @@ const Editor = (() => {
       if (seq === liveSeq) {
         liveReq = null;
         $("stop").disabled = true;
+        delete $("verdict").dataset.running;
       }
     }
+  }
+
+  // What a live job knows while it runs.
+  function soFar(r) {
+    const n = r.forced ? r.forced.length : 0;
+    if (r.answers_examined >= 2) {
+      return [`More than one answer; still checking which cells are decided (${r.undecided} of ${n} open so far)`, "warn"];
+    }
+    return ["One answer found; still checking whether it is the only one", "busy"];
+  }
+
+  // Shows a live report: the verdict, the heat map (the server's picture, with each open
+  // cell's count drawn on it) and what the job cost.
+  function showLive(r, toml, [said, tone], started) {
+    App.verdict(said, tone);
+    $("board").dataset.live = toml;
+    $("board").dataset.millis = String(Math.round(performance.now() - started));
+    if (r.svg) showSvg(r.svg);
+    drawShares(r);
+    $("facts").replaceChildren();
+    const s = r.stats || {};
+    // What the server reports of the job, for a setter and for the tests: the answers it
+    // examined, how many it had from earlier edits, and its solver calls.
+    $("board").dataset.answers = String(r.answers_examined || 0);
+    $("board").dataset.pooled = String(r.pooled || 0);
+    $("board").dataset.calls = String(s.solver_calls || 0);
+    if (r.candidates && r.shares_of > 1) {
+      const of = r.shares_capped ? `at least: the first ${r.shares_of} answers found (the cap)` : `the ${r.shares_of} answers found`;
+      App.fact("shares over", of);
+      if (r.split && r.split.length) {
+        App.fact("a clue splits most at", r.split.slice(0, 8).map((i) => r.names[i]).join(", ") + (r.split.length > 8 ? ", …" : ""));
+      }
+    }
+    if (r.pooled) App.fact("answers kept from earlier edits", String(r.pooled));
+    App.facts(r, performance.now() - started);
+  }
+
+  // Each open cell's share of the answers: how many of the answers found take its
+  // commonest value, drawn in its corner ("≥" when the shares are over the first answers
+  // only: the cap); every value's count in its tooltip.
+  function drawShares(r) {
+    const svg = $("board").querySelector("svg");
+    if (!svg || !r.candidates || !r.names) return;
+    const ns = "http://www.w3.org/2000/svg";
+    const g = document.createElementNS(ns, "g");
+    g.id = "shares";
+    g.setAttribute("pointer-events", "none");
+    r.candidates.forEach((values, i) => {
+      if (values.length < 2 || (r.forced && r.forced[i] !== null)) return;
+      const at = /^r(\d+)c(\d+)$/.exec(r.names[i]);
+      if (!at) return;
+      const [row, col] = [Number(at[1]) - 1, Number(at[2]) - 1];
+      const t = document.createElementNS(ns, "text");
+      t.setAttribute("class", "share");
+      t.setAttribute("x", origin() + col * CELL + CELL - 3);
+      t.setAttribute("y", origin() + row * CELL + CELL - 3);
+      t.setAttribute("text-anchor", "end");
+      t.setAttribute("font-size", "10");
+      t.setAttribute("fill", "#333");
+      t.textContent = (r.shares_capped ? "≥" : "") + values[0][1] + "/" + r.shares_of;
+      const title = document.createElementNS(ns, "title");
+      title.textContent = r.names[i] + ": " + values.map(([k, n]) => `${k} in ${n}`).join(", ") + ` of ${r.shares_of} answers found`;
+      t.append(title);
+      g.append(t);
+    });
+    const cur = svg.querySelector("#cursor");
+    svg.insertBefore(g, cur);
   }
 
   function liveVerdict(r) {
