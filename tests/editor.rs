@@ -95,11 +95,14 @@ impl Browser {
     /// The live verdict once the check of the board on show has ended (it shows what it
     /// knows while it runs, marked `data-running`).
     pub(crate) fn verdict(&self) -> String {
+        // The words and the mark read at once: the check may end between two reads.
+        let script = "const v = document.getElementById('verdict'); return [v.textContent, v.dataset.running || ''];";
         let start = std::time::Instant::now();
         loop {
-            let t = self.wait_text("#verdict", |t| !["Checking", "Still", "Paste"].iter().any(|s| t.starts_with(s)));
-            if self.data("verdict", "running").is_empty() {
-                return t;
+            let v = call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [] })));
+            let (t, running) = (v[0].as_str().unwrap_or(""), v[1].as_str().unwrap_or(""));
+            if running.is_empty() && !["Checking", "Still", "Paste"].iter().any(|s| t.starts_with(s)) {
+                return t.to_string();
             }
             assert!(start.elapsed() < std::time::Duration::from_secs(60), "the check still runs: {t}");
             std::thread::sleep(std::time::Duration::from_millis(50));

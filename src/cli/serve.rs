@@ -30,12 +30,14 @@ use super::output::{outln, usage, Failure};
 
 const PAGE: &str = include_str!("page/index.html");
 
-/// The page's scripts and style, by path: the page's own script, the editor's shared core,
-/// then one small file per genre's input handling (each registers itself with the core; the
-/// page loads them in this order, which is the New row's order of genres), and the play mode.
+/// The page's scripts and style, by path: the page's own script, the editor's shared core
+/// and its live check, then one small file per genre's input handling (each registers
+/// itself with the core; the page loads them in this order, which is the New row's order
+/// of genres), and the play mode.
 const ASSETS: &[(&str, &str)] = &[
     ("/app.js", include_str!("page/app.js")),
     ("/editor.js", include_str!("page/editor.js")),
+    ("/live.js", include_str!("page/live.js")),
     ("/genres/snake.js", include_str!("page/genres/snake.js")),
     ("/genres/hebi.js", include_str!("page/genres/hebi.js")),
     ("/genres/snake-egg.js", include_str!("page/genres/snake-egg.js")),
