@@ -6,6 +6,7 @@ prefix, the median prefix and the blank board, and the answers examined on the s
 
     scripts/bench-live.py BINARY PUZZLE.toml... [--order-seed N] [--timeout S]
     scripts/bench-live.py BINARY PUZZLE.toml... --server [--core N]
+    scripts/bench-live.py BINARY PUZZLE.toml... --live [--core N]
 
 Environment variables given to this script reach the binary, so two settings of one
 binary compare side by side in one run.
@@ -17,6 +18,11 @@ the solver, as before the answer pool), one as shipped (the answers of the last 
 and their symmetry images first). Each server runs on one core (`--core`, by
 `taskset`); the figures are the server's CPU seconds per request (its
 `/proc/PID/stat`, 10 ms ticks) and the wall seconds the client waited.
+
+With `--live`, the same edits go to two servers as shipped, one asked `/api/forced`, the
+other the page's streamed `/api/live` (the verdict with each cell's share of the answers,
+sent as it is learnt): the CPU of each, and for the streamed one the wall seconds to the
+verdict (the first line with two answers, else the last) and to the end.
 """
 import argparse, json, os, random, statistics, subprocess, tempfile, time, tomllib, urllib.request
 
@@ -93,6 +99,28 @@ class Server:
             verdict = "?"
         return self.cpu() - c, wall, verdict
 
+    def live(self, text):
+        """(server CPU s, wall s to the verdict, wall s to the end, the verdict) of one
+        streamed live verdict (`/api/live`, as the page reads it): the verdict is known at
+        the first line with two answers, else at the last line."""
+        body = json.dumps({"puzzle": text}).encode()
+        req = urllib.request.Request(self.url + "/api/live", body, {"Content-Type": "application/json"})
+        c, t = self.cpu(), time.time()
+        known = None
+        r = {}
+        with urllib.request.urlopen(req) as res:
+            for line in res:
+                if not line.strip():
+                    continue
+                r = json.loads(line)
+                if known is None and (not r.get("running") or r.get("answers_examined", 0) >= 2):
+                    known = time.time() - t
+        end = time.time() - t
+        verdict = {"unsat": "x", "unknown": "?", "error": "!"}.get(r.get("status"), "5" if r.get("unique") is False else "0")
+        if r.get("status") == "solved" and not r.get("complete"):
+            verdict = "?"
+        return self.cpu() - c, known, end, verdict
+
     def stop(self):
         self.proc.terminate()
         self.proc.wait()
@@ -125,6 +153,37 @@ def served(a):
               f"{verdicts} |", flush=True)
 
 
+def streamed(a):
+    """`--live`: the same edits to two servers as shipped, one asked `/api/forced` (the
+    verdict alone), one `/api/live` (streamed, with each cell's share of the answers): what
+    the heat map and the streaming cost, and how much sooner the verdict shows."""
+    print("| puzzle | clues | CPU s per edit, forced → live: median, slowest | live: wall s to the verdict, median / slowest | live: wall s to the end, median / slowest | verdicts |")
+    print("|---|---|---|---|---|---|")
+    for path in a.puzzles:
+        doc = tomllib.load(open(path, "rb"))
+        slots = clue_slots(doc)
+        random.Random(a.order_seed).shuffle(slots)
+        texts = [write(doc, set(slots[:k])) for k in range(len(slots) + 1)]
+        server = Server(a.binary, a.core, a.timeout, {})
+        try:
+            forced = [server.forced(t) for t in texts]
+        finally:
+            server.stop()
+        server = Server(a.binary, a.core, a.timeout, {})
+        try:
+            live = [server.live(t) for t in texts]
+        finally:
+            server.stop()
+        verdicts = "".join(r[3] for r in live)
+        before = "".join(r[2] for r in forced)
+        assert verdicts == before or "?" in verdicts + before, f"the verdicts differ: {before} forced, {verdicts} live"
+        med = lambda xs: statistics.median(xs)
+        fc, lc = [r[0] for r in forced], [r[0] for r in live]
+        known, end = [r[1] for r in live], [r[2] for r in live]
+        print(f"| {os.path.basename(path)} | {len(slots)} | {med(fc):.2f} → {med(lc):.2f}, {max(fc):.2f} → {max(lc):.2f} | "
+              f"{med(known):.2f} / {max(known):.2f} | {med(end):.2f} / {max(end):.2f} | {verdicts} |", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
@@ -133,7 +192,10 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--server", action="store_true", help="through `snakesat serve`, before and after the answer pool")
     ap.add_argument("--core", type=int, help="the core each server runs on (taskset)")
+    ap.add_argument("--live", action="store_true", help="through `snakesat serve`: /api/forced against the streamed /api/live")
     a = ap.parse_args()
+    if a.live:
+        return streamed(a)
     if a.server:
         return served(a)
     print("| puzzle | clues | blank | median prefix | slowest prefix (clues) | codes |")

@@ -233,11 +233,53 @@ fn timeout_of(asked: Option<f64>, cfg: &Config) -> Result<Duration, Response> {
 /// Runs one job. `limits` carries the deadline and the stop request of a client that went
 /// away; a job stopped by either answers `"status": "unknown"` like the command line.
 pub fn handle(job: Job, req: &Request, cfg: &Config, limits: &Limits) -> Response {
-    let backend = match chosen_backend(req) {
-        Ok(b) => b,
+    let setup = match setup(req, cfg, limits) {
+        Ok(s) => s,
         Err(r) => return r,
     };
-    let setup = Setup {
+    match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
+        Ok(p) => p.run(Run { job, req, setup }),
+        Err(e) => Response::input(&e),
+    }
+}
+
+/// `/api/live`: the page's verdict after an edit (`Plan::live`), the forced job with
+/// each cell's share of the answers found. `send` is handed each report so far while the
+/// job runs (the server streams them, one JSON object a line); the final answer is
+/// returned, as `handle` returns it.
+pub fn live(req: &Request, cfg: &Config, limits: &Limits, send: &mut dyn FnMut(Value)) -> Response {
+    let setup = match setup(req, cfg, limits) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
+        Ok(p) => p.run(Live { setup, send }),
+        Err(e) => Response::input(&e),
+    }
+}
+
+struct Live<'a> {
+    setup: Setup,
+    send: &'a mut dyn FnMut(Value),
+}
+
+impl Visit for Live<'_> {
+    type Output = Response;
+
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Response {
+        let send = self.send;
+        let report = Plan::new(p, caps, self.setup).and_then(|plan| plan.live(&mut |r| send(page_json(p, caps, r))));
+        match report {
+            Ok(report) => Response::ok(page_json(p, caps, report)),
+            Err(e) => failure(e),
+        }
+    }
+}
+
+/// What a job request sets up: its options, the solver, the limits and the server's pool.
+fn setup(req: &Request, cfg: &Config, limits: &Limits) -> Result<Setup, Response> {
+    let backend = chosen_backend(req)?;
+    Ok(Setup {
         raw: RawOptions {
             encoding: req.encoding.clone(),
             distinct: req.distinct.clone(),
@@ -247,11 +289,7 @@ pub fn handle(job: Job, req: &Request, cfg: &Config, limits: &Limits) -> Respons
         limits: limits.clone(),
         pool: cfg.pool.clone(),
         ..Setup::default()
-    };
-    match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
-        Ok(p) => p.run(Run { job, req, setup }),
-        Err(e) => Response::input(&e),
-    }
+    })
 }
 
 /// The solver a request names. Only solvers that stop at the deadline, and no commands:

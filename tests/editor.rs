@@ -20,7 +20,7 @@ use crate::serving::Server;
 
 /// One thing the setter does. Cells are (row, column) from 0; row -1 is Snake's column
 /// counts and column -1 its row counts.
-enum Do {
+pub(crate) enum Do {
     Click(i32, i32),
     Keys(&'static str),
     /// Shift and an arrow key: a Hebi-Ichigo arrow.
@@ -63,7 +63,7 @@ impl Browser {
     }
 
     /// Keys pressed in turn; `held` is held down around them (Shift, Control).
-    fn keys(&self, held: Option<&str>, keys: &[&str]) {
+    pub(crate) fn keys(&self, held: Option<&str>, keys: &[&str]) {
         let mut steps = Vec::new();
         if let Some(h) = held {
             steps.push(json!({ "type": "keyDown", "value": h }));
@@ -78,7 +78,7 @@ impl Browser {
         self.actions(json!({ "type": "key", "id": "keyboard", "actions": steps }));
     }
 
-    fn perform(&self, step: &Do) {
+    pub(crate) fn perform(&self, step: &Do) {
         let down = json!({ "type": "pointerDown", "button": 0 });
         let up = json!({ "type": "pointerUp", "button": 0 });
         match *step {
@@ -92,18 +92,37 @@ impl Browser {
         }
     }
 
-    /// The live verdict once the check of the board on show has answered.
-    fn verdict(&self) -> String {
-        self.wait_text("#verdict", |t| !t.starts_with("Checking") && !t.starts_with("Still"))
+    /// The live verdict once the check of the board on show has ended (it shows what it
+    /// knows while it runs, marked `data-running`).
+    pub(crate) fn verdict(&self) -> String {
+        // The words and the mark read at once: the check may end between two reads.
+        let script = "const v = document.getElementById('verdict'); return [v.textContent, v.dataset.running || ''];";
+        let start = std::time::Instant::now();
+        loop {
+            let v = call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [] })));
+            let (t, running) = (v[0].as_str().unwrap_or(""), v[1].as_str().unwrap_or(""));
+            if running.is_empty() && !["Checking", "Still", "Paste"].iter().any(|s| t.starts_with(s)) {
+                return t.to_string();
+            }
+            assert!(start.elapsed() < std::time::Duration::from_secs(60), "the check still runs: {t}");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
     }
 
-    fn inner_html(&self, id: &str) -> String {
+    /// An element's `data-` attribute (`""` when it has none).
+    pub(crate) fn data(&self, id: &str, key: &str) -> String {
+        let script = "return document.getElementById(arguments[0]).dataset[arguments[1]] || '';";
+        let v = call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [id, key] })));
+        v.as_str().unwrap_or("").to_string()
+    }
+
+    pub(crate) fn inner_html(&self, id: &str) -> String {
         let script = "return document.getElementById(arguments[0]).innerHTML;";
         let v = call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [id] })));
         v.as_str().unwrap_or("").to_string()
     }
 
-    fn choose(&self, select: &str, value: &str) {
+    pub(crate) fn choose(&self, select: &str, value: &str) {
         self.click(&format!("{select} option[value=\"{value}\"]"));
     }
 }
@@ -316,6 +335,26 @@ fn the_editor_sets_every_genre_in_chromium() {
     b.open(&format!("{}?{egg}", server.url));
     b.wait_text("#url", |t| t == egg);
     assert_eq!((b.value("#new-kind"), b.value("#new-bank")), ("snake-egg".to_string(), "1..9".to_string()));
+    // The whole bank shows: the field is as wide as what it holds, a long one too.
+    let fits = "const f = document.getElementById('new-bank'); return f.scrollWidth <= f.clientWidth;";
+    let grid: String = (0..10).map(|_| ". . . . . . . . . .\n").collect();
+    b.type_into(
+        "#puzzle",
+        &format!("kind = \"snake-egg\"\neggs = [1, 3, 10, 11, 12, 13]\ngrid = \"\"\"\n{grid}\"\"\"\n"),
+    );
+    let start = std::time::Instant::now();
+    while b.value("#new-bank") != "1,3,10,11,12,13" {
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "the bank: {}", b.value("#new-bank"));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(call("POST", &b.url("/execute/sync"), Some(json!({ "script": fits, "args": [] }))), json!(true));
+    // Keys typed into a field stay there: the board's shortcuts do not take them.
+    let file = b.value("#puzzle");
+    b.click("#board");
+    b.type_into("#new-size", "3x3");
+    b.type_into("#new-seed", "42");
+    assert_eq!((b.value("#new-size"), b.value("#new-seed")), ("3x3".to_string(), "42".to_string()));
+    assert_eq!(b.value("#puzzle"), file, "typing in a field edited the board");
 }
 
 /// Count's answers, stepped through with Next and Previous; and Generate, whose puzzle
@@ -372,6 +411,10 @@ fn count_answers_are_browsable_and_generate_opens_in_the_editor_in_chromium() {
     b.click("#stop");
     b.wait_text("#verdict", |t| t == "Stopped: no puzzle generated");
     server.wait_for("the generator to stop", |st| st["running"] == 0 && st["cancelled"] == 1);
+    // No puzzle came out: the New row says again what the board on show is (the 5×5
+    // Snake generated above), not the genre that was asked for.
+    assert_eq!((b.value("#new-kind"), b.value("#new-size")), ("snake".to_string(), "5x5".to_string()));
+    assert!(b.value("#puzzle").starts_with("kind = \"snake\""), "{}", b.value("#puzzle"));
     // Generate is offered exactly for the genres the server says generate.
     let (code, genres) = server.get("/api/genres");
     assert_eq!(code, 200);

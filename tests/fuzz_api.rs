@@ -35,8 +35,12 @@ fn server_config() -> Config {
     }
 }
 
-/// Answers one request body as the server would, and checks the answer's shape.
+/// Answers one request body as the server would, and checks the answer's shape; a forced
+/// job's body also as the page's streamed check (`/api/live`).
 fn check_body(job: Job, body: &[u8]) {
+    if job == Job::Forced {
+        check_live(body);
+    }
     let shown = String::from_utf8_lossy(body).into_owned();
     let r = bounded("API request", &shown, || {
         let req = match api::parse_request(body) {
@@ -60,6 +64,42 @@ fn check_body(job: Job, body: &[u8]) {
             assert_eq!(r.body["status"], "error", "{shown}");
             assert!(!r.body["error"].as_str().unwrap_or("").is_empty(), "{shown}: an error without a message");
         }
+        _ => panic!("{shown}: status {} {}", r.status, r.body),
+    }
+}
+
+/// `/api/live` as the server answers it: every report sent while the job runs is a
+/// solved one marked `running`, and the last is an answer or a refusal as `check_body`
+/// takes them.
+fn check_live(body: &[u8]) {
+    let shown = String::from_utf8_lossy(body).into_owned();
+    let r = bounded("live request", &shown, || {
+        let req = match api::parse_request(body) {
+            Ok(req) => req,
+            Err(r) => return r,
+        };
+        let cfg = server_config();
+        let t = match api::timeout(&req, &cfg) {
+            Ok(t) => t,
+            Err(r) => return r,
+        };
+        let mut sent = Vec::new();
+        let mut r = api::live(&req, &cfg, &Limits::until(Some(Instant::now() + t)), &mut |v| sent.push(v));
+        for v in sent {
+            if v["status"] != "solved" || v["running"] != true {
+                r.body = json!({ "status": "bad line", "line": v });
+            }
+        }
+        r
+    });
+    match r.status {
+        200 => assert!(
+            ["solved", "unsat", "unknown"].contains(&r.body["status"].as_str().unwrap_or(""))
+                && r.body["running"] == false,
+            "{shown}: {}",
+            r.body
+        ),
+        400..=499 => assert!(!r.body["error"].as_str().unwrap_or("").is_empty(), "{shown}: an error without a message"),
         _ => panic!("{shown}: status {} {}", r.status, r.body),
     }
 }

@@ -38,6 +38,7 @@ mod proofs;
 mod readme;
 mod serve;
 mod serve_editing;
+mod setter;
 mod signals;
 mod snake;
 mod snake_cube;

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
@@ -18,7 +18,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde_json::{json, Value};
-use tokio::sync::Semaphore;
+use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 
 use snakesat::api;
 use snakesat::engine::{Cancel, Limits};
@@ -30,12 +30,14 @@ use super::output::{outln, usage, Failure};
 
 const PAGE: &str = include_str!("page/index.html");
 
-/// The page's scripts and style, by path: the page's own script, the editor's shared core,
-/// then one small file per genre's input handling (each registers itself with the core; the
-/// page loads them in this order, which is the New row's order of genres), and the play mode.
+/// The page's scripts and style, by path: the page's own script, the editor's shared core
+/// and its live check, then one small file per genre's input handling (each registers
+/// itself with the core; the page loads them in this order, which is the New row's order
+/// of genres), and the play mode.
 const ASSETS: &[(&str, &str)] = &[
     ("/app.js", include_str!("page/app.js")),
     ("/editor.js", include_str!("page/editor.js")),
+    ("/live.js", include_str!("page/live.js")),
     ("/genres/snake.js", include_str!("page/genres/snake.js")),
     ("/genres/hebi.js", include_str!("page/genres/hebi.js")),
     ("/genres/snake-egg.js", include_str!("page/genres/snake-egg.js")),
@@ -89,6 +91,10 @@ struct Shared {
     /// The proven answers of the puzzles explained last: a game's Hints after the first
     /// cost one ladder step.
     answers: Arc<api::Answers>,
+    /// `SNAKESAT_LIVE_HOLD=N`, for the tests: the first N live jobs wait, once they have
+    /// sent what they know first, until their client goes or their deadline comes, so a
+    /// test can edit while a job runs without depending on how fast the machine is.
+    hold: Arc<AtomicUsize>,
 }
 
 type St = State<Arc<Shared>>;
@@ -129,6 +135,9 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         cancelled: Arc::new(AtomicUsize::new(0)),
         loopback: local.ip().is_loopback(),
         answers: Arc::default(),
+        hold: Arc::new(AtomicUsize::new(
+            std::env::var("SNAKESAT_LIVE_HOLD").ok().and_then(|n| n.parse().ok()).unwrap_or(0),
+        )),
     });
     let mut app = Router::new().route("/", get(page));
     for &(path, body) in ASSETS {
@@ -143,6 +152,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .route("/api/count", post(job))
         .route("/api/forced", post(job))
         .route("/api/candidates", post(job))
+        .route("/api/live", post(live))
         .route("/api/board", post(board))
         .route("/api/generate", post(generate))
         .route("/api/spec", post(spec))
@@ -150,8 +160,8 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         .fallback(|| async {
             error(
                 StatusCode::NOT_FOUND,
-                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/candidates, /api/board, \
-                 /api/spec, /api/generate, /api/explain",
+                "no such page; the API is POST /api/solve, /api/count, /api/forced, /api/candidates, /api/live, \
+                 /api/board, /api/spec, /api/generate, /api/explain",
             )
         })
         .layer(DefaultBodyLimit::max(a.max_body))
@@ -423,6 +433,27 @@ async fn read_and_run<R: Send + 'static>(
     on_a_core(s, arrived + timeout, move |limits| run(&req, limits)).await
 }
 
+/// One of the `--jobs` cores, once one is free: waited for in a queue of bounded length
+/// and no longer than the deadline, else the 503 to answer.
+async fn a_core(s: &Shared, deadline: Instant) -> Result<OwnedSemaphorePermit, Response> {
+    match s.slots.clone().try_acquire_owned() {
+        Ok(p) => Ok(p),
+        Err(_) => {
+            // Counted as waiting until this ends, however it ends: a client that gives up
+            // while queued (an editor's superseded check) drops this future at the await.
+            let (_queued, ahead) = Queued::join(&s.waiting);
+            if ahead >= s.queue {
+                return Err(busy("busy: every solver is taken and the queue is full; try again"));
+            }
+            let got = tokio::time::timeout_at(deadline.into(), s.slots.clone().acquire_owned()).await;
+            match got {
+                Ok(Ok(p)) => Ok(p),
+                _ => Err(busy("busy: no solver came free before the request's deadline")),
+            }
+        }
+    }
+}
+
 /// Runs `work` on a blocking thread once one of the `--jobs` cores is free, with the
 /// deadline and a cancellation that fires when the request is dropped (its client left).
 async fn on_a_core(
@@ -430,22 +461,9 @@ async fn on_a_core(
     deadline: Instant,
     work: impl FnOnce(&Limits) -> api::Response + Send + 'static,
 ) -> Response {
-    // Wait for a free core, in a queue of bounded length and no longer than the deadline.
-    let permit = match s.slots.clone().try_acquire_owned() {
+    let permit = match a_core(s, deadline).await {
         Ok(p) => p,
-        Err(_) => {
-            // Counted as waiting until this ends, however it ends: a client that gives up
-            // while queued (an editor's superseded check) drops this future at the await.
-            let (_queued, ahead) = Queued::join(&s.waiting);
-            if ahead >= s.queue {
-                return busy("busy: every solver is taken and the queue is full; try again");
-            }
-            let got = tokio::time::timeout_at(deadline.into(), s.slots.clone().acquire_owned()).await;
-            match got {
-                Ok(Ok(p)) => p,
-                _ => return busy("busy: no solver came free before the request's deadline"),
-            }
-        }
+        Err(r) => return r,
     };
     let cancel = Cancel::new();
     let mut on_drop = CancelOnDrop { cancel: cancel.clone(), answered: false, cancelled: s.cancelled.clone() };
@@ -469,4 +487,96 @@ async fn on_a_core(
     };
     s.served.fetch_add(1, Ordering::SeqCst);
     answer
+}
+
+/// `/api/live`: the page's verdict after an edit, streamed. The answer is JSON lines
+/// (`application/x-ndjson`): what the job knows so far, each with `"running": true`, as
+/// it learns it (the second answer found is the verdict "more than one answer"), then the
+/// final answer, as `/api/forced` would give it with each cell's share of the answers.
+/// A refusal after the stream began is a last line with `"status": "error"` and its
+/// `http_status`. The job holds a core as other jobs do, and stops when its client goes
+/// (the page's next edit): what it found stays in the server's pool for the next one.
+async fn live(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
+    let arrived = Instant::now();
+    let req = match read_body(&s, body) {
+        Ok(r) => r,
+        Err(r) => return reply(r),
+    };
+    let deadline = match api::timeout(&req, &s.cfg) {
+        Ok(t) => arrived + t,
+        Err(r) => return reply(r),
+    };
+    let permit = match a_core(&s, deadline).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let cancel = Cancel::new();
+    let guard = CancelOnDrop { cancel: cancel.clone(), answered: false, cancelled: s.cancelled.clone() };
+    let limits = super::tuning::limits(Some(deadline), cancel.clone());
+    let (tx, rx) = mpsc::unbounded_channel::<Bytes>();
+    let shared = s.clone();
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let _running = Running::start(&shared.running);
+        let line = |v: &Value| Bytes::from(v.to_string() + "\n");
+        let mut first = true;
+        let mut send = |v: Value| {
+            // A client gone is the cancellation's to stop: nothing to do here.
+            let _ = tx.send(line(&v));
+            if std::mem::take(&mut first) && take_one(&shared.hold) {
+                while !cancel.is_cancelled() && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+            }
+        };
+        let done =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| api::live(&req, &shared.cfg, &limits, &mut send)));
+        let last = match done {
+            Ok(r) if r.status == 200 => r.body,
+            Ok(mut r) => {
+                r.body["http_status"] = json!(r.status);
+                r.body
+            }
+            Err(_) => {
+                eprintln!("snakesat serve: a live job panicked");
+                let mut r = api::Response::error(500, "internal error: the job panicked; the server carries on");
+                r.body["http_status"] = json!(500);
+                r.body
+            }
+        };
+        let _ = tx.send(line(&last));
+        shared.served.fetch_add(1, Ordering::SeqCst);
+    });
+    let mut r = Body::from_stream(Lines { rx, guard }).into_response();
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+/// Takes one from `n` when it is above zero.
+fn take_one(n: &AtomicUsize) -> bool {
+    n.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |k| k.checked_sub(1)).is_ok()
+}
+
+/// The lines of a live job as the response body: dropped before the last line (the client
+/// went away), it cancels the job.
+struct Lines {
+    rx: mpsc::UnboundedReceiver<Bytes>,
+    guard: CancelOnDrop,
+}
+
+impl futures_core::Stream for Lines {
+    type Item = Result<Bytes, std::convert::Infallible>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        let polled = self.rx.poll_recv(cx);
+        if let std::task::Poll::Ready(None) = polled {
+            // Every line is out: the job ended, nothing to cancel.
+            self.guard.answered = true;
+        }
+        polled.map(|line| line.map(Ok))
+    }
 }

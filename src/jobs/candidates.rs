@@ -8,7 +8,7 @@ use crate::answer::{self, Board, View};
 use crate::puzzle::{exit, Candidates, EncodeOptions, Puzzle, Report, RunError, SolveReport, Status};
 use crate::render::{palette, pt, Drawing, Style};
 
-use super::report::solve_report;
+use super::report::{decided_report, solve_report};
 
 /// One cell's candidates: each value (the answer view's key) with the number of answers
 /// found that take it, most first.
@@ -108,7 +108,8 @@ pub fn candidates_report<P: Puzzle>(
         (_, true) => exit::ANSWER,
         (_, false) => exit::UNKNOWN,
     };
-    let picture = heat_map(p, first, view, &sh);
+    let open: Vec<usize> = (0..sh.cells.len()).filter(|&i| sh.cells[i].len() > 1).collect();
+    let picture = heat_map(p, Some(first), view, &sh, &open);
     Ok(Report { code, json, text, picture: Some((picture, Some(sentence.trim_end().to_string()))) })
 }
 
@@ -140,18 +141,21 @@ fn candidates_sentence<S>(r: &Candidates<S>, sh: &Shares, limit: u64) -> String 
 /// The candidates as the page shows them: the cells every answer found agrees on filled in,
 /// the others left as the blank board shows them, tinted by how evenly the answers split
 /// there, and the cells where a clue splits them most ringed.
-fn heat_map<P: Puzzle>(p: &P, first: &P::Solution, view: &View, sh: &Shares) -> Drawing {
-    let mut picture = p.draw(Some(first));
+/// `open` are the cells left open; `first`, the answer whose other cells are drawn (none
+/// while a live job runs: which cells are decided is known only at its end).
+fn heat_map<P: Puzzle>(p: &P, first: Option<&P::Solution>, view: &View, sh: &Shares, open: &[usize]) -> Drawing {
+    let mut picture = p.draw(first);
     if view.spots.len() != sh.cells.len() {
         return picture;
     }
-    let open: Vec<usize> = (0..sh.cells.len()).filter(|&i| sh.cells[i].len() > 1).collect();
     let square = |i: usize| {
         let (at, r) = view.spots[i];
         (pt(at.x - r, at.y - r), 2.0 * r, 2.0 * r)
     };
-    picture.overlay(p.draw(None), open.iter().map(|&i| square(i)).collect());
-    for &i in &open {
+    if first.is_some() {
+        picture.overlay(p.draw(None), open.iter().map(|&i| square(i)).collect());
+    }
+    for &i in open {
         // 0 where one value holds nearly everywhere, 1 where the commonest holds in half.
         let top = sh.cells[i][0].1 as f64 / sh.answers as f64;
         let heat = ((1.0 - top) * 2.0).clamp(0.0, 1.0);
@@ -163,4 +167,54 @@ fn heat_map<P: Puzzle>(p: &P, first: &P::Solution, view: &View, sh: &Shares) -> 
         picture.circle(at, r * 0.8, Style::stroke(palette::INK, r * 0.12).opacity(0.9));
     }
     picture
+}
+
+/// How many of the answers a live job found its shares are counted over: as many as
+/// `solve --candidates` enumerates by default, so the heat map costs a few milliseconds
+/// beside the verdict (the views of the answers, no solver call).
+pub const LIVE_SHARES: usize = super::CANDIDATES_LIMIT as usize;
+
+/// The live verdict as the page shows it after every edit, and while its job runs
+/// (`running`): the forced job's report (`decided_report`) with each cell's share of the
+/// answers found (`candidates`, `names`, `split` as `solve --candidates` has them, over
+/// the first [`LIVE_SHARES`] answers; `shares_capped` when there were more, and the counts
+/// are then at least those) drawn as the candidates' heat map, and how many of the answers
+/// came from the server's pool (`pooled`). While it runs, only the cells found open are
+/// drawn: the cells every answer agrees on are known only at the end.
+pub fn live_report<P: Puzzle>(
+    p: &P,
+    r: &SolveReport<P::Solution>,
+    opts: &EncodeOptions<P::Options>,
+    pooled: usize,
+    running: bool,
+) -> Report {
+    let mut report = decided_report(p, r, opts);
+    report.json["pooled"] = json!(pooled);
+    report.json["running"] = json!(running);
+    if running {
+        // The solver's figures are the job's, given once at its end.
+        if let Some(o) = report.json.as_object_mut() {
+            o.remove("stats");
+        }
+    }
+    let (Status::Solved(first), Some(a)) = (&r.status, &r.agreement) else { return report };
+    let Some(forced) = report.json["forced"].as_array() else { return report };
+    let open: Vec<usize> = (0..forced.len()).filter(|&i| forced[i].is_null()).collect();
+    let shown = &a.answers[..a.answers.len().min(LIVE_SHARES)];
+    let views: Vec<View> = shown.iter().map(|s| p.view(s, &opts.genre)).collect();
+    let Some(mut sh) = shares(&views) else { return report };
+    if sh.cells.len() != forced.len() {
+        return report;
+    }
+    sh.split.retain(|i| open.contains(i));
+    let names: Vec<String> = (0..sh.cells.len()).map(|i| views[0].board.layout.name(i)).collect();
+    report.json["candidates"] = json!(sh.cells);
+    report.json["names"] = json!(names);
+    report.json["split"] = json!(sh.split);
+    report.json["shares_of"] = json!(shown.len());
+    report.json["shares_capped"] = json!(a.answers.len() > shown.len());
+    let note = report.picture.take().and_then(|(_, note)| note);
+    let picture = heat_map(p, (!running).then_some(first), &views[0], &sh, &open);
+    report.picture = Some((picture, note));
+    report
 }

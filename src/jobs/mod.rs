@@ -127,6 +127,9 @@ pub enum Solve {
 /// shares a setter reads at a glance, few enough for a live page.
 pub const CANDIDATES_LIMIT: u64 = 100;
 
+/// How often a live job sends what it knows while it runs, past its first two answers.
+pub const LIVE_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// A count as a front end asks it.
 #[derive(Clone, Copy, Debug)]
 pub struct CountJob<'a> {
@@ -235,6 +238,45 @@ impl<'a, P: Puzzle> Plan<'a, P> {
         self.uniqueness_applies()?;
         let r = self.forced_answers(enc, backend)?;
         Ok(report::decided_report(self.p, &r, &self.opts))
+    }
+
+    /// The page's live verdict (`candidates::live_report`): `decided` with each cell's
+    /// share of the answers found, and the report so far handed to `send` while the job
+    /// runs: at the first answer, at the second (the verdict "more than one answer"), then
+    /// at most every [`LIVE_EVERY`].
+    pub fn live(&self, send: &mut dyn FnMut(Report)) -> Result<Report, RunError> {
+        let (enc, backend) = (self.encode()?, self.backend()?);
+        self.uniqueness_applies()?;
+        let (p, opts) = (self.p, &self.opts);
+        let mut pooled = 0;
+        let mut sent: Option<(std::time::Instant, usize)> = None;
+        let mut watch = |found: puzzle::Found<'_, P::Solution>| {
+            pooled = found.pooled;
+            let n = found.answers.len();
+            let due = match sent {
+                None => true,
+                Some((at, m)) => (m < 2 && n >= 2) || at.elapsed() >= LIVE_EVERY,
+            };
+            if !due {
+                return;
+            }
+            sent = Some((std::time::Instant::now(), n));
+            let so_far = SolveReport {
+                status: puzzle::Status::Solved(found.answers[0].clone()),
+                unique: (n >= 2).then_some(false),
+                second: found.answers.get(1).cloned(),
+                agreement: Some(puzzle::Agreement {
+                    answers: found.answers.to_vec(),
+                    complete: false,
+                    stopped: Some("still running".into()),
+                }),
+                stats: Default::default(),
+            };
+            send(candidates::live_report(p, &so_far, opts, found.pooled, true));
+        };
+        let pool = self.setup.pool.as_deref();
+        let r = puzzle::forced_watched(p, &enc, backend, &self.setup.limits, &opts.genre, pool, &mut watch)?;
+        Ok(candidates::live_report(p, &r, opts, pooled, false))
     }
 
     /// The answers that decide the forced cells, from what is known first

@@ -201,6 +201,30 @@ pub fn forced_from<P: Puzzle>(
     genre: &P::Options,
     pool: Option<&Pool>,
 ) -> Result<SolveReport<P::Solution>, RunError> {
+    forced_watched(p, enc, backend, limits, genre, pool, &mut |_| {})
+}
+
+/// What `forced_watched` has found so far: every answer known (the first first), and how
+/// many of them came from the pool.
+pub struct Found<'a, S> {
+    pub answers: &'a [S],
+    pub pooled: usize,
+}
+
+/// `forced_from`, with `watch` shown what is known each time it grows: the pool's
+/// answers, the first answer with its images, then each answer the narrowing finds. The
+/// page shows its verdict from this while the job runs ("more than one answer" at the
+/// second answer). The routes that do not narrow on cells (see `forced_from`) show nothing
+/// until they end.
+pub fn forced_watched<P: Puzzle>(
+    p: &P,
+    enc: &P::Encoded,
+    backend: Box<dyn Backend>,
+    limits: &Limits,
+    genre: &P::Options,
+    pool: Option<&Pool>,
+    watch: &mut dyn FnMut(Found<'_, P::Solution>),
+) -> Result<SolveReport<P::Solution>, RunError> {
     usable(enc)?;
     if !limits.tuning.known {
         return forced_up_to(p, enc, backend, limits, None);
@@ -223,6 +247,10 @@ pub fn forced_from<P: Puzzle>(
             known.add(s, false);
         }
     }
+    let pooled = known.answers.len();
+    if pooled > 0 {
+        watch(Found { answers: &known.answers, pooled });
+    }
     let mut session = Session::new(enc, backend, limits);
     if known.answers.is_empty() {
         let (model, first) = match first_answer(p, &mut session)? {
@@ -236,10 +264,12 @@ pub fn forced_from<P: Puzzle>(
         }
         values.check(&model, &keys_of(p, genre, &first))?;
         known.add(first, true);
+        watch(Found { answers: &known.answers, pooled });
     }
     let judge = Judge { p, enc, values: &values, keys: |s: &P::Solution| keys_of(p, genre, s) };
     let stopped = judge.cover(&mut session, values.differ(&known.seen), true, |sol, _| {
         known.add(sol, true);
+        watch(Found { answers: &known.answers, pooled });
         values.differ(&known.seen)
     })?;
     let complete = stopped.is_none();

@@ -23,7 +23,7 @@ mod player;
 pub use candidates::{candidates, Candidates};
 pub use count::{count, count_split, CountReport, Split, SPLIT_CUBES};
 pub use explain::{explain, explain_at, explain_unique, explains, Explained};
-pub use known::{forced_from, images, Pool};
+pub use known::{forced_from, forced_watched, images, Found, Pool};
 pub use player::{OnlyAnswer, Player, Start};
 
 /// Exit codes, shared by the command line and the server's JSON: one place names them.

@@ -24,8 +24,14 @@ const UNHURRIED: &str = "3600";
 
 impl Server {
     pub fn start(args: &[&str]) -> Server {
+        Server::start_with_env(args, &[])
+    }
+
+    /// A server with these environment variables set (the tests' hooks, a tuning).
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Server {
         let deadline: &[&str] = if args.contains(&"--timeout") { &[] } else { &["--timeout", UNHURRIED] };
         let mut child = Command::new(env!("CARGO_BIN_EXE_snakesat"))
+            .envs(env.iter().copied())
             .args(["serve", "--port", "0"])
             .args(deadline)
             .args(args)

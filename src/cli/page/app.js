@@ -419,6 +419,7 @@ async function generate() {
   const k = $("new-grade").value.trim();
   if (k !== "") body.grade = "max=" + k;
   body.timeout = deadline();
+  let made = false;
   try {
     const r = await post("/api/generate", body);
     clearInterval(tick);
@@ -428,10 +429,12 @@ async function generate() {
       return;
     }
     if (r.status !== "ok") {
-      verdict("No puzzle: the generator " + plainStop(r) + " before it finished; try a smaller board or a longer time limit", "warn");
+      const asked = "a " + spec.rows + "×" + spec.cols + " " + spec.kind;
+      verdict("No puzzle: the generator of " + asked + " " + plainStop(r) + " before it finished; try a smaller board or a longer time limit", "warn");
       return;
     }
     $("puzzle").value = r.toml;
+    made = true;
     await Editor.load(r.toml);
     const how = r.grade
       ? ", minimal for --grade " + r.grade.bound + " (level " + r.grade.level + ", " + plural(r.grade.steps, "step") + ")"
@@ -444,6 +447,9 @@ async function generate() {
     clearInterval(tick);
     running = null;
     setBusy(false);
+    // No puzzle came out (refused, impossible, stopped): the New row says again what the
+    // board on show is, not the genre that was asked for.
+    if (!made) Editor.showOpen();
   }
 }
 
@@ -565,4 +571,4 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
-const App = { fail, verdict, showUrl, facts, options, plainStop, setExplains, forget };
+const App = { fail, verdict, fact, showUrl, facts, options, plainStop, setExplains, forget };

@@ -44,11 +44,7 @@ const Editor = (() => {
   let undo = [];
   let redo = [];
   let lastEdit = "";
-  let boardReq = null; // AbortControllers of the requests under way
-  let liveReq = null;
-  let liveTimer = null;
-  let liveSeq = 0;
-  let lastVerdict = null;
+  let boardReq = null; // the AbortController of the board request under way
 
   // -- the model -------------------------------------------------------------------------
 
@@ -353,7 +349,7 @@ const Editor = (() => {
     $("undo").disabled = !undo.length;
     $("redo").disabled = !redo.length;
     refreshBoard(toml);
-    scheduleLive(toml);
+    Live.schedule(toml);
   }
 
   async function refreshBoard(toml) {
@@ -377,82 +373,6 @@ const Editor = (() => {
     }
   }
 
-  function scheduleLive(toml) {
-    clearTimeout(liveTimer);
-    if (liveReq) liveReq.abort();
-    if (!$("live").checked) return;
-    App.verdict("Checking…", "busy");
-    liveTimer = setTimeout(() => live(toml), 250);
-  }
-
-  async function live(toml) {
-    const seq = ++liveSeq;
-    if (liveReq) liveReq.abort();
-    const ctl = (liveReq = new AbortController());
-    const started = performance.now();
-    // Slow boards say so while they run; the page stays usable (the job is a fetch).
-    const slow = setTimeout(() => seq === liveSeq && App.verdict("Still checking… (edit on, or press Stop)", "busy"), 1500);
-    $("stop").disabled = false;
-    try {
-      const body = App.options("forced");
-      body.puzzle = toml;
-      // A genre's own needs: the parity snake's default encoding cannot say which cells
-      // every answer agrees on.
-      for (const [k, v] of Object.entries(genre().forced || {})) if (body[k] === undefined) body[k] = v;
-      const { ok, status, r } = await post("/api/forced", body, ctl);
-      if (seq !== liveSeq) return;
-      $("board").dataset.millis = String(Math.round(performance.now() - started));
-      if (!ok) {
-        App.fail((status === 503 ? "The server is busy. " : "") + (r.error || "error " + status), r);
-        return;
-      }
-      const [text, tone] = liveVerdict(r);
-      App.verdict(text, tone);
-      lastVerdict = tone;
-      $("board").dataset.live = toml;
-      if (r.svg) showSvg(r.svg);
-      $("facts").replaceChildren();
-      App.facts(r, performance.now() - started);
-    } catch (e) {
-      if (seq !== liveSeq) return;
-      if (e.name === "AbortError") App.verdict("Stopped: the check was cancelled; edit again or press Forced cells", "warn");
-      else App.fail("Could not reach the server: " + e.message);
-    } finally {
-      clearTimeout(slow);
-      if (seq === liveSeq) {
-        liveReq = null;
-        $("stop").disabled = true;
-      }
-    }
-  }
-
-  function liveVerdict(r) {
-    const n = r.forced ? r.forced.length : 0;
-    const decided = n - (r.undecided || 0);
-    if (r.status === "unsat") {
-      const blame = lastEdit && lastVerdict !== "bad" ? ` (since the last edit: ${lastEdit})` : "";
-      return ["No answer" + blame, "bad"];
-    }
-    if (r.status === "unknown") return ["Not known yet: " + App.plainStop(r) + "; no answer found so far", "warn"];
-    if (r.complete && r.undecided === 0) return ["Unique", "good"];
-    if (r.answers_examined >= 2 || r.unique === false) {
-      const known = r.complete ? `${decided} of ${n} cells decided` : `at least ${r.undecided} of ${n} cells still open (${App.plainStop(r)})`;
-      return [`More than one answer: ${known}`, "warn"];
-    }
-    return [`At least one answer; whether it is the only one is not known (${App.plainStop(r)})`, "warn"];
-  }
-
-  // Stops the check under way; `said` when the setter pressed Stop (else it goes quietly,
-  // for a job the setter asked for instead).
-  function stop(said) {
-    clearTimeout(liveTimer);
-    if (!liveReq) return false;
-    if (!said) liveSeq++;
-    liveReq.abort();
-    liveReq = null;
-    return true;
-  }
-
   // -- opening a puzzle ------------------------------------------------------------------
 
   function open(m, fromText) {
@@ -464,7 +384,7 @@ const Editor = (() => {
     undo = [];
     redo = [];
     lastEdit = "";
-    lastVerdict = null;
+    Live.reset();
     delete $("board").dataset.live;
     // The last puzzle's pictures (a job's, a count's answers) go: the board is this one.
     $("picture").replaceChildren();
@@ -476,7 +396,7 @@ const Editor = (() => {
     const toml = toToml(ed);
     if (!fromText) $("puzzle").value = toml;
     refreshBoard(toml);
-    scheduleLive(toml);
+    Live.schedule(toml);
   }
 
   // The New row says what is open (a pasted or generated puzzle too), so New board makes
@@ -493,6 +413,12 @@ const Editor = (() => {
       $("new-bank").value = run ? `${e[0]}..${e[e.length - 1]}` : e.join(",");
       fitBank();
     }
+  }
+
+  // After a Generate that made no puzzle, the New row says again what the board on show
+  // is (the genre, size and bank asked for would otherwise stand beside another board).
+  function showOpen() {
+    if (ed && !$("editor").hidden) showNewRow(ed);
   }
 
   // The bank field as wide as what it holds.
@@ -574,6 +500,7 @@ const Editor = (() => {
   }
 
   function init() {
+    Live.init({ showSvg, origin, CELL, forced: () => genre().forced || {}, lastEdit: () => lastEdit });
     for (const [k, g] of Object.entries(GENRES)) {
       const o = document.createElement("option");
       o.value = k;
@@ -591,7 +518,7 @@ const Editor = (() => {
     $("new").addEventListener("click", newBoard);
     $("undo").addEventListener("click", () => step(undo, redo));
     $("redo").addEventListener("click", () => step(redo, undo));
-    $("live").addEventListener("change", () => ed && scheduleLive(toToml(ed)));
+    $("live").addEventListener("change", () => ed && Live.schedule(toToml(ed)));
     const board = $("board");
     board.addEventListener("keydown", onKey);
     board.addEventListener("mousedown", onDown);
@@ -618,5 +545,5 @@ const Editor = (() => {
     GENRES[kind] = hooks;
   }
 
-  return { init, load, stop, spec, toToml, fromToml, genre: register, cycle, CELL, keepsKeys, post, get puzzle() { return ed; }, margin: () => (ed && GENRES[ed.kind].margin) || 0 };
+  return { init, load, stop: (said) => Live.stop(said), spec, showOpen, toToml, fromToml, genre: register, cycle, CELL, keepsKeys, post, get puzzle() { return ed; }, margin: () => (ed && GENRES[ed.kind].margin) || 0 };
 })();
