@@ -80,7 +80,7 @@ impl GolemCnf {
     pub(super) fn edge(&self, i: usize, d: u8) -> Option<Lit> {
         let j = step(self.grid, i, d)?;
         let (a, b) = (i.min(j), i.max(j));
-        let k = if b == a + 1 { 2 * a } else { 2 * a + 1 };
+        let k = if self.grid.right_of(a, b) { 2 * a } else { 2 * a + 1 };
         self.line[k].map(|v| v.pos_lit())
     }
 

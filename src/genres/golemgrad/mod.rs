@@ -75,9 +75,9 @@ pub fn step(g: Grid, i: usize, dir: u8) -> Option<usize> {
 
 /// The direction from `a` to its neighbour `b`, and back.
 pub fn toward(g: Grid, a: usize, b: usize) -> (u8, u8) {
-    if b == a + 1 {
+    if g.right_of(a, b) {
         (RIGHT, LEFT)
-    } else if a == b + 1 {
+    } else if g.right_of(b, a) {
         (LEFT, RIGHT)
     } else if b == a + g.cols {
         (DOWN, UP)

@@ -70,7 +70,7 @@ impl SnakePit {
         let g = self.grid;
         let (a, b) = (a.min(b), a.max(b));
         let (r, c) = g.coords(a);
-        if b == a + 1 {
+        if g.right_of(a, b) {
             self.walls.vertical[r * (g.cols - 1) + c]
         } else {
             self.walls.horizontal[r * g.cols + c]
@@ -183,7 +183,7 @@ impl Puzzle for SnakePit {
                 let (a, b) = (g.index(r1 as usize - 1, c1 as usize - 1), g.index(r2 as usize - 1, c2 as usize - 1));
                 let (a, b) = (a.min(b), a.max(b));
                 let (r, c) = g.coords(a);
-                if b == a + 1 {
+                if g.right_of(a, b) {
                     p.walls.vertical[r * (g.cols - 1) + c] = true;
                 } else {
                     p.walls.horizontal[r * g.cols + c] = true;

@@ -155,7 +155,7 @@ fn pzprjs_wrong_answers_fail_with_its_codes() {
 /// A small board with random clues, holes and walls.
 fn small_puzzle() -> impl Strategy<Value = SnakePit> {
     (
-        prop::sample::select(vec![(2usize, 3usize), (3, 3), (2, 4), (3, 4), (1, 6), (2, 5)]),
+        prop::sample::select(vec![(2usize, 3usize), (3, 3), (2, 4), (3, 4), (1, 6), (6, 1), (2, 5)]),
         prop::collection::vec(0u8..40, 12),
         prop::collection::vec(0u8..12, 17),
     )
