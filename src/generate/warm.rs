@@ -63,10 +63,15 @@ impl<'a, P: Generate> Warm<'a, P> {
                 let lits = super::answer_lits(blank, enc, &answer, genre);
                 if !lits.is_empty() {
                     session.assume(lits);
-                    let Step::Found(model, found) = session.next().map_err(RunError::from)? else {
-                        return Err(Failed::Run(RunError::Unverified(
-                            "the blank board's formula refuses an answer built by construction".into(),
-                        )));
+                    let (model, found) = match session.next().map_err(RunError::from)? {
+                        Step::Found(model, found) => (model, found),
+                        // The deadline, as in any draw.
+                        Step::Unknown(why) => return Err(Failed::Stopped(why)),
+                        Step::Exhausted => {
+                            return Err(Failed::Run(RunError::Unverified(
+                                "the blank board's formula refuses an answer built by construction".into(),
+                            )))
+                        }
                     };
                     if super::answer_keys(blank, &found, genre) != super::answer_keys(blank, &answer, genre) {
                         return Err(Failed::Run(RunError::Unverified(
