@@ -1,6 +1,8 @@
 //! Making puzzles with exactly one answer, for any genre that can (`Generate::blank`,
 //! `with_clue`, `without_clue`). It starts from a random answer of the blank board with
-//! every clue it gives shown (`Generate::ANSWER_FIRST`; else from the blank board). From
+//! every clue it gives shown (`Generate::ANSWER_FIRST`; else from the blank board), built
+//! by the genre where it can (`Generate::construct`: Snake Egg), else drawn by a solver
+//! with random phases. From
 //! there, the forced-cells loop (`puzzle::forced`) finds answers and the cells they
 //! disagree on; a clue is taken from one of those answers at the cell they disagree on
 //! most, which cuts the most ambiguity, until the answer is unique. Then every clue that

@@ -34,8 +34,9 @@ pub(super) enum Verdict<S> {
 }
 
 impl<'a, P: Generate> Warm<'a, P> {
-    /// Draws a random answer of the blank board (coin-flip phases as the cold route's
-    /// `super::reveal`, with restarts) and blocks it. The board with every clue of
+    /// Draws a random answer of the blank board (built by the genre where it can, else
+    /// with coin-flip phases as the cold route's `super::reveal`, with restarts) and
+    /// blocks it. The board with every clue of
     /// that answer shown, and the answer; `None` when a clue of that board is not unit
     /// literals (the genre cannot go warm).
     pub(super) fn reveal(
