@@ -1,6 +1,8 @@
 //! Making puzzles with exactly one answer, for any genre that can (`Generate::blank`,
 //! `with_clue`, `without_clue`). It starts from a random answer of the blank board with
-//! every clue it gives shown (`Generate::ANSWER_FIRST`; else from the blank board). From
+//! every clue it gives shown (`Generate::ANSWER_FIRST`; else from the blank board), built
+//! by the genre where it can (`Generate::construct`: Snake Egg), else drawn by a solver
+//! with random phases. From
 //! there, the forced-cells loop (`puzzle::forced`) finds answers and the cells they
 //! disagree on; a clue is taken from one of those answers at the cell they disagree on
 //! most, which cuts the most ambiguity, until the answer is unique. Then every clue that
@@ -432,17 +434,9 @@ pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution, genre: &P::Options
     // so it is propagation, not search (finding a model of a sparse 10×10 Snake Pit's
     // complete CNF from nothing was 4.9 of varisat's 5.3 s). The model is still checked
     // to be the answer, and the proof that there is no other assumes nothing.
-    let keys = |s: &P::Solution| -> Vec<String> { p.view(s, genre).board.cells.into_iter().map(|c| c.key).collect() };
+    let keys = |s: &P::Solution| -> Vec<String> { answer_keys(p, s, genre) };
     let shown = keys(answer);
-    let units = enc.explain_units();
-    let assumed: Vec<Lit> = match units.len() == shown.len() {
-        true => units
-            .iter()
-            .zip(&shown)
-            .filter_map(|(u, key)| u.values.iter().find(|v| &v.key == key).map(|v| v.lit))
-            .collect(),
-        false => Vec::new(),
-    };
+    let assumed = answer_lits(p, &enc, answer, genre);
     let t = Instant::now();
     let model = match solver.solve(f.n_vars(), &assumed, &Limits::default()).map_err(|e| RunError::Engine(e.into()))? {
         Outcome::Sat(m) => m,
@@ -471,5 +465,26 @@ pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution, genre: &P::Options
     match second {
         Outcome::Unsat => Ok(()),
         _ => Err(fault("the complete CNF has a second answer: the generated puzzle is not unique".into())),
+    }
+}
+
+/// The answer `sol` of `p` as the answer view keys it, cell by cell: what tells answers apart.
+fn answer_keys<P: Puzzle>(p: &P, sol: &P::Solution, genre: &P::Options) -> Vec<String> {
+    p.view(sol, genre).board.cells.into_iter().map(|c| c.key).collect()
+}
+
+/// The literals of `enc` that say the answer `sol` of `p`, cell by cell, where the encoding
+/// names its cells' values (`Encoded::explain_units`, keyed as the answer view); else none.
+/// Assumed, they make finding that answer's model propagation rather than search.
+fn answer_lits<P: Puzzle>(p: &P, enc: &P::Encoded, sol: &P::Solution, genre: &P::Options) -> Vec<Lit> {
+    let shown = answer_keys(p, sol, genre);
+    let units = enc.explain_units();
+    match units.len() == shown.len() {
+        true => units
+            .iter()
+            .zip(&shown)
+            .filter_map(|(u, key)| u.values.iter().find(|v| &v.key == key).map(|v| v.lit))
+            .collect(),
+        false => Vec::new(),
     }
 }

@@ -59,6 +59,11 @@ pub struct Tuning {
     /// same answer for every seed (the clues removed still differ), kept to measure the
     /// draw against its randomness. On with `SNAKESAT_DRAW_PLAIN`.
     pub draw_plain: bool,
+    /// Draw a generated puzzle's answer by construction where the genre can
+    /// (`Generate::construct`: Snake Egg grows a random snake and checks its eggs against
+    /// the bank); off, by a solver call with random phases. Off with
+    /// `SNAKESAT_DRAW_SOLVER`.
+    pub draw_construct: bool,
 }
 
 impl Default for Tuning {
@@ -77,6 +82,7 @@ impl Default for Tuning {
             draw_restarts: true,
             known: true,
             draw_plain: false,
+            draw_construct: true,
         }
     }
 }
@@ -106,6 +112,7 @@ impl Tuning {
             draw_restarts: !set("SNAKESAT_DRAW_ONCE"),
             known: !set("SNAKESAT_NO_KNOWN"),
             draw_plain: set("SNAKESAT_DRAW_PLAIN"),
+            draw_construct: !set("SNAKESAT_DRAW_SOLVER"),
         }
     }
 }
@@ -151,6 +158,7 @@ mod tests {
         assert_eq!(with(&[("SNAKESAT_DRAW_ONCE", "1")]), Tuning { draw_restarts: false, ..d });
         assert_eq!(with(&[("SNAKESAT_NO_KNOWN", "1")]), Tuning { known: false, ..d });
         assert_eq!(with(&[("SNAKESAT_DRAW_PLAIN", "1")]), Tuning { draw_plain: true, ..d });
+        assert_eq!(with(&[("SNAKESAT_DRAW_SOLVER", "1")]), Tuning { draw_construct: false, ..d });
         let k = |name: &str| (name == "SNAKESAT_KISSAT").then(|| OsString::from("/opt/kissat"));
         assert_eq!(kissat_binary(k), "/opt/kissat");
     }

@@ -27,6 +27,7 @@ fn routes() -> Vec<(&'static str, Tuning)> {
         ("no core", Tuning { core: false, ..d }),
         ("draw once", Tuning { draw_restarts: false, ..d }),
         ("draw plain", Tuning { draw_plain: true, ..d }),
+        ("draw by solver", Tuning { draw_construct: false, ..d }),
         ("grade last", Tuning { grade_last: true, ..d }),
     ]
 }

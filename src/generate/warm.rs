@@ -34,8 +34,9 @@ pub(super) enum Verdict<S> {
 }
 
 impl<'a, P: Generate> Warm<'a, P> {
-    /// Draws a random answer of the blank board (coin-flip phases as the cold route's
-    /// `super::reveal`, with restarts) and blocks it. The board with every clue of
+    /// Draws a random answer of the blank board (built by the genre where it can, else
+    /// with coin-flip phases as the cold route's `super::reveal`, with restarts) and
+    /// blocks it. The board with every clue of
     /// that answer shown, and the answer; `None` when a clue of that board is not unit
     /// literals (the genre cannot go warm).
     pub(super) fn reveal(
@@ -51,6 +52,37 @@ impl<'a, P: Generate> Warm<'a, P> {
         // `Tuning::draw_plain`: no coin flips, the encoding's own phases (to measure).
         let coins = !limits.tuning.draw_plain;
         let mut session = Session::new(enc, BackendKind::DEFAULT.build(), limits);
+        let t = std::time::Instant::now();
+        // By construction where the genre can (`Generate::construct`): the solver only
+        // finds the model of that answer, every cell assumed.
+        if coins && limits.tuning.draw_construct {
+            if let Some(answer) = blank.construct(&mut |n| rng.below(n)) {
+                blank.verify(&answer).map_err(|Broken(why)| RunError::Unverified(why))?;
+                if limits.tuning.trace {
+                    eprintln!("snakesat: generate: built an answer in {:.3}s", t.elapsed().as_secs_f64());
+                }
+                let lits = super::answer_lits(blank, enc, &answer, genre);
+                if !lits.is_empty() {
+                    session.assume(lits);
+                    let (model, found) = match session.next().map_err(RunError::from)? {
+                        Step::Found(model, found) => (model, found),
+                        // The deadline, as in any draw.
+                        Step::Unknown(why) => return Err(Failed::Stopped(why)),
+                        Step::Exhausted => {
+                            return Err(Failed::Run(RunError::Unverified(
+                                "the blank board's formula refuses an answer built by construction".into(),
+                            )))
+                        }
+                    };
+                    if super::answer_keys(blank, &found, genre) != super::answer_keys(blank, &answer, genre) {
+                        return Err(Failed::Run(RunError::Unverified(
+                            "the model of an answer built by construction is another answer".into(),
+                        )));
+                    }
+                    return Ok(Self::drawn(session, enc, blank, genre, model, answer));
+                }
+            }
+        }
         let mut cube = Vec::new();
         if coins {
             session.prefer(&super::coin_phases::<P>(enc, rng));
@@ -64,7 +96,6 @@ impl<'a, P: Generate> Warm<'a, P> {
         // (`bench/generate.md`). `Tuning::draw_restarts` off: one call, as before.
         let mut budget = DRAW_CONFLICTS;
         let restarts = limits.tuning.draw_restarts;
-        let t = std::time::Instant::now();
         let (model, answer) = loop {
             let limited = restarts && session.limit_conflicts(budget);
             match session.next().map_err(RunError::from)? {
@@ -85,17 +116,31 @@ impl<'a, P: Generate> Warm<'a, P> {
                 Step::Unknown(why) => return Err(Failed::Stopped(why)),
             }
         };
-        session.assume(Vec::new());
         if limits.tuning.trace {
             eprintln!("snakesat: generate: drew an answer in {:.3}s", t.elapsed().as_secs_f64());
         }
         blank.verify(&answer).map_err(|Broken(why)| RunError::Unverified(why))?;
+        Ok(Self::drawn(session, enc, blank, genre, model, answer))
+    }
+
+    /// The warm solver with the drawn answer `answer` (its model `model`) blocked, and the
+    /// board with every clue of it shown; `None` when a clue of that board is not unit
+    /// literals (the genre cannot go warm).
+    fn drawn(
+        mut session: Session<'a, P::Encoded>,
+        enc: &'a P::Encoded,
+        blank: &P,
+        genre: &P::Options,
+        model: crate::cnf::Model,
+        answer: P::Solution,
+    ) -> Option<(Self, P, P::Solution)> {
+        session.assume(Vec::new());
         session.block(&model);
         let shown = show_all(blank, &answer, genre);
         if shown.clue_units().iter().any(|&u| shown.clue_lits(enc, u).is_none()) {
-            return Ok(None);
+            return None;
         }
-        Ok(Some((Warm { session, enc, checks: 0 }, shown, answer)))
+        Some((Warm { session, enc, checks: 0 }, shown, answer))
     }
 
     /// Is the drawn answer the only answer of `q` (a board whose clues all come from it)?

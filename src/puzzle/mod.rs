@@ -295,6 +295,14 @@ pub trait Generate: Puzzle {
     fn draw_cube(_enc: &Self::Encoded, _below: &mut dyn FnMut(usize) -> usize) -> Vec<crate::cnf::Lit> {
         Vec::new()
     }
+    /// A random answer of this blank board drawn without a solver (the generator then only
+    /// asks the solver for its model, all of it assumed), where the genre can build one:
+    /// `None` (the default) draws by solver with `draw_phases` and `draw_cube`. `below(n)`
+    /// is the generator's random number in `0..n`; the same numbers give the same answer.
+    /// The generator verifies what it gets.
+    fn construct(&self, _below: &mut dyn FnMut(usize) -> usize) -> Option<Self::Solution> {
+        None
+    }
 }
 
 /// Facts about a complete enumeration (counts up to symmetry, length histograms, ...),

@@ -5,6 +5,7 @@
 //! are exactly the bank, as a multiset. A number k marks an unshaded cell of an egg of size
 //! k. The encoding is explained in `encodings/snake-egg.md`.
 
+mod construct;
 mod draw;
 mod encode;
 mod ladder;
@@ -269,6 +270,12 @@ impl Generate for SnakeEgg {
 
     fn clue_lits(&self, enc: &EggCnf, unit: usize) -> Option<Vec<crate::cnf::Lit>> {
         enc.clue_lits(self.clues[unit], unit)
+    }
+
+    /// A random snake grown cell by cell, its eggs checked against the bank as they are
+    /// sealed off (`construct.rs`): a solver with random phases drew no blank 12×12.
+    fn construct(&self, below: &mut dyn FnMut(usize) -> usize) -> Option<Solution> {
+        construct::construct(self, below)
     }
 
     fn to_toml(&self) -> String {

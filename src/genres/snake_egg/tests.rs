@@ -483,3 +483,73 @@ fn symmetry_images_of_an_answer_are_answers() {
         }
     }
 }
+
+/// A blank board of `rows`×`cols` with the bank `eggs`.
+fn blank(rows: usize, cols: usize, eggs: &[u32]) -> SnakeEgg {
+    SnakeEgg::new(Grid::new(rows, cols), vec![Clue::Unknown; rows * cols], eggs.to_vec())
+}
+
+/// The answer `construct` draws for puzzle 0 of `seed` (the generator's random stream).
+fn constructed(p: &SnakeEgg, seed: u64) -> Option<Solution> {
+    let mut rng = crate::generate::Rng::for_puzzle(seed, 0);
+    p.construct(&mut |n| rng.below(n))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// An answer built by construction keeps every rule (the verifier says so), and the
+    /// same random numbers build the same answer. Where brute force finds an answer of a
+    /// small board, construction finds one too.
+    #[test]
+    fn constructed_answers_keep_the_rules(rows in 2usize..=4, cols in 2usize..=4, top in 1u32..=4, seed in 0u64..1000) {
+        let p = blank(rows, cols, &(1..=top).collect::<Vec<_>>());
+        let made = constructed(&p, seed);
+        if let Some(sol) = &made {
+            prop_assert_eq!(verify(&p, sol), Ok(()));
+        }
+        prop_assert_eq!(&made, &constructed(&p, seed));
+        prop_assert_eq!(made.is_some(), !brute_force(&p).is_empty(), "{}x{} 1..{}", rows, cols, top);
+    }
+}
+
+/// On larger boards too (no brute force there): the generator's banks, seeds 1–5.
+#[test]
+fn constructed_answers_on_generator_boards_keep_the_rules() {
+    for (n, top) in [(6, 5), (8, 7), (10, 9)] {
+        let p = blank(n, n, &(1..=top).collect::<Vec<_>>());
+        for seed in 1..=5 {
+            let sol = constructed(&p, seed).unwrap_or_else(|| panic!("{n}x{n} seed {seed}: nothing built"));
+            assert_eq!(verify(&p, &sol), Ok(()));
+        }
+    }
+}
+
+/// A board with a clue is not built (construction knows no clues).
+#[test]
+fn construction_is_for_blank_boards_only() {
+    let mut p = blank(4, 4, &[1, 2, 4]);
+    assert!(constructed(&p, 1).is_some());
+    p.clues[0] = Clue::End;
+    assert_eq!(constructed(&p, 1), None);
+}
+
+/// Generated puzzles on boards small enough for brute force: the drawn answer is the one
+/// construction builds, it is the puzzle's only answer, and a seed makes the same puzzle
+/// every time.
+#[test]
+fn generated_from_constructed_answers_are_unique_by_brute_force() {
+    use crate::generate::generate;
+    use crate::puzzle::GenerateSpec;
+    let limits = crate::engine::Limits::default();
+    for (rows, cols, eggs) in [(4, 5, vec![1, 2, 3]), (4, 5, vec![1, 2, 4]), (4, 4, vec![2, 3]), (5, 4, vec![2, 5])] {
+        let spec = GenerateSpec { rows, cols, bank: Some(eggs.clone()), grade: None };
+        for seed in 1..=6 {
+            let g = generate::<SnakeEgg>(&spec, seed, 0, &limits).unwrap();
+            assert_eq!(Some(&g.answer), constructed(&blank(rows, cols, &eggs), seed).as_ref());
+            assert_eq!(brute_force(&g.puzzle), vec![g.answer.clone()], "{}", g.puzzle.to_toml());
+            let again = generate::<SnakeEgg>(&spec, seed, 0, &limits).unwrap();
+            assert_eq!((again.puzzle, again.answer), (g.puzzle, g.answer));
+        }
+    }
+}
