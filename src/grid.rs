@@ -28,7 +28,7 @@ impl Grid {
     /// Whether cell `b` is the right-hand neighbour of `a`. Not `b == a + 1` alone: on a
     /// board one column wide that is the cell below.
     pub fn right_of(&self, a: usize, b: usize) -> bool {
-        b == a + 1 && self.cols > 1 && b % self.cols != 0
+        b == a + 1 && !b.is_multiple_of(self.cols)
     }
 
     pub fn coords(&self, i: usize) -> (usize, usize) {
