@@ -9,6 +9,7 @@ pub mod connect;
 mod draw_tests;
 pub mod golemgrad;
 pub mod hebi;
+pub mod lines;
 pub mod parity_snake;
 pub mod pmemory;
 #[cfg(test)]

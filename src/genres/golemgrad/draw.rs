@@ -4,6 +4,7 @@
 //! its own (pzprjs's `irowake`), small white circles on top. Also reads an answer back.
 
 use crate::answer::{self, View, Written};
+use crate::genres::lines::{from_glyph, glyph};
 use crate::puzzle::{RunError, Show};
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, Drawing, Pt, Style};
@@ -11,18 +12,6 @@ use crate::render::{palette, Drawing, Pt, Style};
 use super::{step, verify, Clue, GolemGrad, Solution, DIRS};
 
 const CELL: f64 = 40.0;
-
-/// The character for a cell's line set: `.` for none, a half line for an end, a box
-/// drawing line for a straight or a turn (and for the sets no answer has, so a broken
-/// answer file still reads back and `verify` names its fault).
-pub fn glyph(m: u8) -> &'static str {
-    const GLYPHS: [&str; 16] = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
-    GLYPHS[usize::from(m & 15)]
-}
-
-fn from_glyph(t: &str) -> Option<u8> {
-    (0u8..16).find(|&m| glyph(m) == t)
-}
 
 impl Show for GolemGrad {
     type Solution = Solution;

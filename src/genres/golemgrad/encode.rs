@@ -7,10 +7,10 @@ use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
 use crate::engine::{Encoded, Lazy};
 use crate::genres::connect::{connected_set, eager_regions};
+use crate::genres::lines::{self, LineVars};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
-use super::draw::glyph;
 use super::{step, Clue, GolemGrad, Solution, DIRS, DOWN, RIGHT};
 
 /// The compiled puzzle: answer variables first (each cell's line sets), then the lines
@@ -34,24 +34,7 @@ impl GolemCnf {
         let g = p.grid;
         let n = g.len();
         let mut f = Formula::new();
-        let shape: Vec<Vec<(u8, Var)>> = f.group("shape[cell]", |f| {
-            (0..n)
-                .map(|i| {
-                    let (r, c) = g.coords(i);
-                    p.shapes(i).into_iter().map(|m| (m, f.named_var(format!("lines r{r}c{c} {}", glyph(m))))).collect()
-                })
-                .collect()
-        });
-        let line: Vec<Option<Var>> = f.group("line[edge]", |f| {
-            (0..2 * n)
-                .map(|k| {
-                    let (i, d) = (k / 2, if k % 2 == 0 { RIGHT } else { DOWN });
-                    let (r, c) = g.coords(i);
-                    let to = if d == RIGHT { "right" } else { "down" };
-                    step(g, i, d).map(|_| f.named_var(format!("line r{r}c{c} {to}")))
-                })
-                .collect()
-        });
+        let LineVars { shape, line } = LineVars::new(&mut f, g, |i| p.shapes(i));
         let shaded: Vec<Var> = f.group("shaded[cell]", |f| {
             (0..n).map(|i| f.named_var(format!("shaded r{}c{}", i / g.cols, i % g.cols))).collect()
         });
@@ -78,10 +61,7 @@ impl GolemCnf {
 
     /// The line from cell `i` in direction `d`, if that neighbour is on the board.
     pub(super) fn edge(&self, i: usize, d: u8) -> Option<Lit> {
-        let j = step(self.grid, i, d)?;
-        let (a, b) = (i.min(j), i.max(j));
-        let k = if self.grid.right_of(a, b) { 2 * a } else { 2 * a + 1 };
-        self.line[k].map(|v| v.pos_lit())
+        lines::edge(&self.line, self.grid, i, d)
     }
 
     fn local_rules(&self, f: &mut Formula, p: &GolemGrad) {
@@ -98,20 +78,7 @@ impl GolemCnf {
                 f.rule(kind, words, vec![i], |f| f.exactly_one(&lits));
             }
         });
-        f.group("a cell's line set is its lines", |f| {
-            for (i, shapes) in self.shape.iter().enumerate() {
-                let cells = std::iter::once(i).chain(g.neighbours(i)).collect();
-                f.rule(RuleKind::Local, format!("the lines at {}", g.name(i)), cells, |f| {
-                    for &(m, v) in shapes {
-                        for d in DIRS {
-                            if let Some(e) = self.edge(i, d) {
-                                f.imply(v.pos_lit(), if m & d != 0 { e } else { !e });
-                            }
-                        }
-                    }
-                });
-            }
-        });
+        lines::link(f, g, &self.shape, &self.line);
         f.group("shaded: a circle or a cell a line visits", |f| {
             for (i, shapes) in self.shape.iter().enumerate() {
                 f.rule(RuleKind::Local, format!("{} is shaded when a line visits it", g.name(i)), vec![i], |f| {

@@ -51,42 +51,11 @@ pub struct GolemGrad {
     pub clues: Vec<Option<Clue>>,
 }
 
-/// The four directions of a line from a cell, as bits of a cell's [`Solution`] entry.
-pub const UP: u8 = 1;
-pub const RIGHT: u8 = 2;
-pub const DOWN: u8 = 4;
-pub const LEFT: u8 = 8;
+pub use crate::genres::lines::{step, toward, DIRS, DOWN, LEFT, RIGHT, UP};
 
 /// An answer: each cell's lines to its neighbours, a set of [`UP`], [`RIGHT`], [`DOWN`],
 /// [`LEFT`] (0 for a cell no line visits). A line between two cells is in both cells' sets.
 pub type Solution = Vec<u8>;
-
-/// The neighbour of cell `i` in direction `dir` (one of the four bits), if on the board.
-pub fn step(g: Grid, i: usize, dir: u8) -> Option<usize> {
-    let (r, c) = g.coords(i);
-    match dir {
-        UP => (r > 0).then(|| i - g.cols),
-        RIGHT => (c + 1 < g.cols).then(|| i + 1),
-        DOWN => (r + 1 < g.rows).then(|| i + g.cols),
-        LEFT => (c > 0).then(|| i - 1),
-        _ => None,
-    }
-}
-
-/// The direction from `a` to its neighbour `b`, and back.
-pub fn toward(g: Grid, a: usize, b: usize) -> (u8, u8) {
-    if g.right_of(a, b) {
-        (RIGHT, LEFT)
-    } else if g.right_of(b, a) {
-        (LEFT, RIGHT)
-    } else if b == a + g.cols {
-        (DOWN, UP)
-    } else {
-        (UP, DOWN)
-    }
-}
-
-pub const DIRS: [u8; 4] = [UP, RIGHT, DOWN, LEFT];
 
 impl GolemGrad {
     pub fn new(grid: Grid) -> Self {

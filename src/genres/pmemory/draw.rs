@@ -4,6 +4,7 @@
 //! circles on top. Also reads an answer back.
 
 use crate::answer::{self, View, Written};
+use crate::genres::lines::{from_glyph, glyph};
 use crate::puzzle::{RunError, Show};
 use crate::render::shapes::{centre, square_grid};
 use crate::render::{palette, pt, Colour, Drawing, Pt, Style};
@@ -13,18 +14,6 @@ use super::{step, verify, PMemory, Solution, DIRS};
 const CELL: f64 = 40.0;
 /// pzprjs's `icecolor` for shaded regions, rgb(204,204,204).
 const ICE: Colour = Colour(204, 204, 204);
-
-/// The character for a cell's line set: `.` for none, a half line for an end, a box
-/// drawing line for a straight or a turn (and for the sets no answer has, so a broken
-/// answer file still reads back and `verify` names its fault).
-pub fn glyph(m: u8) -> &'static str {
-    const GLYPHS: [&str; 16] = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
-    GLYPHS[usize::from(m & 15)]
-}
-
-fn from_glyph(t: &str) -> Option<u8> {
-    (0u8..16).find(|&m| glyph(m) == t)
-}
 
 impl Show for PMemory {
     type Solution = Solution;

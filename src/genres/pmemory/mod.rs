@@ -46,32 +46,11 @@ pub struct PMemory {
     pub shaded: Vec<bool>,
 }
 
-/// The four directions of a line from a cell, as bits of a cell's [`Solution`] entry.
-pub const UP: u8 = 1;
-pub const RIGHT: u8 = 2;
-pub const DOWN: u8 = 4;
-pub const LEFT: u8 = 8;
-pub const DIRS: [u8; 4] = [UP, RIGHT, DOWN, LEFT];
+pub use crate::genres::lines::{opposite, step, DIRS, DOWN, LEFT, RIGHT, UP};
 
 /// An answer: each cell's lines to its neighbours, a set of [`UP`], [`RIGHT`], [`DOWN`],
 /// [`LEFT`] (0 for a cell the path does not visit); a line is in both its cells' sets.
 pub type Solution = Vec<u8>;
-
-/// The neighbour of cell `i` in direction `dir` (one of the four bits), if on the board.
-pub fn step(g: Grid, i: usize, dir: u8) -> Option<usize> {
-    let (r, c) = g.coords(i);
-    match dir {
-        UP => (r > 0).then(|| i - g.cols),
-        RIGHT => (c + 1 < g.cols).then(|| i + 1),
-        DOWN => (r + 1 < g.rows).then(|| i + g.cols),
-        LEFT => (c > 0).then(|| i - 1),
-        _ => None,
-    }
-}
-
-pub fn opposite(d: u8) -> u8 {
-    (d << 2 | d >> 2) & 15
-}
 
 /// The regions of a board: each cell's region, and each region's cells in row-major
 /// order, the regions numbered as pzprjs numbers its rooms (by their first cell).
