@@ -115,3 +115,27 @@ pub fn link(f: &mut Formula, g: Grid, shape: &[Vec<(u8, Var)>], line: &[Option<V
         }
     });
 }
+
+/// An answer's own shape, before any rule: one line set of four directions per cell, no
+/// line leaving the board, every line seen from both its cells.
+pub fn check_shape(g: Grid, sol: &[u8]) -> Result<(), String> {
+    if sol.len() != g.len() {
+        return Err(format!("the answer has {} cells, the grid {}", sol.len(), g.len()));
+    }
+    let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
+    for i in 0..g.len() {
+        if sol[i] > 15 {
+            return Err(format!("the answer gives line set {} at {}, not a set of four directions", sol[i], at(i)));
+        }
+        for d in DIRS.into_iter().filter(|&d| sol[i] & d != 0) {
+            match step(g, i, d) {
+                None => return Err(format!("a line at {} leaves the board", at(i))),
+                Some(j) if sol[j] & opposite(d) == 0 => {
+                    return Err(format!("the line from {} ends halfway to {}", at(i), at(j)))
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    Ok(())
+}

@@ -9,25 +9,8 @@ use super::{step, Clue, GolemGrad, Solution, DIRS};
 /// Checks every rule; the error starts with pzprjs's failure code.
 pub fn verify(p: &GolemGrad, sol: &Solution) -> Result<(), String> {
     let g = p.grid;
-    if sol.len() != g.len() {
-        return Err(format!("the answer has {} cells, the grid {}", sol.len(), g.len()));
-    }
+    crate::genres::lines::check_shape(g, sol)?;
     let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
-    // The answer's own shape: a line leaves the board nowhere and is seen from both ends.
-    for i in 0..g.len() {
-        if sol[i] > 15 {
-            return Err(format!("the answer gives line set {} at {}, not a set of four directions", sol[i], at(i)));
-        }
-        for d in DIRS.into_iter().filter(|&d| sol[i] & d != 0) {
-            match step(g, i, d) {
-                None => return Err(format!("a line at {} leaves the board", at(i))),
-                Some(j) if sol[j] & opposite(d) == 0 => {
-                    return Err(format!("the line from {} ends halfway to {}", at(i), at(j)))
-                }
-                Some(_) => {}
-            }
-        }
-    }
     let lines = |i: usize| sol[i].count_ones();
     let shaded = |i: usize| lines(i) > 0 || p.circle(i);
     let cells = || 0..g.len();
@@ -92,10 +75,6 @@ pub fn verify(p: &GolemGrad, sol: &Solution) -> Result<(), String> {
         return Err(format!("lnDeadEnd: There is a dead-end line (at {}).", at(i)));
     }
     Ok(())
-}
-
-pub fn opposite(d: u8) -> u8 {
-    (d << 2 | d >> 2) & 15
 }
 
 /// The cells joined to `start` by lines.

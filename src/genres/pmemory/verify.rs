@@ -2,30 +2,13 @@
 //! checks for `pmemory` (`src/variety/pmemory.js`, its `checklist`), in its order, each
 //! failure named by pzprjs's code and its English words (`encodings/pmemory.md` §1).
 
-use super::{opposite, step, PMemory, Solution, DIRS, DOWN, LEFT, RIGHT, UP};
+use super::{step, PMemory, Solution, DOWN, LEFT, RIGHT, UP};
 
 /// Checks every rule; the error starts with pzprjs's failure code.
 pub fn verify(p: &PMemory, sol: &Solution) -> Result<(), String> {
     let g = p.grid;
-    if sol.len() != g.len() {
-        return Err(format!("the answer has {} cells, the grid {}", sol.len(), g.len()));
-    }
+    crate::genres::lines::check_shape(g, sol)?;
     let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
-    // The answer's own shape: a line leaves the board nowhere and is seen from both ends.
-    for i in 0..g.len() {
-        if sol[i] > 15 {
-            return Err(format!("the answer gives line set {} at {}, not a set of four directions", sol[i], at(i)));
-        }
-        for d in DIRS.into_iter().filter(|&d| sol[i] & d != 0) {
-            match step(g, i, d) {
-                None => return Err(format!("a line at {} leaves the board", at(i))),
-                Some(j) if sol[j] & opposite(d) == 0 => {
-                    return Err(format!("the line from {} ends halfway to {}", at(i), at(j)))
-                }
-                Some(_) => {}
-            }
-        }
-    }
     let lines = |i: usize| sol[i].count_ones();
     let cells = || 0..g.len();
     if let Some(i) = cells().find(|&i| lines(i) == 3) {
