@@ -25,6 +25,13 @@ impl Grid {
         r * self.cols + c
     }
 
+    /// The refusal of a board outside 1×1 to `max`×`max`, in the words every genre's
+    /// reader uses.
+    pub fn side_error(&self, max: usize) -> Option<String> {
+        (self.rows == 0 || self.cols == 0 || self.rows > max || self.cols > max)
+            .then(|| format!("the grid is {}×{}; 1×1 to {max}×{max} is supported", self.rows, self.cols))
+    }
+
     /// Whether cell `b` is the right-hand neighbour of `a`. Not `b == a + 1` alone: on a
     /// board one column wide that is the cell below.
     pub fn right_of(&self, a: usize, b: usize) -> bool {

@@ -26,6 +26,11 @@ pub fn step(g: Grid, i: usize, dir: u8) -> Option<usize> {
     }
 }
 
+/// Whether every line of line set `m` at cell `i` stays on the board.
+pub fn on_board(g: Grid, i: usize, m: u8) -> bool {
+    DIRS.iter().all(|&d| m & d == 0 || step(g, i, d).is_some())
+}
+
 /// The direction from `a` to its neighbour `b`, and back.
 pub fn toward(g: Grid, a: usize, b: usize) -> (u8, u8) {
     if g.right_of(a, b) {

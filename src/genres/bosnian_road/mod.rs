@@ -75,11 +75,8 @@ impl BosnianRoad {
     /// Structural checks both readers share: the size and the numbers' range.
     pub fn check(&self) -> Result<(), (Option<usize>, String)> {
         let g = self.grid;
-        if g.rows == 0 || g.cols == 0 || g.rows > MAX_SIDE || g.cols > MAX_SIDE {
-            return Err((
-                None,
-                format!("the grid is {}×{}; 1×1 to {MAX_SIDE}×{MAX_SIDE} is supported", g.rows, g.cols),
-            ));
+        if let Some(why) = g.side_error(MAX_SIDE) {
+            return Err((None, why));
         }
         if let Some(i) = (0..g.len()).find(|&i| matches!(self.clues[i], Some(Clue::Number(k)) if k > MAX_NUMBER)) {
             return Err((Some(i), format!("a number above {MAX_NUMBER}: a cell has eight neighbours")));

@@ -75,25 +75,21 @@ impl GolemGrad {
     /// number, none or two (a turn or a straight) elsewhere; only towards cells on the board.
     pub fn shapes(&self, i: usize) -> Vec<u8> {
         let g = self.grid;
-        let on = |m: u8| DIRS.iter().all(|&d| m & d == 0 || step(g, i, d).is_some());
         (0u8..16)
             .filter(|&m| match self.clues[i] {
                 Some(Clue::Circle) => m.count_ones() == 1,
                 Some(_) => m == 0,
                 None => m == 0 || m.count_ones() == 2,
             })
-            .filter(|&m| on(m))
+            .filter(|&m| crate::genres::lines::on_board(g, i, m))
             .collect()
     }
 
     /// Structural checks both readers share: the size and the numbers' range.
     pub fn check(&self) -> Result<(), (Option<usize>, String)> {
         let g = self.grid;
-        if g.rows == 0 || g.cols == 0 || g.rows > MAX_SIDE || g.cols > MAX_SIDE {
-            return Err((
-                None,
-                format!("the grid is {}×{}; 1×1 to {MAX_SIDE}×{MAX_SIDE} is supported", g.rows, g.cols),
-            ));
+        if let Some(why) = g.side_error(MAX_SIDE) {
+            return Err((None, why));
         }
         if let Some(i) = (0..g.len()).find(|&i| matches!(self.clues[i], Some(Clue::Number(k)) if k > MAX_NUMBER)) {
             return Err((Some(i), format!("a number above {MAX_NUMBER}, the most cells a board has")));

@@ -158,10 +158,9 @@ impl PMemory {
     /// (a straight or a turn) elsewhere; only towards cells on the board.
     pub fn shapes(&self, i: usize) -> Vec<u8> {
         let g = self.grid;
-        let on = |m: u8| DIRS.iter().all(|&d| m & d == 0 || step(g, i, d).is_some());
         (0u8..16)
             .filter(|&m| if self.circle[i] { m.count_ones() == 1 } else { m == 0 || m.count_ones() == 2 })
-            .filter(|&m| on(m))
+            .filter(|&m| crate::genres::lines::on_board(g, i, m))
             .collect()
     }
 
@@ -169,11 +168,8 @@ impl PMemory {
     /// them to a board read with fewer; only a 1×1 board keeps one), regions shaded whole.
     pub fn check(&self) -> Result<(), (Option<usize>, String)> {
         let g = self.grid;
-        if g.rows == 0 || g.cols == 0 || g.rows > MAX_SIDE || g.cols > MAX_SIDE {
-            return Err((
-                None,
-                format!("the grid is {}×{}; 1×1 to {MAX_SIDE}×{MAX_SIDE} is supported", g.rows, g.cols),
-            ));
+        if let Some(why) = g.side_error(MAX_SIDE) {
+            return Err((None, why));
         }
         if self.circle.iter().filter(|&&c| c).count() < 2.min(g.len()) {
             return Err((None, "expected two black circles `o` (the ends of the path)".into()));
