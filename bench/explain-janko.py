@@ -8,7 +8,7 @@ loaded machine inflates less). The summary says how many were explained
 to the end at the published answer, and the median and largest times.
 
     cargo build --release
-    bench/explain-janko.py ../shared/puzzles/janko-snake-dev.tsv [--timeout 20] [--bin target/release/snakesat]
+    bench/explain-janko.py ../shared/puzzles/janko-snake-dev.tsv [--timeout 20] [--bin target/release/snakesat] [--cpu 0]
 
 The puzzles are janko.at's: the script reads them from the file given, and nothing of them
 goes into this repository but the figures.
@@ -29,21 +29,22 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=20.0)
     ap.add_argument("--bin", default="target/release/snakesat")
     ap.add_argument("--limit", type=int, default=0, help="only the first N puzzles")
+    ap.add_argument("--cpu", default="0", help="the core to run on (taskset -c)")
     args = ap.parse_args()
     rows = [line.rstrip("\n").split("\t") for line in open(args.tsv) if line.strip()]
     if args.limit:
         rows = rows[: args.limit]
-    print("| puzzle | status | at the answer | steps | level | steps by level | longest chain | trace s | command s | CPU s |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    solved, wall, cpus = 0, [], []
+    print("| puzzle | status | at the answer | steps | level | steps by level | longest chain | median chain | trace s | command s | CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    solved, wall, cpus, chains = 0, [], [], []
     for pid, url, answer in rows:
-        cmd = ["taskset", "-c", "0", args.bin, "explain", "--format", "json", "--timeout", str(args.timeout), url]
+        cmd = ["taskset", "-c", args.cpu, args.bin, "explain", "--format", "json", "--timeout", str(args.timeout), url]
         t0 = time.monotonic()
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             out = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 30)
         except subprocess.TimeoutExpired:
-            print(f"| {pid} | hung | | | | | | | {time.monotonic() - t0:.2f} |")
+            print(f"| {pid} | hung | | | | | | | | {time.monotonic() - t0:.2f} |")
             wall.append(time.monotonic() - t0)
             continue
         secs = time.monotonic() - t0
@@ -54,7 +55,7 @@ def main() -> int:
         try:
             j = json.loads(out.stdout)
         except json.JSONDecodeError:
-            print(f"| {pid} | error (exit {out.returncode}): {out.stderr.strip()[:80]} | | | | | | | {secs:.2f} | {cpu:.2f} |")
+            print(f"| {pid} | error (exit {out.returncode}): {out.stderr.strip()[:80]} | | | | | | | | {secs:.2f} | {cpu:.2f} |")
             continue
         board = "".join(v if v is not None else "?" for v in j["board"])
         want = answer.replace("/", "")
@@ -63,9 +64,17 @@ def main() -> int:
         if j["status"] == "solved" and at:
             solved += 1
         rungs = ", ".join(f"{r} {n}" for r, n in g.get("rungs", []))
+        # The chains of the suppositions that broke a rule (the cells a person follows).
+        depths = [
+            s["technique"]["depth"]
+            for s in j["steps"]
+            if s.get("technique") and s["technique"]["technique"] != "both ways agree" and s["rung"] == "forcing"
+        ]
+        chains.extend(depths)
+        median_chain = f"{statistics.median(depths):g}" if depths else ""
         print(
             f"| {pid} | {j['status']} | {'yes' if at else 'no'} | {g['steps']} | {g.get('level', '')} | {rungs} "
-            f"| {g.get('longest_chain', 0)} | {j['seconds']:.2f} | {secs:.2f} | {cpu:.2f} |"
+            f"| {g.get('longest_chain', 0)} | {median_chain} | {j['seconds']:.2f} | {secs:.2f} | {cpu:.2f} |"
         )
         sys.stdout.flush()
     n = len(rows)
@@ -74,7 +83,9 @@ def main() -> int:
         f"Explained to the end at the published answer: {solved} of {n} ({100.0 * solved / max(n, 1):.1f}%); "
         f"command seconds: median {statistics.median(wall):.2f}, largest {max(wall):.2f}; "
         f"CPU seconds: median {statistics.median(cpus):.2f}, largest {max(cpus):.2f}; "
-        f"over 20 s: {sum(w > 20 for w in wall)} (wall), {sum(c > 20 for c in cpus)} (CPU)."
+        f"over 20 s: {sum(w > 20 for w in wall)} (wall), {sum(c > 20 for c in cpus)} (CPU). "
+        f"Forcing chains: {len(chains)}, median {statistics.median(chains) if chains else 0:g} cells, "
+        f"longest {max(chains, default=0)}; CPU seconds in all {sum(cpus):.1f}."
     )
     return 0
 

@@ -12,6 +12,8 @@ use std::fmt::Debug;
 
 use super::{Deduction, Fact, Ladder, Rung};
 
+mod chain;
+
 /// The values a unit may still take: bit `v` for value `v` of `Encoded::explain_units`.
 /// A ladder stands aside for units of more than 128 values (`MAX_VALUES`).
 pub type Dom = u128;
@@ -110,6 +112,9 @@ pub trait Techniques {
 /// one: units of high priority are tried first, and a short chain there reads as well as
 /// the shortest anywhere (the scan of every unit costs the most of a hard step).
 const GOOD_ENOUGH: usize = 6;
+
+/// The most links of a forcing chain written out in its step; the rest are counted.
+const SHOWN: usize = 10;
 
 /// Whether to stop (the deadline, or Ctrl-C): asked between suppositions.
 type Stop<'a> = &'a dyn Fn() -> bool;
@@ -254,6 +259,9 @@ impl<G: Techniques> Driver<G> {
         // Trials run quiet: their words are written only for the one that wins.
         let loud = !self.g.quiet().replace(true);
         let mut best: Option<(usize, usize, Dom)> = None;
+        // Every supposition that broke a rule: the few shortest are weighed again by the
+        // chain a person reads (`relevant`).
+        let mut broke: Vec<(usize, usize, Dom)> = Vec::new();
         let mut agree: Option<(usize, Vec<(usize, Dom)>)> = None;
         let mut units: Vec<usize> = (0..s.len()).filter(|&u| s[u].count_ones() > 1).collect();
         units.sort_by_key(|&u| std::cmp::Reverse(self.g.priority(s, u)));
@@ -268,6 +276,7 @@ impl<G: Techniques> Driver<G> {
                 match self.trial(&mut trial, (u, w), (inner, nested), cap, stop) {
                     Err((chain, _)) => {
                         outcomes.push(None);
+                        broke.push((chain.len(), u, w));
                         if best.is_none_or(|b| chain.len() < b.0) {
                             best = Some((chain.len(), u, w));
                         }
@@ -294,6 +303,9 @@ impl<G: Techniques> Driver<G> {
         }
         self.g.quiet().set(!loud);
         let g = &self.g;
+        if loud {
+            best = self.most_readable(s, &mut broke, (inner, nested), stop).or(best);
+        }
         if let Some((_, u, d)) = best {
             // Again, with words (the same trial narrows the same units in the same order).
             let Err((chain, broken)) = self.trial(&mut s.clone(), (u, d), (inner, nested), usize::MAX, &|| false)
@@ -318,17 +330,21 @@ impl<G: Techniques> Driver<G> {
                 }
                 self.g.quiet().set(was);
             }
+            // The chain a person follows: only the narrowings the broken rule stands on, and
+            // what those stand on, not everything the techniques found on the way.
+            let chain = if loud { self.relevant(s, (u, d), &chain, broken.tech).unwrap_or(chain) } else { chain };
             let mut why = String::new();
             if loud {
                 let steps: Vec<String> = chain
                     .iter()
-                    .take(6)
+                    .take(SHOWN)
                     .map(|&(c, w, t)| {
                         let by = t.map_or(Forcing::Suppose.name(), |t| t.name());
                         format!("{} {} ({by})", g.unit_name(c), g.words(c, w))
                     })
                     .collect();
-                let more = if chain.len() > 6 { format!(", and {} more", chain.len() - 6) } else { String::new() };
+                let more =
+                    if chain.len() > SHOWN { format!(", and {} more", chain.len() - SHOWN) } else { String::new() };
                 let then = if steps.is_empty() { String::new() } else { format!(" then {}{more};", steps.join(", ")) };
                 let also = if likewise == 0 {
                     String::new()

@@ -173,6 +173,26 @@ fn forcing_finds_a_contradiction() {
     assert_eq!(d.facts[0], crate::explain::Fact { unit: 1, value: 1, holds: true });
 }
 
+#[test]
+fn a_forcing_chain_names_only_what_the_broken_rule_stands_on() {
+    // A snake in the corner r1c6, where row 1 and column 6 hold 3 each, hooks round and
+    // runs into trouble. Row 1's count met also empties r1c1, in the corner across the
+    // board, which nothing after it reads; r1c3 it does (r1c4 must then turn down).
+    let mut p = snake(6, 6);
+    ends_at(&mut p, &[18, 30]);
+    p.rows[0] = Some(Count::Is(3));
+    p.columns[5] = Some(Count::Is(3));
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &["??????", "??????", "??????", "#?????", "??????", "#?????"]);
+    let d = drive::Driver::new(t);
+    let (whole, read) = d.chains_of(&s, (5, SNAKE)).expect("the hook breaks a rule");
+    let units = |c: &[(usize, Dom, Option<Tech>)]| c.iter().map(|l| l.0).collect::<Vec<_>>();
+    assert!(units(&whole).contains(&0), "{:?}", units(&whole));
+    assert!(!units(&read).contains(&0), "{:?}", units(&read));
+    assert!(units(&read).contains(&2), "r1c3 empty turns r1c4 down: {:?}", units(&read));
+    assert!(read.iter().all(|l| whole.contains(l)) && read.len() < whole.len());
+}
+
 /// The ladder alone, from the empty board to where it stops, on random 5×5 Snakes whose
 /// clues are read off random answers (ends circled or not, some body circles, some counts):
 /// every fact of every step holds in every answer, enumerated by the solver and checked by
