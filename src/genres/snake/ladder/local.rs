@@ -339,7 +339,8 @@ impl Techniques {
     }
 
     /// Every way to choose line `l`'s missing snake cells that breaks no local rule around
-    /// it: the cells all of them agree on, and how many there are (`Err` when none);
+    /// it: the cells all of them agree on, and how many there are (`Err` when none; when
+    /// they agree on no cell, the count is of those tried before that was clear);
     /// `None` when the line is settled or has too many ways to try.
     fn fit(&self, l: usize, s: &State, elsewhere: usize) -> Option<Fit> {
         let line = &self.lines[l];
@@ -352,7 +353,8 @@ impl Techniques {
         if binomial(open.len(), need) > 1000 {
             return None;
         }
-        let mut ways = Ways { open, picked: Vec::new(), always: Vec::new(), never: Vec::new(), fits: 0 };
+        let mut ways =
+            Ways { open, picked: Vec::new(), always: Vec::new(), never: Vec::new(), fits: 0, settled: false };
         ways.picked = vec![false; ways.open.len()];
         ways.always = vec![true; ways.open.len()];
         ways.never = vec![true; ways.open.len()];
@@ -382,6 +384,9 @@ impl Techniques {
     /// a rule that later cells cannot mend (`still_ok`). Each whole way is checked in full,
     /// so the ways counted are exactly those of trying every choice.
     fn fit_from(&self, l: usize, j: usize, left: usize, trial: &mut State, elsewhere: usize, w: &mut Ways) {
+        if w.settled {
+            return;
+        }
         let Some(&c) = w.open.get(j) else {
             let line = &self.lines[l];
             let crossing_ok =
@@ -392,6 +397,9 @@ impl Techniques {
                     w.always[k] &= w.picked[k];
                     w.never[k] &= !w.picked[k];
                 }
+                // Every open cell seen both ways: the line decides nothing, and how many
+                // ways there are is never told.
+                w.settled = !w.always.iter().zip(&w.never).any(|(&a, &n)| a || n);
             }
             return;
         };
@@ -464,6 +472,8 @@ struct Ways {
     always: Vec<bool>,
     never: Vec<bool>,
     fits: usize,
+    /// No open cell can be decided any more: the rest of the ways are not tried.
+    settled: bool,
 }
 
 /// "1 snake cell", "3 snake cells".
