@@ -146,6 +146,7 @@ impl Techniques {
     }
 
     /// Whether `i` is an end for certain (a black circle, or its only way on).
+    #[inline]
     pub(super) fn is_end(&self, s: &State, i: usize) -> bool {
         self.circles[i] == Some(Circle::End)
             || (s[i] == SNAKE && self.nbrs[i].iter().filter(|&&k| s[k] != EMPTY).count() == 1)
