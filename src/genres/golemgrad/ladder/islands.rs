@@ -2,10 +2,12 @@
 //! island without one may have any size in Golem Grad). An island here is a piece of cells
 //! known to be island; it is part of one island of the answer.
 
-use super::{Broken, Found, Scan, State, Tech, Techniques};
-use crate::explain::drive::{say, Techniques as _};
+use super::{step, Broken, Dom, Found, Scan, State, Tech, Techniques, DIRS};
+use crate::explain::drive::{say, values, Techniques as _};
 use crate::explain::one_piece::Member;
 use crate::genres::golemgrad::Clue;
+use crate::genres::lines::glyph;
+use crate::graph::Dfs;
 
 /// A piece of known island cells: its cells and its numbers (`?` included).
 struct Piece {
@@ -51,6 +53,13 @@ impl Techniques {
         let mut rim: Vec<usize> = self.g.rim(cells);
         rim.retain(|&j| self.shade(s, j) == Member::Open);
         rim
+    }
+
+    /// Whether cell `j` may be in the island of piece `pk` (a numbered one): not snake, not
+    /// another number's island nor beside one (it would join the two).
+    fn may_join(&self, s: &State, pieces: &[Piece], of: &[usize], pk: usize, j: usize) -> bool {
+        let other = |x: usize| of[x] != usize::MAX && of[x] != pk && !pieces[of[x]].numbers.is_empty();
+        self.shade(s, j) != Member::In && !other(j) && !self.nbrs[j].iter().any(|&x| other(x))
     }
 
     /// Three snake cells of a 2×2 block make the fourth an island cell; four break the rule.
@@ -157,10 +166,7 @@ impl Techniques {
             if p.cells.len() >= k {
                 continue;
             }
-            // Cells the island of n may take: not snake, not another number's island nor
-            // beside one (it would join the two).
-            let other = |j: usize| of[j] != usize::MAX && of[j] != pk && !pieces[of[j]].numbers.is_empty();
-            let may = |j: usize| self.shade(s, j) != Member::In && !other(j) && !self.nbrs[j].iter().any(|&x| other(x));
+            let may = |j: usize| self.may_join(s, &pieces, &of, pk, j);
             let mut room = vec![false; s.len()];
             let mut reach = p.cells.clone();
             reach.iter().for_each(|&i| room[i] = true);
@@ -191,6 +197,116 @@ impl Techniques {
                 cells.push(w);
                 out.push(Found { tech: Tech::Grow, set: vec![self.isle(w)], cells, why });
             }
+        }
+        Ok(())
+    }
+}
+
+impl Techniques {
+    /// A numbered island short of its size: an open cell without which the cells it may
+    /// take (as for `grow`) hold fewer than its number is an island cell.
+    pub(super) fn island_pass(&self, s: &State, out: &mut Vec<Found>) -> Scan {
+        let (pieces, of) = self.pieces(s);
+        let n = s.len();
+        for (pk, p) in pieces.iter().enumerate() {
+            let [num] = p.numbers[..] else { continue };
+            let Some(k) = self.size(num) else { continue };
+            if p.cells.len() >= k {
+                continue;
+            }
+            let may = |j: usize| of[j] != pk && self.may_join(s, &pieces, &of, pk, j);
+            // The piece as one node, the root.
+            let root = n;
+            let dfs = Dfs::run(n + 1, root, |v, list| {
+                if v == root {
+                    list.extend(p.cells.iter().flat_map(|&c| self.nbrs[c].iter().copied()).filter(|&j| may(j)));
+                } else if may(v) {
+                    for &j in &self.nbrs[v] {
+                        if of[j] == pk {
+                            list.push(root);
+                        } else if may(j) {
+                            list.push(j);
+                        }
+                    }
+                }
+            });
+            let total = dfs.order.len() - 1 + p.cells.len();
+            if total < k {
+                continue; // `grow` says the rule broke
+            }
+            let mut cut_off = vec![0usize; n + 1];
+            for &(v, child) in dfs.cuts.iter().filter(|c| c.0 != root) {
+                cut_off[v] += dfs.subtree(child).len();
+            }
+            for v in 0..n {
+                if cut_off[v] == 0 || self.shade(s, v) != Member::Open {
+                    continue;
+                }
+                let left = total - 1 - cut_off[v];
+                if left < k {
+                    let why = say!(
+                        self,
+                        "the island of {} needs {k} cells: without {} it could reach only {left}",
+                        self.number(num),
+                        self.name(v)
+                    );
+                    let mut cells = p.cells.clone();
+                    cells.push(v);
+                    out.push(Found { tech: Tech::IslandPass, set: vec![self.isle(v)], cells, why });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A line set that would make a 2×2 block all snake (the cell and the cells its lines
+    /// reach, with the snake cells known) is ruled out.
+    pub(super) fn block_ahead(&self, s: &State, out: &mut Vec<Found>) -> Scan {
+        let g = self.g;
+        if g.rows < 2 || g.cols < 2 {
+            return Ok(());
+        }
+        for i in 0..s.len() {
+            let d = s[i];
+            if d.count_ones() < 2 {
+                continue;
+            }
+            let (r, c) = g.coords(i);
+            let blocks: Vec<[usize; 4]> = (r.saturating_sub(1)..=r.min(g.rows.saturating_sub(2)))
+                .flat_map(|r0| (c.saturating_sub(1)..=c.min(g.cols.saturating_sub(2))).map(move |c0| (r0, c0)))
+                .map(|(r0, c0)| {
+                    let a = g.index(r0, c0);
+                    [a, a + 1, a + g.cols, a + g.cols + 1]
+                })
+                .collect();
+            let mut bad: Dom = 0;
+            let mut from = Vec::new();
+            for v in values(d & !self.island[i]) {
+                let m = self.masks[i][v];
+                let made: Vec<usize> = std::iter::once(i)
+                    .chain(DIRS.into_iter().filter(|&x| m & x != 0).filter_map(|x| step(g, i, x)))
+                    .collect();
+                if let Some(b) =
+                    blocks.iter().find(|b| b.iter().all(|&x| made.contains(&x) || self.shade(s, x) == Member::In))
+                {
+                    bad |= 1 << v;
+                    from.push(b[0]);
+                }
+            }
+            if bad == 0 {
+                continue;
+            }
+            let glyphs: Vec<&str> = values(bad).map(|v| glyph(self.masks[i][v])).collect();
+            from.sort_unstable();
+            from.dedup();
+            let why = say!(
+                self,
+                "at {} {} would fill the 2×2 block from {} with snake",
+                self.name(i),
+                glyphs.join(" or "),
+                from.iter().map(|&b| self.name(b)).collect::<Vec<_>>().join(" or ")
+            );
+            out.push(Found { tech: Tech::BlockAhead, set: vec![(i, !bad)], cells: vec![i], why });
         }
         Ok(())
     }

@@ -35,6 +35,8 @@ pub enum Tech {
     Apart,
     /// A numbered island short of its size with one way to grow.
     Grow,
+    /// A line set that would fill a 2×2 block with snake.
+    BlockAhead,
     /// A line that would close a loop.
     NoLoop,
     /// The shaded cells are one piece: areas they cannot reach.
@@ -43,18 +45,22 @@ pub enum Tech {
     MustPass,
     /// A snake's line runs from its circle to another circle.
     CircleReach,
+    /// A cell without which a numbered island could not reach its size.
+    IslandPass,
 }
 
-const ORDER: [Tech; 9] = [
+const ORDER: [Tech; 11] = [
     Tech::Meet,
     Tech::Block,
     Tech::Complete,
     Tech::Apart,
     Tech::Grow,
+    Tech::BlockAhead,
     Tech::NoLoop,
     Tech::Unreachable,
     Tech::MustPass,
     Tech::CircleReach,
+    Tech::IslandPass,
 ];
 
 impl drive::Technique for Tech {
@@ -69,14 +75,18 @@ impl drive::Technique for Tech {
             Tech::Unreachable => "unreachable",
             Tech::MustPass => "must pass",
             Tech::CircleReach => "way to a circle",
+            Tech::BlockAhead => "2×2 ahead",
+            Tech::IslandPass => "island must pass",
         }
     }
 
     fn rung(self) -> Rung {
         match self {
             Tech::Meet => Rung::Basic,
-            Tech::Block | Tech::Complete | Tech::Apart | Tech::Grow => Rung::Local,
-            Tech::NoLoop | Tech::Unreachable | Tech::MustPass | Tech::CircleReach => Rung::Connectivity,
+            Tech::Block | Tech::Complete | Tech::Apart | Tech::Grow | Tech::BlockAhead => Rung::Local,
+            Tech::NoLoop | Tech::Unreachable | Tech::MustPass | Tech::CircleReach | Tech::IslandPass => {
+                Rung::Connectivity
+            }
         }
     }
 }
@@ -287,6 +297,8 @@ impl drive::Techniques for Techniques {
             Tech::NoLoop => self.no_loop(s, out),
             Tech::Unreachable | Tech::MustPass => self.one_piece(t, s, out),
             Tech::CircleReach => self.circle_reach(s, out),
+            Tech::BlockAhead => self.block_ahead(s, out),
+            Tech::IslandPass => self.island_pass(s, out),
         }
     }
 

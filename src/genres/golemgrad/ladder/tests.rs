@@ -244,3 +244,32 @@ fn every_deduction_holds_in_every_answer_of_random_small_boards() {
     }
     assert!(tried > 20 && steps > 100 && solved > 5, "{tried} boards, {steps} steps, {solved} solved");
 }
+
+#[test]
+fn a_line_set_that_would_fill_a_block_goes() {
+    let (_, t) = puzzle(&["...", "...", "..."]);
+    // r1c1 and r1c2 snake: at r2c2 every line set with a line left makes r2c1 and r2c2
+    // snake, filling the block from r1c1; └ and │ leave r2c1 open.
+    let s = state(&t, &["# # .", ". . .", ". . ."]);
+    let f = found(&t, Tech::BlockAhead, &s);
+    let at4: Vec<&Found> = f.iter().filter(|f| f.set[0].0 == 4).collect();
+    assert_eq!(at4.len(), 1, "{f:?}");
+    let kept = s[4] & at4[0].set[0].1;
+    let gone: Vec<u8> = values(s[4] & !kept).map(|v| t.masks[4][v]).collect();
+    assert_eq!(gone, vec![UP | LEFT, RIGHT | LEFT, DOWN | LEFT]);
+    // Nothing known: nothing goes.
+    assert!(found(&t, Tech::BlockAhead, &state(&t, &[". . .", ". . .", ". . ."])).is_empty());
+}
+
+#[test]
+fn a_cell_an_island_cannot_do_without_is_island() {
+    // The 4 at r1c1, with r2c1 and r2c2 snake, reaches the rest only along r1c2, r1c3,
+    // r2c3: without any of them it keeps fewer than 4 cells.
+    let (_, t) = puzzle(&["4..", "...", "..."]);
+    let s = state(&t, &[". . .", "# # .", ". . ."]);
+    let f = found(&t, Tech::IslandPass, &s);
+    let sets: Vec<(usize, Dom)> = f.iter().flat_map(|f| f.set.clone()).collect();
+    assert_eq!(sets, vec![(1, t.island[1]), (2, t.island[2]), (5, t.island[5])]);
+    // Two ways round: nothing.
+    assert!(found(&t, Tech::IslandPass, &state(&t, &[". . .", ". . .", ". . ."])).is_empty());
+}
