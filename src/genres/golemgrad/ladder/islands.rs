@@ -238,11 +238,11 @@ impl Techniques {
             for &(v, child) in dfs.cuts.iter().filter(|c| c.0 != root) {
                 cut_off[v] += dfs.subtree(child).len();
             }
-            for v in 0..n {
-                if cut_off[v] == 0 || self.shade(s, v) != Member::Open {
+            for (v, &off) in cut_off.iter().enumerate().take(n) {
+                if off == 0 || self.shade(s, v) != Member::Open {
                     continue;
                 }
-                let left = total - 1 - cut_off[v];
+                let left = total - 1 - off;
                 if left < k {
                     let why = say!(
                         self,

@@ -13,7 +13,7 @@ impl Techniques {
         for i in 0..s.len() {
             // A number or an island cell: one find for all its sides.
             let mut closed = Vec::new();
-            for k in 0..4 {
+            for (k, dir) in DIRS.into_iter().enumerate() {
                 let Some((j, back)) = across(self.g, i, k) else { continue };
                 let (here, there) = (self.line(s, i, k), self.line(s, j, back));
                 if here == there || here == Line::Maybe {
@@ -25,9 +25,9 @@ impl Techniques {
                     continue;
                 }
                 let why = if yes {
-                    say!(self, "the line from {} {} runs into {}", self.name(i), dir_name(DIRS[k]), self.name(j))
+                    say!(self, "the line from {} {} runs into {}", self.name(i), dir_name(dir), self.name(j))
                 } else {
-                    say!(self, "{} has no line {}: none from {} either", self.name(i), dir_name(DIRS[k]), self.name(j))
+                    say!(self, "{} has no line {}: none from {} either", self.name(i), dir_name(dir), self.name(j))
                 };
                 out.push(Found { tech: Tech::Meet, set: vec![self.draw(j, back, yes)], cells: vec![i, j], why });
             }
