@@ -32,6 +32,7 @@ PUZZLES = [
     ("hebi published 10x10 a", "hebi/urls/published-10x10-a.url"),
     ("hebi published 10x10 b", "hebi/urls/published-10x10-b.url"),
     ("snake pit pzprjs test 5x5", "snakepit/urls/pzprjs-test.url"),
+    ("golem grad pzprjs test 6x6", "golemgrad/urls/pzprjs-test.url"),
 ]
 
 

@@ -238,11 +238,13 @@ fn published_snake_eggs_are_explained_by_techniques_in_the_grids_terms() {
 #[test]
 fn published_hebis_and_the_snake_pit_are_explained_in_the_grids_terms() {
     // Each line of a step is a cell as the grid shows it: a dot or a part for Hebi, a
-    // fixed length for Snake Pit; never a value ruled out on the way.
+    // fixed length for Snake Pit, lines and colours for Golem Grad; never a value ruled
+    // out on the way.
     let said = |kind: &str, what: &str| match kind {
         "hebi" => {
             what == "empty" || what.strip_prefix("snake part ").is_some_and(|k| ["1", "2", "3", "4", "5"].contains(&k))
         }
+        "golemgrad" => golemgrad_said(what),
         _ => what.strip_prefix("in a snake of ").is_some_and(|k| k.parse::<u32>().is_ok()),
     };
     for rel in [
@@ -250,6 +252,7 @@ fn published_hebis_and_the_snake_pit_are_explained_in_the_grids_terms() {
         "hebi/urls/published-10x10-a.url",
         "hebi/urls/published-10x10-b.url",
         "snakepit/urls/pzprjs-test.url",
+        "golemgrad/urls/pzprjs-test.url",
     ] {
         let url = std::fs::read_to_string(fixture(rel)).unwrap();
         let (code, v) = json(&["explain", url.trim()]);
@@ -266,4 +269,16 @@ fn published_hebis_and_the_snake_pit_are_explained_in_the_grids_terms() {
         }
         assert_ne!(v["grade"]["level"].as_str(), Some("search"), "{rel}");
     }
+}
+
+/// A Golem Grad cell as a person draws it: its line character with its lines, or what is
+/// known of its colour and sides ("snake, a line left, no line up", "island").
+fn golemgrad_said(what: &str) -> bool {
+    let glyph = what.split_once(" (").is_some_and(|(g, rest)| {
+        g.chars().count() == 1 && (rest.starts_with("a line ") || rest.starts_with("lines ")) && rest.ends_with(')')
+    });
+    let parts = what.split(", ").all(|p| {
+        ["snake", "island"].contains(&p) || ["a line ", "lines ", "no line "].iter().any(|w| p.starts_with(w))
+    });
+    glyph || parts
 }

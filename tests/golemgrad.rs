@@ -75,3 +75,31 @@ fn the_complete_cnf_is_the_same_every_time() {
         assert_eq!(once, stdout(&run(&["dimacs", &fixture(f)])), "{f}");
     }
 }
+
+/// pzprjs's example explained to the end by Golem Grad's ladder, at pzprjs's answer: every
+/// step a named technique (no search), the clues and what follows at once first, the grade
+/// naming the hardest level.
+#[test]
+fn the_example_is_explained_to_pzprjs_answer_by_techniques() {
+    let (code, v) = json(&["explain", EXAMPLE]);
+    assert_eq!((code, v["status"].as_str()), (0, Some("solved")), "{v}");
+    assert_eq!(v["unique"], true, "{v}");
+    // The explained board holds keys: a number's cell is `.` (no line).
+    let keys: Vec<String> = ANSWER
+        .join(" ")
+        .split(' ')
+        .map(|t| if t == "?" || t.parse::<u32>().is_ok() { ".".to_string() } else { t.to_string() })
+        .collect();
+    let board: Vec<String> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap().to_string()).collect();
+    assert_eq!(board, keys);
+    let steps = v["steps"].as_array().unwrap();
+    assert!(steps.iter().all(|s| s["technique"].is_object()), "a step the ladder did not take: {v}");
+    assert_eq!(steps[0]["technique"]["technique"], "what follows at once", "{}", steps[0]);
+    assert_eq!(v["grade"]["needs_search"], false, "{}", v["grade"]);
+    let text = stdout(&run(&["explain", EXAMPLE]));
+    assert!(text.contains("(island complete, local): the island of the 1 at r5c2 has its 1 cell"), "{text}");
+    assert!(text.contains("\nSolved in "), "{text}");
+    // The board with four answers: the ladder decides what they share, then "not unique".
+    let (code, v) = json(&["explain", &fixture("golemgrad/several-4x4.toml")]);
+    assert_eq!((code, &v["unique"]), (5, &serde_json::json!(false)), "{v}");
+}

@@ -95,6 +95,12 @@ pub trait Techniques {
     fn visible(&self, _before: Dom, _after: Dom) -> bool {
         true
     }
+    /// `visible` for unit `u`: a genre whose units' values differ from cell to cell (Golem
+    /// Grad's line sets, only those a cell may have) reads what shows from the unit's own
+    /// values. By default `visible`.
+    fn visible_at(&self, _u: usize, before: Dom, after: Dom) -> bool {
+        self.visible(before, after)
+    }
     /// The suppositions tried on a unit whose values are `d`: a partition of `d`, each
     /// part supposed in turn (by default each value; a genre may suppose what a person
     /// would, "snake" against "egg" rather than each egg size).
@@ -487,14 +493,14 @@ impl<G: Techniques> Driver<G> {
     /// What changed visibly from `a` to `b`, in the genre's words.
     fn shown(&self, a: &State, b: &State) -> Vec<String> {
         (0..a.len())
-            .filter(|&u| a[u] != b[u] && self.g.visible(a[u], b[u]))
+            .filter(|&u| a[u] != b[u] && self.g.visible_at(u, a[u], b[u]))
             .map(|u| format!("{} {}", self.g.unit_name(u), self.g.seen(u, b[u])))
             .collect()
     }
 
     /// Whether any unit narrows visibly from `a` to `b`.
     fn shows(&self, a: &State, b: &State) -> bool {
-        a.iter().zip(b).any(|(&x, &y)| x != y && self.g.visible(x, y))
+        a.iter().zip(b).enumerate().any(|(u, (&x, &y))| x != y && self.g.visible_at(u, x, y))
     }
 
     /// The next step from `s`.
@@ -554,7 +560,7 @@ impl<G: Techniques> Driver<G> {
                 None => after.push((u, s[u] & d)),
             }
         }
-        after.iter().any(|&(u, a)| self.g.visible(s[u], a))
+        after.iter().any(|&(u, a)| self.g.visible_at(u, s[u], a))
     }
 
     /// What was ruled out on the way when nothing after it shows: a step of its own, so

@@ -25,6 +25,7 @@ pub mod drive;
 pub mod from;
 mod ladder;
 mod mus;
+pub mod one_piece;
 mod propagate;
 mod report;
 mod up;

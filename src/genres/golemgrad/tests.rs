@@ -81,7 +81,7 @@ const SCRIPT: &[(Option<&str>, &str)] = &[
     (None, "pzprv3/golemgrad/6/6/3 0 . . . . /. . . . . 0 /. 0 . 4 . 0 /. . . . . . /. 1 . 0 . . /. . . . - 0 /0 1 0 1 1 1 /0 1 1 1 0 1 /0 1 0 0 1 1 /1 1 0 0 1 0 /1 0 1 1 1 1 /1 1 1 0 0 1 /0 0 0 1 1 /0 1 1 0 0 /0 0 0 0 1 /1 0 0 0 0 /0 0 1 0 1 /1 1 0 0 0 /0 1 0 1 0 1 /0 0 0 0 0 0 /0 1 0 0 1 0 /1 0 0 0 1 0 /1 0 1 0 0 1 /"),
 ];
 
-fn answer() -> (GolemGrad, Solution) {
+pub(super) fn answer() -> (GolemGrad, Solution) {
     pzprv3(SCRIPT.last().unwrap().1)
 }
 
@@ -134,7 +134,7 @@ fn every_one_line_change_of_the_answer_is_refused() {
 /// given a line set its clue allows that agrees with the cells above and to the left
 /// (and leaves the board nowhere), a full 2×2 of shaded cells refused as soon as it is
 /// complete; each full board kept when `verify` accepts it.
-fn brute_force(p: &GolemGrad) -> Vec<Solution> {
+pub(super) fn brute_force(p: &GolemGrad) -> Vec<Solution> {
     let g = p.grid;
     let shapes: Vec<Vec<u8>> = (0..g.len()).map(|i| p.shapes(i)).collect();
     let mut out = Vec::new();
@@ -196,7 +196,7 @@ fn check_cuts_sound(p: &GolemGrad, known: &[Solution]) {
 }
 
 /// A small deterministic generator (xorshift), so the random boards are the same each run.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -214,7 +214,7 @@ impl Rng {
 /// of the board with them alone (by brute force) picked at random, then a random half of
 /// its islands given their size (now and then a `?`) on a random cell of each. `None` when
 /// the circles have no answer.
-fn random_puzzle(rng: &mut Rng, rows: usize, cols: usize) -> Option<GolemGrad> {
+pub(super) fn random_puzzle(rng: &mut Rng, rows: usize, cols: usize) -> Option<GolemGrad> {
     let g = Grid::new(rows, cols);
     let mut p = GolemGrad::new(g);
     let circles = 2 * (1 + rng.below(3));

@@ -4,6 +4,7 @@ use std::collections::VecDeque;
 
 use super::{Broken, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
 use crate::explain::drive::{say, Dom, Techniques as _};
+use crate::explain::one_piece::{Areas, Member};
 use crate::graph::Dfs;
 
 impl Techniques {
@@ -14,18 +15,18 @@ impl Techniques {
     /// that could be snake) and pockets a route could enter only through one cell.
     pub(super) fn pieces(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {
         let n = s.len();
-        let live = |i: usize| s[i] != EMPTY;
-        let comps = self.g.components(live);
-        let with_snake: Vec<&Vec<usize>> = comps.iter().filter(|c| c.iter().any(|&i| s[i] == SNAKE)).collect();
-        if with_snake.len() > 1 {
-            let a = with_snake[0].iter().find(|&&i| s[i] == SNAKE).unwrap();
-            let b = with_snake[1].iter().find(|&&i| s[i] == SNAKE).unwrap();
-            let why = say!(self, "{} and {} can no longer be joined", self.name(*a), self.name(*b));
-            return Err(Broken { tech: Tech::Unreachable, why });
-        }
-        let Some(main) = with_snake.first() else { return Ok(()) };
+        let at = |i: usize| match s[i] {
+            SNAKE => Member::In,
+            EMPTY => Member::Out,
+            _ => Member::Open,
+        };
+        let areas = Areas::read(&self.nbrs, at).map_err(|(a, b)| Broken {
+            tech: Tech::Unreachable,
+            why: say!(self, "{} and {} can no longer be joined", self.name(a), self.name(b)),
+        })?;
+        let Some(m) = areas.main else { return Ok(()) };
         if t == Tech::Unreachable {
-            for c in comps.iter().filter(|c| c.iter().all(|&i| s[i] == OPEN)) {
+            for c in areas.unreachable() {
                 let why = say!(
                     self,
                     "{} cannot be reached from the snake",
@@ -35,24 +36,25 @@ impl Techniques {
             }
             return Ok(());
         }
-        // Cut vertices of the snake's piece, each with the subtrees it separates.
-        let total_snake = main.iter().filter(|&&i| s[i] == SNAKE).count();
+        if t == Tech::MustPass {
+            for (v, a, b) in areas.must_pass(&self.nbrs, at) {
+                let why = say!(self, "every route from {} to {} passes {}", self.name(a), self.name(b), self.name(v));
+                out.push(Found { tech: t, set: vec![(v, SNAKE)], cells: vec![a, b, v], why });
+            }
+            return Ok(());
+        }
+        // Pockets: cut vertices of the snake's piece, each with the subtrees it separates.
+        let live = |i: usize| s[i] != EMPTY;
+        let main = &areas.comps[m];
         let ends = self.ends(s);
         let root = *main.iter().find(|&&i| s[i] == SNAKE).unwrap();
         let dfs = Dfs::run(n, root, |v, list| list.extend(self.nbrs[v].iter().copied().filter(|&w| live(w))));
         for &(v, child) in &dfs.cuts {
             let sub = dfs.subtree(child);
             let inside = sub.iter().filter(|&&i| s[i] == SNAKE).count();
-            let outside = total_snake - inside - usize::from(s[v] == SNAKE);
-            if t == Tech::MustPass && s[v] == OPEN && inside > 0 && outside > 0 {
-                let a = *sub.iter().find(|&&i| s[i] == SNAKE).unwrap();
-                let b = *main.iter().find(|&&i| s[i] == SNAKE && i != v && !dfs.under(i, child)).unwrap();
-                let why = say!(self, "every route from {} to {} passes {}", self.name(a), self.name(b), self.name(v));
-                out.push(Found { tech: t, set: vec![(v, SNAKE)], cells: vec![a, b, v], why });
-            }
             // A pocket: no snake inside, and both ends elsewhere, so a snake that entered
             // through `v` would have to leave through `v` again.
-            if t == Tech::Pocket && inside == 0 && ends.len() == 2 {
+            if inside == 0 && ends.len() == 2 {
                 let what =
                     if sub.len() == 1 { "this cell".to_string() } else { say!(self, "these {} cells", sub.len()) };
                 let why = say!(self,
