@@ -32,6 +32,7 @@ PUZZLES = [
     ("hebi published 10x10 a", "hebi/urls/published-10x10-a.url"),
     ("hebi published 10x10 b", "hebi/urls/published-10x10-b.url"),
     ("snake pit pzprjs test 5x5", "snakepit/urls/pzprjs-test.url"),
+    ("bosnian road pzprjs test 7x7", "bosnian-road/urls/pzprjs-test.url"),
 ]
 
 
