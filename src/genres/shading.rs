@@ -142,19 +142,27 @@ impl Shading<'_> {
         Ok(())
     }
 
-    /// The pairs of cells across each line between two rows, then between two columns,
-    /// with the line's words ("rows 1 and 2") and the rows (columns) on its near side.
-    pub fn cut_lines(&self) -> Vec<(Vec<(usize, usize)>, String, std::ops::RangeInclusive<usize>, bool)> {
+    /// The lines between two rows, then those between two columns.
+    pub fn cut_lines(&self) -> Vec<CutLine> {
         let g = self.g;
         let mut lines = Vec::new();
         for k in 0..g.rows.saturating_sub(1) {
             let pairs = (0..g.cols).map(|c| (g.index(k, c), g.index(k + 1, c))).collect();
-            lines.push((pairs, say!(self, "rows {} and {}", k + 1, k + 2), 0..=k, true));
+            lines.push(CutLine { pairs, between: say!(self, "rows {} and {}", k + 1, k + 2), k, rows: true });
         }
         for k in 0..g.cols.saturating_sub(1) {
             let pairs = (0..g.rows).map(|r| (g.index(r, k), g.index(r, k + 1))).collect();
-            lines.push((pairs, say!(self, "columns {} and {}", k + 1, k + 2), 0..=k, false));
+            lines.push(CutLine { pairs, between: say!(self, "columns {} and {}", k + 1, k + 2), k, rows: false });
         }
         lines
     }
+}
+
+/// A line between row (column) `k` and the next, 0-based: the pairs of cells across it
+/// and its words ("rows 1 and 2").
+pub(crate) struct CutLine {
+    pub pairs: Vec<(usize, usize)>,
+    pub between: String,
+    pub k: usize,
+    pub rows: bool,
 }

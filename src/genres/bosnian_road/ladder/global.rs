@@ -202,8 +202,8 @@ impl Techniques {
     pub(super) fn cut_parity(&self, s: &State, out: &mut Vec<Found>) -> Scan {
         let sh = self.shading();
         let because = "the loop comes back across every line it crosses";
-        for (pairs, between, _, _) in sh.cut_lines() {
-            sh.cut(Tech::CutParity, s, &pairs, 0, (&between, because), &[], out)?;
+        for line in sh.cut_lines() {
+            sh.cut(Tech::CutParity, s, &line.pairs, 0, (&line.between, because), &[], out)?;
         }
         Ok(())
     }

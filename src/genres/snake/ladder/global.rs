@@ -256,12 +256,12 @@ impl Techniques {
         }
         let g = self.g;
         let sh = self.shading();
-        for (pairs, between, near, rows) in sh.cut_lines() {
-            let side = |e: usize| if rows { g.coords(e).0 } else { g.coords(e).1 };
-            let odd = ends.iter().filter(|&&e| near.contains(&side(e))).count() % 2;
+        for line in sh.cut_lines() {
+            let side = |e: usize| if line.rows { g.coords(e).0 } else { g.coords(e).1 };
+            let odd = ends.iter().filter(|&&e| side(e) <= line.k).count() % 2;
             let sides = if odd == 1 { "on opposite sides" } else { "on the same side" };
             let because = say!(self, "its ends {} and {} are {sides}", self.name(ends[0]), self.name(ends[1]));
-            sh.cut(Tech::CutParity, s, &pairs, odd, (&between, &because), &ends, out)?;
+            sh.cut(Tech::CutParity, s, &line.pairs, odd, (&line.between, &because), &ends, out)?;
         }
         Ok(())
     }
