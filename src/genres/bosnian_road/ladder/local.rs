@@ -90,9 +90,13 @@ impl Techniques {
                     continue;
                 }
                 if n - hi == own.len() {
+                    let rest = if own.len() == 1 {
+                        "open cell is".to_string()
+                    } else {
+                        format!("{} open cells are", own.len())
+                    };
                     let why = say!(self,
-                        "{name} needs {} more, and at most {hi} of them can be among the cells it shares with {other}: its other {} open cells are shaded",
-                        n, own.len()
+                        "{name} needs {n} more, and at most {hi} of them can be among the cells it shares with {other}: its other {rest} shaded"
                     );
                     out.push(Found {
                         tech: Tech::Pair,
@@ -145,7 +149,19 @@ impl Techniques {
         Ok(())
     }
 
+    /// A shaded cell with its two shaded neighbours empties the rest; an open cell beside
+    /// three shaded cells stays unshaded (it would branch).
     pub(super) fn degree(&self, s: &State, out: &mut Vec<Found>) -> Scan {
+        for i in (0..s.len()).filter(|&i| s[i] == OPEN) {
+            let shaded = self.nbrs[i].iter().filter(|&&k| s[k] == SHADED).count();
+            if shaded > 2 {
+                let why =
+                    say!(self, "{} has {shaded} shaded neighbours: shaded, the loop would branch there", self.name(i));
+                let mut cells = vec![i];
+                cells.extend(&self.nbrs[i]);
+                out.push(Found { tech: Tech::Degree, set: vec![(i, UNSHADED)], cells, why });
+            }
+        }
         for i in (0..s.len()).filter(|&i| s[i] == SHADED) {
             let shaded = self.nbrs[i].iter().filter(|&&k| s[k] == SHADED).count();
             if shaded > 2 {

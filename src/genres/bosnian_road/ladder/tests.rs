@@ -119,6 +119,8 @@ fn degrees_continuations_and_dead_ends() {
     // r2c2 has its two: r2c3 and r3c2 are unshaded; with one, nothing.
     assert_eq!(set(&found(&t, Tech::Degree, &state(&t, &["?#?", "##?", "???"]))), vec![(5, UNSHADED), (7, UNSHADED)]);
     assert!(found(&t, Tech::Degree, &state(&t, &["?#?", "?#?", "???"])).is_empty());
+    // An open cell beside three shaded cells would branch.
+    assert_eq!(set(&found(&t, Tech::Degree, &state(&t, &["?#?", "#?#", "???"]))), vec![(4, UNSHADED)]);
     // A shaded corner takes both its neighbours; a shaded middle cell with four does not.
     assert_eq!(set(&found(&t, Tech::Continue, &state(&t, &["#??", "???", "???"]))), vec![(1, SHADED), (3, SHADED)]);
     assert!(found(&t, Tech::Continue, &state(&t, &["???", "?#?", "???"])).is_empty());
