@@ -33,6 +33,7 @@ PUZZLES = [
     ("hebi published 10x10 b", "hebi/urls/published-10x10-b.url"),
     ("snake pit pzprjs test 5x5", "snakepit/urls/pzprjs-test.url"),
     ("golem grad pzprjs test 6x6", "golemgrad/urls/pzprjs-test.url"),
+    ("bosnian road pzprjs test 7x7", "bosnian-road/urls/pzprjs-test.url"),
 ]
 
 

@@ -1,8 +1,8 @@
 //! Bosnian Road (puzz.link `bosnianroad`) through the real binary: pzprjs's example from
 //! its URL and from TOML, unique with pzprjs's answer in both modes, the URL written back
 //! byte for byte, counts, forced cells and candidates of a board with two answers, a
-//! picture, an answer file read back by `draw`, the example explained by the rules to
-//! pzprjs's answer, the complete CNF through kissat, located errors.
+//! picture, an answer file read back by `draw`, the example explained to pzprjs's answer
+//! by the ladder of techniques alone, the complete CNF through kissat, located errors.
 
 use crate::common;
 
@@ -83,6 +83,19 @@ fn bosnian_road_example_is_explained_to_pzprjs_answer() {
     let board: Vec<String> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap().to_string()).collect();
     assert_eq!(board, keys);
     assert!(v["steps"].as_array().unwrap().iter().all(|s| !s["facts"].as_array().unwrap().is_empty()), "{v}");
+    // The ladder (`src/genres/bosnian_road/ladder/`) explains it to the end: every step a
+    // named technique that writes cells as the answer view does (`#`, `.`), none the
+    // search (the step texts: `tests/explain.rs`).
+    assert_eq!(v["grade"]["needs_search"], false, "{}", v["grade"]);
+    assert_ne!(v["grade"]["level"].as_str(), Some("search"), "{}", v["grade"]);
+    for step in v["steps"].as_array().unwrap() {
+        assert!(step["technique"].is_object(), "a step the ladder did not take: {step}");
+        let decided = step["decided"].as_array().unwrap();
+        assert!(decided.iter().all(|d| ["#", "."].contains(&d["value"].as_str().unwrap())), "{step}");
+    }
+    let text = stdout(&run(&["explain", EXAMPLE]));
+    assert!(text.contains("Step 1 (what follows at once, basic): the 2 at r2c2 is grey;"), "{text}");
+    assert!(!text.contains("(search"), "{text}");
 }
 
 #[test]

@@ -238,13 +238,14 @@ fn published_snake_eggs_are_explained_by_techniques_in_the_grids_terms() {
 #[test]
 fn published_hebis_and_the_snake_pit_are_explained_in_the_grids_terms() {
     // Each line of a step is a cell as the grid shows it: a dot or a part for Hebi, a
-    // fixed length for Snake Pit, lines and colours for Golem Grad; never a value ruled
-    // out on the way.
+    // fixed length for Snake Pit, lines and colours for Golem Grad, shaded or not for
+    // Bosnian Road; never a value ruled out on the way.
     let said = |kind: &str, what: &str| match kind {
         "hebi" => {
             what == "empty" || what.strip_prefix("snake part ").is_some_and(|k| ["1", "2", "3", "4", "5"].contains(&k))
         }
         "golemgrad" => golemgrad_said(what),
+        "bosnian-road" => ["shaded", "unshaded"].contains(&what),
         _ => what.strip_prefix("in a snake of ").is_some_and(|k| k.parse::<u32>().is_ok()),
     };
     for rel in [
@@ -253,6 +254,7 @@ fn published_hebis_and_the_snake_pit_are_explained_in_the_grids_terms() {
         "hebi/urls/published-10x10-b.url",
         "snakepit/urls/pzprjs-test.url",
         "golemgrad/urls/pzprjs-test.url",
+        "bosnian-road/urls/pzprjs-test.url",
     ] {
         let url = std::fs::read_to_string(fixture(rel)).unwrap();
         let (code, v) = json(&["explain", url.trim()]);

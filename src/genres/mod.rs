@@ -14,6 +14,7 @@ pub mod parity_snake;
 pub mod pmemory;
 #[cfg(test)]
 mod registry_tests;
+pub(crate) mod shading;
 pub mod snake;
 pub mod snake_cube;
 pub mod snake_egg;

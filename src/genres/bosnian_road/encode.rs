@@ -21,6 +21,8 @@ pub struct BosnianCnf {
     /// `shaded[i]`: cell i is on the loop.
     pub(super) shaded: Vec<Var>,
     pub(super) connected: Vec<ConnectedSet>,
+    /// The puzzle, for the ladder of techniques (`ladder/`).
+    pub(super) puzzle: BosnianRoad,
 }
 
 impl BosnianCnf {
@@ -34,7 +36,7 @@ impl BosnianCnf {
             Connectivity::Lazy => vec![connected_set(&g, shaded.iter().map(|v| v.pos_lit()).collect())],
             Connectivity::Eager => Vec::new(),
         };
-        let enc = BosnianCnf { formula: Formula::new(), grid: g, shaded, connected };
+        let enc = BosnianCnf { formula: Formula::new(), grid: g, shaded, connected, puzzle: p.clone() };
         enc.local_rules(&mut f, p);
         enc.numbers(&mut f, p);
         if mode == Connectivity::Eager {
@@ -165,8 +167,7 @@ impl Encoded for BosnianCnf {
         self.connected.clone()
     }
 
-    /// One unit per cell, shaded or not: `explain` reasons with the rule instances alone
-    /// (the genre has no ladder of techniques).
+    /// One unit per cell, shaded or not (the answer view's `#` and `.`).
     fn explain_units(&self) -> Vec<Unit> {
         (0..self.grid.len())
             .map(|i| Unit {
@@ -177,5 +178,10 @@ impl Encoded for BosnianCnf {
                 ],
             })
             .collect()
+    }
+
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        let t = super::ladder::Techniques::new(&self.puzzle);
+        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 }

@@ -8,11 +8,12 @@
 //! `encodings/bosnian-road.md`.
 //!
 //! Files: `encode.rs` (the CNF), `verify.rs` (the rules on an answer), `url.rs`
-//! (`Number10`), `draw.rs` (the answer view and the picture), `tests.rs` (brute force,
-//! pzprjs's example and wrong answers, URLs).
+//! (`Number10`), `draw.rs` (the answer view and the picture), `ladder/` (the techniques
+//! `explain` uses), `tests.rs` (brute force, pzprjs's example and wrong answers, URLs).
 
 mod draw;
 mod encode;
+mod ladder;
 #[cfg(test)]
 mod tests;
 mod url;

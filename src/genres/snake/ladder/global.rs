@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 use super::{Broken, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
-use crate::explain::drive::{say, Dom, Techniques as _};
+use crate::explain::drive::{say, Techniques as _};
 use crate::explain::one_piece::{Areas, Member};
 use crate::graph::Dfs;
 
@@ -257,69 +257,13 @@ impl Techniques {
             return Ok(());
         }
         let g = self.g;
-        for k in 0..g.rows.saturating_sub(1) {
-            let above = ends.iter().filter(|&&e| g.coords(e).0 <= k).count();
-            let pairs: Vec<(usize, usize)> = (0..g.cols).map(|c| (g.index(k, c), g.index(k + 1, c))).collect();
-            self.cut(s, &pairs, above % 2, &say!(self, "rows {} and {}", k + 1, k + 2), &ends, out)?;
-        }
-        for k in 0..g.cols.saturating_sub(1) {
-            let left = ends.iter().filter(|&&e| g.coords(e).1 <= k).count();
-            let pairs: Vec<(usize, usize)> = (0..g.rows).map(|r| (g.index(r, k), g.index(r, k + 1))).collect();
-            self.cut(s, &pairs, left % 2, &say!(self, "columns {} and {}", k + 1, k + 2), &ends, out)?;
-        }
-        Ok(())
-    }
-
-    pub(super) fn cut(
-        &self,
-        s: &State,
-        pairs: &[(usize, usize)],
-        odd: usize,
-        between: &str,
-        ends: &[usize],
-        out: &mut Vec<Found>,
-    ) -> Scan {
-        let sure = pairs.iter().filter(|&&(a, b)| s[a] == SNAKE && s[b] == SNAKE).count();
-        let maybe: Vec<(usize, usize)> = pairs
-            .iter()
-            .copied()
-            .filter(|&(a, b)| s[a] != EMPTY && s[b] != EMPTY && !(s[a] == SNAKE && s[b] == SNAKE))
-            .collect();
-        let parity = if odd == 1 { "an odd" } else { "an even" };
-        let sides = if odd == 1 { "on opposite sides" } else { "on the same side" };
-        if maybe.is_empty() && sure % 2 != odd {
-            let why = say!(self,
-                "the snake must cross between {between} {parity} number of times (its ends {} and {} are {sides}), and crosses {sure} times",
-                self.name(ends[0]),
-                self.name(ends[1])
-            );
-            return Err(Broken { tech: Tech::CutParity, why });
-        }
-        if maybe.len() != 1 {
-            return Ok(());
-        }
-        let (a, b) = maybe[0];
-        let set: Vec<(usize, Dom)> = if (sure + 1) % 2 == odd {
-            [a, b].into_iter().filter(|&x| s[x] == OPEN).map(|x| (x, SNAKE)).collect()
-        } else if s[a] == SNAKE {
-            vec![(b, EMPTY)]
-        } else if s[b] == SNAKE {
-            vec![(a, EMPTY)]
-        } else {
-            Vec::new()
-        };
-        if !set.is_empty() {
-            let does = if (sure + 1) % 2 == odd { "must cross there" } else { "must not cross there" };
-            let why = say!(self,
-                "the snake crosses between {between} {parity} number of times (its ends {} and {} are {sides}); it crosses {sure} times for certain, and {}–{} is the one place left: it {does}",
-                self.name(ends[0]),
-                self.name(ends[1]),
-                self.name(a),
-                self.name(b)
-            );
-            let mut cells: Vec<usize> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
-            cells.extend(ends);
-            out.push(Found { tech: Tech::CutParity, set, cells, why });
+        let sh = self.shading();
+        for line in sh.cut_lines() {
+            let side = |e: usize| if line.rows { g.coords(e).0 } else { g.coords(e).1 };
+            let odd = ends.iter().filter(|&&e| side(e) <= line.k).count() % 2;
+            let sides = if odd == 1 { "on opposite sides" } else { "on the same side" };
+            let because = say!(self, "its ends {} and {} are {sides}", self.name(ends[0]), self.name(ends[1]));
+            sh.cut(Tech::CutParity, s, &line.pairs, odd, (&line.between, &because), &ends, out)?;
         }
         Ok(())
     }

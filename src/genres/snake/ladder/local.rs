@@ -94,55 +94,7 @@ impl Techniques {
     }
 
     pub(super) fn diagonal(&self, s: &State, out: &mut Vec<Found>) -> Scan {
-        for [a, b, c, d] in self.g.blocks_2x2() {
-            for ((x, y), (p, q)) in [((a, d), (b, c)), ((b, c), (a, d))] {
-                // One diagonal cell snake, both joints empty: the other would touch it at
-                // the corner only.
-                if s[p] == EMPTY
-                    && s[q] == EMPTY
-                    && (s[x] == SNAKE) != (s[y] == SNAKE)
-                    && (s[x] == OPEN || s[y] == OPEN)
-                {
-                    let (on, open) = if s[x] == SNAKE { (x, y) } else { (y, x) };
-                    let why = say!(
-                        self,
-                        "{} would touch the snake at {} only at a corner: both joints are empty",
-                        self.name(open),
-                        self.name(on)
-                    );
-                    out.push(Found { tech: Tech::Diagonal, set: vec![(open, EMPTY)], cells: vec![a, b, c, d], why });
-                    continue;
-                }
-                if s[x] != SNAKE || s[y] != SNAKE {
-                    continue;
-                }
-                match (s[p], s[q]) {
-                    (EMPTY, EMPTY) => {
-                        let why = say!(self, "{} and {} touch only at a corner", self.name(x), self.name(y));
-                        return Err(Broken { tech: Tech::Diagonal, why });
-                    }
-                    (EMPTY, OPEN) | (OPEN, EMPTY) => {
-                        let (gone, join) = if s[p] == EMPTY { (p, q) } else { (q, p) };
-                        let why = say!(
-                            self,
-                            "{} and {} are snake diagonally and {} is empty: {} must join them",
-                            self.name(x),
-                            self.name(y),
-                            self.name(gone),
-                            self.name(join)
-                        );
-                        out.push(Found {
-                            tech: Tech::Diagonal,
-                            set: vec![(join, SNAKE)],
-                            cells: vec![a, b, c, d],
-                            why,
-                        });
-                    }
-                    _ => {}
-                }
-            }
-        }
-        Ok(())
+        self.shading().diagonal(Tech::Diagonal, s, out)
     }
 
     /// Whether `i` is an end for certain (a black circle, or its only way on).

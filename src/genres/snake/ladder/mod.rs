@@ -205,6 +205,12 @@ impl Techniques {
         self.g.name(i)
     }
 
+    /// The techniques Snake shares with Bosnian Road, in Snake's words.
+    fn shading(&self) -> crate::genres::shading::Shading<'_> {
+        let words = crate::genres::shading::Words { noun: "the snake", on: "snake", off: "empty" };
+        crate::genres::shading::Shading { g: self.g, words, quiet: &self.quiet }
+    }
+
     /// The cells known to be ends: the black circles, and snake cells with one neighbour
     /// left that could be snake (a snake of two or more cells needs one there).
     fn ends(&self, s: &State) -> Vec<usize> {

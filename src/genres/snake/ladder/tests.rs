@@ -142,6 +142,23 @@ fn the_budget_empties_cells_too_far_from_both_ends() {
 }
 
 #[test]
+fn cut_parity_forces_the_one_crossing_left() {
+    // Both ends above the line between rows 1 and 2: the snake crosses it an even number
+    // of times; it crosses at column 1, and column 3 is the one place left. (The words are
+    // those Snake wrote before cut parity moved to `genres/shading.rs`.)
+    let mut p = snake(3, 3);
+    ends_at(&mut p, &[0, 2]);
+    let t = Techniques::new(&p).unwrap();
+    let f = found(&t, Tech::CutParity, &state(&t, &["#?#", "#.?", "???"]));
+    assert_eq!(f[0].set, vec![(5, SNAKE)]);
+    assert_eq!(
+        f[0].why,
+        "the snake crosses between rows 1 and 2 an even number of times (its ends r1c1 and r1c3 are on the same side); it crosses 1 times for certain, and r1c3–r2c3 is the one place left: it must cross there"
+    );
+    assert!(t.scan(Tech::CutParity, &state(&t, &["#?#", "#..", "???"]), &mut Vec::new()).is_err());
+}
+
+#[test]
 fn line_fit_finds_what_every_filling_shares() {
     // Row 1 takes 4 of its 5 cells, and row 2 is empty: a gap at c2 or c4 would leave a
     // cell cut off, one at c3 four ends; only the gaps at c1 and c5 fit, and both hold
