@@ -309,7 +309,10 @@ impl<G: Techniques> Driver<G> {
         }
         self.g.quiet().set(!loud);
         let g = &self.g;
-        if loud {
+        // Nested suppositions cost too much to run again, and their chains hold inner
+        // suppositions no single technique derives: they are shown whole.
+        let readable = loud && !nested;
+        if readable {
             best = self.most_readable(s, &mut broke, (inner, nested), stop).or(best);
         }
         if let Some((_, u, d)) = best {
@@ -338,7 +341,7 @@ impl<G: Techniques> Driver<G> {
             }
             // The chain a person follows: only the narrowings the broken rule stands on, and
             // what those stand on, not everything the techniques found on the way.
-            let chain = if loud { self.relevant(s, (u, d), &chain, broken.tech).unwrap_or(chain) } else { chain };
+            let chain = if readable { self.relevant(s, (u, d), &chain, broken.tech).unwrap_or(chain) } else { chain };
             let mut why = String::new();
             if loud {
                 let steps: Vec<String> = chain

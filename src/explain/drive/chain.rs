@@ -4,6 +4,9 @@
 
 use super::{Dom, Driver, Link, State, Stop, Techniques};
 
+/// The most technique scans spent on finding one readable chain.
+const SCANS: usize = 2000;
+
 /// A supposition's whole chain and the chain a person reads.
 #[cfg(test)]
 type TwoChains<T> = (Vec<Link<T>>, Vec<Link<T>>);
@@ -78,18 +81,29 @@ impl<G: Techniques> Driver<G> {
             st
         };
         let mut keep = vec![false; chain.len()];
+        // A long chain of dear techniques could cost more than the supposition did: past the
+        // budget the whole chain is shown instead (a test that passes at once ends the search).
+        let spent = std::cell::Cell::new(0usize);
         // Links still to explain: the broken rule first (`None`), then each link kept.
         let mut todo: Vec<Option<usize>> = vec![None];
         while let Some(target) = todo.pop() {
             let before: Vec<usize> = (0..target.unwrap_or(chain.len())).collect();
             let test = |links: &[usize]| {
+                spent.set(spent.get() + 1);
+                if spent.get() > SCANS {
+                    return true;
+                }
                 let st = state_of(links);
                 match target {
                     None => self.breaks(broken, &st),
                     Some(j) => self.derives(&st, &chain[j]),
                 }
             };
-            for k in quick_xplain(&before, &test)? {
+            let needed = quick_xplain(&before, &test)?;
+            if spent.get() > SCANS {
+                return None;
+            }
+            for k in needed {
                 if !keep[k] {
                     keep[k] = true;
                     todo.push(Some(k));
