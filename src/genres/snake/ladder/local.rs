@@ -241,24 +241,35 @@ impl Techniques {
     // -----------------------------------------------------------------------------------
     // Lines
 
-    pub(super) fn line_fit(&self, s: &State, out: &mut Vec<Found>) -> Scan {
+    /// Line fit (`deep` false), and crossing fit (`deep`): each way is also held against
+    /// what it forces beside the line (the neighbours a snake cell of the line then must
+    /// have) and those cells' own lines.
+    pub(super) fn line_fit(&self, s: &State, out: &mut Vec<Found>, deep: bool) -> Scan {
         let ends = self.ends(s);
+        let tech = if deep { Tech::CrossFit } else { Tech::LineFit };
         for (l, line) in self.lines.iter().enumerate() {
-            let Some(fit) = self.fit_cached(l, s, &ends) else { continue };
-            let (set, fits) = fit.map_err(|()| Broken {
-                tech: Tech::LineFit,
-                why: say!(self, "{} can be filled in no way", line.name),
-            })?;
+            let Some(fit) = self.fit_cached(l, s, &ends, deep) else { continue };
+            let (set, fits) =
+                fit.map_err(|()| Broken { tech, why: say!(self, "{} can be filled in no way", line.name) })?;
             if !set.is_empty() {
                 let open = line.cells.iter().filter(|&&c| s[c] == OPEN).count();
                 let need = line.count - line.cells.iter().filter(|&&c| s[c] == SNAKE).count();
-                let why = say!(self,
-                    "{}: of its {open} open cells {need} more are snake; {} to choose them fit{} the cells around, and all of them agree here",
-                    line.name,
-                    if fits == 1 { "1 way".to_string() } else { format!("{fits} ways") },
-                    if fits == 1 { "s" } else { "" }
+                let ways = if fits == 1 { "1 way".to_string() } else { format!("{fits} ways") };
+                let (more, them, fit) = (
+                    if need == 1 { "is" } else { "are" },
+                    if need == 1 { "it" } else { "them" },
+                    if fits == 1 { "fits" } else { "fit" },
                 );
-                out.push(Found { tech: Tech::LineFit, set, cells: line.cells.clone(), why });
+                let beside = if deep {
+                    ", with the neighbours each snake cell then needs counted in their own rows and columns"
+                } else {
+                    ""
+                };
+                let why = say!(self,
+                    "{}: of its {open} open cells {need} more {more} snake; {ways} to choose {them} {fit} the cells around{beside}, and all of them agree here",
+                    line.name
+                );
+                out.push(Found { tech, set, cells: line.cells.clone(), why });
             }
         }
         Ok(())
@@ -267,22 +278,31 @@ impl Techniques {
     /// `fit` remembered by what it reads: the cells within two steps of the line, the ends
     /// known elsewhere and the counts of the lines crossing it. Suppositions ask the same
     /// lines again and again with only far cells changed.
-    fn fit_cached(&self, l: usize, s: &State, ends: &[usize]) -> Option<Fit> {
+    fn fit_cached(&self, l: usize, s: &State, ends: &[usize], deep: bool) -> Option<Fit> {
         let line = &self.lines[l];
         let elsewhere = ends.iter().filter(|i| line.around.binary_search(i).is_err()).count();
         let mut key = Vec::with_capacity(line.reads.len() + 2 * line.cells.len() + 3);
         key.extend((l as u16).to_le_bytes());
+        key.push(u8::from(deep));
         key.extend(line.reads.iter().map(|&c| s[c] as u8));
         key.push(elsewhere as u8);
-        for &c in &line.cells {
-            for &m in self.line_of[c].iter().filter(|&&m| m != l) {
+        // Crossing fit also reads the lines beside this one (`touching` holds the crossing
+        // ones too).
+        if deep {
+            for &m in &line.touching {
                 key.push(self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() as u8);
+            }
+        } else {
+            for &c in &line.cells {
+                for &m in self.line_of[c].iter().filter(|&&m| m != l) {
+                    key.push(self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() as u8);
+                }
             }
         }
         if let Some(hit) = self.fits.borrow().get(&key) {
             return hit.clone();
         }
-        let fit = self.fit(l, s, elsewhere);
+        let fit = self.fit(l, s, elsewhere, deep);
         let mut fits = self.fits.borrow_mut();
         if fits.len() > 1 << 18 {
             fits.clear();
@@ -295,7 +315,7 @@ impl Techniques {
     /// it: the cells all of them agree on, and how many there are (`Err` when none; when
     /// they agree on no cell, the count is of those tried before that was clear);
     /// `None` when the line is settled or has too many ways to try.
-    fn fit(&self, l: usize, s: &State, elsewhere: usize) -> Option<Fit> {
+    fn fit(&self, l: usize, s: &State, elsewhere: usize, deep: bool) -> Option<Fit> {
         let line = &self.lines[l];
         let open: Vec<usize> = line.cells.iter().copied().filter(|&c| s[c] == OPEN).collect();
         let snake = line.cells.iter().filter(|&&c| s[c] == SNAKE).count();
@@ -307,7 +327,7 @@ impl Techniques {
             return None;
         }
         let mut ways =
-            Ways { open, picked: Vec::new(), always: Vec::new(), never: Vec::new(), fits: 0, settled: false };
+            Ways { open, picked: Vec::new(), always: Vec::new(), never: Vec::new(), fits: 0, settled: false, deep };
         ways.picked = vec![false; ways.open.len()];
         ways.always = vec![true; ways.open.len()];
         ways.never = vec![true; ways.open.len()];
@@ -344,7 +364,11 @@ impl Techniques {
             let line = &self.lines[l];
             let crossing_ok =
                 w.open.iter().zip(&w.picked).filter(|p| *p.1).all(|(&c, _)| self.crossing_ok(l, c, trial));
-            if left == 0 && crossing_ok && self.local_ok(trial, &line.around, elsewhere) {
+            if left == 0
+                && crossing_ok
+                && self.local_ok(trial, &line.around, elsewhere)
+                && (!w.deep || self.forced_ok(l, trial, elsewhere))
+            {
                 w.fits += 1;
                 for k in 0..w.open.len() {
                     w.always[k] &= w.picked[k];
@@ -369,6 +393,47 @@ impl Techniques {
         }
         trial[c] = OPEN;
         w.picked[j] = false;
+    }
+
+    /// Crossing fit's check of one way of line `l` (in `s`, which it leaves as it found it):
+    /// a snake cell of the line with exactly as many open or snake neighbours as it needs
+    /// (two, or one where it may be an end) has all of them snake, and those cells must
+    /// break no rule themselves: too many snake neighbours, a 2×2 block or a corner touch,
+    /// a line over its count.
+    fn forced_ok(&self, l: usize, s: &mut State, elsewhere: usize) -> bool {
+        let line = &self.lines[l];
+        let ends = elsewhere + line.around.iter().filter(|&&i| self.is_end(s, i)).count();
+        let mut forced: Vec<usize> = Vec::new();
+        for &i in &line.cells {
+            if s[i] != SNAKE {
+                continue;
+            }
+            let can = self.nbrs[i].iter().filter(|&&k| s[k] != EMPTY).count();
+            let body = self.circles[i] == Some(Circle::Body) || (ends == 2 && !self.is_end(s, i));
+            if can == if body { 2 } else { 1 } {
+                forced.extend(self.nbrs[i].iter().copied().filter(|&k| s[k] == OPEN));
+            }
+        }
+        if forced.is_empty() {
+            return true;
+        }
+        forced.sort_unstable();
+        forced.dedup();
+        for &k in &forced {
+            s[k] = SNAKE;
+        }
+        let most = |i: usize| if self.circles[i] == Some(Circle::End) { 1 } else { 2 };
+        let ok = forced.iter().all(|&k| {
+            self.nbrs[k].iter().filter(|&&j| s[j] == SNAKE).count() <= most(k)
+                && !self.block_breaks(s, k)
+                && self.line_of[k]
+                    .iter()
+                    .all(|&m| self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() <= self.lines[m].count)
+        });
+        for &k in &forced {
+            s[k] = OPEN;
+        }
+        ok
     }
 
     /// Whether the lines crossing line `l` at snake cell `c` have room for it.
@@ -427,6 +492,8 @@ struct Ways {
     fits: usize,
     /// No open cell can be decided any more: the rest of the ways are not tried.
     settled: bool,
+    /// Crossing fit: each way is also held against what it forces (`forced_ok`).
+    deep: bool,
 }
 
 /// "1 snake cell", "3 snake cells".

@@ -39,6 +39,7 @@ pub enum Tech {
     Continue,
     DeadEnd,
     LineFit,
+    CrossFit,
     Unreachable,
     MustPass,
     Pocket,
@@ -61,6 +62,7 @@ impl drive::Technique for Tech {
             Tech::Continue => "forced continuation",
             Tech::DeadEnd => "dead end",
             Tech::LineFit => "line fit",
+            Tech::CrossFit => "crossing fit",
             Tech::Unreachable => "unreachable",
             Tech::MustPass => "must pass",
             Tech::Pocket => "dead-end pocket",
@@ -77,7 +79,7 @@ impl drive::Technique for Tech {
         match self {
             Tech::Given | Tech::Count => Rung::Basic,
             Tech::Block | Tech::Diagonal | Tech::Degree | Tech::Continue | Tech::DeadEnd => Rung::Local,
-            Tech::LineFit => Rung::Lines,
+            Tech::LineFit | Tech::CrossFit => Rung::Lines,
             Tech::Unreachable | Tech::MustPass | Tech::Pocket | Tech::NoLoop | Tech::EarlyFinish | Tech::Enclosure => {
                 Rung::Connectivity
             }
@@ -87,7 +89,7 @@ impl drive::Technique for Tech {
 }
 
 /// The techniques in the order they are tried.
-const ORDER: [Tech; 16] = [
+const ORDER: [Tech; 17] = [
     Tech::Given,
     Tech::Count,
     Tech::Block,
@@ -96,6 +98,7 @@ const ORDER: [Tech; 16] = [
     Tech::Continue,
     Tech::DeadEnd,
     Tech::LineFit,
+    Tech::CrossFit,
     Tech::Unreachable,
     Tech::NoLoop,
     Tech::MustPass,
@@ -119,6 +122,8 @@ struct Line {
     around: Vec<usize>,
     /// `around` and its neighbours: what line fit reads (an end is known by its neighbours).
     reads: Vec<usize>,
+    /// The other lines through `around`: crossing fit counts what it forces in them.
+    touching: Vec<usize>,
 }
 
 /// What line fit found on a line: the cells every filling agrees on and how many fillings
@@ -161,7 +166,7 @@ impl Techniques {
                 };
                 let around = grow(&cells);
                 let reads = grow(&around);
-                lines.push(Line { cells, count: k, name, around, reads });
+                lines.push(Line { cells, count: k, name, around, reads, touching: Vec::new() });
             }
         }
         let count = |c: &Option<Count>| if let Some(Count::Is(k)) = c { Some(*k) } else { None };
@@ -182,12 +187,19 @@ impl Techniques {
         Techniques::build(g, circles, Vec::new(), Some(len))
     }
 
-    fn build(g: Grid, circles: Vec<Option<Circle>>, lines: Vec<Line>, len: Option<usize>) -> Techniques {
+    fn build(g: Grid, circles: Vec<Option<Circle>>, mut lines: Vec<Line>, len: Option<usize>) -> Techniques {
         let mut line_of = vec![Vec::new(); g.len()];
         for (l, line) in lines.iter().enumerate() {
             for &c in &line.cells {
                 line_of[c].push(l);
             }
+        }
+        for (l, line) in lines.iter_mut().enumerate() {
+            let mut touching: Vec<usize> =
+                line.around.iter().flat_map(|&c| line_of[c].iter().copied()).filter(|&m| m != l).collect();
+            touching.sort_unstable();
+            touching.dedup();
+            line.touching = touching;
         }
         Techniques {
             g,
@@ -227,7 +239,8 @@ impl Techniques {
             Tech::Degree => self.degree(s, out),
             Tech::Continue => self.continuation(s, out),
             Tech::DeadEnd => self.dead_end(s, out),
-            Tech::LineFit => self.line_fit(s, out),
+            Tech::LineFit => self.line_fit(s, out, false),
+            Tech::CrossFit => self.line_fit(s, out, true),
             Tech::Unreachable | Tech::MustPass | Tech::Pocket => self.pieces(t, s, out),
             Tech::NoLoop | Tech::EarlyFinish => self.chains(t, s, out),
             Tech::Enclosure => self.enclosure(s, out),
@@ -254,7 +267,7 @@ impl drive::Techniques for Techniques {
 
     /// Line fit costs the most, and the rest often settle the line first.
     fn dear(&self, t: Tech) -> bool {
-        t == Tech::LineFit
+        matches!(t, Tech::LineFit | Tech::CrossFit)
     }
 
     fn scan(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {

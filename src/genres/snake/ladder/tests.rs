@@ -177,6 +177,28 @@ fn line_fit_finds_what_every_filling_shares() {
 }
 
 #[test]
+fn crossing_fit_counts_the_neighbours_a_way_forces() {
+    // Column 3 holds one snake cell. At r2c3 it would have no snake above or below, so
+    // the snake runs through it along row 2 (r2c2, r2c3, r2c4): three cells where row 2
+    // holds two. Line fit sees only column 3 and its neighbours, and lets it be.
+    let mut p = snake(3, 5);
+    ends_at(&mut p, &[0, 14]);
+    p.columns = vec![None, None, Some(Count::Is(1)), None, None];
+    p.rows = vec![None, Some(Count::Is(2)), None];
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &["#????", "?????", "????#"]);
+    let cross: Vec<(usize, Dom)> = found(&t, Tech::CrossFit, &s).iter().flat_map(|f| f.set.clone()).collect();
+    assert!(cross.contains(&(7, EMPTY)), "{cross:?}");
+    let plain: Vec<(usize, Dom)> = found(&t, Tech::LineFit, &s).iter().flat_map(|f| f.set.clone()).collect();
+    assert!(!plain.contains(&(7, EMPTY)), "{plain:?}");
+    // With room for three in row 2 the way through r2c3 fits: crossing fit must not fire there.
+    p.rows = vec![None, Some(Count::Is(3)), None];
+    let t = Techniques::new(&p).unwrap();
+    let cross: Vec<(usize, Dom)> = found(&t, Tech::CrossFit, &s).iter().flat_map(|f| f.set.clone()).collect();
+    assert!(!cross.iter().any(|&(c, _)| c == 7), "{cross:?}");
+}
+
+#[test]
 fn forcing_finds_a_contradiction() {
     let mut p = snake(2, 3);
     ends_at(&mut p, &[0, 2]);
