@@ -299,8 +299,9 @@ pub trait Generate: Puzzle {
     /// asks the solver for its model, all of it assumed), where the genre can build one:
     /// `None` (the default) draws by solver with `draw_phases` and `draw_cube`. `below(n)`
     /// is the generator's random number in `0..n`; the same numbers give the same answer.
-    /// The generator verifies what it gets.
-    fn construct(&self, _below: &mut dyn FnMut(usize) -> usize) -> Option<Self::Solution> {
+    /// The generator verifies what it gets. `stop()` says the job was stopped or its
+    /// deadline passed: a long construction gives up (`None`) soon after.
+    fn construct(&self, _below: &mut dyn FnMut(usize) -> usize, _stop: &dyn Fn() -> bool) -> Option<Self::Solution> {
         None
     }
 }

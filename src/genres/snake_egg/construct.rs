@@ -33,9 +33,12 @@ const STARTS: u32 = 2_000;
 /// One step in this many is random rather than Warnsdorff's.
 const RANDOM_STEP: usize = 4;
 
-/// A random answer of `p`, a board without clues; `None` when `p` has clues or no start
-/// within the budget found one. `below(n)` is the caller's random number in `0..n`.
-pub fn construct(p: &SnakeEgg, below: &mut dyn FnMut(usize) -> usize) -> Option<Solution> {
+/// A random answer of `p`, a board without clues; `None` when `p` has clues, no start
+/// within the budget found one, or `stop()` said to stop (checked before each start: a
+/// start is at most `STEPS_PER_START` steps, a fraction of a second, and all of them
+/// together a minute on 12×12, which a cancelled job must not wait for). `below(n)` is
+/// the caller's random number in `0..n`.
+pub fn construct(p: &SnakeEgg, below: &mut dyn FnMut(usize) -> usize, stop: &dyn Fn() -> bool) -> Option<Solution> {
     if p.clues.iter().any(|&c| c != super::Clue::Unknown) {
         return None;
     }
@@ -48,6 +51,9 @@ pub fn construct(p: &SnakeEgg, below: &mut dyn FnMut(usize) -> usize) -> Option<
         bank[e as usize] += 1;
     }
     for _ in 0..STARTS {
+        if stop() {
+            return None;
+        }
         let mut s = Search::new(g, length, bank.clone(), below);
         let start = (s.below)(g.len());
         s.step(start);

@@ -274,8 +274,8 @@ impl Generate for SnakeEgg {
 
     /// A random snake grown cell by cell, its eggs checked against the bank as they are
     /// sealed off (`construct.rs`): a solver with random phases drew no blank 12×12.
-    fn construct(&self, below: &mut dyn FnMut(usize) -> usize) -> Option<Solution> {
-        construct::construct(self, below)
+    fn construct(&self, below: &mut dyn FnMut(usize) -> usize, stop: &dyn Fn() -> bool) -> Option<Solution> {
+        construct::construct(self, below, stop)
     }
 
     fn to_toml(&self) -> String {

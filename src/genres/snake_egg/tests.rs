@@ -492,7 +492,25 @@ fn blank(rows: usize, cols: usize, eggs: &[u32]) -> SnakeEgg {
 /// The answer `construct` draws for puzzle 0 of `seed` (the generator's random stream).
 fn constructed(p: &SnakeEgg, seed: u64) -> Option<Solution> {
     let mut rng = crate::generate::Rng::for_puzzle(seed, 0);
-    p.construct(&mut |n| rng.below(n))
+    p.construct(&mut |n| rng.below(n), &|| false)
+}
+
+/// A stopped job's construction gives up at the next start, not after all of them: a
+/// cancelled Generate of a 12×12 kept the server's worker busy for a minute.
+#[test]
+fn construction_stops_when_asked() {
+    let p = blank(12, 12, &(1..=9).collect::<Vec<_>>());
+    let mut rng = crate::generate::Rng::for_puzzle(1, 0);
+    assert_eq!(p.construct(&mut |n| rng.below(n), &|| true), None);
+    // Asked to stop after three starts: the fourth is never begun.
+    let asked = std::cell::Cell::new(0);
+    let stop = || {
+        asked.set(asked.get() + 1);
+        asked.get() > 3
+    };
+    let mut rng = crate::generate::Rng::for_puzzle(1, 0);
+    let made = p.construct(&mut |n| rng.below(n), &stop);
+    assert!(made.is_some() || asked.get() == 4, "asked {} times", asked.get());
 }
 
 proptest! {
