@@ -3,7 +3,8 @@
 //! Persistence of Memory's circles dragged into place, its shaded regions drawn by drags
 //! and clicks, and a wall put up and taken down by a click on a cell's edge. Each ends on
 //! pzprjs's test puzzle, checked unique live, with the URL `snakesat url` writes for the
-//! fixture. The rest of the editor (undo, the other genres) is `editor.rs`.
+//! fixture. The rest of the editor (undo, the other genres) is `editor.rs`. Screenshots:
+//! `target/test-artifacts/editor-golemgrad.png`, `editor-pmemory.png`.
 //!
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing.
 
@@ -91,7 +92,9 @@ fn the_editor_sets_golem_grad_and_persistence_of_memory_in_chromium() {
         Click(5, 5),
         Keys("o"),
     ];
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
     let seen = set(&b, "golemgrad", &golem, "golemgrad/example-6x6.toml");
+    b.screenshot(&shots.join("editor-golemgrad.png"));
     assert_eq!(seen[0], "No answer", "a blank Golem Grad has no snake to draw");
 
     // Persistence of Memory, pzprjs's test puzzle: the new board's circles (in two corners,
@@ -117,6 +120,7 @@ fn the_editor_sets_golem_grad_and_persistence_of_memory_in_chromium() {
     b.click_board_at(4.0 * 40.0, 20.0);
     b.wait_text("#board", |_| b.count("#board .open-wall") == 1); // the element's text is not read
     assert_eq!(b.value("#puzzle"), file, "a wall that closes no region is not in the file");
+    b.screenshot(&shots.join("editor-pmemory.png"));
     assert_eq!(b.verdict(), "Unique");
     b.click_board_at(4.0 * 40.0, 20.0);
     b.wait_text("#board", |_| b.count("#board .open-wall") == 0);

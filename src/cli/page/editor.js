@@ -28,6 +28,7 @@ let undo = [];
 let redo = [];
 let lastEdit = "";
 let boardReq = null; // the AbortController of the board request under way
+let sent = ""; // the file last sent to the server (for the board and the verdict)
 
 // -- editing ---------------------------------------------------------------------------
 
@@ -315,13 +316,17 @@ function drawOwn() {
 // After each edit: the file, the URL and the blank board at once; the verdict a little
 // later, once the setter pauses (each new edit cancels the job under way: the server
 // stops a solver whose client has gone).
+// An edit the file cannot show (pmemory's wall that closes no region) asks the server
+// nothing: the board, the URL and the verdict of the file stand.
 function changed() {
-  forget();
   const toml = toToml(ed);
-  $("puzzle").value = toml;
   $("undo").disabled = !undo.length;
   $("redo").disabled = !redo.length;
   drawOwn();
+  if (toml === sent) return;
+  forget();
+  sent = toml;
+  $("puzzle").value = toml;
   refreshBoard(toml);
   Live.schedule(toml);
 }
@@ -367,7 +372,7 @@ function open(m, fromText) {
   $("undo").disabled = true;
   $("redo").disabled = true;
   showNewRow(m);
-  const toml = toToml(ed);
+  const toml = (sent = toToml(ed));
   if (!fromText) $("puzzle").value = toml;
   refreshBoard(toml);
   Live.schedule(toml);
