@@ -10,6 +10,7 @@
 //! page to step through. `/api/explain` is `explain.rs`.
 
 mod explain;
+mod model;
 
 pub use explain::{explain, explain_timeout, parse_explain, Answers, ExplainRequest};
 
@@ -376,8 +377,9 @@ fn failure(e: RunError) -> Response {
 }
 
 /// `/api/board`: the puzzle as the editor shows it, with no solver run: the blank board's
-/// picture, the puzz.link URL and the puzzle file, all written by the Rust codecs (so the
-/// page needs no second codec, and writes the URL `snakesat url` writes).
+/// picture, the puzz.link URL, the puzzle file and the editor's `model` of it (`model.rs`),
+/// all written by the Rust codecs (so the page needs no second reader, and writes the URL
+/// `snakesat url` writes).
 pub fn board(req: &Request) -> Response {
     match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
         Ok(p) => p.run(Board { text: &req.puzzle }),
@@ -413,6 +415,10 @@ impl Visit for Board<'_> {
             .map(|t| t(p))
             .or_else(|| (!genres::is_url(self.text)).then(|| self.text.trim().to_string() + "\n"));
         if let Some(t) = toml {
+            // The editor's model of the board, read here so the page keeps no TOML reader.
+            if let Some(m) = model::model(P::KIND, &t) {
+                body["model"] = m;
+            }
             body["toml"] = json!(t);
         }
         Response::ok(body)

@@ -47,7 +47,7 @@ impl Browser {
         (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
     }
 
-    fn actions(&self, actions: Value) {
+    pub(crate) fn actions(&self, actions: Value) {
         call("POST", &self.url("/actions"), Some(json!({ "actions": [actions] })));
     }
 

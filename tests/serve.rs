@@ -239,18 +239,36 @@ fn the_page_needs_nothing_from_elsewhere_and_its_examples_solve() {
     let (code, page) = s.get("/");
     assert_eq!(code, 200);
     assert!(page.contains("<textarea id=\"puzzle\""));
-    // Every script and style the page names (the editor is a core and a file per genre).
-    let named: Vec<&str> =
-        page.split(['"']).filter(|p| p.starts_with('/') && (p.ends_with(".js") || p.ends_with(".css"))).collect();
-    assert!(named.len() >= 4 && named.contains(&"/genres/hebi.js"), "{named:?}");
+    // Every script and style the page names, and every module those scripts import (the
+    // page loads one module, which imports the editor's core and a file per genre), each
+    // served from here, the scripts as JavaScript (a browser runs no module served as
+    // anything else).
+    let mut todo: Vec<String> = page
+        .split(['"'])
+        .filter(|p| p.starts_with('/') && (p.ends_with(".js") || p.ends_with(".css")))
+        .map(String::from)
+        .collect();
+    assert!(page.contains("<script type=\"module\" src=\"/app.js\">"), "the page loads its module");
     let mut assets = vec![("/".to_string(), page.clone())];
-    for path in named {
-        let (code, text) = s.get(path);
+    while let Some(path) = todo.pop() {
+        if assets.iter().any(|(p, _)| *p == path) {
+            continue;
+        }
+        let (code, text) = s.get(&path);
         assert_eq!(code, 200, "{path}");
-        assets.push((path.to_string(), text));
+        if path.ends_with(".js") {
+            let kind = s.content_type(&path);
+            assert!(kind.starts_with("text/javascript"), "{path}: served as {kind}");
+            todo.extend(imports(&path, &text));
+        }
+        assets.push((path, text));
     }
-    for (path, text) in assets {
-        for far in ["src=\"http", "href=\"http", "url(http", "import ", "fetch(\"http"] {
+    let served: Vec<&str> = assets.iter().map(|(p, _)| p.as_str()).collect();
+    for module in ["/editor.js", "/genres/registry.js", "/genres/hebi.js", "/genres/pmemory.js", "/play.js"] {
+        assert!(served.contains(&module), "{module} is not imported: {served:?}");
+    }
+    for (path, text) in &assets {
+        for far in ["src=\"http", "href=\"http", "url(http", "from \"http", "import(\"http", "fetch(\"http"] {
             assert!(!text.contains(far), "{path} loads something from elsewhere: {far}");
         }
     }
@@ -265,6 +283,29 @@ fn the_page_needs_nothing_from_elsewhere_and_its_examples_solve() {
     let (_, genres) = s.get("/api/genres");
     let genres: Vec<Value> = serde_json::from_str(&genres).unwrap();
     assert!(genres.iter().any(|g| g["kind"] == "hebi"));
+}
+
+/// The modules a page module imports (`import … from "./x.js"`, `import "./x.js"`), as
+/// paths on the server: each relative to the importing module, as a browser resolves them.
+fn imports(path: &str, text: &str) -> Vec<String> {
+    let dir = &path[..path.rfind('/').unwrap() + 1];
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| l.starts_with("import ")) {
+        let spec = line.rsplit('"').nth(1).unwrap_or_else(|| panic!("{path}: an import without a path: {line}"));
+        assert!(spec.starts_with("./") || spec.starts_with("../"), "{path}: imports {spec}");
+        let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+        for part in spec.split('/') {
+            match part {
+                "." => {}
+                ".." => {
+                    parts.pop();
+                }
+                p => parts.push(p),
+            }
+        }
+        out.push(format!("/{}", parts.join("/")));
+    }
+    out
 }
 
 /// A raw HTTP/1.1 exchange: the status line of the answer.

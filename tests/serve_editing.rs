@@ -49,6 +49,29 @@ fn the_board_is_written_by_the_command_lines_codecs() {
     assert_eq!(back["svg"], got["svg"], "from {}", got["toml"]);
 }
 
+/// The editor's model (`/api/board`'s `model`): the file's grids as their tokens and its
+/// other keys as JSON, read on the server, so the page reads no TOML; a URL's too, for a
+/// genre that writes files.
+#[test]
+fn the_board_gives_the_editor_its_model() {
+    let s = Server::start(&[]);
+    let (code, got) = s.post("/api/board", &json!({ "puzzle": text("pmemory/example-6x6.toml") }));
+    assert_eq!(code, 200, "{got}");
+    let m = &got["model"];
+    assert_eq!((&m["kind"], &m["rows"], &m["cols"]), (&json!("pmemory"), &json!(6), &json!(6)), "{m}");
+    assert_eq!(m["cells"][0], json!([".", ".", ".", ".", ".", "o"]), "{m}");
+    assert_eq!(m["fields"]["regions"][1], json!(["c", "D", "D", "b", "b", "b"]), "{m}");
+    let (_, got) = s.post("/api/board", &json!({ "puzzle": text("golemgrad/example-6x6.toml") }));
+    assert_eq!(got["model"]["cells"][5], json!([".", ".", ".", ".", "?", "o"]), "{got}");
+    assert_eq!(got["model"]["fields"], json!({}), "{got}");
+    let (_, got) = s.post("/api/board", &json!({ "puzzle": "https://puzz.link/p?snake/4/4/060300g1h4i" }));
+    let m = &got["model"];
+    assert_eq!((&m["kind"], &m["rows"], &m["cols"]), (&json!("snake"), &json!(4), &json!(4)), "{m}");
+    assert!(m["fields"]["columns"].is_string() || m["fields"]["rows"].is_string(), "the counts: {m}");
+    let (_, got) = s.post("/api/board", &json!({ "puzzle": text("snakepit/walls-4x4.toml") }));
+    assert!(got["model"]["fields"]["walls"][0].as_array().is_some_and(|w| w.len() == 4), "{got}");
+}
+
 #[test]
 fn bad_or_oversized_boards_are_a_4xx_and_the_server_carries_on() {
     let s = Server::start(&["--max-body", "4096"]);

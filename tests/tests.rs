@@ -19,6 +19,7 @@ mod browser;
 mod candidates;
 mod cli;
 mod editor;
+mod editor_genres;
 mod explain;
 mod explain_from;
 mod faulty_solvers;

@@ -30,21 +30,29 @@ use super::output::{outln, usage, Failure};
 
 const PAGE: &str = include_str!("page/index.html");
 
-/// The page's scripts and style, by path: the page's own script, the editor's shared core
-/// and its live check, then one small file per genre's input handling (each registers
-/// itself with the core; the page loads them in this order, which is the New row's order
-/// of genres), and the play mode.
+/// The page's scripts and style, by path. The scripts are ES modules, served as
+/// `text/javascript`: the page loads `app.js`, which imports the rest — what the page's
+/// parts share (`ui.js`), the editor's core, its model and its live check, the registry of
+/// genres and one small file per genre's input handling (`genres/all.js` imports them in
+/// the New row's order), and the play mode.
 const ASSETS: &[(&str, &str)] = &[
     ("/app.js", include_str!("page/app.js")),
+    ("/ui.js", include_str!("page/ui.js")),
     ("/editor.js", include_str!("page/editor.js")),
+    ("/model.js", include_str!("page/model.js")),
     ("/live.js", include_str!("page/live.js")),
+    ("/play.js", include_str!("page/play.js")),
+    ("/genres/registry.js", include_str!("page/genres/registry.js")),
+    ("/genres/all.js", include_str!("page/genres/all.js")),
+    ("/genres/edges.js", include_str!("page/genres/edges.js")),
     ("/genres/snake.js", include_str!("page/genres/snake.js")),
     ("/genres/hebi.js", include_str!("page/genres/hebi.js")),
     ("/genres/snake-egg.js", include_str!("page/genres/snake-egg.js")),
     ("/genres/snakepit.js", include_str!("page/genres/snakepit.js")),
     ("/genres/parity-snake.js", include_str!("page/genres/parity-snake.js")),
     ("/genres/bosnian-road.js", include_str!("page/genres/bosnian-road.js")),
-    ("/play.js", include_str!("page/play.js")),
+    ("/genres/golemgrad.js", include_str!("page/genres/golemgrad.js")),
+    ("/genres/pmemory.js", include_str!("page/genres/pmemory.js")),
     ("/style.css", include_str!("page/style.css")),
 ];
 

@@ -63,6 +63,13 @@ impl Server {
         (r.status, r.body)
     }
 
+    /// The `Content-Type` `path` is served with (`""` when none).
+    pub fn content_type(&self, path: &str) -> String {
+        let url = format!("{}{}", self.url, path.trim_start_matches('/'));
+        let r = http::request("GET", &url, None).unwrap_or_else(|e| panic!("GET {path}: {e}"));
+        r.header("content-type").unwrap_or("").to_string()
+    }
+
     pub fn status(&self) -> Value {
         serde_json::from_str(&self.get("/api/status").1).unwrap()
     }

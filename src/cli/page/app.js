@@ -1,14 +1,17 @@
 // The page of `snakesat serve`: posts the puzzle to the JSON API and shows the answer.
 // No framework and nothing fetched from elsewhere, so it works on a machine offline.
-// The board editor is `editor.js`; it uses what this file exports as `App`.
-"use strict";
+// The board editor is `editor.js`; what the page's parts share is `ui.js`. The page loads
+// this file alone, as a module: it imports the rest.
 
-const $ = (id) => document.getElementById(id);
+import * as Editor from "./editor.js";
+import "./genres/all.js";
+import * as Play from "./play.js";
+import { $, deadline, fact, facts, fail, onForget, options, plainStop, plural, setMaxTimeout, showUrl, verdict } from "./ui.js";
+
 let running = null; // the AbortController of the request under way
 let loading = null; // the timer that opens the box's text in the editor once typing pauses
 let answers = null; // a count's drawn answers and the one on show: { svgs, at, count, complete }
 let generates = new Set(); // the genres the server generates
-let explains = false; // the server explains the puzzle on show (its `/api/board` says)
 // The explanation asked for the puzzle text `puzzle` (`r`, `/api/explain`'s answer), the
 // step on show (`at`, 0 the empty board) and whether it is shown as a hint (the next step
 // only) or played in full. Any edit drops it (`forget`).
@@ -25,12 +28,6 @@ function setBusy(busy) {
   $("generate").disabled = busy || !generates.has($("new-kind").value);
 }
 
-function verdict(text, tone) {
-  const v = $("verdict");
-  v.textContent = text;
-  v.className = "verdict " + tone;
-}
-
 function clearOutput() {
   $("error").hidden = true;
   $("picture").replaceChildren();
@@ -42,19 +39,9 @@ function clearOutput() {
   answers = null;
 }
 
-// Explain and Hint are offered for the puzzles the server explains: it says so of each
-// board it reads, so the page keeps no list of genres.
-function setExplains(yes) {
-  explains = Boolean(yes);
-  $("explain").hidden = !explains;
-  $("hint").hidden = !explains;
-}
-
 // The puzzle changed: an explanation of it no longer holds, and goes; one under way is
 // stopped on the server (its answer would be of the puzzle as it was).
 function forget() {
-  // A game on the board ends too: the board is another one now.
-  Play.forget();
   if (explaining) {
     explaining.edited = true;
     explaining.abort();
@@ -131,27 +118,6 @@ function showAnswer(at) {
   $("answers-row").hidden = false;
 }
 
-function fact(name, value) {
-  const dt = document.createElement("dt");
-  dt.textContent = name;
-  const dd = document.createElement("dd");
-  dd.textContent = value;
-  $("facts").append(dt, dd);
-}
-
-function plural(n, word) {
-  return n + " " + word + (n === 1 ? "" : "s");
-}
-
-// Why a job stopped, in plain words (the solver's own phrase is in the facts).
-function plainStop(r) {
-  const why = r.stopped || r.reason || "";
-  if (/deadline|timed? ?out/i.test(why)) return "stopped at the time limit";
-  if (/cancel/i.test(why)) return "stopped";
-  if (/stopped/i.test(why) && /limit/i.test(why)) return "stopped at the limit";
-  return why ? why : "stopped before the end";
-}
-
 // What the answer says, in a few words, and whether that is good news.
 function summarize(job, unique, r) {
   if (job === "count") {
@@ -205,72 +171,6 @@ function show(job, unique, r, millis) {
     $("text").textContent = r.text;
     $("text-row").hidden = false;
   }
-}
-
-// What the job cost, and what the genre says of its answers.
-function facts(r, millis) {
-  const s = r.stats || {};
-  if (r.stopped) fact("stopped", r.stopped);
-  if (s.backend) fact("solver", s.backend);
-  if (s.seconds !== undefined) fact("solver time", s.seconds.toFixed(3) + " s");
-  fact("round trip", (millis / 1000).toFixed(3) + " s");
-  if (s.variables !== undefined) fact("formula", s.variables + " variables, " + s.clauses + " clauses");
-  if (s.solver_calls !== undefined) fact("solver calls", s.solver_calls + " (" + s.cuts + " cuts)");
-  for (const key of ["classes", "shortest", "longest"]) {
-    if (r[key] !== undefined) fact(key, typeof r[key] === "object" ? JSON.stringify(r[key]) : r[key]);
-  }
-}
-
-function showUrl(url, why) {
-  $("url").textContent = url || why || "";
-  if (url) $("url").href = url;
-  else $("url").removeAttribute("href");
-  $("url-row").hidden = !url && !why;
-}
-
-// Puts the cursor where a located error points (line and column, 1-based).
-function pointAt(line, column) {
-  const lines = $("puzzle").value.split("\n");
-  let at = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
-  at += Math.max(0, column - 1);
-  const box = $("puzzle");
-  box.focus();
-  box.setSelectionRange(at, at + 1);
-}
-
-function fail(message, r) {
-  verdict("Not solved", "bad");
-  const e = $("error");
-  e.textContent = message;
-  e.hidden = false;
-  if (r && r.line && /^puzzle:/.test(r.error || "")) pointAt(r.line, r.column);
-}
-
-// The longest the server lets a request run (`serve --max-timeout`), read at load.
-let maxTimeout;
-
-// The deadline of a job the user started on purpose (Solve, Count, Explain, Generate): the
-// Options' time limit, else as long as the server allows; the live verdict keeps the
-// server's short default.
-function deadline() {
-  const t = $("timeout").value.trim();
-  return t !== "" ? Number(t) : maxTimeout;
-}
-
-// The request's options as the Options panel sets them.
-function options(job, unique) {
-  const body = {};
-  if (unique) body.unique = true;
-  const num = (id) => ($(id).value.trim() === "" ? undefined : Number($(id).value));
-  const str = (id) => ($(id).value.trim() === "" ? undefined : $(id).value.trim());
-  body.timeout = deadline();
-  body.backend = str("backend");
-  if (job === "count" || job === "candidates") body.limit = num("limit");
-  body.encoding = str("encoding");
-  body.distinct = str("distinct");
-  body.symmetry = str("symmetry");
-  return body;
 }
 
 async function run(button) {
@@ -492,7 +392,7 @@ async function loadLists() {
       fetch("/api/genres").then((r) => r.json()),
       fetch("/api/status").then((r) => r.json()),
     ]);
-    maxTimeout = status.max_timeout;
+    setMaxTimeout(status.max_timeout);
     for (const ex of examples) {
       const o = document.createElement("option");
       o.textContent = ex.name;
@@ -508,7 +408,8 @@ async function loadLists() {
   }
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+// A module runs once the page is parsed: everything it wires up is there.
+function init() {
   for (const b of document.querySelectorAll("button[data-job]")) b.addEventListener("click", () => run(b));
   $("stop").addEventListener("click", () => Editor.stop(true) || (running && running.abort()));
   $("example").addEventListener("change", (e) => {
@@ -553,7 +454,9 @@ document.addEventListener("DOMContentLoaded", () => {
   $("save-png").addEventListener("click", savePng);
   $("copy-url").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("url").textContent));
   loadLists();
+  onForget(forget);
   Editor.init();
+  Play.init();
   // A link to the page with a puzzle after the `?` (as puzz.link solvers take them) opens
   // it in the editor, which checks it at once: http://127.0.0.1:8080/?https://puzz.link/p?snake/4/4/060300g1h4i
   // (a genre the editor does not set is solved).
@@ -569,6 +472,6 @@ document.addEventListener("DOMContentLoaded", () => {
     box.value = asked;
     Editor.load(asked).then((opened) => opened || run($("solve")));
   }
-});
+}
 
-const App = { fail, verdict, fact, showUrl, facts, options, plainStop, setExplains, forget };
+init();

@@ -11,326 +11,327 @@
 // cell) and sent as the grid rows `explain --from` reads: the server checks every entry,
 // so this file knows no rules. The board is the server's drawing of the puzzle (its
 // `/api/board`) with the marks drawn on top.
-"use strict";
 
-const Play = (() => {
-  const $ = (id) => document.getElementById(id);
-  const SVG = "http://www.w3.org/2000/svg";
-  // What a player writes, by genre: whether cells shade (`#`) and are marked empty (`.`),
-  // whether a digit sets a value (an egg's size, a Hebi part, a Snake Pit length) and up
-  // to what, and what the requests need besides (the parity snake explains with `plain`).
-  const GENRES = {
-    snake: { shade: true },
-    "parity-snake": { shade: true, body: { encoding: "plain" } },
-    "snake-egg": { shade: true, digits: (m) => Math.max(...m.eggs, 1) },
-    hebi: { shade: true, digits: () => 5 },
-    snakepit: { shade: false, digits: (m) => m.rows * m.cols },
-    "bosnian-road": { shade: true },
-  };
+import { margin, puzzle } from "./editor.js";
+import { CELL } from "./genres/registry.js";
+import { toToml } from "./model.js";
+import { $, keepsKeys, onForget, request } from "./ui.js";
 
-  let pz = null; // the puzzle played: {kind, rows, cols, margin, toml, svg}
-  let grid = []; // the player's tokens, rows of them
-  let undo = [];
-  let cursor = { r: 0, c: 0 };
-  let typed = false; // the last key was a digit in the cursor's cell: a second one extends it
-  let marks = { hint: [], looked: [], wrong: [] }; // cells ringed: the hint's, what it read, wrong ones
-  let req = null;
+const SVG = "http://www.w3.org/2000/svg";
+// What a player writes, by genre: whether cells shade (`#`) and are marked empty (`.`),
+// whether a digit sets a value (an egg's size, a Hebi part, a Snake Pit length) and up
+// to what, and what the requests need besides (the parity snake explains with `plain`).
+const GENRES = {
+  snake: { shade: true },
+  "parity-snake": { shade: true, body: { encoding: "plain" } },
+  "snake-egg": { shade: true, digits: (m) => Math.max(...m.eggs, 1) },
+  hebi: { shade: true, digits: () => 5 },
+  snakepit: { shade: false, digits: (m) => m.rows * m.cols },
+  "bosnian-road": { shade: true },
+};
 
-  const game = () => GENRES[pz.kind];
-  const at = (name) => {
-    const m = /^r(\d+)c(\d+)$/.exec(name);
-    return m ? { r: Number(m[1]) - 1, c: Number(m[2]) - 1 } : null;
-  };
+let pz = null; // the puzzle played: {kind, rows, cols, margin, toml, svg}
+let grid = []; // the player's tokens, rows of them
+let undo = [];
+let cursor = { r: 0, c: 0 };
+let typed = false; // the last key was a digit in the cursor's cell: a second one extends it
+let marks = { hint: [], looked: [], wrong: [] }; // cells ringed: the hint's, what it read, wrong ones
+let req = null;
 
-  // The grid as `explain --from` reads it: one row a line, tokens spaced.
-  const rows = () => grid.map((row) => row.join(" ")).join("\n") + "\n";
+const game = () => GENRES[pz.kind];
+const at = (name) => {
+  const m = /^r(\d+)c(\d+)$/.exec(name);
+  return m ? { r: Number(m[1]) - 1, c: Number(m[2]) - 1 } : null;
+};
 
-  // -- opening -------------------------------------------------------------------------
+// The grid as `explain --from` reads it: one row a line, tokens spaced.
+const rows = () => grid.map((row) => row.join(" ")).join("\n") + "\n";
 
-  // Plays the puzzle open in the editor: a fresh grid unless it is the one played before.
-  async function start() {
-    const ed = Editor.puzzle;
-    if (!ed || !GENRES[ed.kind]) return;
-    const toml = Editor.toToml(ed);
-    $("editor").hidden = true;
-    $("play-area").hidden = false;
-    $("picture").replaceChildren();
-    $("explain-row").hidden = true;
-    if (!pz || pz.toml !== toml) {
-      pz = { kind: ed.kind, rows: ed.rows, cols: ed.cols, margin: Editor.margin(), toml, svg: "" };
-      grid = Array.from({ length: ed.rows }, () => new Array(ed.cols).fill("?"));
-      $("play-board").replaceChildren();
-      undo = [];
-      cursor = { r: 0, c: 0 };
-      clearMarks();
-      say("Shade the snake's cells, mark the empty ones; Hint gives the next step, Check looks for mistakes.", "idle");
-      try {
-        const r = await post("/api/board", { puzzle: toml });
-        if (!r || pz.toml !== toml) return;
-        pz.svg = r.svg;
-        // The server keeps the answer it proves for a puzzle: asked for now, while the
-        // player starts drawing, the first Hint costs one step and not a solve.
-        const warm = { puzzle: toml, steps: 0, ...(game().body || {}) };
-        Editor.post("/api/explain", warm, new AbortController()).catch(() => {});
-      } catch (e) {
-        say("Could not reach the server: " + e.message, "bad");
-        return;
-      }
-    }
-    draw();
-    $("play-board").focus();
-  }
+// -- opening -------------------------------------------------------------------------
 
-  function stop() {
-    if (req) req.abort();
-    $("play-area").hidden = true;
-    $("editor").hidden = false;
-  }
-
-  // -- drawing --------------------------------------------------------------------------
-
-  const CELL = () => Editor.CELL;
-  const origin = () => pz.margin * CELL();
-
-  function el(name, attrs, text) {
-    const e = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-
-  // The board: the server's picture of the puzzle, the player's marks, the rings, the cursor.
-  function draw() {
-    const board = $("play-board");
-    // The SVG is the server's own drawing; the page's policy runs no script it may hold.
-    board.innerHTML = pz.svg;
-    const svg = board.querySelector("svg");
-    if (!svg) return;
-    const g = el("g", { id: "play-marks", "pointer-events": "none" });
-    const s = CELL();
-    const o = origin();
-    for (let r = 0; r < pz.rows; r++) {
-      for (let c = 0; c < pz.cols; c++) {
-        const t = grid[r][c];
-        const x = o + c * s;
-        const y = o + r * s;
-        if (t === "#") g.append(el("rect", { x: x + 4, y: y + 4, width: s - 8, height: s - 8, rx: 3, fill: "#1f2328", "fill-opacity": 0.55, "data-cell": `${r},${c}` }));
-        else if (t === ".") g.append(el("circle", { cx: x + s / 2, cy: y + s / 2, r: 3, fill: "#57606a", "data-cell": `${r},${c}` }));
-        else if (t !== "?") g.append(el("text", { x: x + s / 2, y: y + s * 0.82, "font-size": s * 0.3, "text-anchor": "middle", fill: "#0072b2", "data-cell": `${r},${c}` }, t));
-      }
-    }
-    const ring = (cells, colour, dashed) => {
-      for (const p of cells) {
-        const a = { cx: o + p.c * s + s / 2, cy: o + p.r * s + s / 2, r: s * 0.42, fill: "none", stroke: colour, "stroke-width": 3 };
-        if (dashed) a["stroke-dasharray"] = "5 4";
-        g.append(el("circle", a));
-      }
-    };
-    ring(marks.looked, "#e69f00", true);
-    ring(marks.hint, "#0072b2", false);
-    ring(marks.wrong, "#cf222e", false);
-    g.append(el("rect", { id: "play-cursor", x: o + cursor.c * s + 2, y: o + cursor.r * s + 2, width: s - 4, height: s - 4, fill: "none", stroke: "#d55e00", "stroke-width": 3 }));
-    svg.append(g);
-    board.dataset.grid = rows();
-    board.dataset.cursor = `${cursor.r},${cursor.c}`;
-    board.dataset.hint = marks.hint.map((p) => `r${p.r + 1}c${p.c + 1}`).join(" ");
-    board.dataset.wrong = marks.wrong.map((p) => `r${p.r + 1}c${p.c + 1}`).join(" ");
-    $("play-undo").disabled = !undo.length;
-  }
-
-  function clearMarks() {
-    marks = { hint: [], looked: [], wrong: [] };
-  }
-
-  function say(text, tone) {
-    $("play-says").textContent = text;
-    $("play-says").className = "verdict " + tone;
-  }
-
-  // -- playing ---------------------------------------------------------------------------
-
-  // Sets the cursor's cell (or the given one) to `t`, as one step that Undo takes back.
-  function set(t, p = cursor) {
-    if (grid[p.r][p.c] === t) return;
-    undo.push(JSON.stringify(grid));
-    grid[p.r][p.c] = t;
+// Plays the puzzle open in the editor: a fresh grid unless it is the one played before.
+async function start() {
+  const ed = puzzle();
+  if (!ed || !GENRES[ed.kind]) return;
+  const toml = toToml(ed);
+  $("editor").hidden = true;
+  $("play-area").hidden = false;
+  $("picture").replaceChildren();
+  $("explain-row").hidden = true;
+  if (!pz || pz.toml !== toml) {
+    pz = { kind: ed.kind, rows: ed.rows, cols: ed.cols, margin: margin(), toml, svg: "" };
+    grid = Array.from({ length: ed.rows }, () => new Array(ed.cols).fill("?"));
+    $("play-board").replaceChildren();
+    undo = [];
+    cursor = { r: 0, c: 0 };
     clearMarks();
-    draw();
-  }
-
-  function takeBack() {
-    if (!undo.length) return;
-    grid = JSON.parse(undo.pop());
-    clearMarks();
-    draw();
-  }
-
-  function clearAll() {
-    if (grid.flat().every((t) => t === "?")) return;
-    undo.push(JSON.stringify(grid));
-    grid = grid.map((row) => row.map(() => "?"));
-    clearMarks();
-    draw();
-  }
-
-  // Left click: shade, or unshade; in a genre without shading, nothing but the cursor.
-  const shade = (t) => (t === "#" ? "?" : "#");
-  const empty = (t) => (t === "." ? "?" : ".");
-
-  function digit(d) {
-    const max = game().digits ? game().digits(Editor.puzzle || pz) : 0;
-    if (!max) return;
-    const cur = grid[cursor.r][cursor.c];
-    let n = String(d);
-    if (typed && /^\d+$/.test(cur) && Number(cur + d) <= max) n = String(Number(cur + d));
-    if (Number(n) < 1 || Number(n) > max) return;
-    set(n);
-    typed = true;
-  }
-
-  function move(dr, dc) {
-    cursor = { r: Math.min(pz.rows - 1, Math.max(0, cursor.r + dr)), c: Math.min(pz.cols - 1, Math.max(0, cursor.c + dc)) };
-    typed = false;
-    draw();
-  }
-
-  function onKey(e) {
-    if (!pz) return;
-    const k = e.key;
-    const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) takeBack();
-    else if (e.ctrlKey || e.metaKey || e.altKey) return;
-    else if (arrows[k]) move(...arrows[k]);
-    else if (/^[0-9]$/.test(k)) digit(Number(k));
-    else if ((k === "#" || k === "s") && game().shade) set(shade(grid[cursor.r][cursor.c]));
-    else if ((k === "." || k === "x") && game().shade) set(empty(grid[cursor.r][cursor.c]));
-    else if (k === "Backspace" || k === "Delete" || k === "?" || k === " ") set("?");
-    else return;
-    if (!/^[0-9]$/.test(k)) typed = false;
-    e.preventDefault();
-  }
-
-  function cellOf(e) {
-    const svg = $("play-board").querySelector("svg");
-    if (!svg) return null;
-    const p = svg.createSVGPoint();
-    p.x = e.clientX;
-    p.y = e.clientY;
-    const q = p.matrixTransform(svg.getScreenCTM().inverse());
-    const r = Math.floor((q.y - origin()) / CELL());
-    const c = Math.floor((q.x - origin()) / CELL());
-    return r >= 0 && c >= 0 && r < pz.rows && c < pz.cols ? { r, c } : null;
-  }
-
-  function onDown(e) {
-    if (!pz) return;
-    const p = cellOf(e);
-    $("play-board").focus();
-    if (!p) return;
-    e.preventDefault();
-    cursor = p;
-    typed = false;
-    if (!game().shade) draw();
-    else if (e.button === 2) set(empty(grid[p.r][p.c]), p);
-    else if (e.button === 0) set(shade(grid[p.r][p.c]), p);
-    else draw();
-  }
-
-  // -- asking the server ------------------------------------------------------------------
-
-  // The editor's request, under this mode's own abort: a new question cancels the last.
-  async function post(path, body) {
-    if (req) req.abort();
-    const ctl = (req = new AbortController());
-    const { ok, status, r } = await Editor.post(path, body, ctl);
-    if (ctl === req) req = null;
-    if (!ok || r.error) {
-      say(r.error || "error " + status, "bad");
-      return null;
-    }
-    return r;
-  }
-
-  // `/api/explain` from what is drawn, `steps` steps at most (Hint 1, Check 0).
-  async function ask(steps, busy) {
-    const body = { puzzle: pz.toml, from: rows(), steps, ...(game().body || {}) };
-    const t = $("timeout").value.trim();
-    if (t !== "") body.timeout = Number(t);
-    say(busy, "busy");
+    say("Shade the snake's cells, mark the empty ones; Hint gives the next step, Check looks for mistakes.", "idle");
     try {
-      return await post("/api/explain", body);
+      const r = await post("/api/board", { puzzle: toml });
+      if (!r || pz.toml !== toml) return;
+      pz.svg = r.svg;
+      // The server keeps the answer it proves for a puzzle: asked for now, while the
+      // player starts drawing, the first Hint costs one step and not a solve.
+      const warm = { puzzle: toml, steps: 0, ...(game().body || {}) };
+      request("/api/explain", warm, new AbortController()).catch(() => {});
     } catch (e) {
-      if (e.name !== "AbortError") say("Could not reach the server: " + e.message, "bad");
-      return null;
+      say("Could not reach the server: " + e.message, "bad");
+      return;
     }
   }
+  draw();
+  $("play-board").focus();
+}
 
-  const wrongCells = (r) => ((r.from && r.from.wrong) || []).map((w) => at(w.cell)).filter(Boolean);
-  const wrongWords = (r) => ((r.from && r.from.wrong) || []).map((w) => w.text + ".").join("\n");
+function stop() {
+  if (req) req.abort();
+  $("play-area").hidden = true;
+  $("editor").hidden = false;
+}
 
-  async function hint() {
-    const r = await ask(1, "Looking for the next step…");
-    if (!r) return;
-    clearMarks();
-    marks.wrong = wrongCells(r);
-    const next = r.next;
-    let words = wrongWords(r);
-    if (r.from && !r.from.fits && !marks.wrong.length) words = r.from.text.trim();
-    if (next) {
-      marks.hint = next.decided.map((d) => at(d.cell)).filter(Boolean);
-      const looked = next.technique ? next.technique.cells : [];
-      // A technique names the cells it looked at by index, row by row.
-      marks.looked = looked.map((u) => ({ r: Math.floor(u / pz.cols), c: u % pz.cols }));
-      const text = r.pictures && r.pictures[1] ? r.pictures[1].text : next.text.join("\n");
-      words = (words ? words + "\n" : "") + text.replace(/^Step 1 /, "Next step ");
-      say(words, r.from && !r.from.fits ? "bad" : "idle");
-    } else if (r.status === "solved" && r.from && r.from.fits) {
-      say("Solved: your grid is the answer.", "good");
-    } else if (words) {
-      say(words, "bad");
-    } else {
-      say("No step found from here (" + r.status + ").", "warn");
+// -- drawing --------------------------------------------------------------------------
+
+const origin = () => pz.margin * CELL;
+
+function el(name, attrs, text) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// The board: the server's picture of the puzzle, the player's marks, the rings, the cursor.
+function draw() {
+  const board = $("play-board");
+  // The SVG is the server's own drawing; the page's policy runs no script it may hold.
+  board.innerHTML = pz.svg;
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  const g = el("g", { id: "play-marks", "pointer-events": "none" });
+  const s = CELL;
+  const o = origin();
+  for (let r = 0; r < pz.rows; r++) {
+    for (let c = 0; c < pz.cols; c++) {
+      const t = grid[r][c];
+      const x = o + c * s;
+      const y = o + r * s;
+      if (t === "#") g.append(el("rect", { x: x + 4, y: y + 4, width: s - 8, height: s - 8, rx: 3, fill: "#1f2328", "fill-opacity": 0.55, "data-cell": `${r},${c}` }));
+      else if (t === ".") g.append(el("circle", { cx: x + s / 2, cy: y + s / 2, r: 3, fill: "#57606a", "data-cell": `${r},${c}` }));
+      else if (t !== "?") g.append(el("text", { x: x + s / 2, y: y + s * 0.82, "font-size": s * 0.3, "text-anchor": "middle", fill: "#0072b2", "data-cell": `${r},${c}` }, t));
     }
-    draw();
   }
+  const ring = (cells, colour, dashed) => {
+    for (const p of cells) {
+      const a = { cx: o + p.c * s + s / 2, cy: o + p.r * s + s / 2, r: s * 0.42, fill: "none", stroke: colour, "stroke-width": 3 };
+      if (dashed) a["stroke-dasharray"] = "5 4";
+      g.append(el("circle", a));
+    }
+  };
+  ring(marks.looked, "#e69f00", true);
+  ring(marks.hint, "#0072b2", false);
+  ring(marks.wrong, "#cf222e", false);
+  g.append(el("rect", { id: "play-cursor", x: o + cursor.c * s + 2, y: o + cursor.r * s + 2, width: s - 4, height: s - 4, fill: "none", stroke: "#d55e00", "stroke-width": 3 }));
+  svg.append(g);
+  board.dataset.grid = rows();
+  board.dataset.cursor = `${cursor.r},${cursor.c}`;
+  board.dataset.hint = marks.hint.map((p) => `r${p.r + 1}c${p.c + 1}`).join(" ");
+  board.dataset.wrong = marks.wrong.map((p) => `r${p.r + 1}c${p.c + 1}`).join(" ");
+  $("play-undo").disabled = !undo.length;
+}
 
-  async function check() {
-    const r = await ask(0, "Checking your grid…");
-    if (!r) return;
-    clearMarks();
-    marks.wrong = wrongCells(r);
-    const n = r.from ? r.from.entries : 0;
-    if (r.from && !r.from.fits) say(marks.wrong.length ? wrongWords(r) : r.from.text.trim(), "bad");
-    else if (r.status === "solved") say("Solved: your grid is the answer.", "good");
-    else if (n === 0) say("Nothing drawn yet.", "idle");
-    else say("All right so far: " + n + (n === 1 ? " entry fits" : " entries fit") + " the answer.", "good");
-    draw();
+function clearMarks() {
+  marks = { hint: [], looked: [], wrong: [] };
+}
+
+function say(text, tone) {
+  $("play-says").textContent = text;
+  $("play-says").className = "verdict " + tone;
+}
+
+// -- playing ---------------------------------------------------------------------------
+
+// Sets the cursor's cell (or the given one) to `t`, as one step that Undo takes back.
+function set(t, p = cursor) {
+  if (grid[p.r][p.c] === t) return;
+  undo.push(JSON.stringify(grid));
+  grid[p.r][p.c] = t;
+  clearMarks();
+  draw();
+}
+
+function takeBack() {
+  if (!undo.length) return;
+  grid = JSON.parse(undo.pop());
+  clearMarks();
+  draw();
+}
+
+function clearAll() {
+  if (grid.flat().every((t) => t === "?")) return;
+  undo.push(JSON.stringify(grid));
+  grid = grid.map((row) => row.map(() => "?"));
+  clearMarks();
+  draw();
+}
+
+// Left click: shade, or unshade; in a genre without shading, nothing but the cursor.
+const shade = (t) => (t === "#" ? "?" : "#");
+const empty = (t) => (t === "." ? "?" : ".");
+
+function digit(d) {
+  const max = game().digits ? game().digits(puzzle() || pz) : 0;
+  if (!max) return;
+  const cur = grid[cursor.r][cursor.c];
+  let n = String(d);
+  if (typed && /^\d+$/.test(cur) && Number(cur + d) <= max) n = String(Number(cur + d));
+  if (Number(n) < 1 || Number(n) > max) return;
+  set(n);
+  typed = true;
+}
+
+function move(dr, dc) {
+  cursor = { r: Math.min(pz.rows - 1, Math.max(0, cursor.r + dr)), c: Math.min(pz.cols - 1, Math.max(0, cursor.c + dc)) };
+  typed = false;
+  draw();
+}
+
+function onKey(e) {
+  if (!pz) return;
+  const k = e.key;
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) takeBack();
+  else if (e.ctrlKey || e.metaKey || e.altKey) return;
+  else if (arrows[k]) move(...arrows[k]);
+  else if (/^[0-9]$/.test(k)) digit(Number(k));
+  else if ((k === "#" || k === "s") && game().shade) set(shade(grid[cursor.r][cursor.c]));
+  else if ((k === "." || k === "x") && game().shade) set(empty(grid[cursor.r][cursor.c]));
+  else if (k === "Backspace" || k === "Delete" || k === "?" || k === " ") set("?");
+  else return;
+  if (!/^[0-9]$/.test(k)) typed = false;
+  e.preventDefault();
+}
+
+function cellOf(e) {
+  const svg = $("play-board").querySelector("svg");
+  if (!svg) return null;
+  const p = svg.createSVGPoint();
+  p.x = e.clientX;
+  p.y = e.clientY;
+  const q = p.matrixTransform(svg.getScreenCTM().inverse());
+  const r = Math.floor((q.y - origin()) / CELL);
+  const c = Math.floor((q.x - origin()) / CELL);
+  return r >= 0 && c >= 0 && r < pz.rows && c < pz.cols ? { r, c } : null;
+}
+
+function onDown(e) {
+  if (!pz) return;
+  const p = cellOf(e);
+  $("play-board").focus();
+  if (!p) return;
+  e.preventDefault();
+  cursor = p;
+  typed = false;
+  if (!game().shade) draw();
+  else if (e.button === 2) set(empty(grid[p.r][p.c]), p);
+  else if (e.button === 0) set(shade(grid[p.r][p.c]), p);
+  else draw();
+}
+
+// -- asking the server ------------------------------------------------------------------
+
+// The editor's request, under this mode's own abort: a new question cancels the last.
+async function post(path, body) {
+  if (req) req.abort();
+  const ctl = (req = new AbortController());
+  const { ok, status, r } = await request(path, body, ctl);
+  if (ctl === req) req = null;
+  if (!ok || r.error) {
+    say(r.error || "error " + status, "bad");
+    return null;
   }
+  return r;
+}
 
-  function init() {
-    $("play").addEventListener("click", start);
-    $("play-edit").addEventListener("click", stop);
-    $("play-undo").addEventListener("click", takeBack);
-    $("play-clear").addEventListener("click", clearAll);
-    $("play-hint").addEventListener("click", hint);
-    $("play-check").addEventListener("click", check);
-    const board = $("play-board");
-    board.addEventListener("keydown", onKey);
-    // As in the editor: the keys work wherever the focus is, but in a field or on a button.
-    document.addEventListener("keydown", (e) => {
-      if (e.target === board || $("play-area").hidden || !pz || Editor.keepsKeys(e)) return;
-      onKey(e);
-    });
-    board.addEventListener("mousedown", onDown);
-    board.addEventListener("contextmenu", (e) => e.preventDefault());
+// `/api/explain` from what is drawn, `steps` steps at most (Hint 1, Check 0).
+async function ask(steps, busy) {
+  const body = { puzzle: pz.toml, from: rows(), steps, ...(game().body || {}) };
+  const t = $("timeout").value.trim();
+  if (t !== "") body.timeout = Number(t);
+  say(busy, "busy");
+  try {
+    return await post("/api/explain", body);
+  } catch (e) {
+    if (e.name !== "AbortError") say("Could not reach the server: " + e.message, "bad");
+    return null;
   }
+}
 
-  // A puzzle opened or edited in the editor ends the game: the board is another one now.
-  function forget() {
-    if (!$("play-area").hidden) stop();
+const wrongCells = (r) => ((r.from && r.from.wrong) || []).map((w) => at(w.cell)).filter(Boolean);
+const wrongWords = (r) => ((r.from && r.from.wrong) || []).map((w) => w.text + ".").join("\n");
+
+async function hint() {
+  const r = await ask(1, "Looking for the next step…");
+  if (!r) return;
+  clearMarks();
+  marks.wrong = wrongCells(r);
+  const next = r.next;
+  let words = wrongWords(r);
+  if (r.from && !r.from.fits && !marks.wrong.length) words = r.from.text.trim();
+  if (next) {
+    marks.hint = next.decided.map((d) => at(d.cell)).filter(Boolean);
+    const looked = next.technique ? next.technique.cells : [];
+    // A technique names the cells it looked at by index, row by row.
+    marks.looked = looked.map((u) => ({ r: Math.floor(u / pz.cols), c: u % pz.cols }));
+    const text = r.pictures && r.pictures[1] ? r.pictures[1].text : next.text.join("\n");
+    words = (words ? words + "\n" : "") + text.replace(/^Step 1 /, "Next step ");
+    say(words, r.from && !r.from.fits ? "bad" : "idle");
+  } else if (r.status === "solved" && r.from && r.from.fits) {
+    say("Solved: your grid is the answer.", "good");
+  } else if (words) {
+    say(words, "bad");
+  } else {
+    say("No step found from here (" + r.status + ").", "warn");
   }
+  draw();
+}
 
-  return { init, forget, start, get grid() { return rows(); } };
-})();
+async function check() {
+  const r = await ask(0, "Checking your grid…");
+  if (!r) return;
+  clearMarks();
+  marks.wrong = wrongCells(r);
+  const n = r.from ? r.from.entries : 0;
+  if (r.from && !r.from.fits) say(marks.wrong.length ? wrongWords(r) : r.from.text.trim(), "bad");
+  else if (r.status === "solved") say("Solved: your grid is the answer.", "good");
+  else if (n === 0) say("Nothing drawn yet.", "idle");
+  else say("All right so far: " + n + (n === 1 ? " entry fits" : " entries fit") + " the answer.", "good");
+  draw();
+}
 
-document.addEventListener("DOMContentLoaded", () => Play.init());
+export function init() {
+  $("play").addEventListener("click", start);
+  $("play-edit").addEventListener("click", stop);
+  $("play-undo").addEventListener("click", takeBack);
+  $("play-clear").addEventListener("click", clearAll);
+  $("play-hint").addEventListener("click", hint);
+  $("play-check").addEventListener("click", check);
+  const board = $("play-board");
+  board.addEventListener("keydown", onKey);
+  // As in the editor: the keys work wherever the focus is, but in a field or on a button.
+  document.addEventListener("keydown", (e) => {
+    if (e.target === board || $("play-area").hidden || !pz || keepsKeys(e)) return;
+    onKey(e);
+  });
+  board.addEventListener("mousedown", onDown);
+  board.addEventListener("contextmenu", (e) => e.preventDefault());
+  onForget(forget);
+}
+
+// A puzzle opened or edited in the editor ends the game: the board is another one now.
+// Play is offered for the genres this mode draws (not yet the line genres: Golem Grad,
+// Persistence of Memory).
+function forget() {
+  if (!$("play-area").hidden) stop();
+  const ed = puzzle();
+  $("play").hidden = !ed || !GENRES[ed.kind];
+}

@@ -1,9 +1,10 @@
 // The editor's parity snake with givens: `O`/`E` snake cells (odd, even), `o`/`e` the
 // parity of a cell, and digits; the board is a Sudoku-like grid of boxes, set on the New
 // row by its box (`2x3`: a 6×6 board). The shared editor is `editor.js`.
-"use strict";
 
-Editor.genre("parity-snake", {
+import { cycle, register } from "./registry.js";
+
+register("parity-snake", {
   name: "Parity snake (givens)",
   box: true,
   gridless: true,
@@ -16,10 +17,10 @@ Editor.genre("parity-snake", {
     if (m.parity !== "counts") out += `parity = "${m.parity}"\n`;
     return out;
   },
-  options(text, str) {
-    const b = text.match(/^box\s*=\s*(?:\[\s*(\d+)\s*,\s*(\d+)\s*\]|(\d+))/m);
-    const box = b ? (b[3] ? [Number(b[3]), Number(b[3])] : [Number(b[1]), Number(b[2])]) : [3, 3];
-    return { box, parity: str("parity") || "counts" };
+  // `box = 3` or `box = [2, 3]`, as the file gives it.
+  options(f) {
+    const box = Array.isArray(f.box) ? f.box : typeof f.box === "number" ? [f.box, f.box] : [3, 3];
+    return { box, parity: f.parity || "counts" };
   },
   // A file with no grid: the blank board its box makes.
   cells(opts) {
@@ -32,7 +33,7 @@ Editor.genre("parity-snake", {
   // every answer agrees on.
   forced: { encoding: "plain" },
   max: (m) => m.rows,
-  click: (t) => Editor.cycle([".", "O", "E", "o", "e"], t),
+  click: (t) => cycle([".", "O", "E", "o", "e"], t),
   digit: (t, n) => (Number(n) < 1 ? null : n),
   question: () => null,
   letter: (k, t) => ("eoEO".includes(k) && k.length === 1 ? (t === k ? "." : k) : undefined),

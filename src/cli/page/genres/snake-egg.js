@@ -1,9 +1,10 @@
 // The editor's Snake Egg: egg sizes (numbers) and `?` eggs, `o` the snake's ends, `#`
 // blocked cells; the bank of egg sizes is set on the New row. The shared editor is
 // `editor.js`.
-"use strict";
 
-Editor.genre("snake-egg", {
+import { cycle, register } from "./registry.js";
+
+register("snake-egg", {
   name: "Snake Egg",
   bank: true,
   // The bank from the New row or the file.
@@ -11,12 +12,9 @@ Editor.genre("snake-egg", {
     m.eggs = opts.bank || [];
   },
   toml: (m) => `eggs = [${m.eggs.join(", ")}]\n`,
-  options(text) {
-    const e = text.match(/^eggs\s*=\s*\[([^\]]*)\]/m);
-    return { bank: e ? e[1].split(",").map((x) => x.trim()).filter((x) => x).map(Number) : [] };
-  },
+  options: (f) => ({ bank: f.eggs || [] }),
   max: (m) => Math.max(99, ...m.eggs),
-  click: (t) => Editor.cycle([".", "o"], t),
+  click: (t) => cycle([".", "o"], t),
   digit: (t, n) => n,
   question: () => "?",
   letter: (k, t) => (k === "o" || k === "#" ? (t === k ? "." : k) : undefined),

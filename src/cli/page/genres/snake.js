@@ -1,9 +1,10 @@
 // The editor's Snake: circles in the grid (`w` white, `b` black), and the counts of snake
 // cells above the columns and left of the rows, which the picture draws in a margin of
 // one cell (the cursor's row -1 and column -1). The shared editor is `editor.js`.
-"use strict";
 
-Editor.genre("snake", {
+import { cycle, register } from "./registry.js";
+
+register("snake", {
   name: "Snake",
   margin: 1,
   blank(m) {
@@ -16,10 +17,10 @@ Editor.genre("snake", {
     if (m.left.some((t) => t !== ".")) out += `rows = "${m.left.join(" ")}"\n`;
     return out;
   },
-  read(m, text, str) {
+  // The counts as the file gives them: one string of tokens, `.` for none.
+  read(m, f) {
     const line = (key, n) => {
-      const s = str(key);
-      const t = s ? s.trim().split(/\s+/) : [];
+      const t = f[key] ? f[key].trim().split(/\s+/) : [];
       return Array.from({ length: n }, (_, k) => t[k] || ".");
     };
     m.top = line("columns", m.cols);
@@ -27,7 +28,7 @@ Editor.genre("snake", {
   },
   // A column's count is at most the rows, a row's the columns.
   max: (m, at) => (at.r < 0 ? m.rows : m.cols),
-  click: (t) => Editor.cycle([".", "w", "b"], t),
+  click: (t) => cycle([".", "w", "b"], t),
   // Numbers are counts, outside the grid; the grid holds circles only.
   digit: (t, n, at) => (at.r < 0 || at.c < 0 ? n : null),
   question: (t, at) => (at.r < 0 || at.c < 0 ? "?" : null),
