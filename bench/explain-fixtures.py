@@ -4,7 +4,9 @@ genre) with `snakesat explain --format json`, one at a time on one core, and pri
 Markdown table: how each ended, its steps, the steps by level, the longest forcing chain,
 and the seconds (the command's wall time and its CPU time).
 
-    python3 bench/explain-fixtures.py [--bin target/release/snakesat] [--timeout 60]
+    python3 bench/explain-fixtures.py [--bin target/release/snakesat] [--timeout 60] [--only TEXT]
+
+`--only` keeps the puzzles whose name holds TEXT ("memory": one genre's rows).
 
 The table for `bench/explain.md`; the machine's load goes beside it.
 """
@@ -33,6 +35,8 @@ PUZZLES = [
     ("hebi published 10x10 b", "hebi/urls/published-10x10-b.url"),
     ("snake pit pzprjs test 5x5", "snakepit/urls/pzprjs-test.url"),
     ("golem grad pzprjs test 6x6", "golemgrad/urls/pzprjs-test.url"),
+    ("persistence of memory pzprjs test 6x6", "pmemory/urls/pzprjs-test.url"),
+    ("persistence of memory several 4x4", "pmemory/several-4x4.toml"),
     ("bosnian road pzprjs test 7x7", "bosnian-road/urls/pzprjs-test.url"),
 ]
 
@@ -41,10 +45,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bin", default=os.path.join(ROOT, "target/release/snakesat"))
     ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--only", default="", help="only the puzzles whose name holds this")
     a = ap.parse_args()
     print("| puzzle | status | steps | level | steps by level | longest chain | command s | CPU s |")
     print("|---|---|---|---|---|---|---|---|")
     for name, rel in PUZZLES:
+        if a.only not in name:
+            continue
         path = os.path.join(ROOT, "fixtures", rel)
         arg = open(path).read().strip() if rel.endswith(".url") else path
         before = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -245,6 +245,7 @@ fn published_hebis_and_the_snake_pit_are_explained_in_the_grids_terms() {
             what == "empty" || what.strip_prefix("snake part ").is_some_and(|k| ["1", "2", "3", "4", "5"].contains(&k))
         }
         "golemgrad" => golemgrad_said(what),
+        "pmemory" => pmemory_said(what),
         "bosnian-road" => ["shaded", "unshaded"].contains(&what),
         _ => what.strip_prefix("in a snake of ").is_some_and(|k| k.parse::<u32>().is_ok()),
     };
@@ -255,6 +256,7 @@ fn published_hebis_and_the_snake_pit_are_explained_in_the_grids_terms() {
         "snakepit/urls/pzprjs-test.url",
         "golemgrad/urls/pzprjs-test.url",
         "bosnian-road/urls/pzprjs-test.url",
+        "pmemory/urls/pzprjs-test.url",
     ] {
         let url = std::fs::read_to_string(fixture(rel)).unwrap();
         let (code, v) = json(&["explain", url.trim()]);
@@ -281,6 +283,18 @@ fn golemgrad_said(what: &str) -> bool {
     });
     let parts = what.split(", ").all(|p| {
         ["snake", "island"].contains(&p) || ["a line ", "lines ", "no line "].iter().any(|w| p.starts_with(w))
+    });
+    glyph || parts
+}
+
+/// A Persistence of Memory cell as a person draws it: its line character with its lines,
+/// or what is known of its mark and sides ("on the path, a line left, no line up", "empty").
+fn pmemory_said(what: &str) -> bool {
+    let glyph = what.split_once(" (").is_some_and(|(g, rest)| {
+        g.chars().count() == 1 && (rest.starts_with("a line ") || rest.starts_with("lines ")) && rest.ends_with(')')
+    });
+    let parts = what.split(", ").all(|p| {
+        ["on the path", "empty"].contains(&p) || ["a line ", "lines ", "no line "].iter().any(|w| p.starts_with(w))
     });
     glyph || parts
 }

@@ -70,13 +70,28 @@ fn pmemory_counts_forced_cells_pictures_and_errors() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
 
+/// pzprjs's test puzzle explained to the end by Persistence of Memory's ladder, at
+/// pzprjs's answer: every step a named technique (no search), the clues and what follows at
+/// once first. The board with 15 answers: the ladder decides what they share, then "not
+/// unique".
 #[test]
 fn pmemory_example_is_explained_to_pzprjs_answer() {
     let (code, v) = json(&["explain", EXAMPLE]);
     assert_eq!((code, v["status"].as_str()), (0, Some("solved")), "{v}");
+    assert_eq!(v["unique"], true, "{v}");
     let keys: Vec<String> = ANSWER.join(" ").split(' ').map(String::from).collect();
     let board: Vec<String> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap().to_string()).collect();
     assert_eq!(board, keys);
+    let steps = v["steps"].as_array().unwrap();
+    assert!(steps.iter().all(|s| s["technique"].is_object()), "a step the ladder did not take: {v}");
+    assert_eq!(steps[0]["technique"]["technique"], "what follows at once", "{}", steps[0]);
+    assert_eq!(v["grade"]["needs_search"], false, "{}", v["grade"]);
+    let text = stdout(&run(&["explain", EXAMPLE]));
+    assert!(text.contains("(region visited, local): the path visits the shaded region from r1c1"), "{text}");
+    assert!(text.contains("\nSolved in "), "{text}");
+    let (code, v) = json(&["explain", &fixture("pmemory/several-4x4.toml")]);
+    assert_eq!((code, &v["unique"]), (5, &serde_json::json!(false)), "{v}");
+    assert!(v["steps"].as_array().unwrap().iter().all(|s| s["technique"].is_object()), "{v}");
 }
 
 #[test]

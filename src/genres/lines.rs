@@ -5,6 +5,7 @@
 //! `encodings/pmemory.md`).
 
 use crate::cnf::{Formula, Lit, RuleKind, Var};
+use crate::engine::{Unit, Value};
 use crate::grid::Grid;
 
 /// The four directions of a line from a cell, as bits of a cell's line set.
@@ -55,6 +56,55 @@ pub fn opposite(d: u8) -> u8 {
 pub fn glyph(m: u8) -> &'static str {
     const GLYPHS: [&str; 16] = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
     GLYPHS[usize::from(m & 15)]
+}
+
+/// A direction's name in a sentence ("up").
+pub fn dir_name(d: u8) -> &'static str {
+    match d {
+        UP => "up",
+        RIGHT => "right",
+        DOWN => "down",
+        LEFT => "left",
+        _ => "?",
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+pub fn and_list(items: &[&str]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].to_string(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// A line set in words: `none` for no line (each genre names such a cell its own way),
+/// else its character and its lines ("┌ (lines right and down)").
+pub fn mask_words(m: u8, none: &str) -> String {
+    if m == 0 {
+        return none.into();
+    }
+    let dirs: Vec<&str> = DIRS.into_iter().filter(|&d| m & d != 0).map(dir_name).collect();
+    match dirs.len() {
+        1 => format!("{} (a line {})", glyph(m), dirs[0]),
+        _ => format!("{} (lines {})", glyph(m), and_list(&dirs)),
+    }
+}
+
+/// `explain`'s units for a line genre: one per cell, its line sets (`shape`, as
+/// [`LineVars`] lays them out), keyed by the answer view's characters and told by `words`.
+pub fn explain_units(g: Grid, shape: &[Vec<(u8, Var)>], words: impl Fn(u8) -> String) -> Vec<Unit> {
+    shape
+        .iter()
+        .enumerate()
+        .map(|(i, shapes)| Unit {
+            name: g.name(i),
+            values: shapes
+                .iter()
+                .map(|&(m, v)| Value { lit: v.pos_lit(), key: glyph(m).into(), words: words(m) })
+                .collect(),
+        })
+        .collect()
 }
 
 /// The line set a character of the answer view stands for.

@@ -5,9 +5,9 @@
 
 use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
-use crate::engine::{Encoded, Lazy, Unit, Value};
+use crate::engine::{Encoded, Lazy, Unit};
 use crate::genres::connect::{connected_set, eager_regions};
-use crate::genres::lines::{self, glyph, LineVars};
+use crate::genres::lines::{self, LineVars};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -395,21 +395,7 @@ impl Encoded for GolemCnf {
     /// One unit per cell, its line set (the answer view's character): what a person draws
     /// there, the lines to its sides (none: an island cell).
     fn explain_units(&self) -> Vec<Unit> {
-        self.shape
-            .iter()
-            .enumerate()
-            .map(|(i, shapes)| Unit {
-                name: self.grid.name(i),
-                values: shapes
-                    .iter()
-                    .map(|&(m, v)| Value {
-                        lit: v.pos_lit(),
-                        key: glyph(m).into(),
-                        words: super::ladder::mask_words(m),
-                    })
-                    .collect(),
-            })
-            .collect()
+        lines::explain_units(self.grid, &self.shape, super::ladder::mask_words)
     }
 
     fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {

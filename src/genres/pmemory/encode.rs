@@ -6,7 +6,7 @@
 
 use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
-use crate::engine::{Encoded, Lazy, Unit, Value};
+use crate::engine::{Encoded, Lazy, Unit};
 use crate::genres::connect::{connected_set, eager_regions, rim_cut};
 use crate::genres::lines::{self, glyph, LineVars};
 use crate::grid::Grid;
@@ -27,6 +27,8 @@ pub struct MemoryCnf {
     pub(super) used: Vec<Var>,
     pub(super) answer: Vec<Var>,
     pub(super) connected: Vec<ConnectedSet>,
+    /// The board, for the ladder of techniques.
+    puzzle: PMemory,
 }
 
 impl MemoryCnf {
@@ -43,7 +45,8 @@ impl MemoryCnf {
             Connectivity::Lazy => vec![connected_set(&g, used.iter().map(|v| v.pos_lit()).collect())],
             Connectivity::Eager => Vec::new(),
         };
-        let enc = MemoryCnf { formula: Formula::new(), grid: g, shape, line, used, answer, connected };
+        let puzzle = p.clone();
+        let enc = MemoryCnf { formula: Formula::new(), grid: g, shape, line, used, answer, connected, puzzle };
         enc.local_rules(&mut f, p);
         enc.region_rules(&mut f, p);
         if mode == Connectivity::Eager {
@@ -219,23 +222,15 @@ impl Encoded for MemoryCnf {
         self.connected.clone()
     }
 
-    /// One unit per cell, its line set: `explain` reasons with the rule instances alone
-    /// (the genre has no ladder of techniques).
+    /// One unit per cell, its line set (the answer view's character): what a person draws
+    /// there, the lines to its sides (none: an empty cell).
     fn explain_units(&self) -> Vec<Unit> {
-        self.shape
-            .iter()
-            .enumerate()
-            .map(|(i, shapes)| Unit {
-                name: self.grid.name(i),
-                values: shapes
-                    .iter()
-                    .map(|&(m, v)| Value {
-                        lit: v.pos_lit(),
-                        key: glyph(m).into(),
-                        words: if m == 0 { "empty".into() } else { format!("lines {}", glyph(m)) },
-                    })
-                    .collect(),
-            })
-            .collect()
+        lines::explain_units(self.grid, &self.shape, super::ladder::mask_words)
+    }
+
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        let masks = self.shape.iter().map(|s| s.iter().map(|&(m, _)| m).collect()).collect();
+        let t = super::ladder::Techniques::new(&self.puzzle, masks);
+        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 }

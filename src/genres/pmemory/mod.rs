@@ -13,6 +13,7 @@
 
 mod draw;
 mod encode;
+mod ladder;
 #[cfg(test)]
 mod tests;
 mod url;

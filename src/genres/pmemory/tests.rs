@@ -95,7 +95,7 @@ const SCRIPT: &[(Option<&str>, &str)] = &[
     (None, "1 1 0 0 0 /0 0 0 0 0 /0 0 0 0 0 /0 0 0 0 0 /0 0 0 0 1 /0 0 1 1 0 /1 0 1 0 0 1 /1 0 1 0 0 1 /1 0 1 0 0 1 /1 0 1 0 0 1 /1 0 1 0 1 0 /"),
 ];
 
-fn answer() -> (PMemory, Solution) {
+pub(super) fn answer() -> (PMemory, Solution) {
     pzprv3(&format!("{BOARD}{}", SCRIPT.last().unwrap().1))
 }
 
@@ -182,7 +182,7 @@ fn brute_regions(p: &PMemory) -> Vec<usize> {
 /// is joined to, nor (at a turn) on the diagonal opposite the turn; every shaded region
 /// visited; any two shaded regions one of which is the other moved (same cells shifted)
 /// have the same lines cell by cell. `verify` must agree on every path.
-fn brute_force(p: &PMemory) -> Vec<Solution> {
+pub(super) fn brute_force(p: &PMemory) -> Vec<Solution> {
     let g = p.grid;
     let circles: Vec<usize> = (0..g.len()).filter(|&i| p.circle[i]).collect();
     let mut out = Vec::new();
@@ -304,7 +304,7 @@ fn agree_with_brute_force(p: &PMemory) -> usize {
 }
 
 /// A random board: walls at random (each border one time in `walls`), two circles.
-fn random_board(rng: &mut Rng, rows: usize, cols: usize, walls: usize) -> PMemory {
+pub(super) fn random_board(rng: &mut Rng, rows: usize, cols: usize, walls: usize) -> PMemory {
     let g = Grid::new(rows, cols);
     let mut p = PMemory::new(g);
     for w in p.walls.vertical.iter_mut().chain(p.walls.horizontal.iter_mut()) {
@@ -321,7 +321,7 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize, walls: usize) -> PMemor
 
 /// Shades regions the answer `sol` visits, at random, keeping only those whose lines agree
 /// with every shaded copy already chosen: the board then has `sol` as an answer.
-fn shade_from(rng: &mut Rng, p: &mut PMemory, sol: &Solution) {
+pub(super) fn shade_from(rng: &mut Rng, p: &mut PMemory, sol: &Solution) {
     let regions = p.regions();
     for cells in &regions.cells {
         if cells.iter().any(|&i| sol[i] != 0) && rng.below(2) == 0 {

@@ -16,11 +16,12 @@ mod tests;
 
 use std::cell::Cell;
 
-use super::{step, Clue, GolemGrad, DIRS, DOWN, LEFT, RIGHT, UP};
+use super::{step, Clue, GolemGrad, DIRS};
 use crate::explain::drive::{self, values, Dom, State};
 use crate::explain::one_piece::Member;
 use crate::explain::Rung;
-use crate::genres::lines::{glyph, opposite};
+pub(crate) use crate::genres::lines::dir_name;
+use crate::genres::lines::{self, and_list, glyph, opposite};
 use crate::grid::Grid;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,33 +123,7 @@ pub struct Techniques {
 /// A line set in words: "island" for none, else its character and its lines
 /// ("┌ (lines right and down)").
 pub fn mask_words(m: u8) -> String {
-    if m == 0 {
-        return "island".into();
-    }
-    let dirs: Vec<&str> = DIRS.into_iter().filter(|&d| m & d != 0).map(dir_name).collect();
-    match dirs.len() {
-        1 => format!("{} (a line {})", glyph(m), dirs[0]),
-        _ => format!("{} (lines {})", glyph(m), and_list(&dirs)),
-    }
-}
-
-fn dir_name(d: u8) -> &'static str {
-    match d {
-        UP => "up",
-        RIGHT => "right",
-        DOWN => "down",
-        LEFT => "left",
-        _ => "?",
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[&str]) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].to_string(),
-        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
-    }
+    lines::mask_words(m, "island")
 }
 
 impl Techniques {

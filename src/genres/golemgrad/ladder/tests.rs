@@ -5,6 +5,7 @@
 use super::*;
 use crate::explain::drive::{Driver, Techniques as _};
 use crate::genres::golemgrad::tests::{answer, brute_force, random_puzzle, Rng};
+use crate::genres::golemgrad::{DOWN, LEFT, RIGHT, UP};
 use crate::genres::lines::from_glyph;
 
 /// A board from rows of clue characters: `o` a circle, a digit a number, `?`, `.` none.
