@@ -76,9 +76,9 @@ impl Generate for GolemGrad {
         }
         let (_, sol) = best?;
         let mut q = GolemGrad::new(self.grid);
-        for i in 0..self.grid.len() {
-            if sol[i].count_ones() == 1 {
-                q.clues[i] = Some(Clue::Circle);
+        for (clue, lines) in q.clues.iter_mut().zip(&sol) {
+            if lines.count_ones() == 1 {
+                *clue = Some(Clue::Circle);
             }
         }
         Some((q, sol))
