@@ -1,7 +1,8 @@
 //! Notes which external tools are installed, so the tests that need one are compiled as
 //! `#[ignore]`d with a reason when it is missing (never silently passed): the solvers,
 //! `rsvg-convert` (Debian `librsvg2-bin`) that the picture tests rasterise SVG with,
-//! Chromium with ChromeDriver for the page's test, and the DRAT checker `dratify`.
+//! Chromium with ChromeDriver for the page's test, the DRAT checker `dratify`, and pzprjs
+//! built for node.
 //!
 //! The answer must never be stale: this script reruns whenever a directory on `PATH`
 //! changes (a tool installed or removed there changes the directory) or the Python
@@ -59,6 +60,19 @@ fn main() {
     println!("cargo::rustc-check-cfg=cfg(has_rsvg)");
     if on_path("rsvg-convert") {
         println!("cargo::rustc-cfg=has_rsvg");
+    }
+    // pzprjs in node, reading back the URLs of generated puzzles: a robx/pzprjs checkout
+    // built by bench/pzprjs-build.js (`bench/golemgrad.md` says how), at $SNAKESAT_PZPRJS
+    // or /tmp/pzprjs, where the bench scripts put it. Its built file is watched while it
+    // is there, so removing it recompiles the tests as ignored.
+    println!("cargo::rustc-check-cfg=cfg(has_pzprjs)");
+    println!("cargo::rerun-if-env-changed=SNAKESAT_PZPRJS");
+    let pzprjs = std::env::var_os("SNAKESAT_PZPRJS").map_or_else(|| PathBuf::from("/tmp/pzprjs"), PathBuf::from);
+    let built = pzprjs.join("dist/js/pzpr.js");
+    if on_path("node") && built.is_file() {
+        println!("cargo::rerun-if-changed={}", built.display());
+        println!("cargo::rustc-cfg=has_pzprjs");
+        println!("cargo::rustc-env=SNAKESAT_PZPRJS_DIR={}", pzprjs.display());
     }
     // The browser test of `snakesat serve` drives Chromium through ChromeDriver.
     println!("cargo::rustc-check-cfg=cfg(has_chromium)");

@@ -2,7 +2,9 @@
 //! `with_clue`, `without_clue`). It starts from a random answer of the blank board with
 //! every clue it gives shown (`Generate::ANSWER_FIRST`; else from the blank board), built
 //! by the genre where it can (`Generate::construct`: Snake Egg), else drawn by a solver
-//! with random phases. From
+//! with random phases; a genre that must draw it itself, with givens that belong to the
+//! board and are never removed, frames it (`Generate::frame`: Golem Grad's circles,
+//! Bosnian Road's loop through random cells). From
 //! there, the forced-cells loop (`puzzle::forced`) finds answers and the cells they
 //! disagree on; a clue is taken from one of those answers at the cell they disagree on
 //! most, which cuts the most ambiguity, until the answer is unique. Then every clue that
@@ -35,7 +37,7 @@ use crate::backend::{BackendKind, Outcome};
 use crate::cnf::Lit;
 use crate::engine::{Encoded, Lazy, Limits};
 use crate::explain::Grade;
-use crate::puzzle::{self, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
+use crate::puzzle::{self, Broken, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
 use warm::{Verdict, Warm};
 
 /// splitmix64 (Steele, Lea, Flood 2014): small, deterministic, and enough to pick cells.
@@ -141,8 +143,10 @@ pub fn generate<P: Generate>(
             return Ok(Generated { attempts, seconds: started.elapsed().as_secs_f64(), ..g });
         }
         if attempts >= ATTEMPTS {
-            let bound = spec.grade.map(|b| b.to_string()).unwrap_or_default();
-            return Err(Failed::Stopped(format!("{attempts} answers tried, none made a puzzle of --grade {bound}")));
+            return Err(Failed::Stopped(match spec.grade {
+                Some(bound) => format!("{attempts} answers tried, none made a puzzle of --grade {bound}"),
+                None => format!("{attempts} answers tried, the genre's clues made none unique"),
+            }));
         }
     }
 }
@@ -165,10 +169,19 @@ fn attempt<P: Generate>(
     // `Tuning::answer_first` off starts from the blank board instead, to measure one route
     // against the other.
     let answer_first = P::ANSWER_FIRST && tuning.answer_first;
-    let blank_enc = warm_encoding(blank, &opts, answer_first && tuning.warm)?;
-    let (start, warm) = match answer_first {
-        true => reveal_answer(blank, &blank_enc, &opts, rng, limits)?,
-        false => (blank.clone(), None),
+    // A framed genre (`Generate::frame`: Golem Grad, Bosnian Road) builds or draws its
+    // answer itself, with the givens that belong to the board; the puzzle starts from
+    // that answer's clues, cold.
+    let framed = blank.frame(&mut |n| rng.below(n), limits);
+    if let Some((b, a)) = &framed {
+        b.verify(a).map_err(|Broken(why)| RunError::Unverified(format!("a framed answer: {why}")))?;
+    }
+    let blank = framed.as_ref().map_or(blank, |(b, _)| b);
+    let blank_enc = warm_encoding(blank, &opts, answer_first && tuning.warm && framed.is_none())?;
+    let (start, warm) = match (&framed, answer_first) {
+        (Some((b, a)), _) => (show_all(b, a, &opts.genre), None),
+        (None, true) => reveal_answer(blank, &blank_enc, &opts, rng, limits)?,
+        (None, false) => (blank.clone(), None),
     };
     // The revealed clues need not fix the answer (they do for Snake Egg); where the warm
     // solver finds another, narrowing completes the board cold, and its answer may be
@@ -181,10 +194,13 @@ fn attempt<P: Generate>(
                 (p, answer, runs, None)
             }
         },
-        None => {
-            let (p, answer, runs) = narrow(start, &opts, rng, limits)?;
-            (p, answer, runs, None)
-        }
+        None => match narrow(start, &opts, rng, limits) {
+            Ok((p, answer, runs)) => (p, answer, runs, None),
+            // A frame whose answers no clue tells apart (Golem Grad: two ways to pair the
+            // same snake cells): the next frame of the same random stream is tried.
+            Err(Failed::Impossible(_)) if framed.is_some() => return Ok(None),
+            Err(e) => return Err(e),
+        },
     };
     // With a grade bound, the puzzle is first eased until its explanation finishes
     // within it; from then on every removal keeps it so.

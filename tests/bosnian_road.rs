@@ -113,3 +113,58 @@ fn bosnian_road_complete_cnf_is_the_same_every_time() {
         assert_eq!(once, stdout(&run(&["dimacs", &fixture(f)])), "{f}");
     }
 }
+
+/// The generator (`snakesat generate bosnian-road`), checked apart from it: each puzzle
+/// unique on both routes and minimal (each number removed leaves a second answer), the
+/// answer found again from its URL, and the same seed makes the same puzzles.
+#[test]
+fn generated_puzzles_are_unique_minimal_and_the_same_for_a_seed() {
+    let number = |t: &str| t != ".";
+    for (size, cols, seed) in [("6x6", 6, 1), ("5x7", 7, 2), ("4x4", 4, 3)] {
+        let made = common::generated("bosnian-road", size, seed, 2);
+        assert_eq!(made.len(), 2);
+        for v in &made {
+            common::unique_and_minimal(v, cols, number);
+        }
+        let again = common::generated("bosnian-road", size, seed, 2);
+        let strip = |v: &serde_json::Value| (v["toml"].clone(), v["url"].clone(), v["answer"].clone());
+        assert_eq!(made.iter().map(strip).collect::<Vec<_>>(), again.iter().map(strip).collect::<Vec<_>>());
+    }
+}
+
+/// pzprjs reads each generated puzzle's URL to the same board (it writes the same URL
+/// back) and calls the generated answer complete, in its pzprv3 file.
+#[test]
+#[cfg_attr(
+    not(has_pzprjs),
+    ignore = "node or a built pzprjs is missing: bench/golemgrad.md builds it in /tmp/pzprjs (or $SNAKESAT_PZPRJS)"
+)]
+fn pzprjs_reads_generated_urls_and_accepts_their_answers() {
+    #[cfg(has_pzprjs)]
+    {
+        let mut jobs = Vec::new();
+        for (size, seed) in [("6x6", 1), ("8x8", 2), ("10x10", 3), ("4x9", 4)] {
+            for v in common::generated("bosnian-road", size, seed, 2) {
+                let url = v["url"].as_str().unwrap().to_string();
+                let toml = v["toml"].as_str().unwrap();
+                let clues: Vec<String> =
+                    toml.lines().skip(2).take_while(|l| !l.starts_with("\"\"\"")).map(String::from).collect();
+                let answer: Vec<String> =
+                    v["answer"]["grid"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect();
+                let (rows, cols) = (clues.len(), clues[0].split_whitespace().count());
+                let mut file = vec!["pzprv3".to_string(), "bosnianroad".into(), rows.to_string(), cols.to_string()];
+                file.extend(clues.iter().map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ") + " "));
+                file.extend(
+                    answer
+                        .iter()
+                        .map(|r| r.split_whitespace().map(|t| if t == "#" { "# " } else { ". " }).collect::<String>()),
+                );
+                jobs.push((url, vec![file.join("\n") + "\n"]));
+            }
+        }
+        for ((url, _), (back, checks)) in jobs.iter().zip(common::pzprjs_check(&jobs)) {
+            assert_eq!(url.split_once('?').unwrap().1, back, "pzprjs reads {url} to another board");
+            assert!(checks[0].0, "pzprjs refuses the answer of {url}: {}", checks[0].1);
+        }
+    }
+}

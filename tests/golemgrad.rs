@@ -103,3 +103,88 @@ fn the_example_is_explained_to_pzprjs_answer_by_techniques() {
     let (code, v) = json(&["explain", &fixture("golemgrad/several-4x4.toml")]);
     assert_eq!((code, &v["unique"]), (5, &serde_json::json!(false)), "{v}");
 }
+
+/// The generator (`snakesat generate golemgrad`), checked apart from it: each puzzle unique
+/// on both routes and minimal in its numbers (the circles are the frame every snake end
+/// needs, `src/genres/golemgrad/generate.rs`), the answer valid (`solve` of its URL
+/// finds it), and the same seed makes the same puzzles.
+#[test]
+fn generated_puzzles_are_unique_minimal_and_the_same_for_a_seed() {
+    let number = |t: &str| t == "?" || t.parse::<u32>().is_ok();
+    for (size, cols, seed) in [("6x6", 6, 1), ("5x7", 7, 2), ("4x4", 4, 3)] {
+        let made = common::generated("golemgrad", size, seed, 2);
+        assert_eq!(made.len(), 2);
+        for v in &made {
+            common::unique_and_minimal(v, cols, number);
+        }
+        let again = common::generated("golemgrad", size, seed, 2);
+        let strip = |v: &serde_json::Value| (v["toml"].clone(), v["url"].clone(), v["answer"].clone());
+        assert_eq!(made.iter().map(strip).collect::<Vec<_>>(), again.iter().map(strip).collect::<Vec<_>>());
+    }
+}
+
+/// pzprjs reads each generated puzzle's URL to the same board (it writes the same URL
+/// back) and calls the generated answer complete, in its pzprv3 file.
+#[test]
+#[cfg_attr(
+    not(has_pzprjs),
+    ignore = "node or a built pzprjs is missing: bench/golemgrad.md builds it in /tmp/pzprjs (or $SNAKESAT_PZPRJS)"
+)]
+fn pzprjs_reads_generated_urls_and_accepts_their_answers() {
+    #[cfg(has_pzprjs)]
+    {
+        const GLYPHS: [&str; 16] = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
+        let (right, down) = (2, 4);
+        let mut jobs = Vec::new();
+        for (size, seed) in [("6x6", 1), ("8x8", 2), ("10x10", 3), ("4x9", 4)] {
+            for v in common::generated("golemgrad", size, seed, 2) {
+                let url = v["url"].as_str().unwrap().to_string();
+                let toml = v["toml"].as_str().unwrap();
+                let clues: Vec<String> =
+                    toml.lines().skip(2).take_while(|l| !l.starts_with("\"\"\"")).map(String::from).collect();
+                let answer: Vec<Vec<u8>> = v["answer"]["grid"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|row| {
+                        row.as_str()
+                            .unwrap()
+                            .split_whitespace()
+                            .map(|t| GLYPHS.iter().position(|g| *g == t).unwrap_or(0) as u8)
+                            .collect()
+                    })
+                    .collect();
+                let (rows, cols) = (answer.len(), answer[0].len());
+                let mut file = vec!["pzprv3".to_string(), "golemgrad".into(), rows.to_string(), cols.to_string()];
+                for line in &clues {
+                    let q: Vec<&str> = line
+                        .split_whitespace()
+                        .map(|t| match t {
+                            "o" => "0",
+                            "?" => "-",
+                            t => t,
+                        })
+                        .collect();
+                    file.push(q.join(" ") + " ");
+                }
+                file.extend((0..rows).map(|_| "0 ".repeat(cols)));
+                let bit = |m: u8, b: u8| if m & b != 0 { "1" } else { "0" };
+                file.extend(
+                    answer
+                        .iter()
+                        .map(|r| r[..cols - 1].iter().map(|&m| bit(m, right).to_string() + " ").collect::<String>()),
+                );
+                file.extend(
+                    answer[..rows - 1]
+                        .iter()
+                        .map(|r| r.iter().map(|&m| bit(m, down).to_string() + " ").collect::<String>()),
+                );
+                jobs.push((url, vec![file.join("\n") + "\n"]));
+            }
+        }
+        for ((url, _), (back, checks)) in jobs.iter().zip(common::pzprjs_check(&jobs)) {
+            assert_eq!(url.split_once('?').unwrap().1, back, "pzprjs reads {url} to another board");
+            assert!(checks[0].0, "pzprjs refuses the answer of {url}: {}", checks[0].1);
+        }
+    }
+}

@@ -183,8 +183,8 @@ genres! {
     Snake(snake::Snake) [url generate],
     Hebi(hebi::Hebi) [url generate],
     SnakePit(snakepit::SnakePit) [url generate],
-    GolemGrad(golemgrad::GolemGrad) [url],
-    BosnianRoad(bosnian_road::BosnianRoad) [url],
+    GolemGrad(golemgrad::GolemGrad) [url generate],
+    BosnianRoad(bosnian_road::BosnianRoad) [url generate],
     PMemory(pmemory::PMemory) [url],
 }
 

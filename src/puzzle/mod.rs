@@ -304,6 +304,21 @@ pub trait Generate: Puzzle {
     fn construct(&self, _below: &mut dyn FnMut(usize) -> usize, _stop: &dyn Fn() -> bool) -> Option<Self::Solution> {
         None
     }
+    /// A random answer the genre builds or draws itself, and the board it answers: the
+    /// blank board, or the blank board with givens that are part of the board rather than
+    /// clues (Golem Grad's circles: every snake ends at one, so a board without circles
+    /// has no snake). The generator starts from that answer's clues, on the cold route,
+    /// and never takes those givens away. For a genre whose blank board has answers, but
+    /// dull ones under the solver's phases (Bosnian Road's smallest loops), or none.
+    /// `None` (the default, no random number asked; also when `limits` stop it): the
+    /// generator draws an answer of the blank board itself.
+    fn frame(
+        &self,
+        _below: &mut dyn FnMut(usize) -> usize,
+        _limits: &crate::engine::Limits,
+    ) -> Option<(Self, Self::Solution)> {
+        None
+    }
 }
 
 /// Facts about a complete enumeration (counts up to symmetry, length histograms, ...),

@@ -56,3 +56,85 @@ pub fn decode_through_kissat(puzzle: &str) -> serde_json::Value {
     assert_eq!(code, 0, "{v}");
     v
 }
+
+/// The puzzles of `snakesat generate KIND --size SIZE --seed SEED --count COUNT
+/// --with-answer`, one JSON object each.
+pub fn generated(kind: &str, size: &str, seed: u64, count: usize) -> Vec<serde_json::Value> {
+    let (seed, count) = (seed.to_string(), count.to_string());
+    let args =
+        ["generate", kind, "--size", size, "--seed", &seed, "--count", &count, "--with-answer", "--format", "json"];
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+/// How many answers the puzzle file `toml` has, up to two, by `count --limit 2` with
+/// `options`.
+pub fn count_up_to_two(toml: &str, options: &[&str]) -> u64 {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.toml");
+    std::fs::write(&path, toml).unwrap();
+    let o = run(&[&["count", path.to_str().unwrap(), "--limit", "2", "--format", "json"], options].concat());
+    let v: serde_json::Value =
+        serde_json::from_str(stdout(&o).trim()).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)));
+    v["count"].as_u64().unwrap()
+}
+
+/// A generated puzzle (`generated`), checked apart from the generator: unique by `count
+/// --limit 2` on the lazy route and on the complete CNF with varisat, minimal (each clue,
+/// a grid token for which `clue` holds, replaced by `.` leaves a second answer), its clue
+/// count the one reported, its URL solved to the answer reported. The grid is `cols` wide.
+pub fn unique_and_minimal(v: &serde_json::Value, cols: usize, clue: fn(&str) -> bool) {
+    let second = ["--connectivity", "eager", "--backend", "varisat"];
+    assert_eq!(v["status"].as_str(), Some("generated"), "{v}");
+    let toml = v["toml"].as_str().unwrap();
+    assert_eq!(count_up_to_two(toml, &[]), 1, "not unique:\n{toml}");
+    assert_eq!(count_up_to_two(toml, &second), 1, "not unique on the complete CNF:\n{toml}");
+    let (head, grid) = toml.split_once("grid = \"\"\"\n").unwrap();
+    let grid: Vec<&str> = grid.trim_end().trim_end_matches("\"\"\"").split_whitespace().collect();
+    let clued: Vec<usize> = (0..grid.len()).filter(|&i| clue(grid[i])).collect();
+    assert_eq!(clued.len() as u64, v["clues"].as_u64().unwrap(), "{toml}");
+    for &i in &clued {
+        let mut fewer = grid.clone();
+        fewer[i] = ".";
+        let rows: Vec<String> = fewer.chunks(cols).map(|r| r.join(" ")).collect();
+        let weaker = format!("{head}grid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"));
+        assert_eq!(count_up_to_two(&weaker, &[]), 2, "clue {i} is not needed:\n{toml}");
+    }
+    let url = v["url"].as_str().unwrap();
+    let (code, solved) = json(&["solve", url]);
+    assert_eq!((code, &solved["solution"]), (0, &v["answer"]), "{url}");
+}
+
+/// pzprjs's own reading and checker (bench/pzprjs-check.js in node, pzprjs where build.rs
+/// found it): for each job, a puzz.link URL and pzprv3 files of answers, the URL pzprjs
+/// writes back for the board it read (the part after `?`) and, for each file, whether
+/// pzprjs calls it complete, with its message.
+#[cfg(has_pzprjs)]
+pub fn pzprjs_check(jobs: &[(String, Vec<String>)]) -> Vec<(String, Vec<(bool, String)>)> {
+    use std::io::Write;
+    let lines: Vec<String> =
+        jobs.iter().map(|(url, files)| serde_json::json!({ "url": url, "files": files }).to_string() + "\n").collect();
+    let mut child = Command::new("node")
+        .arg(root().join("bench/pzprjs-check.js"))
+        .arg(env!("SNAKESAT_PZPRJS_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("node runs");
+    child.stdin.take().unwrap().write_all(lines.concat().as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out: Vec<(String, Vec<(bool, String)>)> = stdout(&o)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let checks = v["checks"].as_array().unwrap();
+            let checks = checks.iter().map(|c| (c["complete"] == true, c["text"].to_string())).collect();
+            (v["url"].as_str().unwrap().to_string(), checks)
+        })
+        .collect();
+    assert_eq!(out.len(), jobs.len());
+    out
+}

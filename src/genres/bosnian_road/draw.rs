@@ -79,8 +79,7 @@ pub fn spot(p: &BosnianRoad, i: usize) -> (Pt, f64) {
     (centre(r, c, CELL), CELL / 2.0)
 }
 
-/// The puzzle as `BosnianRoad::read` reads it (for the tests; the genre has no generator).
-#[cfg(test)]
+/// The puzzle as `BosnianRoad::read` reads it (`generate` writes it; the tests read it).
 pub fn toml(p: &BosnianRoad) -> String {
     let g = p.grid;
     let token = |i: usize| p.clues[i].map_or(".".to_string(), clue_token);

@@ -104,8 +104,7 @@ pub fn spot(p: &GolemGrad, i: usize) -> (Pt, f64) {
     (centre(r, c, CELL), CELL / 2.0)
 }
 
-/// The puzzle as `GolemGrad::read` reads it (for the tests; the genre has no generator).
-#[cfg(test)]
+/// The puzzle as `GolemGrad::read` reads it (`generate` writes it; the tests read it).
 pub fn toml(p: &GolemGrad) -> String {
     let g = p.grid;
     let token = |i: usize| match p.clues[i] {

@@ -13,6 +13,7 @@
 
 mod draw;
 mod encode;
+mod generate;
 mod ladder;
 #[cfg(test)]
 mod tests;
