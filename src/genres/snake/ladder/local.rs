@@ -1,7 +1,7 @@
 //! The clues, the local patterns around a cell and the lines, for the Snake ladder.
 
 use super::{binomial, Broken, Fit, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
-use crate::explain::drive::{say, Techniques as _};
+use crate::explain::drive::{say, Dom, Techniques as _};
 use crate::genres::snake::Circle;
 
 impl Techniques {
@@ -326,17 +326,25 @@ impl Techniques {
         if binomial(open.len(), need) > 1000 {
             return None;
         }
-        let mut ways =
-            Ways { open, picked: Vec::new(), always: Vec::new(), never: Vec::new(), fits: 0, settled: false, deep };
+        let mut ways = Ways {
+            open,
+            picked: Vec::new(),
+            always: Vec::new(),
+            never: Vec::new(),
+            fits: 0,
+            settled: false,
+            deep,
+            beside: None,
+        };
         ways.picked = vec![false; ways.open.len()];
         ways.always = vec![true; ways.open.len()];
         ways.never = vec![true; ways.open.len()];
         self.fit_from(l, 0, need, &mut s.clone(), elsewhere, &mut ways);
-        let Ways { open, always, never, fits, .. } = ways;
+        let Ways { open, always, never, fits, beside, .. } = ways;
         if fits == 0 {
             return Some(Err(()));
         }
-        let set = open
+        let mut set: Vec<(usize, Dom)> = open
             .iter()
             .enumerate()
             .filter_map(|(j, &c)| {
@@ -349,6 +357,7 @@ impl Techniques {
                 }
             })
             .collect();
+        set.extend(beside.unwrap_or_default());
         Some(Ok((set, fits)))
     }
 
@@ -364,10 +373,17 @@ impl Techniques {
             let line = &self.lines[l];
             let crossing_ok =
                 w.open.iter().zip(&w.picked).filter(|p| *p.1).all(|(&c, _)| self.crossing_ok(l, c, trial));
-            if left == 0
-                && crossing_ok
-                && self.local_ok(trial, &line.around, elsewhere)
-                && (!w.deep || self.forced_ok(l, trial, elsewhere))
+            if !(left == 0 && crossing_ok && self.local_ok(trial, &line.around, elsewhere)) {
+                return;
+            }
+            if w.deep {
+                let Some(here) = self.beside(l, trial, elsewhere) else { return };
+                // What every way so far decides beside the line.
+                w.beside = Some(match w.beside.take() {
+                    None => here,
+                    Some(before) => before.into_iter().filter(|x| here.binary_search(x).is_ok()).collect(),
+                });
+            }
             {
                 w.fits += 1;
                 for k in 0..w.open.len() {
@@ -376,7 +392,8 @@ impl Techniques {
                 }
                 // Every open cell seen both ways: the line decides nothing, and how many
                 // ways there are is never told.
-                w.settled = !w.always.iter().zip(&w.never).any(|(&a, &n)| a || n);
+                let beside_left = w.beside.as_ref().is_some_and(|b| !b.is_empty());
+                w.settled = !w.always.iter().zip(&w.never).any(|(&a, &n)| a || n) && !beside_left;
             }
             return;
         };
@@ -395,12 +412,14 @@ impl Techniques {
         w.picked[j] = false;
     }
 
-    /// Crossing fit's check of one way of line `l` (in `s`, which it leaves as it found it):
-    /// a snake cell of the line with exactly as many open or snake neighbours as it needs
-    /// (two, or one where it may be an end) has all of them snake, and those cells must
-    /// break no rule themselves: too many snake neighbours, a 2×2 block or a corner touch,
-    /// a line over its count.
-    fn forced_ok(&self, l: usize, s: &mut State, elsewhere: usize) -> bool {
+    /// Crossing fit's look beside one way of line `l` (in `s`, which it leaves as it found
+    /// it): a snake cell of the line with exactly as many open or snake neighbours as it
+    /// needs (two, or one where it may be an end) has all of them snake, and those cells
+    /// must break no rule themselves (too many snake neighbours, a 2×2 block or a corner
+    /// touch, a line over its count). Then a snake cell of the line, or one it forced, with
+    /// all the snake neighbours it may have empties its other neighbours. `None` when the
+    /// way breaks a rule; else what it decides beside the line, sorted.
+    fn beside(&self, l: usize, s: &mut State, elsewhere: usize) -> Option<Vec<(usize, Dom)>> {
         let line = &self.lines[l];
         let ends = elsewhere + line.around.iter().filter(|&&i| self.is_end(s, i)).count();
         let mut forced: Vec<usize> = Vec::new();
@@ -413,9 +432,6 @@ impl Techniques {
             if can == if body { 2 } else { 1 } {
                 forced.extend(self.nbrs[i].iter().copied().filter(|&k| s[k] == OPEN));
             }
-        }
-        if forced.is_empty() {
-            return true;
         }
         forced.sort_unstable();
         forced.dedup();
@@ -430,10 +446,21 @@ impl Techniques {
                     .iter()
                     .all(|&m| self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() <= self.lines[m].count)
         });
+        let mut out: Vec<(usize, Dom)> = Vec::new();
+        if ok {
+            out.extend(forced.iter().map(|&k| (k, SNAKE)));
+            for &i in line.cells.iter().chain(&forced) {
+                if s[i] == SNAKE && self.nbrs[i].iter().filter(|&&k| s[k] == SNAKE).count() == most(i) {
+                    out.extend(self.nbrs[i].iter().filter(|&&k| s[k] == OPEN).map(|&k| (k, EMPTY)));
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+        }
         for &k in &forced {
             s[k] = OPEN;
         }
-        ok
+        ok.then_some(out)
     }
 
     /// Whether the lines crossing line `l` at snake cell `c` have room for it.
@@ -492,8 +519,11 @@ struct Ways {
     fits: usize,
     /// No open cell can be decided any more: the rest of the ways are not tried.
     settled: bool,
-    /// Crossing fit: each way is also held against what it forces (`forced_ok`).
+    /// Crossing fit: each way is also held against what it forces (`beside`).
     deep: bool,
+    /// Crossing fit: what every way so far decides beside the line (`None` before the
+    /// first).
+    beside: Option<Vec<(usize, Dom)>>,
 }
 
 /// "1 snake cell", "3 snake cells".

@@ -199,6 +199,30 @@ fn crossing_fit_counts_the_neighbours_a_way_forces() {
 }
 
 #[test]
+fn crossing_fit_decides_beside_the_line_what_every_way_does() {
+    // Row 1 needs one more snake cell beside the end r1c3: r1c2 or r1c4. Either way the end
+    // has its one snake neighbour in the row, so r2c3 below it is empty in every way.
+    let mut p = snake(3, 5);
+    ends_at(&mut p, &[2, 12]);
+    p.rows = vec![Some(Count::Is(2)), None, None];
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &[".?#?.", "?????", "??#??"]);
+    let cross: Vec<(usize, Dom)> = found(&t, Tech::CrossFit, &s).iter().flat_map(|f| f.set.clone()).collect();
+    assert!(cross.contains(&(7, EMPTY)), "{cross:?}");
+    assert!(!found(&t, Tech::LineFit, &s).iter().flat_map(|f| f.set.clone()).any(|(c, _)| c == 7));
+    // A body cell r1c4 in a row of three (both ends known below): it runs on along the
+    // row to one side (r2c4 below is snake) or to both (r2c4 empty). The ways disagree
+    // below it, so crossing fit must say nothing there.
+    let mut p = snake(3, 7);
+    ends_at(&mut p, &[14, 20]);
+    p.rows = vec![Some(Count::Is(3)), None, None];
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &[".??#??.", "???????", "#?????#"]);
+    let cross: Vec<(usize, Dom)> = found(&t, Tech::CrossFit, &s).iter().flat_map(|f| f.set.clone()).collect();
+    assert!(!cross.iter().any(|&(c, _)| c == 10), "{cross:?}");
+}
+
+#[test]
 fn forcing_finds_a_contradiction() {
     let mut p = snake(2, 3);
     ends_at(&mut p, &[0, 2]);
