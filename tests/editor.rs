@@ -416,7 +416,7 @@ fn count_answers_are_browsable_and_generate_opens_in_the_editor_in_chromium() {
     let (code, genres) = server.get("/api/genres");
     assert_eq!(code, 200);
     let genres: Value = serde_json::from_str(&genres).unwrap();
-    for kind in ["snake", "hebi", "snake-egg", "snakepit", "parity-snake"] {
+    for kind in ["snake", "hebi", "snake-egg", "snakepit", "parity-snake", "golemgrad", "bosnian-road", "pmemory"] {
         let generates = genres.as_array().unwrap().iter().find(|g| g["kind"] == kind).unwrap()["generates"].clone();
         b.choose("#new-kind", kind);
         let enabled = call("GET", &b.url(&format!("/element/{}/enabled", b.find("#generate"))), None);

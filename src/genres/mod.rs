@@ -9,6 +9,7 @@ pub mod connect;
 mod draw_tests;
 pub mod golemgrad;
 pub mod hebi;
+pub(crate) mod line_cells;
 pub mod lines;
 pub mod parity_snake;
 pub mod pmemory;

@@ -281,7 +281,7 @@ impl Techniques {
                 .collect();
             let mut bad: Dom = 0;
             let mut from = Vec::new();
-            for v in values(d & !self.island[i]) {
+            for v in values(d & !self.off[i]) {
                 let m = self.masks[i][v];
                 let made: Vec<usize> = std::iter::once(i)
                     .chain(DIRS.into_iter().filter(|&x| m & x != 0).filter_map(|x| step(g, i, x)))

@@ -8,103 +8,22 @@ use crate::explain::one_piece::{Areas, Member};
 use crate::genres::golemgrad::DIRS;
 
 impl Techniques {
-    /// A line drawn (or ruled out) at one of its cells is drawn (ruled out) at the other.
+    /// A line drawn (or ruled out) at one of its cells is drawn (ruled out) at the other
+    /// (`LineCells::meet`).
     pub(super) fn meet(&self, s: &State, out: &mut Vec<Found>) -> Scan {
-        for i in 0..s.len() {
-            // A number or an island cell: one find for all its sides.
-            let mut closed = Vec::new();
-            for (k, dir) in DIRS.into_iter().enumerate() {
-                let Some((j, back)) = across(self.g, i, k) else { continue };
-                let (here, there) = (self.line(s, i, k), self.line(s, j, back));
-                if here == there || here == Line::Maybe {
-                    continue;
-                }
-                let yes = here == Line::Yes;
-                if !yes && self.shade(s, i) == Member::Out {
-                    closed.push((j, back));
-                    continue;
-                }
-                let why = if yes {
-                    say!(self, "the line from {} {} runs into {}", self.name(i), dir_name(dir), self.name(j))
-                } else {
-                    say!(self, "{} has no line {}: none from {} either", self.name(i), dir_name(dir), self.name(j))
-                };
-                out.push(Found { tech: Tech::Meet, set: vec![self.draw(j, back, yes)], cells: vec![i, j], why });
+        let closed = |i: usize| {
+            if self.numbered(i) {
+                format!("no line enters the number at {}", self.name(i))
+            } else {
+                format!("no line enters the island cell {}", self.name(i))
             }
-            if !closed.is_empty() {
-                let why = if self.numbered(i) {
-                    say!(self, "no line enters the number at {}", self.name(i))
-                } else {
-                    say!(self, "no line enters the island cell {}", self.name(i))
-                };
-                let set = closed.iter().map(|&(j, back)| self.draw(j, back, false)).collect();
-                let mut cells = vec![i];
-                cells.extend(closed.iter().map(|c| c.0));
-                out.push(Found { tech: Tech::Meet, set, cells, why });
-            }
-        }
-        Ok(())
-    }
-
-    /// The pieces of drawn lines: each cell's piece, and the pieces' cells.
-    fn strands(&self, s: &State) -> (Vec<Vec<usize>>, Vec<usize>) {
-        let n = s.len();
-        let mut of = vec![usize::MAX; n];
-        let mut all = Vec::new();
-        for a in 0..n {
-            if of[a] != usize::MAX {
-                continue;
-            }
-            let k = all.len();
-            of[a] = k;
-            let mut cells = vec![a];
-            let mut q = 0;
-            while q < cells.len() {
-                let i = cells[q];
-                for d in 0..4 {
-                    if self.line(s, i, d) != Line::Yes {
-                        continue;
-                    }
-                    if let Some((j, _)) = across(self.g, i, d) {
-                        if of[j] == usize::MAX {
-                            of[j] = k;
-                            cells.push(j);
-                        }
-                    }
-                }
-                q += 1;
-            }
-            all.push(cells);
-        }
-        (all, of)
+        };
+        self.cells.meet(Tech::Meet, s, out, &closed)
     }
 
     /// A line between two cells already joined by lines closes a loop.
     pub(super) fn no_loop(&self, s: &State, out: &mut Vec<Found>) -> Scan {
-        let (strands, of) = self.strands(s);
-        for c in &strands {
-            let ends: usize = c.iter().map(|&i| (0..4).filter(|&k| self.line(s, i, k) == Line::Yes).count()).sum();
-            if ends / 2 >= c.len() {
-                let why = say!(self, "the lines through {} close a loop", self.name(c[0]));
-                return Err(Broken { tech: Tech::NoLoop, why });
-            }
-        }
-        for i in 0..s.len() {
-            for k in 0..4 {
-                let Some((j, back)) = across(self.g, i, k) else { continue };
-                // A line drawn from the other side is no new line.
-                if self.line(s, i, k) == Line::Maybe && self.line(s, j, back) != Line::Yes && of[i] == of[j] {
-                    let why = say!(
-                        self,
-                        "{} and {} are already joined by lines: a line between them would close a loop",
-                        self.name(i),
-                        self.name(j)
-                    );
-                    out.push(Found { tech: Tech::NoLoop, set: vec![self.draw(i, k, false)], cells: vec![i, j], why });
-                }
-            }
-        }
-        Ok(())
+        self.cells.no_loop(Tech::NoLoop, s, out)
     }
 
     /// The shaded cells are one piece: areas they cannot reach are islands, a cell every

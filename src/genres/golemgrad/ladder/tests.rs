@@ -3,7 +3,8 @@
 //! every answer (by brute force, from the rules) of random small boards.
 
 use super::*;
-use crate::explain::drive::{Driver, Techniques as _};
+use crate::explain::drive::{values, Driver, Techniques as _};
+use crate::grid::Grid;
 use crate::genres::golemgrad::tests::{answer, brute_force, random_puzzle, Rng};
 use crate::genres::golemgrad::{DOWN, LEFT, RIGHT, UP};
 use crate::genres::lines::from_glyph;
@@ -35,8 +36,8 @@ fn state(t: &Techniques, rows: &[&str]) -> State {
             let all = t.all[i];
             match tok {
                 "." => all,
-                "#" => all & !t.island[i],
-                "_" => t.island[i],
+                "#" => all & !t.off[i],
+                "_" => t.off[i],
                 g => {
                     let m = from_glyph(g).unwrap();
                     1 << t.masks[i].iter().position(|&x| x == m).unwrap()
@@ -85,7 +86,7 @@ fn a_line_is_seen_from_both_its_cells() {
 fn three_snake_cells_of_a_block_leave_the_fourth_an_island() {
     let (_, t) = puzzle(&["...", "..."]);
     let f = found(&t, Tech::Block, &state(&t, &["# # .", "# . ."]));
-    assert_eq!(f[0].set, vec![(4, t.island[4])]);
+    assert_eq!(f[0].set, vec![(4, t.off[4])]);
     assert!(found(&t, Tech::Block, &state(&t, &["# . .", "# . ."])).is_empty());
     assert!(broken(&t, Tech::Block, &state(&t, &["# # .", "# # ."])));
 }
@@ -95,7 +96,7 @@ fn a_complete_island_is_walled_by_snake() {
     let (_, t) = puzzle(&["1..", "..."]);
     let f = found(&t, Tech::Complete, &state(&t, &[". . .", ". . ."]));
     assert_eq!(cells(&f[0]), vec![1, 3]);
-    assert!(f[0].set.iter().all(|&(u, d)| d == !t.island[u]));
+    assert!(f[0].set.iter().all(|&(u, d)| d == !t.off[u]));
     // An island of 2 with one cell: not complete.
     let (_, t) = puzzle(&["2..", "..."]);
     assert!(found(&t, Tech::Complete, &state(&t, &[". . .", ". . ."])).is_empty());
@@ -110,20 +111,20 @@ fn a_cell_between_islands_that_cannot_be_one_is_snake() {
     let (_, t) = puzzle(&["2.3", "..."]);
     let f = found(&t, Tech::Apart, &state(&t, &[". . .", ". . ."]));
     assert_eq!(f.len(), 1);
-    assert_eq!(f[0].set, vec![(1, !t.island[1])]);
+    assert_eq!(f[0].set, vec![(1, !t.off[1])]);
     // Joining the 3 to an island without a number: 3 cells, still fine.
     let (_, t) = puzzle(&["3..", "..."]);
     assert!(found(&t, Tech::Apart, &state(&t, &[". . _", ". . ."])).is_empty());
     // A fourth cell is one too many.
     let f = found(&t, Tech::Apart, &state(&t, &[". . _", ". . _"]));
-    assert_eq!(f[0].set, vec![(1, !t.island[1])]);
+    assert_eq!(f[0].set, vec![(1, !t.off[1])]);
 }
 
 #[test]
 fn an_island_short_of_its_size_grows_its_only_way() {
     let (_, t) = puzzle(&["3..", "..."]);
     let f = found(&t, Tech::Grow, &state(&t, &[". . .", "# . ."]));
-    assert_eq!(f[0].set, vec![(1, t.island[1])]);
+    assert_eq!(f[0].set, vec![(1, t.off[1])]);
     // Two ways: nothing.
     assert!(found(&t, Tech::Grow, &state(&t, &[". . .", ". . ."])).is_empty());
     // No room for three cells.
@@ -181,12 +182,12 @@ fn words_say_what_the_grid_shows() {
     let (_, t) = puzzle(&["...", "..."]);
     let s = state(&t, &["┌ . .", ". . ."]);
     assert_eq!(t.seen(0, s[0]), "┌ (lines right and down)");
-    assert_eq!(t.seen(1, t.all[1] & !t.island[1] & t.with[1][3]), "snake, a line left");
-    assert_eq!(t.seen(1, t.island[1]), "island");
+    assert_eq!(t.seen(1, t.all[1] & !t.off[1] & t.with[1][3]), "snake, a line left");
+    assert_eq!(t.seen(1, t.off[1]), "island");
     // A turn of several ruled out shows nothing new on the grid.
     let m = t.masks[4].iter().position(|&m| m == UP | RIGHT).unwrap();
     assert!(!t.visible_at(4, t.all[4], t.all[4] & !(1 << m)));
-    assert!(t.visible_at(4, t.all[4], t.island[4]));
+    assert!(t.visible_at(4, t.all[4], t.off[4]));
 }
 
 /// pzprjs's example: the ladder alone (no search) ends at pzprjs's answer.
@@ -270,7 +271,7 @@ fn a_cell_an_island_cannot_do_without_is_island() {
     let s = state(&t, &[". . .", "# # .", ". . ."]);
     let f = found(&t, Tech::IslandPass, &s);
     let sets: Vec<(usize, Dom)> = f.iter().flat_map(|f| f.set.clone()).collect();
-    assert_eq!(sets, vec![(1, t.island[1]), (2, t.island[2]), (5, t.island[5])]);
+    assert_eq!(sets, vec![(1, t.off[1]), (2, t.off[2]), (5, t.off[5])]);
     // Two ways round: nothing.
     assert!(found(&t, Tech::IslandPass, &state(&t, &[". . .", ". . .", ". . ."])).is_empty());
 }

@@ -9,65 +9,9 @@ use crate::explain::one_piece::{Areas, Member};
 use crate::graph::Dfs;
 
 impl Techniques {
-    /// The pieces of drawn lines: each cell's piece, and the pieces' cells.
-    fn strands(&self, s: &State) -> (Vec<Vec<usize>>, Vec<usize>) {
-        let n = s.len();
-        let mut of = vec![usize::MAX; n];
-        let mut all = Vec::new();
-        for a in 0..n {
-            if of[a] != usize::MAX {
-                continue;
-            }
-            let k = all.len();
-            of[a] = k;
-            let mut cells = vec![a];
-            let mut q = 0;
-            while q < cells.len() {
-                let i = cells[q];
-                for d in 0..4 {
-                    if self.line(s, i, d) != Line::Yes {
-                        continue;
-                    }
-                    if let Some((j, _)) = across(self.g, i, d) {
-                        if of[j] == usize::MAX {
-                            of[j] = k;
-                            cells.push(j);
-                        }
-                    }
-                }
-                q += 1;
-            }
-            all.push(cells);
-        }
-        (all, of)
-    }
-
     /// A line between two cells already joined by lines closes a loop.
     pub(super) fn no_loop(&self, s: &State, out: &mut Vec<Found>) -> Scan {
-        let (strands, of) = self.strands(s);
-        for c in &strands {
-            let ends: usize = c.iter().map(|&i| (0..4).filter(|&k| self.line(s, i, k) == Line::Yes).count()).sum();
-            if ends / 2 >= c.len() {
-                let why = say!(self, "the lines through {} close a loop", self.name(c[0]));
-                return Err(Broken { tech: Tech::NoLoop, why });
-            }
-        }
-        for i in 0..s.len() {
-            for k in 0..4 {
-                let Some((j, back)) = across(self.g, i, k) else { continue };
-                // A line drawn from the other side is no new line.
-                if self.line(s, i, k) == Line::Maybe && self.line(s, j, back) != Line::Yes && of[i] == of[j] {
-                    let why = say!(
-                        self,
-                        "{} and {} are already joined by lines: a line between them would close a loop",
-                        self.name(i),
-                        self.name(j)
-                    );
-                    out.push(Found { tech: Tech::NoLoop, set: vec![self.draw(i, k, false)], cells: vec![i, j], why });
-                }
-            }
-        }
-        Ok(())
+        self.cells.no_loop(Tech::NoLoop, s, out)
     }
 
     /// What the path would leave out if it were exactly the cells `on`: a cell of the path

@@ -2,46 +2,15 @@
 //! regions carrying the same lines, the path never beside itself, a shaded region's last
 //! cell the path may visit.
 
-use super::{across, values, Broken, Dom, Found, Line, Scan, State, Tech, Techniques};
+use super::{values, Broken, Dom, Found, Scan, State, Tech, Techniques};
 use crate::explain::drive::{say, Techniques as _};
 use crate::explain::one_piece::Member;
-use crate::genres::lines::dir_name;
-use crate::genres::pmemory::DIRS;
 
 impl Techniques {
     /// A line drawn (or ruled out) at one of its cells is drawn (ruled out) at the other;
-    /// no line enters an empty cell.
+    /// no line enters an empty cell (`LineCells::meet`).
     pub(super) fn meet(&self, s: &State, out: &mut Vec<Found>) -> Scan {
-        for i in 0..s.len() {
-            // An empty cell: one find for all its sides.
-            let mut closed = Vec::new();
-            for (k, dir) in DIRS.into_iter().enumerate() {
-                let Some((j, back)) = across(self.g, i, k) else { continue };
-                let (here, there) = (self.line(s, i, k), self.line(s, j, back));
-                if here == there || here == Line::Maybe {
-                    continue;
-                }
-                let yes = here == Line::Yes;
-                if !yes && self.shade(s, i) == Member::Out {
-                    closed.push((j, back));
-                    continue;
-                }
-                let why = if yes {
-                    say!(self, "the line from {} {} runs into {}", self.name(i), dir_name(dir), self.name(j))
-                } else {
-                    say!(self, "{} has no line {}: none from {} either", self.name(i), dir_name(dir), self.name(j))
-                };
-                out.push(Found { tech: Tech::Meet, set: vec![self.draw(j, back, yes)], cells: vec![i, j], why });
-            }
-            if !closed.is_empty() {
-                let why = say!(self, "no line enters the empty cell {}", self.name(i));
-                let set = closed.iter().map(|&(j, back)| self.draw(j, back, false)).collect();
-                let mut cells = vec![i];
-                cells.extend(closed.iter().map(|c| c.0));
-                out.push(Found { tech: Tech::Meet, set, cells, why });
-            }
-        }
-        Ok(())
+        self.cells.meet(Tech::Meet, s, out, &|i| format!("no line enters the empty cell {}", self.name(i)))
     }
 
     /// The line sets cell `i`'s values `d` stand for, as a set of 16 bits.

@@ -34,8 +34,8 @@ fn state(t: &Techniques, rows: &[&str]) -> State {
             let all = t.all[i];
             match tok {
                 "." => all,
-                "#" => all & !t.empty[i],
-                "_" => t.empty[i],
+                "#" => all & !t.off[i],
+                "_" => t.off[i],
                 g => {
                     let m = from_glyph(g).unwrap();
                     1 << t.masks[i].iter().position(|&x| x == m).unwrap()
@@ -91,7 +91,7 @@ fn twin_regions_carry_the_same_lines() {
     let f = found(&t, Tech::Twins, &state(&t, &[". . . .", ". . . .", ". . . ."]));
     assert_eq!(f.len(), 1, "{f:?}");
     let got = sets(&f);
-    assert!(got.contains(&(0, t.empty[0])) && got.contains(&(10, t.empty[10])), "{got:?}");
+    assert!(got.contains(&(0, t.off[0])) && got.contains(&(10, t.off[10])), "{got:?}");
     // A line known in one is known in the other.
     let (_, t) =
         puzzle(&["o . . .", ". . . .", ". . . .", ". . . o"], Some(&["a a a a", "a B a a", "a a C a", "a a a a"]));
@@ -107,7 +107,7 @@ fn the_path_never_runs_beside_itself() {
     // A straight through r2c2 leaves its two sides empty.
     let f = found(&t, Tech::Touch, &state(&t, &[". . .", ". ─ .", ". . ."]));
     let from4: Vec<Found> = f.into_iter().filter(|f| f.why.starts_with("the path ─")).collect();
-    assert_eq!(sets(&from4), vec![(1, t.empty[1]), (7, t.empty[7])]);
+    assert_eq!(sets(&from4), vec![(1, t.off[1]), (7, t.off[7])]);
     assert!(from4[0].why.contains("the path ─ at r2c2 has no path beside it: r1c2, r3c2 empty"), "{}", from4[0].why);
     // r1c2 on the path: r2c2 cannot run ─, nor turn ┐ or ┌ (r1c2 in the opposite quadrant).
     let f = found(&t, Tech::Touch, &state(&t, &[". # .", ". . .", ". . ."]));
@@ -189,13 +189,13 @@ fn words_say_what_the_grid_shows() {
     let (_, t) = puzzle(&["o . .", ". . o"], None);
     let s = state(&t, &["╶ . .", ". . ."]);
     assert_eq!(t.seen(0, s[0]), "╶ (a line right)");
-    assert_eq!(t.seen(1, t.all[1] & !t.empty[1] & t.with[1][3]), "on the path, a line left");
-    assert_eq!(t.seen(1, t.empty[1]), "empty");
+    assert_eq!(t.seen(1, t.all[1] & !t.off[1] & t.with[1][3]), "on the path, a line left");
+    assert_eq!(t.seen(1, t.off[1]), "empty");
     // A turn of several ruled out shows nothing new on the grid.
     let (_, t) = puzzle(&["o . .", ". . .", ". . o"], None);
     let m = t.masks[4].iter().position(|&m| m == UP | RIGHT).unwrap();
     assert!(!t.visible_at(4, t.all[4], t.all[4] & !(1 << m)));
-    assert!(t.visible_at(4, t.all[4], t.empty[4]));
+    assert!(t.visible_at(4, t.all[4], t.off[4]));
 }
 
 /// Runs the ladder alone from the clues: the final grid and the steps, each checked by `each`.
