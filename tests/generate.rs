@@ -22,19 +22,7 @@ fn lines(args: &[&str]) -> Vec<serde_json::Value> {
 }
 
 fn count_up_to_two(toml: &str) -> u64 {
-    count_up_to_two_with(toml, &[])
-}
-
-/// `count --limit 2` with more options (`--connectivity eager --backend varisat`: the
-/// complete CNF on the second solver).
-fn count_up_to_two_with(toml: &str, options: &[&str]) -> u64 {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("p.toml");
-    std::fs::write(&path, toml).unwrap();
-    let o = run(&[&["count", path.to_str().unwrap(), "--limit", "2", "--format", "json"], options].concat());
-    let v: serde_json::Value =
-        serde_json::from_str(stdout(&o).trim()).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)));
-    v["count"].as_u64().unwrap()
+    common::count_up_to_two(toml, &[])
 }
 
 /// Each generated puzzle of `made` (made `--with-answer`, on a board of `cells` cells) is
@@ -45,7 +33,7 @@ fn unique_and_minimal(made: &[serde_json::Value], cells: usize, cols: usize, opt
     for (k, v) in made.iter().enumerate() {
         assert_eq!((v["index"].as_u64(), v["status"].as_str()), (Some(k as u64), Some("generated")), "{v}");
         let toml = v["toml"].as_str().unwrap();
-        assert_eq!(count_up_to_two_with(toml, options), 1, "not unique:\n{toml}");
+        assert_eq!(common::count_up_to_two(toml, options), 1, "not unique:\n{toml}");
         let (head, grid) = toml.split_once("grid = \"\"\"\n").unwrap();
         let grid: Vec<&str> = grid.split_whitespace().take(cells).collect();
         let clued: Vec<usize> = (0..cells).filter(|&i| grid[i] != ".").collect();
@@ -55,7 +43,7 @@ fn unique_and_minimal(made: &[serde_json::Value], cells: usize, cols: usize, opt
             fewer[i] = ".";
             let rows: Vec<String> = fewer.chunks(cols).map(|r| r.join(" ")).collect();
             let weaker = format!("{head}grid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"));
-            assert_eq!(count_up_to_two_with(&weaker, options), 2, "clue {i} is not needed:\n{toml}");
+            assert_eq!(common::count_up_to_two(&weaker, options), 2, "clue {i} is not needed:\n{toml}");
         }
         if let Some(url) = v["url"].as_str() {
             let o = run(&[&["solve", url, "--format", "json"], options].concat());
@@ -200,7 +188,7 @@ fn graded_puzzles_explain_to_the_end_within_the_bound() {
             assert_eq!(v["status"], "generated", "{kind}: {v}");
             assert_eq!((v["grade"]["bound"].as_str(), v["minimal"].as_bool()), (Some(bound.as_str()), Some(false)));
             let toml = v["toml"].as_str().unwrap();
-            assert_eq!(count_up_to_two_with(toml, &second_route), 1, "{kind} not unique:\n{toml}");
+            assert_eq!(common::count_up_to_two(toml, &second_route), 1, "{kind} not unique:\n{toml}");
             let (code, ex) = explain_within(toml, k);
             assert_eq!((code, ex["status"].as_str()), (Some(0), Some("solved")), "{kind}:\n{toml}\n{ex}");
             let hardest = ex["grade"]["hardest"].as_u64().unwrap();

@@ -80,6 +80,22 @@ pub fn count_up_to_two(toml: &str, options: &[&str]) -> u64 {
     v["count"].as_u64().unwrap()
 }
 
+/// Generated puzzles of `kind` at three sizes: each unique on both routes and minimal
+/// (`unique_and_minimal`, `clue` telling a clue's token), and the same seed makes the
+/// same puzzles.
+pub fn generation_holds(kind: &str, clue: fn(&str) -> bool) {
+    for (size, cols, seed) in [("6x6", 6, 1), ("5x7", 7, 2), ("4x4", 4, 3)] {
+        let made = generated(kind, size, seed, 2);
+        assert_eq!(made.len(), 2);
+        for v in &made {
+            unique_and_minimal(v, cols, clue);
+        }
+        let again = generated(kind, size, seed, 2);
+        let strip = |v: &serde_json::Value| (v["toml"].clone(), v["url"].clone(), v["answer"].clone());
+        assert_eq!(made.iter().map(strip).collect::<Vec<_>>(), again.iter().map(strip).collect::<Vec<_>>());
+    }
+}
+
 /// A generated puzzle (`generated`), checked apart from the generator: unique by `count
 /// --limit 2` on the lazy route and on the complete CNF with varisat, minimal (each clue,
 /// a grid token for which `clue` holds, replaced by `.` leaves a second answer), its clue

@@ -4,10 +4,10 @@
 
 use super::*;
 use crate::explain::drive::{values, Driver, Techniques as _};
-use crate::grid::Grid;
 use crate::genres::golemgrad::tests::{answer, brute_force, random_puzzle, Rng};
 use crate::genres::golemgrad::{DOWN, LEFT, RIGHT, UP};
 use crate::genres::lines::from_glyph;
+use crate::grid::Grid;
 
 /// A board from rows of clue characters: `o` a circle, a digit a number, `?`, `.` none.
 fn puzzle(rows: &[&str]) -> (GolemGrad, Techniques) {
