@@ -260,10 +260,14 @@ impl Techniques {
                     if need == 1 { "it" } else { "them" },
                     if fits == 1 { "fits" } else { "fit" },
                 );
-                let beside = if deep {
-                    ", with the neighbours each snake cell then needs counted in their own rows and columns"
-                } else {
-                    ""
+                let beside = match (deep, ends.len()) {
+                    (false, _) => "",
+                    (true, 2..) => {
+                        ", with the neighbours each snake cell then needs or leaves empty counted in their own rows and columns"
+                    }
+                    (true, _) => {
+                        ", with the neighbours each snake cell then needs (two, but for the snake's two ends) or leaves empty counted in their own rows and columns"
+                    }
                 };
                 let why = say!(self,
                     "{}: of its {open} open cells {need} more {more} snake; {ways} to choose {them} {fit} the cells around{beside}, and all of them agree here",
@@ -287,10 +291,15 @@ impl Techniques {
         key.extend(line.reads.iter().map(|&c| s[c] as u8));
         key.push(elsewhere as u8);
         // Crossing fit also reads the lines beside this one (`touching` holds the crossing
-        // ones too).
+        // ones too): their snake cells, and their room to spare, up to the most a way can
+        // empty in them (past that, more room changes nothing, and far cells keep hitting).
         if deep {
-            for &m in &line.touching {
-                key.push(self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() as u8);
+            for &(m, most) in &line.touching {
+                let snake = self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count();
+                let open = self.lines[m].cells.iter().filter(|&&x| s[x] == OPEN).count();
+                let spare = (snake + open) as isize - self.lines[m].count as isize;
+                key.push(snake as u8);
+                key.push(spare.clamp(-1, most as isize) as i8 as u8);
             }
         } else {
             for &c in &line.cells {
@@ -414,43 +423,120 @@ impl Techniques {
 
     /// Crossing fit's look beside one way of line `l` (in `s`, which it leaves as it found
     /// it): a snake cell of the line with exactly as many open or snake neighbours as it
-    /// needs (two, or one where it may be an end) has all of them snake, and those cells
-    /// must break no rule themselves (too many snake neighbours, a 2×2 block or a corner
-    /// touch, a line over its count). Then a snake cell of the line, or one it forced, with
-    /// all the snake neighbours it may have empties its other neighbours. `None` when the
-    /// way breaks a rule; else what it decides beside the line, sorted.
+    /// needs (two for the body, one for an end) has all of them snake, and those cells must
+    /// break no rule themselves (too many snake neighbours, a 2×2 block or a corner touch, a
+    /// line over its count). Then a snake cell of the line, or one it forced, with all the
+    /// snake neighbours it may have empties its other neighbours, and no line may be left
+    /// with fewer snake and open cells than its count. Where fewer than two ends are known,
+    /// the line's snake cells that could be either are tried as each choice of at most the
+    /// ends left (the rest body): the way fits when one choice does, and decides what every
+    /// choice that fits decides. `None` when the way breaks a rule; else what it decides
+    /// beside the line, sorted.
     fn beside(&self, l: usize, s: &mut State, elsewhere: usize) -> Option<Vec<(usize, Dom)>> {
         let line = &self.lines[l];
-        let ends = elsewhere + line.around.iter().filter(|&&i| self.is_end(s, i)).count();
+        let known = elsewhere + line.around.iter().filter(|&&i| self.is_end(s, i)).count();
+        let snake_nbrs = |s: &State, i: usize| self.nbrs[i].iter().filter(|&&k| s[k] == SNAKE).count();
+        // Cells whose being an end or body changes what they force: body takes both of its
+        // two ways on; an end with its one snake neighbour empties the rest.
+        let either: Vec<usize> = if known >= 2 {
+            Vec::new()
+        } else {
+            (line.cells.iter().copied())
+                .filter(|&i| s[i] == SNAKE && self.circles[i].is_none() && !self.is_end(s, i))
+                .filter(|&i| {
+                    let (snake, can) = (snake_nbrs(s, i), self.nbrs[i].iter().filter(|&&k| s[k] != EMPTY).count());
+                    snake <= 1 && (can == 2 || snake == 1)
+                })
+                .collect()
+        };
+        let free = 2usize.saturating_sub(known);
+        let mut agreed: Option<Vec<(usize, Dom)>> = None;
+        let mut choice: Vec<usize> = Vec::with_capacity(2);
+        // Every choice of at most `free` ends among `either`: none, one, two.
+        let mut choices = vec![Vec::new()];
+        if free >= 1 {
+            choices.extend(either.iter().map(|&a| vec![a]));
+        }
+        if free >= 2 {
+            for (x, &a) in either.iter().enumerate() {
+                choices.extend(either[x + 1..].iter().map(|&b| vec![a, b]));
+            }
+        }
+        for ends in choices {
+            choice.clear();
+            choice.extend(ends);
+            let Some(here) = self.beside_with(l, s, known, &either, &choice) else { continue };
+            agreed = Some(match agreed.take() {
+                None => here,
+                Some(before) => before.into_iter().filter(|x| here.binary_search(x).is_ok()).collect(),
+            });
+            if agreed.as_ref().is_some_and(|a| a.is_empty()) {
+                break;
+            }
+        }
+        agreed
+    }
+
+    /// `beside` for one choice: the cells of `either` in `ends` are ends, the rest body.
+    fn beside_with(
+        &self,
+        l: usize,
+        s: &mut State,
+        known: usize,
+        either: &[usize],
+        ends: &[usize],
+    ) -> Option<Vec<(usize, Dom)>> {
+        let line = &self.lines[l];
+        let snake_nbrs = |s: &State, i: usize| self.nbrs[i].iter().filter(|&&k| s[k] == SNAKE).count();
+        let end = |s: &State, i: usize| ends.contains(&i) || self.is_end(s, i);
+        let body = |s: &State, i: usize| {
+            self.circles[i] == Some(Circle::Body)
+                || (known >= 2 && !self.is_end(s, i))
+                || (either.contains(&i) && !ends.contains(&i))
+        };
+        if ends.iter().any(|&i| snake_nbrs(s, i) > 1) {
+            return None;
+        }
         let mut forced: Vec<usize> = Vec::new();
         for &i in &line.cells {
             if s[i] != SNAKE {
                 continue;
             }
             let can = self.nbrs[i].iter().filter(|&&k| s[k] != EMPTY).count();
-            let body = self.circles[i] == Some(Circle::Body) || (ends == 2 && !self.is_end(s, i));
-            if can == if body { 2 } else { 1 } {
+            if can == if body(s, i) { 2 } else { 1 } {
                 forced.extend(self.nbrs[i].iter().copied().filter(|&k| s[k] == OPEN));
             }
         }
         forced.sort_unstable();
         forced.dedup();
+        let most = |s: &State, i: usize| if end(s, i) { 1 } else { 2 };
         for &k in &forced {
             s[k] = SNAKE;
         }
-        let most = |i: usize| if self.circles[i] == Some(Circle::End) { 1 } else { 2 };
-        let ok = forced.iter().all(|&k| {
-            self.nbrs[k].iter().filter(|&&j| s[j] == SNAKE).count() <= most(k)
-                && !self.block_breaks(s, k)
-                && self.line_of[k]
-                    .iter()
-                    .all(|&m| self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() <= self.lines[m].count)
-        });
+        let count_ok = |s: &State, m: usize| {
+            let line = &self.lines[m];
+            let snake = line.cells.iter().filter(|&&x| s[x] == SNAKE).count();
+            snake <= line.count && snake + line.cells.iter().filter(|&&x| s[x] == OPEN).count() >= line.count
+        };
+        // Forcing adds snake cells only, so the ends known before stay ends.
+        let new_ends = forced.iter().filter(|&&k| self.is_end(s, k)).count();
+        let ok = known + ends.len() + new_ends <= 2
+            && forced.iter().all(|&k| {
+                snake_nbrs(s, k) <= most(s, k)
+                    && !self.block_breaks(s, k)
+                    && self.line_of[k].iter().all(|&m| count_ok(s, m))
+            });
         let mut out: Vec<(usize, Dom)> = Vec::new();
         if ok {
             out.extend(forced.iter().map(|&k| (k, SNAKE)));
-            for &i in line.cells.iter().chain(&forced) {
-                if s[i] == SNAKE && self.nbrs[i].iter().filter(|&&k| s[k] == SNAKE).count() == most(i) {
+            let full = |s: &State, i: usize, most: usize| s[i] == SNAKE && snake_nbrs(s, i) == most;
+            for &i in &line.cells {
+                if full(s, i, most(s, i)) {
+                    out.extend(self.nbrs[i].iter().filter(|&&k| s[k] == OPEN).map(|&k| (k, EMPTY)));
+                }
+            }
+            for &i in &forced {
+                if full(s, i, most(s, i)) {
                     out.extend(self.nbrs[i].iter().filter(|&&k| s[k] == OPEN).map(|&k| (k, EMPTY)));
                 }
             }
@@ -460,7 +546,26 @@ impl Techniques {
         for &k in &forced {
             s[k] = OPEN;
         }
-        ok.then_some(out)
+        if !ok {
+            return None;
+        }
+        // The empties must leave every line they cross room for its count.
+        for &(k, v) in &out {
+            if v == EMPTY {
+                s[k] = EMPTY;
+            }
+        }
+        // Only the empties within a step of the line: the lines through them are those the
+        // cache key reads (`fit_cached`).
+        let near = |k: usize| line.around.binary_search(&k).is_ok();
+        let room = (out.iter().filter(|p| p.1 == EMPTY && near(p.0)))
+            .all(|&(k, _)| self.line_of[k].iter().all(|&m| count_ok(s, m)));
+        for &(k, v) in &out {
+            if v == EMPTY {
+                s[k] = OPEN;
+            }
+        }
+        room.then_some(out)
     }
 
     /// Whether the lines crossing line `l` at snake cell `c` have room for it.

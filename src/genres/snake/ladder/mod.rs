@@ -122,8 +122,9 @@ struct Line {
     around: Vec<usize>,
     /// `around` and its neighbours: what line fit reads (an end is known by its neighbours).
     reads: Vec<usize>,
-    /// The other lines through `around`: crossing fit counts what it forces in them.
-    touching: Vec<usize>,
+    /// The other lines through `around`: crossing fit counts what it forces in them, each
+    /// with its number of cells in `around` (the most a way can empty there).
+    touching: Vec<(usize, usize)>,
 }
 
 /// What line fit found on a line: the cells every filling agrees on and how many fillings
@@ -199,7 +200,10 @@ impl Techniques {
                 line.around.iter().flat_map(|&c| line_of[c].iter().copied()).filter(|&m| m != l).collect();
             touching.sort_unstable();
             touching.dedup();
-            line.touching = touching;
+            line.touching = touching
+                .into_iter()
+                .map(|m| (m, line.around.iter().filter(|c| line_of[**c].contains(&m)).count()))
+                .collect();
         }
         Techniques {
             g,

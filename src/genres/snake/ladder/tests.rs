@@ -223,6 +223,49 @@ fn crossing_fit_decides_beside_the_line_what_every_way_does() {
 }
 
 #[test]
+fn crossing_fit_drops_a_way_that_leaves_a_crossing_line_no_room() {
+    // Row 1 takes 3 of 5 with both ends known below. The way r1c2–r1c4 runs straight
+    // through r1c3, so r2c3 is empty, and column 3 (3 of 3) has no room left: of the ways
+    // that fit, r1c1–r1c3 and r1c3–r1c5 both turn down at r1c3.
+    let mut p = snake(3, 5);
+    ends_at(&mut p, &[10, 14]);
+    p.rows = vec![Some(Count::Is(3)), None, None];
+    p.columns = vec![None, None, Some(Count::Is(3)), None, None];
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &["?????", "?????", "#???#"]);
+    let cross: Vec<(usize, Dom)> = found(&t, Tech::CrossFit, &s).iter().flat_map(|f| f.set.clone()).collect();
+    assert!(cross.contains(&(7, SNAKE)), "{cross:?}");
+    // Column 3 with room for the gap (2 of 3): the straight way fits, and r2c3 is open.
+    p.columns = vec![None, None, Some(Count::Is(2)), None, None];
+    let t = Techniques::new(&p).unwrap();
+    let cross: Vec<(usize, Dom)> = found(&t, Tech::CrossFit, &s).iter().flat_map(|f| f.set.clone()).collect();
+    assert!(!cross.iter().any(|&(c, _)| c == 7), "{cross:?}");
+}
+
+#[test]
+fn crossing_fit_allows_the_snake_two_ends_only() {
+    // No end is known. Row 1 takes 4 of 5 and row 2 one. A gap at r1c3 leaves two runs
+    // with four run ends; at most two are snake ends, the other two turn down into row 2:
+    // two cells where it holds one. A gap at c2 or c4 leaves r1c1 (or r1c5) alone, an end,
+    // and the run beside it then needs two cells below as well. Only the gaps at the
+    // corners fit: r1c2–r1c4 are snake, and r2c3 under the run is empty.
+    let mut p = snake(3, 5);
+    p.rows = vec![Some(Count::Is(4)), Some(Count::Is(1)), None];
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &["?????", "?????", "?????"]);
+    let cross: Vec<(usize, Dom)> = found(&t, Tech::CrossFit, &s).iter().flat_map(|f| f.set.clone()).collect();
+    for fact in [(1, SNAKE), (2, SNAKE), (3, SNAKE), (7, EMPTY)] {
+        assert!(cross.contains(&fact), "{fact:?} in {cross:?}");
+    }
+    // Room for two below (row 2 holds 2): two run ends can turn down with the gap at c3,
+    // so r1c3 is left open.
+    p.rows = vec![Some(Count::Is(4)), Some(Count::Is(2)), None];
+    let t = Techniques::new(&p).unwrap();
+    let cross: Vec<(usize, Dom)> = found(&t, Tech::CrossFit, &s).iter().flat_map(|f| f.set.clone()).collect();
+    assert!(!cross.iter().any(|&(c, _)| c == 2), "{cross:?}");
+}
+
+#[test]
 fn forcing_finds_a_contradiction() {
     let mut p = snake(2, 3);
     ends_at(&mut p, &[0, 2]);
