@@ -13,20 +13,25 @@ its one answer are compared with snakesat's `solve --unique`, with both times.
     (cd /tmp/pzprjs && npm install --ignore-scripts) && node bench/pzprjs-build.js /tmp/pzprjs
     git --git-dir=/work/.mirror/T0nyX1ang+noqx/repo archive HEAD | tar -x -C /tmp/noqx
     python3 -m venv /tmp/venv && /tmp/venv/bin/pip install clingo
-    bench/bosnianroad-pzprjs.py target/release/snakesat /tmp/pzprjs [N] [SEED] [lazy|eager] [/tmp/noqx /tmp/venv/bin/python]
+    bench/bosnianroad-pzprjs.py target/release/snakesat /tmp/pzprjs [N] [SEED] [lazy|eager] [/tmp/noqx /tmp/venv/bin/python] [generated]
 
 A random answer: a few random cells (1 to 4) given a random number 3–5 (more than a 2×2
 block, the smallest loop, shows any cell) and a few grey cells, the answer snakesat finds for them (boards without one are skipped); then each of its
 unshaded cells is made a clue with probability 2/5, one time in five a grey cell without a
 number, else the count of shaded cells around it. The puzzle is solved again (its answer may
 differ from the one its clues came from) and that answer is judged. Nothing is committed
-from the checkouts; CI cannot reach GitHub, so this is a session-time judge, not a test.
+from the checkouts (with `generated`, the puzzles are `snakesat generate bosnian-road` of
+seeds 1..N instead, on boards of 4 to 10 rows and columns drawn from SEED); CI cannot reach GitHub, so this is a session-time judge, not a test.
 """
 import json, os, random, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pzprjs_judge
 
+# `generated` anywhere after the paths: judge `snakesat generate`'s puzzles instead.
+GENERATED = "generated" in sys.argv[3:]
+if GENERATED:
+    sys.argv.remove("generated")
 binary, pzprjs = sys.argv[1], sys.argv[2]
 N = int(sys.argv[3]) if len(sys.argv) > 3 else 100
 rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 38)
@@ -80,24 +85,36 @@ def ours(rows, cols, clues):
     return (1 if v["unique"] else 2), shaded(v["solution"]["grid"]), secs
 
 
+def random_puzzles():
+    """Random clue sets read off an answer: (tried, rows, cols, clues)."""
+    tried = 0
+    while True:
+        tried += 1
+        rows, cols = rng.randint(3, 10), rng.randint(3, 10)
+        n = rows * cols
+        clues = ["."] * n
+        for i in rng.sample(range(n), rng.randint(1, 4)):
+            clues[i] = str(rng.randint(3, 5))
+        for i in rng.sample(range(n), rng.randint(0, n // 10)):
+            clues[i] = "-"
+        grid, _, _ = pzprjs_judge.solve(binary, toml(rows, cols, clues), ["--connectivity", mode])
+        if grid is None:
+            continue
+        s = shaded(grid)
+        clues = ["."] * n
+        for i in range(n):
+            if not s[i] and rng.random() < 0.4:
+                clues[i] = "-" if rng.random() < 0.2 else str(sum(s[j] for j in around(rows, cols, i)))
+        yield tried, rows, cols, clues
+
+
+def generated_puzzles():
+    for seed, (rows, cols, clues, _) in enumerate(pzprjs_judge.generated(binary, "bosnian-road", N, rng), 1):
+        yield seed, rows, cols, clues
+
+
 jobs, meta, times, tried, puzzles = [], [], [], 0, []
-while len(jobs) < N:
-    tried += 1
-    rows, cols = rng.randint(3, 10), rng.randint(3, 10)
-    n = rows * cols
-    clues = ["."] * n
-    for i in rng.sample(range(n), rng.randint(1, 4)):
-        clues[i] = str(rng.randint(3, 5))
-    for i in rng.sample(range(n), rng.randint(0, n // 10)):
-        clues[i] = "-"
-    grid, _, _ = pzprjs_judge.solve(binary, toml(rows, cols, clues), ["--connectivity", mode])
-    if grid is None:
-        continue
-    s = shaded(grid)
-    clues = ["."] * n
-    for i in range(n):
-        if not s[i] and rng.random() < 0.4:
-            clues[i] = "-" if rng.random() < 0.2 else str(sum(s[j] for j in around(rows, cols, i)))
+for tried, rows, cols, clues in generated_puzzles() if GENERATED else random_puzzles():
     grid, url, secs = pzprjs_judge.solve(binary, toml(rows, cols, clues), ["--connectivity", mode])
     assert grid is not None, f"clues read off an answer have no answer: {url}"
     times.append(secs)
@@ -106,10 +123,13 @@ while len(jobs) < N:
     jobs.append((url, files))
     meta.append((rows, cols, url))
     puzzles.append((rows, cols, clues))
+    if len(jobs) == N:
+        break
 
 results = pzprjs_judge.check(pzprjs, jobs)
 label = f"snakesat solve --connectivity {mode}"
-bad = pzprjs_judge.report(meta, results, tried, "random clue sets", "one-cell", (label, times))
+what = "seeds of `snakesat generate bosnian-road`" if GENERATED else "random clue sets"
+bad = pzprjs_judge.report(meta, results, tried, what, "one-cell", (label, times))
 
 if noqx:
     # noqx's program for each puzzle, solved by clingo in its own Python (bench/noqx-bosnianroad.py).

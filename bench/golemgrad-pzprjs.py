@@ -7,11 +7,13 @@ away between two neighbouring cells).
 
     git --git-dir=/work/.mirror/robx+pzprjs/repo archive HEAD | tar -x -C /tmp/pzprjs
     (cd /tmp/pzprjs && npm install --ignore-scripts) && node bench/pzprjs-build.js /tmp/pzprjs
-    bench/golemgrad-pzprjs.py target/release/snakesat /tmp/pzprjs [N] [SEED] [lazy|eager]
+    bench/golemgrad-pzprjs.py target/release/snakesat /tmp/pzprjs [N] [SEED] [lazy|eager] [generated]
 
 A random answer: circles at random (2 to 16), the answer snakesat finds for them alone;
 then each island gets its size (one time in six a `?`) on a random cell with probability 1/2. The puzzle is solved
 again (its answer may differ from the one its clues came from) and that answer is judged.
+With `generated`, the puzzles are `snakesat generate golemgrad` of seeds 1..N instead, on
+boards of 4 to 10 rows and columns drawn from SEED.
 Nothing is committed from the checkout; CI cannot reach GitHub, so this is a session-time
 judge, not a test.
 """
@@ -20,6 +22,10 @@ import os, random, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pzprjs_judge
 
+# `generated` anywhere after the paths: judge `snakesat generate`'s puzzles instead.
+GENERATED = "generated" in sys.argv[3:]
+if GENERATED:
+    sys.argv.remove("generated")
 binary, pzprjs = sys.argv[1], sys.argv[2]
 N = int(sys.argv[3]) if len(sys.argv) > 3 else 100
 rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 38)
@@ -90,21 +96,33 @@ def toggles(rows, cols, m):
             yield t
 
 
+def random_puzzles():
+    """Random circle sets and the islands of an answer for them: (rows, cols, clues)."""
+    tried = 0
+    while True:
+        tried += 1
+        rows, cols = rng.randint(3, 10), rng.randint(3, 10)
+        n = rows * cols
+        clues = ["."] * n
+        for i in rng.sample(range(n), 2 * rng.randint(1, min(8, n // 4))):
+            clues[i] = "o"
+        grid, _, _ = solve(rows, cols, clues)
+        if grid is None:
+            continue
+        m = masks(rows, cols, clues, grid)
+        for comp in islands(rows, cols, m, clues):
+            if rng.random() < 0.5:
+                clues[rng.choice(comp)] = "?" if rng.random() < 1 / 6 else str(len(comp))
+        yield tried, rows, cols, clues
+
+
+def generated_puzzles():
+    for seed, (rows, cols, clues, _) in enumerate(pzprjs_judge.generated(binary, "golemgrad", N, rng), 1):
+        yield seed, rows, cols, clues
+
+
 jobs, meta, times, tried = [], [], [], 0
-while len(jobs) < N:
-    tried += 1
-    rows, cols = rng.randint(3, 10), rng.randint(3, 10)
-    n = rows * cols
-    clues = ["."] * n
-    for i in rng.sample(range(n), 2 * rng.randint(1, min(8, n // 4))):
-        clues[i] = "o"
-    grid, _, _ = solve(rows, cols, clues)
-    if grid is None:
-        continue
-    m = masks(rows, cols, clues, grid)
-    for comp in islands(rows, cols, m, clues):
-        if rng.random() < 0.5:
-            clues[rng.choice(comp)] = "?" if rng.random() < 1 / 6 else str(len(comp))
+for tried, rows, cols, clues in generated_puzzles() if GENERATED else random_puzzles():
     grid, url, secs = solve(rows, cols, clues)
     assert grid is not None, f"clues read off an answer have no answer: {url}"
     times.append(secs)
@@ -112,8 +130,11 @@ while len(jobs) < N:
     files = [pzprv3(rows, cols, clues, m)] + [pzprv3(rows, cols, clues, t) for t in toggles(rows, cols, m)]
     jobs.append((url, files))
     meta.append((rows, cols, url))
+    if len(jobs) == N:
+        break
 
 results = pzprjs_judge.check(pzprjs, jobs)
 label = f"snakesat solve --connectivity {mode}"
-bad = pzprjs_judge.report(meta, results, tried, "random circle sets", "one-line", (label, times))
+what = "seeds of `snakesat generate golemgrad`" if GENERATED else "random circle sets"
+bad = pzprjs_judge.report(meta, results, tried, what, "one-line", (label, times))
 sys.exit(1 if bad else 0)

@@ -1,6 +1,7 @@
 """What the pzprjs judges of issue 38 share (bench/golemgrad-pzprjs.py,
 bench/bosnianroad-pzprjs.py): solving a TOML puzzle with snakesat (its JSON answer, its
-URL, the wall-clock time), handing pzprjs's checker in node (bench/pzprjs-check.js) each
+URL, the wall-clock time), the puzzles `snakesat generate` makes (the judges' `generated`
+source), handing pzprjs's checker in node (bench/pzprjs-check.js) each
 puzzle's URL with the pzprv3 files of its answer and of every one-step change of it, and
 the summary lines: URLs written back unchanged, answers pzprjs calls complete, changes it
 refuses, times.
@@ -23,6 +24,20 @@ def solve(binary, toml, args=()):
     if r.returncode != 0:
         return None, url, secs
     return json.loads(r.stdout)["solution"]["grid"], url, secs
+
+
+def generated(binary, kind, n, rng):
+    """`snakesat generate KIND` puzzles, one per seed 1..n, on boards of 4 to 10 rows and
+    columns drawn by `rng`: (rows, cols, grid tokens row by row, seconds) each."""
+    for seed in range(1, n + 1):
+        rows, cols = rng.randint(4, 10), rng.randint(4, 10)
+        t = time.time()
+        r = subprocess.run([binary, "generate", kind, "--size", f"{rows}x{cols}", "--seed", str(seed),
+                            "--threads", "1", "--timeout", "120"], capture_output=True, text=True, check=True)
+        secs = time.time() - t
+        grid = r.stdout.split('grid = """\n', 1)[1].split('"""', 1)[0].split()
+        assert len(grid) == rows * cols, (kind, rows, cols, seed)
+        yield rows, cols, grid, secs
 
 
 def check(pzprjs, jobs):
