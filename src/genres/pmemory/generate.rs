@@ -131,8 +131,8 @@ impl PMemory {
         let g = self.grid;
         let mut q = PMemory::new(g);
         q.circle.clone_from(&self.circle);
-        for i in 0..g.len() {
-            q.shaded[i] = ids[i] != NONE;
+        for (shaded, &id) in q.shaded.iter_mut().zip(ids) {
+            *shaded = id != NONE;
         }
         for (a, b) in g.edges() {
             let (r, c) = g.coords(a);
@@ -160,7 +160,7 @@ impl PMemory {
         let mut ids = self.ids();
         // The shaded regions' shapes, each with the cells of one region of that shape.
         let regions = self.regions();
-        let known: Vec<(Vec<(usize, usize)>, &Vec<usize>)> =
+        let known: Vec<(Shape, &Vec<usize>)> =
             regions.cells.iter().filter(|c| self.shaded[c[0]]).map(|c| (shape_of(g, c), c)).collect();
         let (ur, uc) = g.coords(u);
         let mut copies: Vec<Vec<usize>> = Vec::new();
@@ -181,11 +181,10 @@ impl PMemory {
                     continue;
                 }
                 match known.iter().find(|(s, _)| *s == shape) {
-                    Some((_, other)) => {
-                        if cells.iter().zip(other.iter()).all(|(&a, &b)| sol[a] == sol[b]) {
-                            copies.push(cells);
-                        }
+                    Some((_, other)) if cells.iter().zip(other.iter()).all(|(&a, &b)| sol[a] == sol[b]) => {
+                        copies.push(cells)
                     }
+                    Some(_) => {}
                     None if copies.is_empty() && cells.iter().any(|&i| sol[i] != 0) => fresh.push(cells),
                     None => {}
                 }
@@ -204,10 +203,13 @@ impl PMemory {
     }
 }
 
+/// A region's shape and orientation (`shape_of`).
+type Shape = Vec<(usize, usize)>;
+
 /// A region's shape and orientation: its cells' offsets from the top-left corner of its
 /// bounding box, in row-major order (so that two regions of one shape match cell by cell
 /// in order, as `PMemory::copies` matches them).
-fn shape_of(g: Grid, cells: &[usize]) -> Vec<(usize, usize)> {
+fn shape_of(g: Grid, cells: &[usize]) -> Shape {
     let r0 = cells.iter().map(|&i| g.coords(i).0).min().unwrap_or(0);
     let c0 = cells.iter().map(|&i| g.coords(i).1).min().unwrap_or(0);
     cells.iter().map(|&i| (g.coords(i).0 - r0, g.coords(i).1 - c0)).collect()
@@ -215,8 +217,8 @@ fn shape_of(g: Grid, cells: &[usize]) -> Vec<(usize, usize)> {
 
 /// Every polyomino of 1 to `LARGEST` cells in every orientation (fixed polyominoes: 1, 2
 /// and 6), smallest first, each as `shape_of` writes it.
-fn shapes() -> Vec<Vec<(usize, usize)>> {
-    let mut all: Vec<Vec<(usize, usize)>> = vec![vec![(0, 0)]];
+fn shapes() -> Vec<Shape> {
+    let mut all: Vec<Shape> = vec![vec![(0, 0)]];
     let mut last = all.clone();
     for _ in 1..LARGEST {
         let mut next = std::collections::BTreeSet::new();
