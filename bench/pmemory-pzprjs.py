@@ -7,14 +7,17 @@ drawn or erased on one border between two cells: pzprjs's answer is its lines).
 
     git --git-dir=/work/.mirror/robx+pzprjs/repo archive HEAD | tar -x -C /tmp/pzprjs
     (cd /tmp/pzprjs && npm install --ignore-scripts) && node bench/pzprjs-build.js /tmp/pzprjs
-    bench/pmemory-pzprjs.py target/release/snakesat /tmp/pzprjs [N] [SEED] [lazy|eager]
+    bench/pmemory-pzprjs.py target/release/snakesat /tmp/pzprjs [N] [SEED] [lazy|eager|generated]
 
 A random answer: walls on each border with a probability drawn per board (0.3 to 0.8),
 two circles at random cells, and the answer snakesat finds for the board with no region
 shaded (boards without one are skipped); then each region the path visits is shaded with
 probability 4/5, unless a shaded region of the same shape and orientation already has
 other lines (the answer must stay an answer). The puzzle is solved again (its answer may
-differ from the one its shading came from) and that answer is judged. Nothing is
+differ from the one its shading came from) and that answer is judged. `generated` judges
+generated puzzles instead: `snakesat generate pmemory --size RxC --seed S --with-answer`,
+sides 4 to 10 and the seed drawn from SEED, the generator's answer and its one-line
+changes. Nothing is
 committed from the checkout; CI cannot reach GitHub, so this is a session-time judge, not
 a test.
 """
@@ -114,6 +117,38 @@ def copies_agree(rows, cols, of, shaded, sol, k):
                 return False
     return True
 
+
+def generated():
+    """The generated puzzles' jobs, as the random boards' below."""
+    import json, subprocess, time
+    jobs, meta, times = [], [], []
+    for _ in range(N):
+        rows, cols, seed = rng.randint(4, 10), rng.randint(4, 10), rng.randint(1, 10**6)
+        t = time.time()
+        r = subprocess.run([binary, "generate", "pmemory", "--size", f"{rows}x{cols}", "--seed", str(seed),
+                            "--with-answer", "--format", "json"], capture_output=True, text=True, check=True)
+        times.append(time.time() - t)
+        v = json.loads(r.stdout)
+        body = lambda key: v["toml"].split(f'{key} = """\n', 1)[1].split('"""', 1)[0].split()
+        grid, labels = body("grid"), body("regions")
+        names = sorted(set(labels))
+        of = [names.index(t) for t in labels]
+        shaded = [names[k][0].isupper() for k in range(len(names))]
+        vwall = [labels[r * cols + c] != labels[r * cols + c + 1] for r in range(rows) for c in range(cols - 1)]
+        hwall = [labels[r * cols + c] != labels[(r + 1) * cols + c] for r in range(rows - 1) for c in range(cols)]
+        circles = {i for i, t in enumerate(grid) if t == "o"}
+        sol = lines_of(v["answer"]["grid"])
+        files = [pzprv3(rows, cols, vwall, hwall, circles, of, shaded, s) for s in [sol] + list(changes(rows, cols, sol))]
+        jobs.append((v["url"], files))
+        meta.append((rows, cols, v["url"]))
+    return jobs, meta, times
+
+
+if mode == "generated":
+    jobs, meta, times = generated()
+    results = pzprjs_judge.check(pzprjs, jobs)
+    bad = pzprjs_judge.report(meta, results, N, "generated puzzles", "one-line", ("snakesat generate", times))
+    sys.exit(1 if bad else 0)
 
 jobs, meta, times, tried, stats = [], [], [], 0, []
 while len(jobs) < N:

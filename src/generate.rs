@@ -4,7 +4,8 @@
 //! by the genre where it can (`Generate::construct`: Snake Egg), else drawn by a solver
 //! with random phases; a genre that must draw it itself, with givens that belong to the
 //! board and are never removed, frames it (`Generate::frame`: Golem Grad's circles,
-//! Bosnian Road's loop through random cells). From
+//! Bosnian Road's loop through random cells, Persistence of Memory's path with its
+//! circles and shaded regions packed around it). From
 //! there, the forced-cells loop (`puzzle::forced`) finds answers and the cells they
 //! disagree on; a clue is taken from one of those answers at the cell they disagree on
 //! most, which cuts the most ambiguity, until the answer is unique. Then every clue that
@@ -169,9 +170,9 @@ fn attempt<P: Generate>(
     // `Tuning::answer_first` off starts from the blank board instead, to measure one route
     // against the other.
     let answer_first = P::ANSWER_FIRST && tuning.answer_first;
-    // A framed genre (`Generate::frame`: Golem Grad, Bosnian Road) builds or draws its
-    // answer itself, with the givens that belong to the board; the puzzle starts from
-    // that answer's clues, cold.
+    // A framed genre (`Generate::frame`: Golem Grad, Bosnian Road, Persistence of
+    // Memory) builds or draws its answer itself, with the givens that belong to the
+    // board; the puzzle starts from that answer's clues, cold.
     let framed = blank.frame(&mut |n| rng.below(n), limits);
     if let Some((b, a)) = &framed {
         b.verify(a).map_err(|Broken(why)| RunError::Unverified(format!("a framed answer: {why}")))?;

@@ -109,3 +109,103 @@ fn pmemory_complete_cnf_is_the_same_every_time() {
         assert_eq!(once, stdout(&run(&["dimacs", &fixture(f)])), "{f}");
     }
 }
+
+/// The generated puzzle file `toml` once without each shaded region: its label in small
+/// letters, so the region is unshaded (its walls, now between unshaded cells, mean
+/// nothing, as the generator's removal takes them down).
+fn without_each_region(toml: &str, _cols: usize) -> Vec<String> {
+    let (head, regions) = toml.split_once("regions = \"\"\"\n").unwrap();
+    let body = regions.trim_end().trim_end_matches("\"\"\"").trim_end();
+    let shaded: std::collections::BTreeSet<&str> =
+        body.split_whitespace().filter(|t| t.starts_with(|c: char| c.is_ascii_uppercase())).collect();
+    shaded
+        .into_iter()
+        .map(|label| {
+            let rows: Vec<String> = body
+                .lines()
+                .map(|l| {
+                    let cells: Vec<String> = l
+                        .split_whitespace()
+                        .map(|t| if t == label { t.to_lowercase() } else { t.to_string() })
+                        .collect();
+                    cells.join(" ")
+                })
+                .collect();
+            format!("{head}regions = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"))
+        })
+        .collect()
+}
+
+/// The generator (`snakesat generate pmemory`), checked apart from it: each puzzle unique
+/// on both routes and minimal in its shaded regions (the circles are the frame, the ends
+/// of the path, `src/genres/pmemory/generate.rs`), the answer valid (`solve` of its URL
+/// finds it), and the same seed makes the same puzzles.
+#[test]
+fn generated_puzzles_are_unique_minimal_and_the_same_for_a_seed() {
+    common::generation_holds_by("pmemory", &without_each_region);
+}
+
+/// pzprjs reads each generated puzzle's URL to the same board (it writes the same URL
+/// back) and calls the generated answer complete, in its pzprv3 file.
+#[test]
+#[cfg_attr(
+    not(has_pzprjs),
+    ignore = "node or a built pzprjs is missing: bench/golemgrad.md builds it in /tmp/pzprjs (or $SNAKESAT_PZPRJS)"
+)]
+fn pzprjs_reads_generated_urls_and_accepts_their_answers() {
+    #[cfg(has_pzprjs)]
+    {
+        const GLYPHS: [&str; 16] = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
+        let (right, down) = (2, 4);
+        let section = |toml: &str, key: &str| -> Vec<Vec<String>> {
+            let (_, rest) = toml.split_once(&format!("{key} = \"\"\"\n")).unwrap();
+            let body = rest.split_once("\"\"\"").unwrap().0;
+            body.lines().map(|l| l.split_whitespace().map(String::from).collect()).collect()
+        };
+        let mut jobs = Vec::new();
+        for (size, seed) in [("6x6", 1), ("8x8", 2), ("10x10", 3), ("4x9", 4)] {
+            for v in common::generated("pmemory", size, seed, 2) {
+                let url = v["url"].as_str().unwrap().to_string();
+                let toml = v["toml"].as_str().unwrap();
+                let (grid, labels) = (section(toml, "grid"), section(toml, "regions"));
+                let answer: Vec<Vec<u8>> = v["answer"]["grid"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|row| {
+                        let row = row.as_str().unwrap().split_whitespace();
+                        row.map(|t| GLYPHS.iter().position(|g| *g == t).unwrap() as u8).collect()
+                    })
+                    .collect();
+                let (rows, cols) = (answer.len(), answer[0].len());
+                let row = |vals: Vec<u8>| vals.iter().map(|v| format!("{v} ")).collect::<String>();
+                let mut file = vec!["pzprv3".to_string(), "pmemory".into(), rows.to_string(), cols.to_string()];
+                // Walls (between different labels), vertical borders then horizontal.
+                file.extend(
+                    (0..rows).map(|r| row((0..cols - 1).map(|c| u8::from(labels[r][c] != labels[r][c + 1])).collect())),
+                );
+                file.extend(
+                    (0..rows - 1).map(|r| row((0..cols).map(|c| u8::from(labels[r][c] != labels[r + 1][c])).collect())),
+                );
+                // Each cell: 1 shaded, 2 a circle.
+                file.extend((0..rows).map(|r| {
+                    row((0..cols)
+                        .map(|c| {
+                            let shaded = labels[r][c].starts_with(|ch: char| ch.is_ascii_uppercase());
+                            u8::from(shaded) | if grid[r][c] == "o" { 2 } else { 0 }
+                        })
+                        .collect())
+                }));
+                let bit = |m: u8, b: u8| u8::from(m & b != 0);
+                file.extend(answer.iter().map(|r| row(r[..cols - 1].iter().map(|&m| bit(m, right)).collect())));
+                file.extend(answer[..rows - 1].iter().map(|r| row(r.iter().map(|&m| bit(m, down)).collect())));
+                file.extend((0..rows).map(|_| "0 ".repeat(cols)));
+                jobs.push((url, vec![file.join("\n") + "\n"]));
+            }
+        }
+        for ((url, _), (back, checks)) in jobs.iter().zip(common::pzprjs_check(&jobs)) {
+            assert_eq!(url.split_once('?').unwrap().1, back, "pzprjs reads {url} to another board");
+            assert!(checks[0].0, "pzprjs refuses the answer of {url}: {}", checks[0].1);
+        }
+    }
+}

@@ -197,7 +197,8 @@ pub enum Command {
         /// than K rules, as `explain --max-rules K`); `min=J,max=K` for a hardest step of J
         /// to K. Clues that keep it within the grade stay, so puzzles are minimal for the
         /// grade, not minimal (the genres `explain` takes with their default encoding:
-        /// snake, snake-egg, hebi, snakepit, golemgrad, bosnian-road; `encodings/explain.md`).
+        /// snake, snake-egg, hebi, snakepit, golemgrad, bosnian-road, pmemory;
+        /// `encodings/explain.md`).
         #[arg(long, value_name = "max=L")]
         grade: Option<String>,
         /// `toml` (a puzzle file, the URL in a comment) or `json` (one line per puzzle);

@@ -186,7 +186,7 @@ genres! {
     SnakePit(snakepit::SnakePit) [url generate],
     GolemGrad(golemgrad::GolemGrad) [url generate],
     BosnianRoad(bosnian_road::BosnianRoad) [url generate],
-    PMemory(pmemory::PMemory) [url],
+    PMemory(pmemory::PMemory) [url generate],
 }
 
 impl AnyPuzzle {

@@ -81,14 +81,20 @@ pub fn count_up_to_two(toml: &str, options: &[&str]) -> u64 {
 }
 
 /// Generated puzzles of `kind` at three sizes: each unique on both routes and minimal
-/// (`unique_and_minimal`, `clue` telling a clue's token), and the same seed makes the
-/// same puzzles.
+/// (`unique_and_minimal`, `clue` telling a clue's token in the grid), and the same seed
+/// makes the same puzzles.
 pub fn generation_holds(kind: &str, clue: fn(&str) -> bool) {
+    generation_holds_by(kind, &|toml, cols| without_grid_clues(toml, cols, clue));
+}
+
+/// `generation_holds` for a genre whose clues are not grid tokens: `weaker(toml, cols)`
+/// is the puzzle file once without each clue.
+pub fn generation_holds_by(kind: &str, weaker: &dyn Fn(&str, usize) -> Vec<String>) {
     for (size, cols, seed) in [("6x6", 6, 1), ("5x7", 7, 2), ("4x4", 4, 3)] {
         let made = generated(kind, size, seed, 2);
         assert_eq!(made.len(), 2);
         for v in &made {
-            unique_and_minimal(v, cols, clue);
+            unique_and_minimal(v, &weaker(v["toml"].as_str().unwrap(), cols));
         }
         let again = generated(kind, size, seed, 2);
         let strip = |v: &serde_json::Value| (v["toml"].clone(), v["url"].clone(), v["answer"].clone());
@@ -96,26 +102,36 @@ pub fn generation_holds(kind: &str, clue: fn(&str) -> bool) {
     }
 }
 
+/// The puzzle file `toml` (a grid `cols` wide) once without each clue, a grid token for
+/// which `clue` holds, replaced by `.`.
+pub fn without_grid_clues(toml: &str, cols: usize, clue: fn(&str) -> bool) -> Vec<String> {
+    let (head, grid) = toml.split_once("grid = \"\"\"\n").unwrap();
+    let grid: Vec<&str> = grid.trim_end().trim_end_matches("\"\"\"").split_whitespace().collect();
+    let clued: Vec<usize> = (0..grid.len()).filter(|&i| clue(grid[i])).collect();
+    clued
+        .iter()
+        .map(|&i| {
+            let mut fewer = grid.clone();
+            fewer[i] = ".";
+            let rows: Vec<String> = fewer.chunks(cols).map(|r| r.join(" ")).collect();
+            format!("{head}grid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"))
+        })
+        .collect()
+}
+
 /// A generated puzzle (`generated`), checked apart from the generator: unique by `count
-/// --limit 2` on the lazy route and on the complete CNF with varisat, minimal (each clue,
-/// a grid token for which `clue` holds, replaced by `.` leaves a second answer), its clue
-/// count the one reported, its URL solved to the answer reported. The grid is `cols` wide.
-pub fn unique_and_minimal(v: &serde_json::Value, cols: usize, clue: fn(&str) -> bool) {
+/// --limit 2` on the lazy route and on the complete CNF with varisat, minimal (each of
+/// `weaker`, the puzzle once without each clue, has a second answer), its clue count the
+/// one reported, its URL solved to the answer reported.
+pub fn unique_and_minimal(v: &serde_json::Value, weaker: &[String]) {
     let second = ["--connectivity", "eager", "--backend", "varisat"];
     assert_eq!(v["status"].as_str(), Some("generated"), "{v}");
     let toml = v["toml"].as_str().unwrap();
     assert_eq!(count_up_to_two(toml, &[]), 1, "not unique:\n{toml}");
     assert_eq!(count_up_to_two(toml, &second), 1, "not unique on the complete CNF:\n{toml}");
-    let (head, grid) = toml.split_once("grid = \"\"\"\n").unwrap();
-    let grid: Vec<&str> = grid.trim_end().trim_end_matches("\"\"\"").split_whitespace().collect();
-    let clued: Vec<usize> = (0..grid.len()).filter(|&i| clue(grid[i])).collect();
-    assert_eq!(clued.len() as u64, v["clues"].as_u64().unwrap(), "{toml}");
-    for &i in &clued {
-        let mut fewer = grid.clone();
-        fewer[i] = ".";
-        let rows: Vec<String> = fewer.chunks(cols).map(|r| r.join(" ")).collect();
-        let weaker = format!("{head}grid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"));
-        assert_eq!(count_up_to_two(&weaker, &[]), 2, "clue {i} is not needed:\n{toml}");
+    assert_eq!(weaker.len() as u64, v["clues"].as_u64().unwrap(), "{toml}");
+    for (k, fewer) in weaker.iter().enumerate() {
+        assert_eq!(count_up_to_two(fewer, &[]), 2, "clue {k} is not needed:\n{toml}\nwithout it:\n{fewer}");
     }
     let url = v["url"].as_str().unwrap();
     let (code, solved) = json(&["solve", url]);

@@ -81,10 +81,9 @@ pub fn spot(p: &PMemory, i: usize) -> (Pt, f64) {
     (centre(r, c, CELL), CELL / 2.0)
 }
 
-/// The puzzle as `PMemory::read` reads it (for the tests; the genre has no generator):
+/// The puzzle as `PMemory::read` reads it (the generator's file, and the tests'):
 /// region k labelled by a letter and its round (`a`, …, `z`, `a1`, …), in capitals when
 /// shaded. Walls with one region on both sides are not said.
-#[cfg(test)]
 pub fn toml(p: &PMemory) -> String {
     let g = p.grid;
     let regions = p.regions();

@@ -8,11 +8,13 @@
 //! and the encoding: `encodings/pmemory.md`.
 //!
 //! Files: `encode.rs` (the CNF), `verify.rs` (the rules on an answer), `url.rs` (walls,
-//! circles, shaded regions), `draw.rs` (the answer view and the picture), `tests.rs` (brute
-//! force, pzprjs's example and wrong answers, URLs).
+//! circles, shaded regions), `draw.rs` (the answer view and the picture), `generate.rs`
+//! (a random path, shaded regions packed around it), `tests.rs` (brute force, pzprjs's
+//! example and wrong answers, URLs).
 
 mod draw;
 mod encode;
+mod generate;
 mod ladder;
 #[cfg(test)]
 mod tests;
