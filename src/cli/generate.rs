@@ -95,7 +95,32 @@ impl Visit for GenerateJob {
             // Printed in puzzle order whatever the thread that finished first.
             let mut waiting = BTreeMap::new();
             let mut due = self.indices.start;
-            for (k, made) in rx {
+            // The backstop for the second route's solver (varisat), which cannot be stopped
+            // inside its search: past the deadline and a grace period, the puzzles not yet
+            // written are reported stopped and the process ends, leaving the proof behind.
+            let overrun = deadline.map(|d| d + Duration::from_secs(2));
+            loop {
+                let got = match overrun {
+                    Some(at) => rx.recv_timeout(at.saturating_duration_since(Instant::now())),
+                    None => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+                };
+                let (k, made) = match got {
+                    Ok(job) => job,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        bar.finish_and_clear();
+                        for k in due..self.indices.end {
+                            let why = "timeout (the uniqueness proof overran the deadline)".to_string();
+                            let made = waiting.remove(&k).unwrap_or(Err(Failed::Stopped(why)));
+                            let (text, c) = self.render::<P>(k, made, toml, caps.url)?;
+                            code = code.max(c);
+                            out.write_all(text.as_bytes())
+                                .map_err(|e| io_failure(e, self.output.as_deref().unwrap_or("stdout")))?;
+                        }
+                        out.flush().map_err(|e| io_failure(e, self.output.as_deref().unwrap_or("stdout")))?;
+                        std::process::exit(code.into());
+                    }
+                };
                 bar.inc(1);
                 waiting.insert(k, made);
                 while let Some(made) = waiting.remove(&due) {
