@@ -518,8 +518,9 @@ impl Techniques {
             let snake = line.cells.iter().filter(|&&x| s[x] == SNAKE).count();
             snake <= line.count && snake + line.cells.iter().filter(|&&x| s[x] == OPEN).count() >= line.count
         };
-        // Forcing adds snake cells only, so the ends known before stay ends.
-        let new_ends = forced.iter().filter(|&&k| self.is_end(s, k)).count();
+        // Forcing adds snake cells only, so the ends known before stay ends; a forced cell
+        // with one way on is a new one (a black circle was counted in `known` already).
+        let new_ends = forced.iter().filter(|&&k| self.circles[k] != Some(Circle::End) && self.is_end(s, k)).count();
         let ok = known + ends.len() + new_ends <= 2
             && forced.iter().all(|&k| {
                 snake_nbrs(s, k) <= most(s, k)
