@@ -307,8 +307,10 @@ pub trait Generate: Puzzle {
     /// A random answer the genre builds or draws itself, and the board it answers: the
     /// blank board, or the blank board with givens that are part of the board rather than
     /// clues (Golem Grad's circles: every snake ends at one, so a board without circles
-    /// has no snake). The generator starts from that answer's clues, on the cold route,
-    /// and never takes those givens away. For a genre whose blank board has answers, but
+    /// has no snake), and any clues the genre would rather place itself (Golem Grad's
+    /// numbers, each on a random cell of its island). The generator starts from that
+    /// board with the answer's other clues, on the cold route; it never takes away a
+    /// given that is no clue unit, and minimises the clues as any others. For a genre whose blank board has answers, but
     /// dull ones under the solver's phases (Bosnian Road's smallest loops), or none.
     /// `None` (the default, no random number asked; also when `limits` stop it): the
     /// generator draws an answer of the blank board itself.

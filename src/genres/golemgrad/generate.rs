@@ -2,8 +2,10 @@
 //! snake ends at one and only there, so a board without circles has no snake at all. The
 //! circles are the frame (`Generate::frame`): a random set of snakes is built here
 //! (`frame`), its ends become the circles, and the clues are island sizes read off that
-//! answer, at most one per island as pzprjs's rules allow (`bkNumGe2`). Minimising then
-//! removes only numbers.
+//! answer, one per island (pzprjs refuses two, `bkNumGe2`) on a cell of the island drawn
+//! at random, as a setter would place it: pzprjs asks only that a number stand off the
+//! lines and off the circles (`lnOverlap`, and a cell holds one `qnum`), which every
+//! island cell is. Minimising then removes only numbers.
 
 use crate::engine::Limits;
 use crate::grid::Grid;
@@ -56,7 +58,8 @@ impl Generate for GolemGrad {
         draw::toml(self)
     }
 
-    /// Random snakes (`build`), circles at their ends: the first whose islands all have
+    /// Random snakes (`build`), circles at their ends, and each island's size on a random
+    /// cell of it (`number_islands`): the first whose islands all have
     /// at most a fifth of the board (else the one with the smallest largest island of
     /// `FRAMES`). A big island leaves the solver much to prove from one number: the
     /// second route took 97 s of varisat on a 10×10 with an island of 40 cells.
@@ -81,12 +84,24 @@ impl Generate for GolemGrad {
                 *clue = Some(Clue::Circle);
             }
         }
+        number_islands(&mut q, &sol, below);
         Some((q, sol))
     }
 }
 
 /// Snakes built before `frame` takes the best of them.
 const FRAMES: usize = 30;
+
+/// Each island of the answer `sol` (cells with no line; circles have one) numbered with
+/// its size on a cell drawn by `below`. Placed here rather than by `with_clue`, which the
+/// generator asks cell by cell in reading order and would put every number on its
+/// island's first cell; with every island numbered, `with_clue` adds nothing more.
+fn number_islands(p: &mut GolemGrad, sol: &Solution, below: &mut dyn FnMut(usize) -> usize) {
+    for island in p.grid.components(|i| sol[i] == 0) {
+        let at = island[below(island.len())];
+        p.clues[at] = Some(Clue::Number(island.len() as u32));
+    }
+}
 
 /// The island (cells with no line and no circle, orthogonally joined) of cell `start`.
 fn island_of(p: &GolemGrad, sol: &Solution, start: usize) -> Vec<usize> {
@@ -184,7 +199,29 @@ mod tests {
                 if let Err(why) = p.verify(&sol) {
                     panic!("{rows}x{cols} seed {seed}: {}", why.0);
                 }
+                for island in p.grid.components(|i| sol[i] == 0) {
+                    assert_eq!(island.iter().filter(|&&i| p.numbered(i)).count(), 1, "{rows}x{cols} seed {seed}");
+                }
             }
         }
+    }
+
+    /// The numbers stand anywhere in their islands, not on the first cell in reading
+    /// order: over 100 seeds of 8×8 frames, the islands of two cells or more whose number
+    /// is on their first cell are a minority (about one in `size` by chance).
+    #[test]
+    fn numbers_spread_over_their_islands() {
+        let (mut first, mut islands) = (0, 0);
+        for seed in 0..100 {
+            let mut rng = Rng::for_puzzle(seed, 0);
+            let blank = GolemGrad::new(Grid::new(8, 8));
+            let (p, sol) = blank.frame(&mut |k| rng.below(k), &Limits::default()).expect("a frame");
+            for island in p.grid.components(|i| sol[i] == 0).into_iter().filter(|c| c.len() > 1) {
+                islands += 1;
+                let least = *island.iter().min().expect("an island has a cell");
+                first += usize::from(p.numbered(least));
+            }
+        }
+        assert!(islands > 100 && first * 2 < islands, "{first} of {islands} on the first cell");
     }
 }
