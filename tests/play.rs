@@ -41,6 +41,23 @@ impl Browser {
         call("POST", &self.url("/actions"), Some(json!({ "actions": [mouse] })));
     }
 
+    /// A drag on the play board with the left button, through the centres of `cells` in
+    /// turn (a line genre draws a line along them).
+    fn play_drag(&self, cells: &[(i32, i32)], margin: i32) {
+        let points: Vec<(i64, i64)> = cells.iter().map(|&(r, c)| self.play_point(r, c, margin)).collect();
+        let mut steps = vec![
+            json!({ "type": "pointerMove", "duration": 0, "origin": "viewport", "x": points[0].0, "y": points[0].1 }),
+            json!({ "type": "pointerDown", "button": 0 }),
+        ];
+        for &(x, y) in &points[1..] {
+            steps.push(json!({ "type": "pointerMove", "duration": 50, "origin": "viewport", "x": x, "y": y }));
+        }
+        steps.push(json!({ "type": "pointerUp", "button": 0 }));
+        let mouse =
+            json!({ "type": "pointer", "id": "mouse", "parameters": { "pointerType": "mouse" }, "actions": steps });
+        call("POST", &self.url("/actions"), Some(json!({ "actions": [mouse] })));
+    }
+
     /// Keys pressed in turn on the focused element; `held` around them (Control).
     fn play_keys(&self, held: Option<&str>, keys: &[&str]) {
         let mut steps = Vec::new();
@@ -198,4 +215,77 @@ fn play_mode_checks_and_hints_from_the_players_grid_in_chromium() {
     b.play_keys(None, &["5"]);
     b.click("#play-check");
     assert_eq!(b.says(), "r2c2 is marked in an egg of 5, but no answer has it.");
+}
+
+/// The line genres: a drag between cell centres draws a line (over a line, erases it), Undo
+/// and Ctrl+Z take a drag back, and Hint and Check read the lines: a cell with all the
+/// lines an answer gives it is sent as its line set (`╷`), one with one line of two as `#`
+/// (a line passes). A screenshot is kept in `target/test-artifacts/play-lines.png`.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
+fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
+    let server = Server::start(&[]);
+    let b = Browser::start();
+    b.open(&server.url);
+    b.wait_text("#genres", |t| t.contains("snake"));
+    let rel = "golemgrad/example-6x6.toml";
+    b.play(rel, "golemgrad");
+    let blank = "? ? ? ? ? ?\n".repeat(6);
+    b.wait_grid(&blank);
+
+    // A wrong line from the circle at r3c2 to the right: the circle's one line is all it
+    // takes (sent as `╶`), r3c3's one of two is sent as `#`; the answer has neither.
+    b.play_drag(&[(2, 1), (2, 2)], 0);
+    b.wait_grid(&("? ? ? ? ? ?\n".repeat(2) + "? ╶ # ? ? ?\n" + &"? ? ? ? ? ?\n".repeat(3)));
+    b.click("#play-check");
+    let says = b.says();
+    assert!(says.starts_with("r3c2 is marked ╶ (a line right), but no answer has it."), "{says}");
+    assert_eq!(b.attr("#play-board", "data-wrong"), "r3c2 r3c3");
+    // Ctrl+Z takes the whole drag back.
+    b.focus_board();
+    b.play_keys(Some(CONTROL), &["z"]);
+    b.wait_grid(&blank);
+
+    // The snake from r1c2 to r2c6 in one drag, and the start of another down from r4c1.
+    b.play_drag(&[(0, 1), (1, 1), (1, 2), (1, 3), (0, 3), (0, 4), (0, 5), (1, 5)], 0);
+    b.play_drag(&[(3, 0), (4, 0)], 0);
+    let partial = "? ╷ ? ┌ ─ ┐\n? └ ─ ┘ ? ╵\n? ? ? ? ? ?\n# ? ? ? ? ?\n# ? ? ? ? ?\n? ? ? ? ? ?\n";
+    b.wait_grid(partial);
+    b.click("#play-check");
+    assert_eq!(b.says(), "All right so far: 10 entries fit the answer.");
+    assert_eq!(b.attr("#play-board", "data-wrong"), "");
+    // Hint: the step `explain --from` gives next from these lines.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("grid");
+    std::fs::write(&file, partial).unwrap();
+    let (_, from) = cli_json(&["explain", &fixture(rel), "--from", file.to_str().unwrap()]);
+    assert_eq!(from["from"]["entries"], 10, "{from}");
+    b.click("#play-hint");
+    assert!(b.says().starts_with("Next step ("), "{}", b.text("#play-says"));
+    assert_eq!(b.attr("#play-board", "data-hint"), decided(&from["next"]));
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
+    b.screenshot(&shots.join("play-lines.png"));
+
+    // A drag along a line erases it; Undo, the button, draws it again. A click marks a
+    // cell a line passes (`#`), again one with no line (`.`).
+    b.play_drag(&[(4, 0), (3, 0)], 0);
+    b.wait_grid(&partial.replace("# ? ? ? ? ?\n# ? ? ? ? ?", "? ? ? ? ? ?\n? ? ? ? ? ?"));
+    b.click("#play-undo");
+    b.wait_grid(partial);
+    b.play_click((2, 0), 0, 0);
+    b.play_click((2, 0), 0, 0);
+    b.wait_grid(&partial.replace("? ? ? ? ? ?\n# ? ?", ". ? ? ? ? ?\n# ? ?"));
+    b.click("#play-check");
+    assert_eq!(b.says(), "All right so far: 11 entries fit the answer.");
+    // Backspace on a cell with a line erases its lines: the cursor is on r3c1, r4c1 below.
+    b.play_keys(None, &["\u{E015}", "\u{E003}"]);
+    b.wait_grid(&partial.replace("? ? ? ? ? ?\n# ? ? ? ? ?\n# ? ?", ". ? ? ? ? ?\n? ? ? ? ? ?\n? ? ?"));
+
+    // Persistence of Memory: the path drawn up from the circle at r6c1.
+    b.click("#play-edit");
+    b.play("pmemory/example-6x6.toml", "pmemory");
+    b.play_drag(&[(5, 0), (4, 0), (3, 0)], 0);
+    b.wait_grid(&("? ? ? ? ? ?\n".repeat(3) + "# ? ? ? ? ?\n│ ? ? ? ? ?\n╵ ? ? ? ? ?\n"));
+    b.click("#play-check");
+    assert_eq!(b.says(), "All right so far: 3 entries fit the answer.");
 }

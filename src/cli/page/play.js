@@ -11,6 +11,18 @@
 // cell) and sent as the grid rows `explain --from` reads: the server checks every entry,
 // so this file knows no rules. The board is the server's drawing of the puzzle (its
 // `/api/board`) with the marks drawn on top.
+//
+// In the genres whose answers are lines (Golem Grad, Persistence of Memory) the person
+// draws lines between cell centres by dragging, as in pzprjs: the first segment of a drag
+// draws where there was no line, or erases where there was one, and the rest of the drag
+// does the same. A click (no drag) marks a cell a line passes (`#`), again one with no
+// line (`.`), again nothing; a right click marks it with no line. Each cell's lines are
+// kept as a set of four directions and sent as the answer view's character for it once
+// the cell has all the lines an answer gives it (one at a circle, two elsewhere); a cell
+// with one of its two lines is sent as `#`, "a line passes", which is all the grid
+// `explain --from` reads can say of it (it names one whole line set per cell). A line
+// never enters a Golem Grad number (pzprjs's `noLP`) nor gives a cell more lines than an
+// answer gives it: such a grid would be no grid of the answer view at all.
 
 import { margin, puzzle } from "./editor.js";
 import { CELL } from "./genres/registry.js";
@@ -28,10 +40,24 @@ const GENRES = {
   hebi: { shade: true, digits: () => 5 },
   snakepit: { shade: false, digits: (m) => m.rows * m.cols },
   "bosnian-road": { shade: true },
+  golemgrad: { lines: true, closed: (t) => t !== "." && !/^[oO]$/.test(t) },
+  pmemory: { lines: true },
 };
+
+// A cell's lines, as bits (as `src/genres/lines.rs` has them), and the answer view's
+// character for each set of them (its `glyph`).
+const UP = 1;
+const RIGHT = 2;
+const DOWN = 4;
+const LEFT = 8;
+const GLYPHS = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
+const count = (m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
+const back = (d) => ((d << 2) | (d >> 2)) & 15;
 
 let pz = null; // the puzzle played: {kind, rows, cols, margin, toml, svg}
 let grid = []; // the player's tokens, rows of them
+let lines = []; // in a line genre, each cell's lines (bits UP, RIGHT, DOWN, LEFT), rows of them
+let stroke = null; // a drag drawing lines: {prev, on, moved, saved}
 let undo = [];
 let cursor = { r: 0, c: 0 };
 let typed = false; // the last key was a digit in the cursor's cell: a second one extends it
@@ -44,8 +70,24 @@ const at = (name) => {
   return m ? { r: Number(m[1]) - 1, c: Number(m[2]) - 1 } : null;
 };
 
+// How many lines cell `p` has in an answer: none on a number, one at a circle, else two.
+const room = (p) => (pz.closed[p.r][p.c] ? 0 : pz.ends[p.r][p.c] ? 1 : 2);
+
+// What is sent for a cell: its mark, or in a line genre its lines where it has any.
+function token(r, c) {
+  const m = game().lines ? lines[r][c] : 0;
+  if (!m) return grid[r][c];
+  return count(m) >= room({ r, c }) ? GLYPHS[m] : "#";
+}
+
 // The grid as `explain --from` reads it: one row a line, tokens spaced.
-const rows = () => grid.map((row) => row.join(" ")).join("\n") + "\n";
+const rows = () => grid.map((row, r) => row.map((_, c) => token(r, c)).join(" ")).join("\n") + "\n";
+
+// What Undo restores.
+const snapshot = () => JSON.stringify({ grid, lines });
+function restore(snap) {
+  ({ grid, lines } = JSON.parse(snap));
+}
 
 // -- opening -------------------------------------------------------------------------
 
@@ -59,13 +101,21 @@ async function start() {
   $("picture").replaceChildren();
   $("explain-row").hidden = true;
   if (!pz || pz.toml !== toml) {
+    const closed = GENRES[ed.kind].closed || (() => false);
     pz = { kind: ed.kind, rows: ed.rows, cols: ed.cols, margin: margin(), toml, svg: "" };
+    // The cells that take one line (the circles) and none (Golem Grad's numbers).
+    pz.ends = ed.cells.map((row) => row.map((t) => /^[oO]$/.test(t)));
+    pz.closed = ed.cells.map((row) => row.map(closed));
     grid = Array.from({ length: ed.rows }, () => new Array(ed.cols).fill("?"));
+    lines = Array.from({ length: ed.rows }, () => new Array(ed.cols).fill(0));
     $("play-board").replaceChildren();
     undo = [];
     cursor = { r: 0, c: 0 };
     clearMarks();
-    say("Shade the snake's cells, mark the empty ones; Hint gives the next step, Check looks for mistakes.", "idle");
+    const how = game().lines
+      ? "Drag between cell centres to draw lines (over a line: to erase it); a click marks a cell a line passes, again one with no line"
+      : "Shade the snake's cells, mark the empty ones";
+    say(how + "; Hint gives the next step, Check looks for mistakes.", "idle");
     try {
       const r = await post("/api/board", { puzzle: toml });
       if (!r || pz.toml !== toml) return;
@@ -110,12 +160,23 @@ function draw() {
   const g = el("g", { id: "play-marks", "pointer-events": "none" });
   const s = CELL;
   const o = origin();
+  const drawsLines = game().lines;
   for (let r = 0; r < pz.rows; r++) {
     for (let c = 0; c < pz.cols; c++) {
       const t = grid[r][c];
       const x = o + c * s;
       const y = o + r * s;
-      if (t === "#") g.append(el("rect", { x: x + 4, y: y + 4, width: s - 8, height: s - 8, rx: 3, fill: "#1f2328", "fill-opacity": 0.55, "data-cell": `${r},${c}` }));
+      const m = drawsLines ? lines[r][c] : 0;
+      // Each line once, from the cell it leaves right or down; a line genre's `#` (a line
+      // passes) is a small ring, as pzprjs marks it.
+      const cx = x + s / 2;
+      const cy = y + s / 2;
+      const line = { stroke: "#1a7f37", "stroke-width": 5, "stroke-linecap": "round", "data-line": `${r},${c}` };
+      if (m & RIGHT) g.append(el("line", { x1: cx, y1: cy, x2: cx + s, y2: cy, ...line }));
+      if (m & DOWN) g.append(el("line", { x1: cx, y1: cy, x2: cx, y2: cy + s, ...line }));
+      if (m) continue;
+      if (t === "#" && drawsLines) g.append(el("circle", { cx, cy, r: s * 0.18, fill: "none", stroke: "#1a7f37", "stroke-width": 2, "data-cell": `${r},${c}` }));
+      else if (t === "#") g.append(el("rect", { x: x + 4, y: y + 4, width: s - 8, height: s - 8, rx: 3, fill: "#1f2328", "fill-opacity": 0.55, "data-cell": `${r},${c}` }));
       else if (t === ".") g.append(el("circle", { cx: x + s / 2, cy: y + s / 2, r: 3, fill: "#57606a", "data-cell": `${r},${c}` }));
       else if (t !== "?") g.append(el("text", { x: x + s / 2, y: y + s * 0.82, "font-size": s * 0.3, "text-anchor": "middle", fill: "#0072b2", "data-cell": `${r},${c}` }, t));
     }
@@ -150,32 +211,121 @@ function say(text, tone) {
 
 // -- playing ---------------------------------------------------------------------------
 
-// Sets the cursor's cell (or the given one) to `t`, as one step that Undo takes back.
-function set(t, p = cursor) {
-  if (grid[p.r][p.c] === t) return;
-  undo.push(JSON.stringify(grid));
+// Sets the cursor's cell (or the given one) to `t`, as one step that Undo takes back. In
+// a line genre a cell keeps its lines under a mark (unseen, `token`) but for `.` (no
+// line) and a clearing key (`wipe`), which erase them.
+function set(t, p = cursor, wipe = false) {
+  const erase = game().lines && (t === "." || wipe) && lines[p.r][p.c] !== 0;
+  if (grid[p.r][p.c] === t && !erase) return;
+  undo.push(snapshot());
   grid[p.r][p.c] = t;
+  if (erase) {
+    for (const [d, q] of sides(p)) if (lines[p.r][p.c] & d) join(p, q, false);
+  }
   clearMarks();
   draw();
 }
 
 function takeBack() {
   if (!undo.length) return;
-  grid = JSON.parse(undo.pop());
+  restore(undo.pop());
   clearMarks();
   draw();
 }
 
 function clearAll() {
-  if (grid.flat().every((t) => t === "?")) return;
-  undo.push(JSON.stringify(grid));
+  if (grid.flat().every((t) => t === "?") && lines.flat().every((m) => !m)) return;
+  undo.push(snapshot());
   grid = grid.map((row) => row.map(() => "?"));
+  lines = lines.map((row) => row.map(() => 0));
   clearMarks();
   draw();
 }
 
+// -- lines ------------------------------------------------------------------------------
+
+// The neighbours of cell `p` on the board, with the direction to each.
+function sides(p) {
+  const all = [
+    [UP, { r: p.r - 1, c: p.c }],
+    [RIGHT, { r: p.r, c: p.c + 1 }],
+    [DOWN, { r: p.r + 1, c: p.c }],
+    [LEFT, { r: p.r, c: p.c - 1 }],
+  ];
+  return all.filter(([, q]) => q.r >= 0 && q.c >= 0 && q.r < pz.rows && q.c < pz.cols);
+}
+
+// The direction from cell `a` to its neighbour `b`; 0 for a cell that is none.
+function toward(a, b) {
+  const side = sides(a).find(([, q]) => q.r === b.r && q.c === b.c);
+  return side ? side[0] : 0;
+}
+
+// Draws (`on`) or erases the line between neighbours `a` and `b`; whether it changed
+// anything. A line is not drawn into a cell that has all the lines an answer gives it.
+// A cell marked with no line loses that mark when a line comes in.
+function join(a, b, on) {
+  const d = toward(a, b);
+  if (!d || ((lines[a.r][a.c] & d) !== 0) === on) return false;
+  if (on && (count(lines[a.r][a.c]) >= room(a) || count(lines[b.r][b.c]) >= room(b))) return false;
+  lines[a.r][a.c] ^= d;
+  lines[b.r][b.c] ^= back(d);
+  for (const p of [a, b]) if (on && grid[p.r][p.c] === ".") grid[p.r][p.c] = "?";
+  return true;
+}
+
+// A drag over the board: the pointer entered cell `p`. A fast pointer may skip cells; along
+// a row or a column the cells between count as crossed, elsewhere the stroke goes on from
+// `p` with no line (as pzprjs's, which joins only neighbours).
+function strokeTo(p) {
+  let prev = stroke.prev;
+  if (p.r === prev.r && p.c === prev.c) return;
+  stroke.moved = true;
+  let changed = false;
+  if (p.r === prev.r || p.c === prev.c) {
+    while (prev.r !== p.r || prev.c !== p.c) {
+      const next = { r: prev.r + Math.sign(p.r - prev.r), c: prev.c + Math.sign(p.c - prev.c) };
+      // The first segment decides: draw where there is no line, erase where there is.
+      if (stroke.on === null) stroke.on = (lines[prev.r][prev.c] & toward(prev, next)) === 0;
+      const before = stroke.saved ? null : snapshot();
+      if (join(prev, next, stroke.on)) {
+        if (before !== null) {
+          undo.push(before);
+          stroke.saved = true;
+        }
+        changed = true;
+      }
+      prev = next;
+    }
+  }
+  stroke.prev = p;
+  cursor = p;
+  if (changed) clearMarks();
+  draw();
+}
+
+function onMove(e) {
+  if (!stroke || !pz) return;
+  const p = cellOf(e);
+  if (p) strokeTo(p);
+}
+
+// The end of a press: a drag is done; a click without one cycles the cell's mark (a line
+// passes, no line, none), as pzprjs's click does where no line was drawn.
+function onUp() {
+  if (!stroke) return;
+  const s = stroke;
+  stroke = null;
+  if (s.moved) return;
+  const p = s.prev;
+  if (lines[p.r][p.c]) return;
+  set({ "?": "#", "#": ".", ".": "?" }[grid[p.r][p.c]] || "?", p);
+}
+
 // Left click: shade, or unshade; in a genre without shading, nothing but the cursor.
 const shade = (t) => (t === "#" ? "?" : "#");
+// Whether the person marks cells (`#`, `.`): shading genres and line genres.
+const marking = () => game().shade || game().lines;
 const empty = (t) => (t === "." ? "?" : ".");
 
 function digit(d) {
@@ -203,9 +353,9 @@ function onKey(e) {
   else if (e.ctrlKey || e.metaKey || e.altKey) return;
   else if (arrows[k]) move(...arrows[k]);
   else if (/^[0-9]$/.test(k)) digit(Number(k));
-  else if ((k === "#" || k === "s") && game().shade) set(shade(grid[cursor.r][cursor.c]));
-  else if ((k === "." || k === "x") && game().shade) set(empty(grid[cursor.r][cursor.c]));
-  else if (k === "Backspace" || k === "Delete" || k === "?" || k === " ") set("?");
+  else if ((k === "#" || k === "s") && marking()) set(shade(grid[cursor.r][cursor.c]));
+  else if ((k === "." || k === "x") && marking()) set(empty(grid[cursor.r][cursor.c]));
+  else if (k === "Backspace" || k === "Delete" || k === "?" || k === " ") set("?", cursor, true);
   else return;
   if (!/^[0-9]$/.test(k)) typed = false;
   e.preventDefault();
@@ -231,7 +381,11 @@ function onDown(e) {
   e.preventDefault();
   cursor = p;
   typed = false;
-  if (!game().shade) draw();
+  if (game().lines && e.button === 0) {
+    stroke = { prev: p, on: null, moved: false, saved: false };
+    draw();
+  } else if (game().lines && e.button === 2) set(empty(grid[p.r][p.c]), p);
+  else if (!game().shade) draw();
   else if (e.button === 2) set(empty(grid[p.r][p.c]), p);
   else if (e.button === 0) set(shade(grid[p.r][p.c]), p);
   else draw();
@@ -323,13 +477,15 @@ export function init() {
     onKey(e);
   });
   board.addEventListener("mousedown", onDown);
+  board.addEventListener("mousemove", onMove);
+  // A drag may end off the board.
+  window.addEventListener("mouseup", onUp);
   board.addEventListener("contextmenu", (e) => e.preventDefault());
   onForget(forget);
 }
 
 // A puzzle opened or edited in the editor ends the game: the board is another one now.
-// Play is offered for the genres this mode draws (not yet the line genres: Golem Grad,
-// Persistence of Memory).
+// Play is offered for the genres this mode draws (every genre the editor sets).
 function forget() {
   if (!$("play-area").hidden) stop();
   const ed = puzzle();
