@@ -121,12 +121,26 @@ def generated_puzzles():
         yield seed, rows, cols, clues
 
 
+# Where the numbers stand in their islands (generated puzzles): on the island's first cell
+# in reading order, and how many would by chance (one in the island's size).
+numbers = first = 0
+chance = 0.0
+wide = wide_first = 0  # the same on islands of two cells or more
 jobs, meta, times, tried = [], [], [], 0
 for tried, rows, cols, clues in generated_puzzles() if GENERATED else random_puzzles():
     grid, url, secs = solve(rows, cols, clues)
     assert grid is not None, f"clues read off an answer have no answer: {url}"
     times.append(secs)
     m = masks(rows, cols, clues, grid)
+    for comp in islands(rows, cols, m, clues):
+        for i in comp:
+            if clues[i] not in (".", "o"):
+                numbers += 1
+                first += i == min(comp)
+                chance += 1 / len(comp)
+                if len(comp) > 1:
+                    wide += 1
+                    wide_first += i == min(comp)
     files = [pzprv3(rows, cols, clues, m)] + [pzprv3(rows, cols, clues, t) for t in toggles(rows, cols, m)]
     jobs.append((url, files))
     meta.append((rows, cols, url))
@@ -137,4 +151,7 @@ results = pzprjs_judge.check(pzprjs, jobs)
 label = f"snakesat solve --connectivity {mode}"
 what = "seeds of `snakesat generate golemgrad`" if GENERATED else "random circle sets"
 bad = pzprjs_judge.report(meta, results, tried, what, "one-line", (label, times))
+if GENERATED:
+    print(f"numbers on their island's first cell in reading order: {first}/{numbers} "
+          f"(by chance, one in the island's size: {chance:.1f}); on islands of 2 cells or more: {wide_first}/{wide}")
 sys.exit(1 if bad else 0)
