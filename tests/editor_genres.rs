@@ -106,8 +106,8 @@ fn the_editor_sets_golem_grad_and_persistence_of_memory_in_chromium() {
     let seen = set(&b, "golemgrad", &golem, "golemgrad/example-6x6.toml");
     b.screenshot(&shots.join("editor-golemgrad.png"));
     assert_eq!(seen[0], "No answer", "a blank Golem Grad has no snake to draw");
-    // Play mode draws no lines yet: it is not offered for the line genres.
-    assert_eq!(b.count("#play:not([hidden])"), 0, "Play is offered for Golem Grad");
+    // Play mode draws lines (`play.rs`): it is offered for the line genres too.
+    assert_eq!(b.count("#play:not([hidden])"), 1, "Play is not offered for Golem Grad");
 
     // Persistence of Memory, pzprjs's test puzzle: the new board's circles (in two corners,
     // as pzprjs's) dragged to theirs; the shaded regions drawn by drags (two cells each)

@@ -20,7 +20,9 @@
 // kept as a set of four directions and sent as the answer view's character for it once
 // the cell has all the lines an answer gives it (one at a circle, two elsewhere); a cell
 // with one of its two lines is sent as `#`, "a line passes", which is all the grid
-// `explain --from` reads can say of it (it names one whole line set per cell). A line
+// `explain --from` reads can say of it (it names one whole line set per cell). A segment
+// with a finished cell at either end is read through that cell; only a lone segment
+// between two cells that take two lines each (neither finished) loses its direction. A line
 // never enters a Golem Grad number (pzprjs's `noLP`) nor gives a cell more lines than an
 // answer gives it: such a grid would be no grid of the answer view at all.
 
