@@ -40,6 +40,9 @@ impl Explainer<'_> {
         let local: Vec<usize> = all.iter().copied().filter(|&r| self.f.rules()[r].kind != RuleKind::Global).collect();
         let passes = if local.len() < all.len() { vec![local, all] } else { vec![all] };
         let mut skipped = false;
+        // Some fact is forced, but only by more rules than a step may use or than the
+        // best set so far (its shrinking was cut short): the end is "needs search".
+        let mut over = false;
         let mut best: Option<(usize, Lit, Vec<usize>)> = None;
         for pool in passes {
             // Some fact's question ran out of budget: it may be forced, by a large set.
@@ -74,8 +77,15 @@ impl Explainer<'_> {
                         }
                     },
                 };
-                let set = match self.shrink(start, l, &settings.limits)? {
+                // A set larger than the step's limit or than the best so far cannot be
+                // the step: its shrinking stops as soon as that shows.
+                let most = best.as_ref().map_or(settings.max_rules, |b| b.0.min(settings.max_rules));
+                let set = match self.shrink(start, l, most, &settings.limits)? {
                     Shrunk::Minimal(set) => set,
+                    Shrunk::Over => {
+                        over = true;
+                        continue;
+                    }
                     Shrunk::Stopped => return Ok(Err(End::Stopped(stopped(&settings.limits)))),
                     // Forced, but with no set shown minimal: left, as a question out of budget.
                     Shrunk::Unknown => {
@@ -103,7 +113,7 @@ impl Explainer<'_> {
             }
         }
         let Some((size, l, set)) = best else {
-            return Ok(Err(if skipped { End::NeedsSearch } else { End::NotUnique }));
+            return Ok(Err(if skipped || over { End::NeedsSearch } else { End::NotUnique }));
         };
         if size > settings.max_rules {
             return Ok(Err(End::NeedsSearch));
@@ -150,8 +160,10 @@ impl Explainer<'_> {
     /// dropped at once while the rest still forces `l`, single rules only at the end
     /// (`encodings/explain.md`). The most global kinds go first, so the set kept leans on
     /// the simplest rules. A rule is kept only when the rest is shown not to force `l`, so
-    /// the set is minimal; a question about one rule out of budget gives `Unknown`.
-    fn shrink(&mut self, set: Vec<usize>, l: Lit, limits: &Limits) -> Result<Shrunk, ExplainError> {
+    /// the set is minimal; a question about one rule out of budget gives `Unknown`. A rule
+    /// kept is in every set inside the rest, so once more than `most` are kept the minimal
+    /// set will be larger than `most` too: `Over`.
+    fn shrink(&mut self, set: Vec<usize>, l: Lit, most: usize, limits: &Limits) -> Result<Shrunk, ExplainError> {
         let mut todo = set;
         todo.sort_by_key(|&r| std::cmp::Reverse(self.f.rules()[r].kind));
         let mut keep: Vec<usize> = Vec::new();
@@ -170,6 +182,9 @@ impl Explainer<'_> {
                 // The rest does not force `l`: this rule stays.
                 Core::Open(_) if take == 1 => {
                     keep.push(todo.remove(0));
+                    if keep.len() > most {
+                        return Ok(Shrunk::Over);
+                    }
                 }
                 // Out of budget on one rule: keeping it could leave a set that is not
                 // minimal (Snake Pit's size rule met that), asking without a budget could
@@ -190,6 +205,8 @@ enum Shrunk {
     Minimal(Vec<usize>),
     /// A question whether one rule can go ran out of budget.
     Unknown,
+    /// More rules than allowed are needed: the set is no step.
+    Over,
     /// The deadline or a cancellation.
     Stopped,
 }

@@ -3,27 +3,30 @@
 //! bank; two cells side by side that are both egg are in the same egg.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use super::{Broken, Clue, Found, Scan, Tech, Techniques, SNAKE};
 use crate::explain::drive::{say, values, Dom, State, Techniques as _};
 
 /// An area of known egg cells: its cells and the sizes all of them may take.
-struct Area {
+pub(super) struct Area {
     cells: Vec<usize>,
     sizes: Dom,
 }
 
 impl Techniques {
-    /// The areas of cells known to be egg.
-    fn areas(&self, s: &State) -> Vec<Area> {
-        self.g
-            .components(|i| s[i] & SNAKE == 0)
-            .into_iter()
-            .map(|cells| {
-                let sizes = cells.iter().fold(self.eggs(), |acc, &i| acc & s[i]);
-                Area { cells, sizes }
-            })
-            .collect()
+    /// The areas of cells known to be egg (made once per grid: three techniques read them).
+    fn areas(&self, s: &State) -> Rc<Vec<Area>> {
+        self.areas.get(s, || {
+            self.g
+                .components(|i| s[i] & SNAKE == 0)
+                .into_iter()
+                .map(|cells| {
+                    let sizes = cells.iter().fold(self.eggs(), |acc, &i| acc & s[i]);
+                    Area { cells, sizes }
+                })
+                .collect()
+        })
     }
 
     pub(super) fn value_of(&self, k: usize) -> Option<Dom> {
@@ -60,7 +63,7 @@ impl Techniques {
 
     /// All cells of an area are one egg: they share its size, which is at least the area.
     pub(super) fn one_egg(&self, s: &State, out: &mut Vec<Found>) -> Scan {
-        for a in self.areas(s) {
+        for a in self.areas(s).iter() {
             let fits = self.at_least(a.sizes, a.cells.len());
             if fits == 0 {
                 let why = if a.sizes == 0 {
@@ -86,7 +89,7 @@ impl Techniques {
                     a.cells.len(),
                     self.size_words(fits)
                 );
-                out.push(Found { tech: Tech::OneEgg, set, cells: a.cells, why });
+                out.push(Found { tech: Tech::OneEgg, set, cells: a.cells.clone(), why });
             }
         }
         Ok(())
@@ -94,7 +97,7 @@ impl Techniques {
 
     /// An egg of its full size: every other neighbour is snake.
     pub(super) fn complete(&self, s: &State, out: &mut Vec<Found>) -> Scan {
-        for a in self.areas(s) {
+        for a in self.areas(s).iter() {
             if a.sizes.count_ones() != 1 || self.size(a.sizes) != a.cells.len() {
                 continue;
             }

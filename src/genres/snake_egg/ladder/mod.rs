@@ -83,6 +83,10 @@ pub struct Techniques {
     /// The snake's length: the cells the eggs leave.
     len: usize,
     path: Path,
+    /// The areas of egg cells, and the grid as Snake's techniques read it, of the last
+    /// grid scanned.
+    areas: drive::Memo<Vec<eggs::Area>>,
+    projected: drive::Memo<State>,
 }
 
 impl Techniques {
@@ -104,6 +108,8 @@ impl Techniques {
             mult: by_size.values().copied().collect(),
             len,
             path: Path::for_path(g, circles, len),
+            areas: drive::Memo::default(),
+            projected: drive::Memo::default(),
         })
     }
 
@@ -140,7 +146,7 @@ impl Techniques {
     fn scan_path(&self, t: path::Tech, s: &State, out: &mut Vec<Found>) -> Scan {
         let mut found = Vec::new();
         let back = |d: Dom| if d == path::SNAKE { SNAKE } else { !SNAKE };
-        self.path.scan(t, &self.project(s), &mut found).map_err(|b| Broken { tech: Tech::Path(b.tech), why: b.why })?;
+        self.path.scan(t, &self.projected.get(s, || self.project(s)), &mut found).map_err(|b| Broken { tech: Tech::Path(b.tech), why: b.why })?;
         out.extend(found.into_iter().map(|f| Found {
             tech: Tech::Path(f.tech),
             set: f.set.into_iter().map(|(i, d)| (i, back(d))).collect(),
