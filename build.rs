@@ -5,8 +5,8 @@
 //! built for node.
 //!
 //! The answer must never be stale: this script reruns whenever a directory on `PATH`
-//! changes (a tool installed or removed there changes the directory) or the Python
-//! packages do, not only when `PATH` itself changes.
+//! changes (a tool installed or removed there changes the directory) or `dratify` is
+//! installed, changed or removed, not only when `PATH` itself changes.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -29,11 +29,22 @@ fn on_path(name: &str) -> bool {
     })
 }
 
-/// The folder `python3` installs packages into, watched for `dratify`.
-fn python_packages() -> Option<PathBuf> {
-    let o = Command::new("python3").args(["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).output();
-    let dir = PathBuf::from(String::from_utf8(o.ok()?.stdout).ok()?.trim());
-    dir.is_dir().then_some(dir)
+/// What `python3 -B -c CODE` prints, as a path that exists. `-B`: importing `dratify`
+/// here must not write `__pycache__` into the folder being watched.
+fn python_path(code: &str) -> Option<PathBuf> {
+    let o = Command::new("python3").args(["-B", "-c", code]).output().ok()?;
+    let path = PathBuf::from(String::from_utf8(o.stdout).ok()?.trim());
+    (o.status.success() && path.exists()).then_some(path)
+}
+
+/// `dratify`'s own folder (its file, were it a lone module) when `python3` can import it.
+fn dratify() -> Option<PathBuf> {
+    let file = python_path("import dratify; print(dratify.__file__)")?;
+    if file.file_name().is_some_and(|n| n == "__init__.py") {
+        file.parent().map(PathBuf::from)
+    } else {
+        Some(file)
+    }
 }
 
 fn main() {
@@ -42,13 +53,18 @@ fn main() {
     for dir in path_dirs() {
         println!("cargo::rerun-if-changed={}", dir.display());
     }
-    if let Some(dir) = python_packages() {
-        println!("cargo::rerun-if-changed={}", dir.display());
-    }
-    // The DRAT checker the proof tests use (`dratify`, a Python package).
+    // The DRAT checker the proof tests use (`dratify`, a Python package). Its own folder
+    // is watched (cargo scans a watched folder whole), or while it is missing the folder
+    // `python3` installs packages into, so that installing it is noticed. Not that folder
+    // always: `maturin develop` (each run of scripts/test.sh) writes the Python module into
+    // it, and every test build after the first would compile snakesat again.
     println!("cargo::rustc-check-cfg=cfg(has_dratify)");
-    let dratify = Command::new("python3").args(["-c", "import dratify"]).output();
-    if dratify.is_ok_and(|o| o.status.success()) {
+    let dratify = dratify();
+    let packages = || python_path("import sysconfig; print(sysconfig.get_paths()['purelib'])");
+    if let Some(watched) = dratify.clone().or_else(packages) {
+        println!("cargo::rerun-if-changed={}", watched.display());
+    }
+    if dratify.is_some() {
         println!("cargo::rustc-cfg=has_dratify");
     }
     for solver in ["kissat", "cadical", "minisat"] {

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{decode_through_kissat, fixture, json, run, stderr, stdout};
+use common::{decode_through_kissat, fixture, genre, json, run, stderr, stdout};
 
 const EXAMPLE: &str = "https://puzz.link/p?pmemory/6/6/gkhhn0se83mqmho5js";
 
@@ -15,48 +15,18 @@ const ANSWER: [&str; 6] = ["┌ ─ ┐ . . ╷", "│ . │ . . │", "│ . �
 
 #[test]
 fn pmemory_example_is_unique_with_pzprjs_answer() {
-    for p in [EXAMPLE.to_string(), fixture("pmemory/example-6x6.toml")] {
-        for mode in ["lazy", "eager"] {
-            let (code, v) = json(&["solve", &p, "--unique", "--connectivity", mode]);
-            assert_eq!((code, v["unique"].as_bool()), (0, Some(true)), "{p} {mode}: {v}");
-            assert_eq!(v["solution"]["grid"], serde_json::json!(ANSWER), "{p}");
-        }
-        assert_eq!(stdout(&run(&["url", &p])), format!("{EXAMPLE}\n"), "{p}");
-    }
+    genre::example_is_unique(EXAMPLE, "pmemory/example-6x6.toml", &ANSWER);
 }
 
 #[test]
 fn pmemory_counts_forced_cells_pictures_and_errors() {
-    let several = fixture("pmemory/several-4x4.toml");
-    let (_, lazy) = json(&["count", &several, "--connectivity", "lazy"]);
-    let (_, eager) = json(&["count", &several, "--connectivity", "eager"]);
-    assert_eq!((lazy["count"].as_u64(), eager["count"].as_u64()), (Some(15), Some(15)), "{lazy} {eager}");
-    let url = stdout(&run(&["url", &several]));
-    assert_eq!(url, "https://puzz.link/p?pmemory/4/4/2g0co0e08\n");
-    let (_, again) = json(&["count", url.trim()]);
-    assert_eq!(again["count"], lazy["count"]);
-    let (code, v) = json(&["solve", &several, "--forced"]);
-    assert_eq!((code, v["complete"].as_bool()), (5, Some(true)), "not unique: {v}");
-    let o = run(&["solve", &several, "--candidates"]);
+    genre::counts_and_forced("pmemory/several-4x4.toml", 15, "https://puzz.link/p?pmemory/4/4/2g0co0e08");
+    let o = run(&["solve", &fixture("pmemory/several-4x4.toml"), "--candidates"]);
     assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
-    // A picture of the answer, and an answer file read back by `draw`.
-    let o = run(&["solve", EXAMPLE, "--format", "svg"]);
-    assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("<svg"));
-    let dir = tempfile::tempdir().unwrap();
-    let answer = dir.path().join("answer.json");
-    let o = run(&["solve", EXAMPLE, "--format", "json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    std::fs::write(&answer, stdout(&o)).unwrap();
-    let o = run(&["draw", EXAMPLE, answer.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("<circle"), "the circles are drawn");
     // A broken answer file is refused (the path's last turn straightened: it then branches).
     let mut broken = ANSWER.map(String::from);
     broken[4] = "│ . │ . ┌ ┤".into();
-    std::fs::write(&answer, serde_json::json!({ "solution": { "grid": broken } }).to_string()).unwrap();
-    let o = run(&["draw", EXAMPLE, answer.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = genre::answer_file_is_drawn_and_a_broken_one_refused(EXAMPLE, "<circle", &broken);
     assert!(stderr(&o).contains("line"), "{}", stderr(&o));
     for (f, msg) in [
         ("unknown-cell.toml", "unknown-cell.toml:4:3: grid row 2, cell 2: unknown cell `x`"),
@@ -103,11 +73,7 @@ fn pmemory_complete_cnf_decides_the_puzzle_through_kissat() {
 
 #[test]
 fn pmemory_complete_cnf_is_the_same_every_time() {
-    for f in ["pmemory/example-6x6.toml", "pmemory/several-4x4.toml"] {
-        let once = stdout(&run(&["dimacs", &fixture(f)]));
-        assert!(once.contains("p cnf"), "{f}");
-        assert_eq!(once, stdout(&run(&["dimacs", &fixture(f)])), "{f}");
-    }
+    genre::complete_cnf_is_the_same_every_time(&["pmemory/example-6x6.toml", "pmemory/several-4x4.toml"]);
 }
 
 /// The generated puzzle file `toml` once without each shaded region: its label in small
@@ -154,58 +120,36 @@ fn generated_puzzles_are_unique_minimal_and_the_same_for_a_seed() {
 )]
 fn pzprjs_reads_generated_urls_and_accepts_their_answers() {
     #[cfg(has_pzprjs)]
-    {
-        const GLYPHS: [&str; 16] = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
-        let (right, down) = (2, 4);
+    genre::pzprjs_reads_generated_urls_and_accepts_their_answers("pmemory", |v| {
         let section = |toml: &str, key: &str| -> Vec<Vec<String>> {
             let (_, rest) = toml.split_once(&format!("{key} = \"\"\"\n")).unwrap();
             let body = rest.split_once("\"\"\"").unwrap().0;
             body.lines().map(|l| l.split_whitespace().map(String::from).collect()).collect()
         };
-        let mut jobs = Vec::new();
-        for (size, seed) in [("6x6", 1), ("8x8", 2), ("10x10", 3), ("4x9", 4)] {
-            for v in common::generated("pmemory", size, seed, 2) {
-                let url = v["url"].as_str().unwrap().to_string();
-                let toml = v["toml"].as_str().unwrap();
-                let (grid, labels) = (section(toml, "grid"), section(toml, "regions"));
-                let answer: Vec<Vec<u8>> = v["answer"]["grid"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|row| {
-                        let row = row.as_str().unwrap().split_whitespace();
-                        row.map(|t| GLYPHS.iter().position(|g| *g == t).unwrap() as u8).collect()
-                    })
-                    .collect();
-                let (rows, cols) = (answer.len(), answer[0].len());
-                let row = |vals: Vec<u8>| vals.iter().map(|v| format!("{v} ")).collect::<String>();
-                let mut file = vec!["pzprv3".to_string(), "pmemory".into(), rows.to_string(), cols.to_string()];
-                // Walls (between different labels), vertical borders then horizontal.
-                file.extend(
-                    (0..rows).map(|r| row((0..cols - 1).map(|c| u8::from(labels[r][c] != labels[r][c + 1])).collect())),
-                );
-                file.extend(
-                    (0..rows - 1).map(|r| row((0..cols).map(|c| u8::from(labels[r][c] != labels[r + 1][c])).collect())),
-                );
-                // Each cell: 1 shaded, 2 a circle.
-                file.extend((0..rows).map(|r| {
-                    row((0..cols)
-                        .map(|c| {
-                            let shaded = labels[r][c].starts_with(|ch: char| ch.is_ascii_uppercase());
-                            u8::from(shaded) | if grid[r][c] == "o" { 2 } else { 0 }
-                        })
-                        .collect())
-                }));
-                let bit = |m: u8, b: u8| u8::from(m & b != 0);
-                file.extend(answer.iter().map(|r| row(r[..cols - 1].iter().map(|&m| bit(m, right)).collect())));
-                file.extend(answer[..rows - 1].iter().map(|r| row(r.iter().map(|&m| bit(m, down)).collect())));
-                file.extend((0..rows).map(|_| "0 ".repeat(cols)));
-                jobs.push((url, vec![file.join("\n") + "\n"]));
-            }
-        }
-        for ((url, _), (back, checks)) in jobs.iter().zip(common::pzprjs_check(&jobs)) {
-            assert_eq!(url.split_once('?').unwrap().1, back, "pzprjs reads {url} to another board");
-            assert!(checks[0].0, "pzprjs refuses the answer of {url}: {}", checks[0].1);
-        }
-    }
+        let toml = v["toml"].as_str().unwrap();
+        let (grid, labels) = (section(toml, "grid"), section(toml, "regions"));
+        let answer = genre::line_bits(&v["answer"]["grid"]);
+        let (rows, cols) = (answer.len(), answer[0].len());
+        let row = |vals: Vec<u8>| vals.iter().map(|v| format!("{v} ")).collect::<String>();
+        let mut file = vec!["pzprv3".to_string(), "pmemory".into(), rows.to_string(), cols.to_string()];
+        // Walls (between different labels), vertical borders then horizontal.
+        file.extend(
+            (0..rows).map(|r| row((0..cols - 1).map(|c| u8::from(labels[r][c] != labels[r][c + 1])).collect())),
+        );
+        file.extend(
+            (0..rows - 1).map(|r| row((0..cols).map(|c| u8::from(labels[r][c] != labels[r + 1][c])).collect())),
+        );
+        // Each cell: 1 shaded, 2 a circle.
+        file.extend((0..rows).map(|r| {
+            row((0..cols)
+                .map(|c| {
+                    let shaded = labels[r][c].starts_with(|ch: char| ch.is_ascii_uppercase());
+                    u8::from(shaded) | if grid[r][c] == "o" { 2 } else { 0 }
+                })
+                .collect())
+        }));
+        file.extend(genre::pzprv3_line_borders(&answer));
+        file.extend((0..rows).map(|_| "0 ".repeat(cols)));
+        file.join("\n") + "\n"
+    });
 }

@@ -69,13 +69,13 @@ impl Visit for GenerateJob {
         bar.enable_steady_tick(Duration::from_millis(500));
         let next = AtomicU64::new(self.indices.start);
         let (tx, rx) = mpsc::channel();
-        let mut out: Box<dyn Write> = match &self.output {
+        let out: Box<dyn Write> = match &self.output {
             Some(path) => {
                 Box::new(std::io::LineWriter::new(std::fs::File::create(path).map_err(|e| io_failure(e, path))?))
             }
             None => Box::new(std::io::stdout()),
         };
-        let mut code = exit::ANSWER;
+        let mut sink = Sink { out, name: self.output.as_deref().unwrap_or("stdout"), code: exit::ANSWER };
         std::thread::scope(|scope| -> Result<(), Failure> {
             for _ in 0..self.threads.max(1) {
                 let (tx, next, limits, spec) = (tx.clone(), &next, &limits, &self.spec);
@@ -112,34 +112,49 @@ impl Visit for GenerateJob {
                         for k in due..self.indices.end {
                             let why = "timeout (the uniqueness proof overran the deadline)".to_string();
                             let made = waiting.remove(&k).unwrap_or(Err(Failed::Stopped(why)));
-                            let (text, c) = self.render::<P>(k, made, toml, caps.url)?;
-                            code = code.max(c);
-                            out.write_all(text.as_bytes())
-                                .map_err(|e| io_failure(e, self.output.as_deref().unwrap_or("stdout")))?;
+                            sink.write(self.render::<P>(k, made, toml, caps.url)?)?;
                         }
-                        out.flush().map_err(|e| io_failure(e, self.output.as_deref().unwrap_or("stdout")))?;
-                        std::process::exit(code.into());
+                        sink.flush()?;
+                        std::process::exit(sink.code.into());
                     }
                 };
                 bar.inc(1);
                 waiting.insert(k, made);
                 while let Some(made) = waiting.remove(&due) {
-                    let (text, c) = self.render::<P>(due, made, toml, caps.url)?;
-                    code = code.max(c);
-                    out.write_all(text.as_bytes())
-                        .map_err(|e| io_failure(e, self.output.as_deref().unwrap_or("stdout")))?;
+                    sink.write(self.render::<P>(due, made, toml, caps.url)?)?;
                     due += 1;
                 }
             }
             Ok(())
         })?;
         bar.finish_and_clear();
-        out.flush().map_err(|e| io_failure(e, self.output.as_deref().unwrap_or("stdout")))?;
+        sink.flush()?;
         if limits.cancel.is_cancelled() {
             eprintln!("snakesat: interrupted; the puzzles finished before are written");
             return Ok(exit::INTERRUPTED);
         }
-        Ok(code)
+        Ok(sink.code)
+    }
+}
+
+/// Where the puzzles are written, in puzzle order, on every path out of `generate` (the
+/// end, and past the deadline's grace), and the highest exit code among them.
+struct Sink<'a> {
+    out: Box<dyn Write>,
+    /// The output's name in an error: its path, or `stdout`.
+    name: &'a str,
+    code: u8,
+}
+
+impl Sink<'_> {
+    /// One puzzle's output and exit code (`GenerateJob::render`).
+    fn write(&mut self, (text, code): (String, u8)) -> Result<(), Failure> {
+        self.code = self.code.max(code);
+        self.out.write_all(text.as_bytes()).map_err(|e| io_failure(e, self.name))
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        self.out.flush().map_err(|e| io_failure(e, self.name))
     }
 }
 

@@ -86,23 +86,21 @@ impl Shading<'_> {
         Ok(())
     }
 
-    /// Cut parity on one line between two rows (or columns), given as the pairs of cells
-    /// across it: the path crosses it an odd number of times when `odd` is 1, else an even
-    /// number (a crossing is a pair of cells across the line both on the path: neighbouring
-    /// cells on it are always joined). With one possible crossing left it is forced either
-    /// way. `because` says why the parity is what it is; `also` are cells shown beside
-    /// the line's (a path's ends).
-    #[allow(clippy::too_many_arguments)]
+    /// Cut parity on one line between two rows (or columns): the path crosses it as
+    /// `must` says, an odd or an even number of times (a crossing is a pair of cells across
+    /// the line both on the path: neighbouring cells on it are always joined). With one
+    /// possible crossing left it is forced either way.
     pub fn cut<T: Technique>(
         &self,
         tech: T,
         s: &State,
-        pairs: &[(usize, usize)],
-        odd: usize,
-        (between, because): (&str, &str),
-        also: &[usize],
+        line: &CutLine,
+        must: &Crossings<'_>,
         out: &mut Vec<Found<T>>,
     ) -> Scan<T> {
+        let CutLine { pairs, between, .. } = line;
+        let &Crossings { odd, because, also } = must;
+        let odd = usize::from(odd);
         let noun = self.words.noun;
         let sure = pairs.iter().filter(|&&(a, b)| s[a] == ON && s[b] == ON).count();
         let maybe: Vec<(usize, usize)> =
@@ -156,6 +154,16 @@ impl Shading<'_> {
         }
         lines
     }
+}
+
+/// What a cut line's crossings must add up to, and why.
+pub(crate) struct Crossings<'a> {
+    /// An odd number of times, else an even number.
+    pub odd: bool,
+    /// Why the parity is what it is ("its ends … are on opposite sides").
+    pub because: &'a str,
+    /// Cells shown beside the line's in the step (a path's ends).
+    pub also: &'a [usize],
 }
 
 /// A line between row (column) `k` and the next, 0-based: the pairs of cells across it

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod genre;
 pub mod http;
 
 use std::path::PathBuf;

@@ -4,6 +4,7 @@
 
 use super::{Broken, Found, Scan, State, Tech, Techniques, OPEN, SHADED, UNSHADED};
 use crate::explain::drive::{say, Techniques as _};
+use crate::genres::shading::Crossings;
 use crate::graph::Dfs;
 
 impl Techniques {
@@ -203,7 +204,7 @@ impl Techniques {
         let sh = self.shading();
         let because = "the loop comes back across every line it crosses";
         for line in sh.cut_lines() {
-            sh.cut(Tech::CutParity, s, &line.pairs, 0, (&line.between, because), &[], out)?;
+            sh.cut(Tech::CutParity, s, &line, &Crossings { odd: false, because, also: &[] }, out)?;
         }
         Ok(())
     }

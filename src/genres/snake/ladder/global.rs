@@ -5,6 +5,7 @@ use std::collections::VecDeque;
 use super::{Broken, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
 use crate::explain::drive::{say, Techniques as _};
 use crate::explain::one_piece::{Areas, Member};
+use crate::genres::shading::Crossings;
 use crate::graph::Dfs;
 
 impl Techniques {
@@ -263,7 +264,7 @@ impl Techniques {
             let odd = ends.iter().filter(|&&e| side(e) <= line.k).count() % 2;
             let sides = if odd == 1 { "on opposite sides" } else { "on the same side" };
             let because = say!(self, "its ends {} and {} are {sides}", self.name(ends[0]), self.name(ends[1]));
-            sh.cut(Tech::CutParity, s, &line.pairs, odd, (&line.between, &because), &ends, out)?;
+            sh.cut(Tech::CutParity, s, &line, &Crossings { odd: odd == 1, because: &because, also: &ends }, out)?;
         }
         Ok(())
     }
