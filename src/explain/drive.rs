@@ -679,3 +679,35 @@ fn facts(before: &State, after: &State) -> Vec<Fact> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{values, Memo};
+    use std::cell::Cell;
+
+    #[test]
+    fn values_are_the_set_bits_lowest_first() {
+        assert_eq!(values(0).count(), 0);
+        assert_eq!(values(0b1011).collect::<Vec<_>>(), [0, 1, 3]);
+        assert_eq!(values(1 << 127 | 1 << 64 | 2).collect::<Vec<_>>(), [1, 64, 127]);
+        assert_eq!(values(u128::MAX).count(), 128);
+    }
+
+    #[test]
+    fn a_memo_makes_its_view_again_only_for_another_grid() {
+        let made = Cell::new(0);
+        let memo: Memo<usize> = Memo::default();
+        let view = |s: &Vec<u128>| {
+            *memo.get(s, || {
+                made.set(made.get() + 1);
+                s.iter().filter(|&&d| d == 1).count()
+            })
+        };
+        let (a, b) = (vec![1, 3, 1], vec![1, 1, 1]);
+        assert_eq!((view(&a), view(&a)), (2, 2));
+        assert_eq!(made.get(), 1, "the same grid twice: made once");
+        assert_eq!(view(&b), 3);
+        assert_eq!(view(&a), 2, "back to the first grid: made again, not the second's view");
+        assert_eq!(made.get(), 3);
+    }
+}
