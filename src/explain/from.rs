@@ -223,7 +223,7 @@ fn entry(unit: &Unit, tok: &str, aliases: &[(String, String)]) -> Result<Option<
         expected.push("`#` (snake)".into());
     }
     if line_sets.as_ref().is_some_and(|sets| sets.iter().any(|&s| s != 0)) {
-        expected.push("a line set's lines drawn so far in heavy box drawing (`╻`) or `^`, `>`, `v`, `<`".into());
+        expected.push("lines drawn so far in heavy box drawing (`╻`, `┛`) or `^` `>` `v` `<`".into());
     }
     expected.push("`?` or `_` (undecided)".into());
     let mut msg = expected.join(", ");
