@@ -222,7 +222,10 @@ fn a_line_genres_partly_drawn_cells_are_checked_by_their_lines() {
     let (code, v) = json(&["explain", &p, "--from", &wrong]);
     assert_eq!(code, 6, "{v}");
     let w = &v["from"]["wrong"];
-    assert_eq!((w[0]["cell"].as_str(), w[0]["value"].as_str(), w[0]["holds"].as_bool()), (Some("r1c5"), Some("╻"), Some(true)));
+    assert_eq!(
+        (w[0]["cell"].as_str(), w[0]["value"].as_str(), w[0]["holds"].as_bool()),
+        (Some("r1c5"), Some("╻"), Some(true))
+    );
     assert_eq!((w[1]["cell"].as_str(), w[1]["value"].as_str()), (Some("r2c5"), Some("╹")), "{v}");
     let o = run(&["explain", &p, "--from", &wrong, "--step", "1"]);
     assert_eq!(o.status.code(), Some(6));

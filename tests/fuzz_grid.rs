@@ -29,9 +29,20 @@ const PUZZLES: [&str; 6] = [
 ];
 
 fn aliases() -> Vec<(String, String)> {
-    [("o", "#"), (">3", "."), ("<1", "."), (">0", "."), (">2", "."), (">5", "."), ("E", "#"), ("1", "."), ("3", "."), ("4", ".")]
-        .map(|(s, k)| (s.into(), k.into()))
-        .to_vec()
+    [
+        ("o", "#"),
+        (">3", "."),
+        ("<1", "."),
+        (">0", "."),
+        (">2", "."),
+        (">5", "."),
+        ("E", "#"),
+        ("1", "."),
+        ("3", "."),
+        ("4", "."),
+    ]
+    .map(|(s, k)| (s.into(), k.into()))
+    .to_vec()
 }
 
 /// Each puzzle's units, computed once.
@@ -71,7 +82,9 @@ fn check_grid(text: &str) {
                     // A partly drawn cell rules out only what lacks its lines, and leaves
                     // at least one line set open; a whole token says one fact.
                     match e.at_least {
-                        Some(_) => assert!(e.facts.len() < values && e.facts.iter().all(|f| !f.holds), "{text:?}: {e:?}"),
+                        Some(_) => {
+                            assert!(e.facts.len() < values && e.facts.iter().all(|f| !f.holds), "{text:?}: {e:?}")
+                        }
                         None => assert_eq!(e.facts.len(), 1, "{text:?}: {e:?}"),
                     }
                 }
