@@ -236,6 +236,14 @@ fn a_line_genres_partly_drawn_cells_are_checked_by_their_lines() {
         "{}",
         stdout(&o)
     );
+    // On a board with four answers, a partly drawn cell is judged as a whole: r2c3 is `.`,
+    // `└` or `─` in them, so each "not" of `┛` alone fits some answer, and all together none.
+    let several = fixture("golemgrad/several-4x4.toml");
+    let o = run(&["explain", &several, "--from", &grid_file(&dir, "up-left", "????\n??┛?\n????\n????\n")]);
+    assert_eq!(o.status.code(), Some(6), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("r2c3 is drawn with lines up and left, but no answer has it.\n"), "{}", stdout(&o));
+    let o = run(&["explain", &several, "--from", &grid_file(&dir, "down", "?v??\n????\n????\n????\n")]);
+    assert_eq!(o.status.code(), Some(0), "r1c2 is `┐` in one answer: {}", stdout(&o));
     // Lines a cell cannot take (off the board, into a number), and a malformed token.
     let cases = [
         ("? ? ? ^ ? ?\n", ":1:7: row 1, column 4: unknown cell `^`; expected `.`"),
