@@ -197,3 +197,63 @@ fn the_deadline_stops_the_check_and_says_so() {
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("Stopped before 8 entries of your grid could be checked.\n"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_line_genres_partly_drawn_cells_are_checked_by_their_lines() {
+    // Golem Grad's example; its answer's first two rows are `3 ╷ . ┌ ─ ┐`, `. └ ─ ┘ . ╵`.
+    let dir = tempfile::tempdir().unwrap();
+    let p = fixture("golemgrad/example-6x6.toml");
+    let open = "? ? ? ? ? ?\n".repeat(4);
+    // A segment r1c4–r1c5, each cell with one line of its two (heavy box drawing or ASCII):
+    // it fits, and the steps start from it.
+    for first in ["? ? ? ╺ ╸ ?\n", "???><?\n"] {
+        let right = grid_file(&dir, "right", &format!("{first}? ? ? ? ? ?\n{open}"));
+        let (code, v) = json(&["explain", &p, "--from", &right]);
+        assert_eq!(code, 0, "{first}: {v}");
+        assert_eq!((v["from"]["entries"].as_u64(), v["from"]["fits"].as_bool()), (Some(2), Some(true)), "{v}");
+        assert_eq!(v["status"], "solved", "{v}");
+        let o = run(&["explain", &p, "--from", &right, "--step", "1"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(stdout(&o).starts_with("Your 2 entries fit the answer so far.\nStep 1 ("), "{}", stdout(&o));
+    }
+    // A lone segment r1c5–r2c5: as `#` (a line passes) r1c5 was right, but its line goes
+    // left and right, not down: both cells are named.
+    let wrong = grid_file(&dir, "wrong", &format!("? ? ? ? v ?\n? ? ? ? ^ ?\n{open}"));
+    let (code, v) = json(&["explain", &p, "--from", &wrong]);
+    assert_eq!(code, 6, "{v}");
+    let w = &v["from"]["wrong"];
+    assert_eq!(
+        (w[0]["cell"].as_str(), w[0]["value"].as_str(), w[0]["holds"].as_bool()),
+        (Some("r1c5"), Some("╻"), Some(true))
+    );
+    assert_eq!((w[1]["cell"].as_str(), w[1]["value"].as_str()), (Some("r2c5"), Some("╹")), "{v}");
+    let o = run(&["explain", &p, "--from", &wrong, "--step", "1"]);
+    assert_eq!(o.status.code(), Some(6));
+    assert!(
+        stdout(&o).starts_with(
+            "r1c5 is drawn with a line down, but no answer has it.\nr2c5 is drawn with a line up, but no answer has it.\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    // On a board with four answers, a partly drawn cell is judged as a whole: r2c3 is `.`,
+    // `└` or `─` in them, so each "not" of `┛` alone fits some answer, and all together none.
+    let several = fixture("golemgrad/several-4x4.toml");
+    let o = run(&["explain", &several, "--from", &grid_file(&dir, "up-left", "????\n??┛?\n????\n????\n")]);
+    assert_eq!(o.status.code(), Some(6), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("r2c3 is drawn with lines up and left, but no answer has it.\n"), "{}", stdout(&o));
+    let o = run(&["explain", &several, "--from", &grid_file(&dir, "down", "?v??\n????\n????\n????\n")]);
+    assert_eq!(o.status.code(), Some(0), "r1c2 is `┐` in one answer: {}", stdout(&o));
+    // Lines a cell cannot take (off the board, into a number), and a malformed token.
+    let cases = [
+        ("? ? ? ^ ? ?\n", ":1:7: row 1, column 4: unknown cell `^`; expected `.`"),
+        ("╻ ? ? ? ? ?\n", ":1:1: row 1, column 1: unknown cell `╻`; expected `.`"),
+        ("? ? ? ? ? ╻+\n", ":1:11: row 1, column 6: unknown cell `╻+`; expected"),
+    ];
+    for (first, want) in cases {
+        let g = grid_file(&dir, "bad", &format!("{first}? ? ? ? ? ?\n{open}"));
+        let o = run(&["explain", &p, "--from", &g]);
+        assert_eq!(o.status.code(), Some(2), "{first}");
+        assert!(stderr(&o).contains(&format!("{g}{want}")), "{first}: {}", stderr(&o));
+    }
+}

@@ -219,8 +219,9 @@ fn play_mode_checks_and_hints_from_the_players_grid_in_chromium() {
 
 /// The line genres: a drag between cell centres draws a line (over a line, erases it), Undo
 /// and Ctrl+Z take a drag back, and Hint and Check read the lines: a cell with all the
-/// lines an answer gives it is sent as its line set (`╷`), one with one line of two as `#`
-/// (a line passes). A screenshot is kept in `target/test-artifacts/play-lines.png`.
+/// lines an answer gives it is sent as its line set (`╷`), one with one line of two as
+/// that line in heavy box drawing (`╻`: at least this line). A screenshot is kept in
+/// `target/test-artifacts/play-lines.png`.
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
 fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
@@ -234,22 +235,38 @@ fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
     b.wait_grid(&blank);
 
     // A wrong line from the circle at r3c2 to the right: the circle's one line is all it
-    // takes (sent as `╶`), r3c3's one of two is sent as `#`; the answer has neither.
+    // takes (sent as `╶`), r3c3's one of two is sent as `╸`; the answer has neither.
     b.play_drag(&[(2, 1), (2, 2)], 0);
-    b.wait_grid(&("? ? ? ? ? ?\n".repeat(2) + "? ╶ # ? ? ?\n" + &"? ? ? ? ? ?\n".repeat(3)));
+    b.wait_grid(&("? ? ? ? ? ?\n".repeat(2) + "? ╶ ╸ ? ? ?\n" + &"? ? ? ? ? ?\n".repeat(3)));
     b.click("#play-check");
-    let says = b.says();
-    assert!(says.starts_with("r3c2 is marked ╶ (a line right), but no answer has it."), "{says}");
+    assert_eq!(
+        b.says(),
+        "r3c2 is marked ╶ (a line right), but no answer has it.\nr3c3 is drawn with a line left, but no answer has it."
+    );
     assert_eq!(b.attr("#play-board", "data-wrong"), "r3c2 r3c3");
     // Ctrl+Z takes the whole drag back.
     b.focus_board();
     b.play_keys(Some(CONTROL), &["z"]);
     b.wait_grid(&blank);
 
+    // A lone segment between two cells of two lines each, r1c5 down to r2c5: each keeps
+    // its direction (`╻`, `╹`), so Check names r1c5 too, whose line goes left and right
+    // (as `#`, "a line passes", it fitted).
+    b.play_drag(&[(0, 4), (1, 4)], 0);
+    b.wait_grid(&("? ? ? ? ╻ ?\n? ? ? ? ╹ ?\n".to_string() + &"? ? ? ? ? ?\n".repeat(4)));
+    b.click("#play-check");
+    assert_eq!(
+        b.says(),
+        "r1c5 is drawn with a line down, but no answer has it.\nr2c5 is drawn with a line up, but no answer has it."
+    );
+    assert_eq!(b.attr("#play-board", "data-wrong"), "r1c5 r2c5");
+    b.click("#play-undo");
+    b.wait_grid(&blank);
+
     // The snake from r1c2 to r2c6 in one drag, and the start of another down from r4c1.
     b.play_drag(&[(0, 1), (1, 1), (1, 2), (1, 3), (0, 3), (0, 4), (0, 5), (1, 5)], 0);
     b.play_drag(&[(3, 0), (4, 0)], 0);
-    let partial = "? ╷ ? ┌ ─ ┐\n? └ ─ ┘ ? ╵\n? ? ? ? ? ?\n# ? ? ? ? ?\n# ? ? ? ? ?\n? ? ? ? ? ?\n";
+    let partial = "? ╷ ? ┌ ─ ┐\n? └ ─ ┘ ? ╵\n? ? ? ? ? ?\n╻ ? ? ? ? ?\n╹ ? ? ? ? ?\n? ? ? ? ? ?\n";
     b.wait_grid(partial);
     b.click("#play-check");
     assert_eq!(b.says(), "All right so far: 10 entries fit the answer.");
@@ -269,23 +286,23 @@ fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
     // A drag along a line erases it; Undo, the button, draws it again. A click marks a
     // cell a line passes (`#`), again one with no line (`.`).
     b.play_drag(&[(4, 0), (3, 0)], 0);
-    b.wait_grid(&partial.replace("# ? ? ? ? ?\n# ? ? ? ? ?", "? ? ? ? ? ?\n? ? ? ? ? ?"));
+    b.wait_grid(&partial.replace("╻ ? ? ? ? ?\n╹ ? ? ? ? ?", "? ? ? ? ? ?\n? ? ? ? ? ?"));
     b.click("#play-undo");
     b.wait_grid(partial);
     b.play_click((2, 0), 0, 0);
     b.play_click((2, 0), 0, 0);
-    b.wait_grid(&partial.replace("? ? ? ? ? ?\n# ? ?", ". ? ? ? ? ?\n# ? ?"));
+    b.wait_grid(&partial.replace("? ? ? ? ? ?\n╻ ? ?", ". ? ? ? ? ?\n╻ ? ?"));
     b.click("#play-check");
     assert_eq!(b.says(), "All right so far: 11 entries fit the answer.");
     // Backspace on a cell with a line erases its lines: the cursor is on r3c1, r4c1 below.
     b.play_keys(None, &["\u{E015}", "\u{E003}"]);
-    b.wait_grid(&partial.replace("? ? ? ? ? ?\n# ? ? ? ? ?\n# ? ?", ". ? ? ? ? ?\n? ? ? ? ? ?\n? ? ?"));
+    b.wait_grid(&partial.replace("? ? ? ? ? ?\n╻ ? ? ? ? ?\n╹ ? ?", ". ? ? ? ? ?\n? ? ? ? ? ?\n? ? ?"));
 
     // Persistence of Memory: the path drawn up from the circle at r6c1.
     b.click("#play-edit");
     b.play("pmemory/example-6x6.toml", "pmemory");
     b.play_drag(&[(5, 0), (4, 0), (3, 0)], 0);
-    b.wait_grid(&("? ? ? ? ? ?\n".repeat(3) + "# ? ? ? ? ?\n│ ? ? ? ? ?\n╵ ? ? ? ? ?\n"));
+    b.wait_grid(&("? ? ? ? ? ?\n".repeat(3) + "╻ ? ? ? ? ?\n│ ? ? ? ? ?\n╵ ? ? ? ? ?\n"));
     b.click("#play-check");
     assert_eq!(b.says(), "All right so far: 3 entries fit the answer.");
 }

@@ -38,7 +38,8 @@ pub struct ExplainRequest {
     /// `explain --encoding` (the parity snake explains with `plain`).
     pub encoding: Option<String>,
     /// `explain --from`: the player's grid, rows in the answer view's tokens, `?` or `_`
-    /// where undecided (the page's play mode sends what was drawn).
+    /// where undecided, a line genre's partly drawn cell in heavy box drawing (the page's
+    /// play mode sends what was drawn).
     pub from: Option<String>,
     /// Stop after this many steps: the page's Hint asks 1, its Check 0 (only what the
     /// grid says). Without it, the explanation to the end.

@@ -229,8 +229,10 @@ pub enum Command {
         #[command(flatten)]
         enc: EncodingArg,
         /// Continue from a player's partly filled grid (a file, `-` for standard input):
-        /// the rows `solve` prints, `?` or `_` where undecided. Entries no answer has are
-        /// named (exit code 6); the steps start from the rest (`--step 1`: a hint).
+        /// the rows `solve` prints, `?` or `_` where undecided; in the line genres a cell
+        /// with some of its lines drawn in heavy box drawing (`╻`) or `^` `>` `v` `<`.
+        /// Entries no answer has are named (exit code 6); the steps start from the rest
+        /// (`--step 1`: a hint).
         #[arg(long, value_name = "GRID")]
         from: Option<String>,
     },

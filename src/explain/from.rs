@@ -11,16 +11,80 @@
 //! snake cells have values of their own and no `#` (Hebi: the snake's parts 1–5) says "not
 //! empty": the player shaded the cell without deciding which part it is.
 //!
+//! On a board of lines (Golem Grad, Persistence of Memory: each cell's value is its line
+//! set, keyed by its box-drawing character `┘`), a cell may also be written with only
+//! some of its lines: the same shape in heavy box drawing (`╻` "at least a line down",
+//! `┛` "at least lines up and left"), or for one line the ASCII `^`, `>`, `v`, `<`. The
+//! cell is then narrowed to the line sets that hold those lines, the rest left open: the
+//! play mode's cell with one line of its two drawn.
+//!
 //! The one parser every front end uses: a wrong size or an unknown token is an
 //! `InputError` at the row and column where it is.
 
 use crate::engine::Unit;
+use crate::genres::lines;
 use crate::input::{InputError, Source};
 
 use super::Fact;
 
 /// The tokens for a cell the player has not decided.
 pub const UNDECIDED: [&str; 2] = ["?", "_"];
+
+/// A cell with some of its lines drawn, the rest open, in heavy box drawing: the line set
+/// `m`'s character is `AT_LEAST[m]` (as `lines::glyph(m)` is its light one).
+pub const AT_LEAST: [&str; 16] = ["", "╹", "╺", "┗", "╻", "┃", "┏", "┣", "╸", "┛", "━", "┻", "┓", "┫", "┳", "╋"];
+
+/// The same for one line, in characters on every keyboard: up, right, down, left.
+pub const AT_LEAST_ASCII: [(&str, u8); 4] =
+    [("^", lines::UP), (">", lines::RIGHT), ("v", lines::DOWN), ("<", lines::LEFT)];
+
+/// The lines a heavy or ASCII token says are drawn at least; `None` for any other token.
+pub fn at_least(tok: &str) -> Option<u8> {
+    let heavy = (1u8..16).find(|&m| AT_LEAST[usize::from(m)] == tok);
+    heavy.or_else(|| AT_LEAST_ASCII.iter().find(|(t, _)| *t == tok).map(|&(_, m)| m))
+}
+
+/// One cell's entry: what one token of the grid says of its unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub unit: usize,
+    /// What the entry says, all of it: one fact for a whole token; for a cell drawn with
+    /// some of its lines, "not" each line set that lacks one of them.
+    pub facts: Vec<Fact>,
+    /// The lines drawn, for an entry written with some of its lines (`╻`, `v`).
+    pub at_least: Option<u8>,
+}
+
+impl Entry {
+    /// The entry's token as JSON gives it: the unit's key, or the heavy character of the
+    /// lines drawn.
+    pub fn key(&self, unit: &Unit) -> String {
+        match self.at_least {
+            Some(m) => AT_LEAST[usize::from(m & 15)].into(),
+            None => unit.values[self.facts[0].value].key.clone(),
+        }
+    }
+
+    /// Whether the entry says its key holds (a whole token, a partial line set) or does
+    /// not (`.` on a board with no value of its own for it).
+    pub fn holds(&self) -> bool {
+        self.at_least.is_some() || self.facts[0].holds
+    }
+
+    /// How the entry reads: "marked snake", "marked not snake", "drawn with a line down".
+    pub fn words(&self, unit: &Unit) -> String {
+        match self.at_least {
+            Some(m) => {
+                let dirs: Vec<&str> = lines::DIRS.into_iter().filter(|&d| m & d != 0).map(lines::dir_name).collect();
+                match dirs.len() {
+                    1 => format!("drawn with a line {}", dirs[0]),
+                    _ => format!("drawn with lines {}", lines::and_list(&dirs)),
+                }
+            }
+            None => marked(unit, &self.facts[0]),
+        }
+    }
+}
 
 /// The board's rows and columns, read off the units' names (`r1c1` … `rRcC`, row by row):
 /// every genre `explain` takes names its units so. `None` for units that are no grid.
@@ -32,10 +96,10 @@ pub fn grid_shape(units: &[Unit]) -> Option<(usize, usize)> {
     (rows.checked_mul(cols) == Some(units.len()) && (0..units.len()).all(named)).then_some((rows, cols))
 }
 
-/// Reads the player's grid over `units`: one fact per decided cell, in row order.
+/// Reads the player's grid over `units`: one entry per decided cell, in row order.
 /// `aliases` are the tokens the answer view shows for a key (shown, key), accepted as
 /// that key.
-pub fn read_grid(src: &Source, units: &[Unit], aliases: &[(String, String)]) -> Result<Vec<Fact>, InputError> {
+pub fn read_grid(src: &Source, units: &[Unit], aliases: &[(String, String)]) -> Result<Vec<Entry>, InputError> {
     let Some((rows, cols)) = grid_shape(units) else {
         return Err(src.error_at(0, "this puzzle's answer is not a grid of cells, so it cannot be drawn as one"));
     };
@@ -47,7 +111,7 @@ pub fn read_grid(src: &Source, units: &[Unit], aliases: &[(String, String)]) -> 
         let at = lines.get(rows).map_or(src.text.len(), |l| l[0].1);
         return Err(src.error_at(at, format!("expected {rows} rows of {cols} cells, found {}", lines.len())));
     }
-    let mut facts = Vec::new();
+    let mut entries = Vec::new();
     for (r, line) in lines.iter().enumerate() {
         if line.len() != cols {
             // At the first cell too many, or just after the last one.
@@ -57,7 +121,11 @@ pub fn read_grid(src: &Source, units: &[Unit], aliases: &[(String, String)]) -> 
         for (c, &(tok, offset)) in line.iter().enumerate() {
             let u = r * cols + c;
             match entry(&units[u], tok, aliases) {
-                Ok(Some(value_fact)) => facts.push(Fact { unit: u, ..value_fact }),
+                Ok(Some(mut e)) => {
+                    e.unit = u;
+                    e.facts.iter_mut().for_each(|f| f.unit = u);
+                    entries.push(e);
+                }
                 Ok(None) => {}
                 Err(expected) => {
                     return Err(src.error_at(
@@ -68,7 +136,7 @@ pub fn read_grid(src: &Source, units: &[Unit], aliases: &[(String, String)]) -> 
             }
         }
     }
-    Ok(facts)
+    Ok(entries)
 }
 
 /// The rows' tokens with their byte offsets; blank lines skipped.
@@ -103,15 +171,30 @@ fn tokens(text: &str) -> Vec<Vec<(&str, usize)>> {
     rows
 }
 
-/// What token `tok` says of `unit` (a fact with unit 0, filled in by the caller): `None`
+/// What token `tok` says of `unit` (an entry with unit 0, filled in by the caller): `None`
 /// when undecided; `Err` with what was expected when the unit has no such value.
-fn entry(unit: &Unit, tok: &str, aliases: &[(String, String)]) -> Result<Option<Fact>, String> {
+fn entry(unit: &Unit, tok: &str, aliases: &[(String, String)]) -> Result<Option<Entry>, String> {
+    let one = |value, holds| Ok(Some(Entry { unit: 0, facts: vec![Fact { unit: 0, value, holds }], at_least: None }));
     if UNDECIDED.contains(&tok) {
         return Ok(None);
     }
     let position = |k: &str| unit.values.iter().position(|v| v.key == k);
     if let Some(value) = position(tok) {
-        return Ok(Some(Fact { unit: 0, value, holds: true }));
+        return one(value, true);
+    }
+    // A cell of lines with some drawn: not each line set without them. A unit whose
+    // values are no line sets takes no such token, and neither does a cell none of whose
+    // line sets has them (a line off the board, into a clue): no grid of the answer view.
+    let line_sets: Option<Vec<u8>> = unit.values.iter().map(|v| lines::from_glyph(&v.key)).collect();
+    let drawn = at_least(tok);
+    if let (Some(m), Some(sets)) = (drawn, &line_sets) {
+        if sets.iter().any(|&s| s & m == m) {
+            let facts = (0..sets.len())
+                .filter(|&v| sets[v] & m != m)
+                .map(|value| Fact { unit: 0, value, holds: false })
+                .collect();
+            return Ok(Some(Entry { unit: 0, facts, at_least: Some(m) }));
+        }
     }
     // "Marked empty" where empty is no value of its own: not snake; and "shaded" where
     // the snake's cells have values of their own (Hebi's parts): not empty.
@@ -123,13 +206,13 @@ fn entry(unit: &Unit, tok: &str, aliases: &[(String, String)]) -> Result<Option<
         _ => None,
     };
     if let Some(value) = opposite {
-        return Ok(Some(Fact { unit: 0, value, holds: false }));
+        return one(value, false);
     }
     // Last the view's other tokens: a `#` the view shows for a Hebi black cell is still a
     // shaded cell above.
     let key = aliases.iter().find(|(shown, _)| shown == tok).map(|(_, key)| key.as_str());
     if let Some(value) = key.and_then(position) {
-        return Ok(Some(Fact { unit: 0, value, holds: true }));
+        return one(value, true);
     }
     let mut expected: Vec<String> = unit.values.iter().map(|v| format!("`{}`", v.key)).collect();
     expected.dedup();
@@ -139,8 +222,15 @@ fn entry(unit: &Unit, tok: &str, aliases: &[(String, String)]) -> Result<Option<
     if position(".").is_some() && position("#").is_none() && unit.values.len() > 1 {
         expected.push("`#` (snake)".into());
     }
+    if line_sets.as_ref().is_some_and(|sets| sets.iter().any(|&s| s != 0)) {
+        expected.push("lines drawn so far in heavy box drawing (`╻`, `┛`) or `^` `>` `v` `<`".into());
+    }
     expected.push("`?` or `_` (undecided)".into());
-    Err(expected.join(", "))
+    let mut msg = expected.join(", ");
+    if drawn.is_some() && line_sets.is_some() {
+        msg = format!("{msg} (no line set this cell can take has those lines)");
+    }
+    Err(msg)
 }
 
 /// How a fact reads as the player's entry: "marked snake", "marked not snake".
@@ -172,9 +262,17 @@ mod tests {
         (0..rows * cols).map(|i| unit(&format!("r{}c{}", i / cols + 1, i % cols + 1), keys)).collect()
     }
 
+    /// The facts the entries say, in row order.
     fn read(text: &str, units: &[Unit]) -> Result<Vec<Fact>, InputError> {
+        Ok(entries(text, units)?.into_iter().flat_map(|e| e.facts).collect())
+    }
+
+    fn entries(text: &str, units: &[Unit]) -> Result<Vec<Entry>, InputError> {
         read_grid(&Source::new("grid", text), units, &[("o".into(), "#".into())])
     }
+
+    /// A cell of lines inside the board (an end is a circle's, as Golem Grad's).
+    const LINES: [&str; 11] = [".", "─", "│", "┌", "┐", "└", "┘", "╵", "╶", "╷", "╴"];
 
     #[test]
     fn reads_keys_aliases_and_undecided_cells() {
@@ -222,6 +320,66 @@ mod tests {
         // A wide character as a separator or a token keeps the columns right.
         let e = read("#\u{3000}x .\n...\n", &units).unwrap_err();
         assert_eq!((e.line, e.col), (1, 3));
+    }
+
+    #[test]
+    fn a_partly_drawn_cell_is_narrowed_to_the_line_sets_that_hold_its_lines() {
+        let units = board(1, 3, &LINES);
+        // A line down: not `.`, `─`, `└`, `┘`, `╵`, `╶`, `╴`; `│`, `┌`, `┐`, `╷` stay open.
+        let down: Vec<usize> = vec![0, 1, 5, 6, 7, 8, 10];
+        for text in ["╻ v ?", "╻v_"] {
+            let e = entries(text, &units).unwrap();
+            assert_eq!(e.len(), 2, "{text}");
+            for (u, e) in e.iter().enumerate() {
+                assert_eq!((e.unit, e.at_least), (u, Some(lines::DOWN)), "{text}");
+                assert!(e.facts.iter().all(|f| f.unit == u && !f.holds), "{text}");
+                assert_eq!(e.facts.iter().map(|f| f.value).collect::<Vec<_>>(), down, "{text}");
+                assert_eq!((e.key(&units[u]), e.holds()), ("╻".to_string(), true));
+                assert_eq!(e.words(&units[u]), "drawn with a line down");
+            }
+        }
+        // Two lines: only `┘` holds both, so every other set is ruled out.
+        let e = entries("┛ < ^", &units).unwrap();
+        assert_eq!(e[0].facts.iter().map(|f| f.value).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4, 5, 7, 8, 9, 10]);
+        assert_eq!(e[0].words(&units[0]), "drawn with lines up and left");
+        assert_eq!(e[1].facts.len(), 7, "`<`: `─`, `┐`, `┘`, `╴` stay open");
+        // Whole tokens beside them read as before.
+        assert_eq!(entries("┘ . ?", &units).unwrap()[0].facts, vec![Fact { unit: 0, value: 6, holds: true }]);
+    }
+
+    #[test]
+    fn a_partly_drawn_cell_that_disagrees_with_the_answer_says_so() {
+        // The answer's `┘` (up and left) at the cell: `╻` rules it out, `╸` does not.
+        let units = board(1, 1, &LINES);
+        let answer = 6;
+        let fits = |text: &str| entries(text, &units).unwrap()[0].facts.iter().all(|f| (f.value == answer) == f.holds);
+        assert!(fits("╸") && fits("<") && fits("^") && fits("┛"));
+        assert!(!fits("╻") && !fits("v") && !fits(">") && !fits("┗") && !fits("━"));
+    }
+
+    #[test]
+    fn a_partly_drawn_cell_the_board_cannot_take_is_a_located_error() {
+        // A line the cell has no set for (off the board, on a clue), or lines on a board
+        // that has none.
+        let mut units = board(1, 3, &LINES);
+        units[1] = unit("r1c2", &[".", "─", "┌", "┐", "╶", "╴"]);
+        units[2] = unit("r1c3", &["."]);
+        let e = read("? ╹ ?", &units).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 3));
+        assert!(e.msg.contains("row 1, column 2: unknown cell `╹`; expected `.`, `─`"), "{}", e.msg);
+        assert!(e.msg.contains("heavy box drawing"), "{}", e.msg);
+        assert!(e.msg.contains("no line set this cell can take has those lines"), "{}", e.msg);
+        let e = read("??v", &units).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 3));
+        assert!(e.msg.contains("unknown cell `v`; expected `.`, `?` or `_`"), "{}", e.msg);
+        // Not a line token at all, and not on a board of lines.
+        let e = read("? \u{2578}+ ?", &units).unwrap_err();
+        assert!(e.msg.contains("unknown cell `\u{2578}+`"), "{}", e.msg);
+        let e = read("# v", &board(1, 2, &["#", "."])).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 3));
+        assert!(!e.msg.contains("heavy"), "{}", e.msg);
+        assert_eq!(at_least("╋"), Some(15));
+        assert_eq!((at_least("─"), at_least("")), (None, None));
     }
 
     #[test]

@@ -339,17 +339,18 @@ impl<'a> Explainer<'a> {
         true
     }
 
-    /// Whether some answer has `fact`, given the facts known, within `limits`: a player's
+    /// Whether some answer has all of `facts` (one player's entry: a cell drawn with some
+    /// of its lines says several), given the facts known, within `limits`: a player's
     /// entry that no answer has is pointed out, not explained from.
-    pub fn possible(&mut self, fact: Fact, limits: &Limits) -> Result<bool, ExplainError> {
-        let l = self.lit(fact);
-        if self.answer.as_ref().is_some_and(|m| m[l.var().idx()] != l.is_neg()) {
+    pub fn possible(&mut self, facts: &[Fact], limits: &Limits) -> Result<bool, ExplainError> {
+        let ls: Vec<Lit> = facts.iter().map(|&f| self.lit(f)).collect();
+        if self.answer.as_ref().is_some_and(|m| ls.iter().all(|l| m[l.var().idx()] != l.is_neg())) {
             return Ok(true);
         }
         self.limits = limits.clone();
         let all: Vec<usize> = (0..self.sel.len()).collect();
         let mut a = self.assumptions(&all, None);
-        a.push(l);
+        a.extend(ls);
         Ok(matches!(self.solve(&a)?, Outcome::Sat(_)))
     }
 

@@ -284,9 +284,9 @@ impl<P: Puzzle> Explained<P> {
         }
         j["next"] = self.trace.steps.first().map_or(Value::Null, |_| j["steps"][0].clone());
         if let Some(pl) = &self.player {
-            let fact = |f: &explain::Fact| {
-                let unit = &self.units[f.unit];
-                json!({"cell": unit.name, "value": unit.values[f.value].key, "holds": f.holds})
+            let fact = |e: &explain::from::Entry| {
+                let unit = &self.units[e.unit];
+                json!({"cell": unit.name, "value": e.key(unit), "holds": e.holds()})
             };
             let lines = pl.wrong_lines(&self.units);
             let wrong: Vec<Value> = pl

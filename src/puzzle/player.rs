@@ -5,7 +5,8 @@
 
 use super::{Puzzle, RunError};
 use crate::engine::Unit;
-use crate::explain::{from, ExplainError, Explainer, Fact};
+use crate::explain::from::{self, Entry};
+use crate::explain::{ExplainError, Explainer};
 use crate::input::Source;
 use crate::limits::Limits;
 
@@ -50,9 +51,10 @@ impl OnlyAnswer {
 #[derive(Clone, Debug, Default)]
 pub struct Player {
     /// Every entry, in row order.
-    pub entries: Vec<Fact>,
-    /// The entries no answer has (for a unique puzzle: that disagree with the answer).
-    pub wrong: Vec<Fact>,
+    pub entries: Vec<Entry>,
+    /// The entries no answer has (for a unique puzzle: that disagree with the answer). An
+    /// entry of a cell drawn with some lines is wrong when no answer has them all there.
+    pub wrong: Vec<Entry>,
     /// Entries left unchecked when the deadline or Ctrl-C came (neither wrong nor taken
     /// as facts; the explanation then ends stopped).
     pub unchecked: usize,
@@ -63,7 +65,7 @@ impl Player {
     pub fn wrong_lines(&self, units: &[Unit]) -> Vec<String> {
         self.wrong
             .iter()
-            .map(|f| format!("{} is {}, but no answer has it", units[f.unit].name, from::marked(&units[f.unit], f)))
+            .map(|e| format!("{} is {}, but no answer has it", units[e.unit].name, e.words(&units[e.unit])))
             .collect()
     }
 }
@@ -85,10 +87,10 @@ pub(super) fn check<P: Puzzle>(
     let entries = from::read_grid(grid, &ex.units, &aliases)?;
     let mut wrong = Vec::new();
     let mut right = Vec::new();
-    for (i, &f) in entries.iter().enumerate() {
+    for (i, e) in entries.iter().enumerate() {
         let fits = match answer {
-            Some((_, values)) if unique == Some(true) => (values[f.unit] == f.value) == f.holds,
-            _ => match ex.possible(f, limits) {
+            Some((_, values)) if unique == Some(true) => e.facts.iter().all(|f| (values[f.unit] == f.value) == f.holds),
+            _ => match ex.possible(&e.facts, limits) {
                 Ok(fits) => fits,
                 // The explanation that follows stops at once and says so (exit code 3 or
                 // 130), as it would have at its own first question.
@@ -100,9 +102,9 @@ pub(super) fn check<P: Puzzle>(
             },
         };
         if fits {
-            right.push(f);
+            right.extend_from_slice(&e.facts);
         } else {
-            wrong.push(f);
+            wrong.push(e.clone());
         }
     }
     if !ex.seed(&right) {

@@ -19,11 +19,10 @@
 // line (`.`), again nothing; a right click marks it with no line. Each cell's lines are
 // kept as a set of four directions and sent as the answer view's character for it once
 // the cell has all the lines an answer gives it (one at a circle, two elsewhere); a cell
-// with one of its two lines is sent as `#`, "a line passes", which is all the grid
-// `explain --from` reads can say of it (it names one whole line set per cell). A segment
-// with a finished cell at either end is read through that cell; only a lone segment
-// between two cells that take two lines each (neither finished) loses its direction. A line
-// never enters a Golem Grad number (pzprjs's `noLP`) nor gives a cell more lines than an
+// with one of its two lines is sent as the same shape in heavy box drawing (`╻`), which
+// `explain --from` reads as "at least this line, the other open": so even a lone segment
+// between two unfinished cells keeps its direction, and Check names it if no answer has
+// it. A line never enters a Golem Grad number (pzprjs's `noLP`) nor gives a cell more lines than an
 // answer gives it: such a grid would be no grid of the answer view at all.
 
 import { margin, puzzle } from "./editor.js";
@@ -53,6 +52,9 @@ const RIGHT = 2;
 const DOWN = 4;
 const LEFT = 8;
 const GLYPHS = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
+// The same sets drawn so far, more lines to come: `explain --from`'s heavy characters
+// (`src/explain/from.rs`'s `AT_LEAST`).
+const AT_LEAST = ["?", "╹", "╺", "┗", "╻", "┃", "┏", "┣", "╸", "┛", "━", "┻", "┓", "┫", "┳", "╋"];
 const count = (m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
 const back = (d) => ((d << 2) | (d >> 2)) & 15;
 
@@ -75,11 +77,12 @@ const at = (name) => {
 // How many lines cell `p` has in an answer: none on a number, one at a circle, else two.
 const room = (p) => (pz.closed[p.r][p.c] ? 0 : pz.ends[p.r][p.c] ? 1 : 2);
 
-// What is sent for a cell: its mark, or in a line genre its lines where it has any.
+// What is sent for a cell: its mark, or in a line genre its lines where it has any (all
+// of them, or those drawn so far).
 function token(r, c) {
   const m = game().lines ? lines[r][c] : 0;
   if (!m) return grid[r][c];
-  return count(m) >= room({ r, c }) ? GLYPHS[m] : "#";
+  return count(m) >= room({ r, c }) ? GLYPHS[m] : AT_LEAST[m];
 }
 
 // The grid as `explain --from` reads it: one row a line, tokens spaced.
