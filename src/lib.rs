@@ -3,8 +3,9 @@
 //! The layers point one way, as the folder reads; nothing imports upward:
 //!
 //! - `input` (sources, located errors, grid strings), `tuning` (the routes a job takes,
-//!   `SNAKESAT_*` read by the front ends), `limits` (deadline, cancellation, tuning)
-//!   and `grid` (square grids: neighbours, components, rims) at the bottom;
+//!   `SNAKESAT_*` read by the front ends), `limits` (deadline, cancellation, tuning),
+//!   `grid` (square grids: neighbours, components, rims) and `rng` (the seeded random
+//!   stream) at the bottom;
 //! - `cnf` (variables, clauses, cardinality via rustsat) → `dimacs` → `backend` (solvers,
 //!   and the connectivity propagator CaDiCaL runs inside its search)
 //!   → `engine` (the lazy cut loop and enumeration on one warm solver; limits and
@@ -38,6 +39,7 @@ pub mod limits;
 pub mod puzzle;
 pub mod pzpr;
 pub mod render;
+pub mod rng;
 pub mod signals;
 pub mod solution_file;
 pub mod split;

@@ -64,6 +64,10 @@ pub struct Tuning {
     /// the bank); off, by a solver call with random phases. Off with
     /// `SNAKESAT_DRAW_SOLVER`.
     pub draw_construct: bool,
+    /// Let `--forced` start from answers built without a solver where the genre can
+    /// (`Generate::construct`, under `known`); off, only images and kept answers.
+    /// Off with `SNAKESAT_NO_BUILD`.
+    pub build: bool,
 }
 
 impl Default for Tuning {
@@ -83,6 +87,7 @@ impl Default for Tuning {
             known: true,
             draw_plain: false,
             draw_construct: true,
+            build: true,
         }
     }
 }
@@ -113,6 +118,7 @@ impl Tuning {
             known: !set("SNAKESAT_NO_KNOWN"),
             draw_plain: set("SNAKESAT_DRAW_PLAIN"),
             draw_construct: !set("SNAKESAT_DRAW_SOLVER"),
+            build: !set("SNAKESAT_NO_BUILD"),
         }
     }
 }
@@ -159,6 +165,7 @@ mod tests {
         assert_eq!(with(&[("SNAKESAT_NO_KNOWN", "1")]), Tuning { known: false, ..d });
         assert_eq!(with(&[("SNAKESAT_DRAW_PLAIN", "1")]), Tuning { draw_plain: true, ..d });
         assert_eq!(with(&[("SNAKESAT_DRAW_SOLVER", "1")]), Tuning { draw_construct: false, ..d });
+        assert_eq!(with(&[("SNAKESAT_NO_BUILD", "1")]), Tuning { build: false, ..d });
         let k = |name: &str| (name == "SNAKESAT_KISSAT").then(|| OsString::from("/opt/kissat"));
         assert_eq!(kissat_binary(k), "/opt/kissat");
     }

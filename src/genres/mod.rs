@@ -53,6 +53,8 @@ pub struct Capabilities<P: Puzzle> {
     /// [`Generate`]: puzzle `k` of a run with this seed; and the puzzle as a file.
     pub generate: Option<GenerateFn<P>>,
     pub toml: Option<fn(&P) -> String>,
+    /// An answer built without a solver (`Generate::construct`): `--forced` starts from a few.
+    pub construct: Option<crate::puzzle::Build<P>>,
     /// [`Summarise`]: whether a count keeps its answers, and what it says of them.
     pub summary: Option<(KeepsFn<P>, SummaryFn<P>)>,
     /// [`Relax`] and [`Sample`].
@@ -134,6 +136,7 @@ macro_rules! genres {
                             url: when!(url [$($cap)*] Some(<P as PuzzLink>::to_url); None),
                             generate: when!(generate [$($cap)*] Some(crate::generate::generate::<P>); None),
                             toml: when!(generate [$($cap)*] Some(<P as Generate>::to_toml); None),
+                            construct: when!(generate [$($cap)*] Some(<P as Generate>::construct); None),
                             summary: when!(summary [$($cap)*] Some((<P as Summarise>::keeps, <P as Summarise>::summary)); None),
                             relax: when!(relax [$($cap)*] Some(<P as Relax>::relax); None),
                             sample: when!(sample [$($cap)*] Some(<P as Sample>::sample); None),

@@ -118,9 +118,10 @@ pub fn check_candidates<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>, limi
 /// enumeration: the pool holds answers of `p` and of `other` (a puzzle of the same kind,
 /// most of whose answers do not answer `p`); the cells reported forced are exactly those
 /// all answers agree on, every answer examined is one of `p`'s, and the uniqueness verdict
-/// is the enumeration's. Without a pool and with `Tuning::known` off too. The pool must keep
-/// only `p`'s answers.
-pub fn check_forced<P: Puzzle>(p: &P, other: &P) {
+/// is the enumeration's. Without a pool and with `Tuning::known` off too; with `build`
+/// (the genre's `Generate::construct`) the answers it builds are among those examined. The
+/// pool must keep only `p`'s answers.
+pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>) {
     let opts = EncodeOptions::default();
     let all = every_answer(p);
     // Agreement on keys: what a cell shows beside its key (a Snake Egg's end `o` of `#`)
@@ -143,7 +144,8 @@ pub fn check_forced<P: Puzzle>(p: &P, other: &P) {
     // Both routes of `Tuning::known`: off, the pool is not read.
     let off = Limits::default().tuned(crate::tuning::Tuning { known: false, ..Default::default() });
     for (limits, pool) in [(Limits::default(), None), (Limits::default(), Some(&pool)), (off, Some(&pool))] {
-        let r = puzzle::forced_from(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, pool)
+        let from = puzzle::Sources { pool, build };
+        let r = puzzle::forced_from(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, from)
             .expect("forced runs");
         let Some(agr) = r.agreement else {
             assert!(all.is_empty(), "no answer reported, but there are {}", all.len());

@@ -179,17 +179,20 @@ pub const LIVE_SHARES: usize = super::CANDIDATES_LIMIT as usize;
 /// answers found (`candidates`, `names`, `split` as `solve --candidates` has them, over
 /// the first [`LIVE_SHARES`] answers; `shares_capped` when there were more, and the counts
 /// are then at least those) drawn as the candidates' heat map, and how many of the answers
-/// came from the server's pool (`pooled`). While it runs, only the cells found open are
+/// came from the server's pool (`pooled`) and how many were built without a solver
+/// (`built`, `Generate::construct`). While it runs, only the cells found open are
 /// drawn: the cells every answer agrees on are known only at the end.
 pub fn live_report<P: Puzzle>(
     p: &P,
     r: &SolveReport<P::Solution>,
     opts: &EncodeOptions<P::Options>,
     pooled: usize,
+    built: usize,
     running: bool,
 ) -> Report {
     let mut report = decided_report(p, r, opts);
     report.json["pooled"] = json!(pooled);
+    report.json["built"] = json!(built);
     report.json["running"] = json!(running);
     if running {
         // The solver's figures are the job's, given once at its end.

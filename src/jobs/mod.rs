@@ -248,10 +248,10 @@ impl<'a, P: Puzzle> Plan<'a, P> {
         let (enc, backend) = (self.encode()?, self.backend()?);
         self.uniqueness_applies()?;
         let (p, opts) = (self.p, &self.opts);
-        let mut pooled = 0;
+        let (mut pooled, mut built) = (0, 0);
         let mut sent: Option<(std::time::Instant, usize)> = None;
         let mut watch = |found: puzzle::Found<'_, P::Solution>| {
-            pooled = found.pooled;
+            (pooled, built) = (found.pooled, found.built);
             let n = found.answers.len();
             let due = match sent {
                 None => true,
@@ -272,18 +272,20 @@ impl<'a, P: Puzzle> Plan<'a, P> {
                 }),
                 stats: Default::default(),
             };
-            send(candidates::live_report(p, &so_far, opts, found.pooled, true));
+            send(candidates::live_report(p, &so_far, opts, found.pooled, found.built, true));
         };
         let pool = self.setup.pool.as_deref();
-        let r = puzzle::forced_watched(p, &enc, backend, &self.setup.limits, &opts.genre, pool, &mut watch)?;
-        Ok(candidates::live_report(p, &r, opts, pooled, false))
+        let from = puzzle::Sources { pool, build: self.caps.construct };
+        let r = puzzle::forced_watched(p, &enc, backend, &self.setup.limits, &opts.genre, from, &mut watch)?;
+        Ok(candidates::live_report(p, &r, opts, pooled, built, false))
     }
 
     /// The answers that decide the forced cells, from what is known first
     /// (`puzzle::forced_from`: symmetry images, the pool).
     fn forced_answers(&self, enc: P::Encoded, backend: Box<dyn Backend>) -> Result<SolveReport<P::Solution>, RunError> {
         let pool = self.setup.pool.as_deref();
-        puzzle::forced_from(self.p, &enc, backend, &self.setup.limits, &self.opts.genre, pool)
+        let from = puzzle::Sources { pool, build: self.caps.construct };
+        puzzle::forced_from(self.p, &enc, backend, &self.setup.limits, &self.opts.genre, from)
     }
 
     /// `solve --candidates`: every value each cell takes in some answer, with how many of

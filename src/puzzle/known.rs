@@ -4,6 +4,10 @@
 //! back through the genre's answer view and verified before it is used, so an image that
 //! does not fit the puzzle, or an answer of a board edited since, is simply not an answer.
 //!
+//! Where the genre can build answers without a solver (`Generate::construct`: Snake Egg,
+//! whose every solver answer on a sparse board costs about a second), a few built answers
+//! are known too.
+//!
 //! `forced_from` is `--forced` on them: the answers known already decide most cells two
 //! ways at no solver call, and the solver is asked only about the cells they leave agreed.
 
@@ -18,6 +22,38 @@ use super::{Agreement, Puzzle, RunError, SolveReport, Status};
 use crate::answer::{Layout, Written};
 use crate::backend::Backend;
 use crate::engine::{Limits, Session};
+use crate::rng::Rng;
+
+/// A genre's builder of answers without a solver (`Generate::construct`): the board, the
+/// random numbers, and when to stop.
+pub type Build<P> = fn(&P, &mut dyn FnMut(usize) -> usize, &dyn Fn() -> bool) -> Option<<P as super::Show>::Solution>;
+
+/// Where `forced_from` finds answers without a solver, besides each answer's images: the
+/// answers kept from earlier jobs, and the genre's builder.
+pub struct Sources<'a, P: Puzzle> {
+    pub pool: Option<&'a Pool>,
+    pub build: Option<Build<P>>,
+}
+
+impl<P: Puzzle> Clone for Sources<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Puzzle> Copy for Sources<'_, P> {}
+
+/// Answers `forced_from` builds at most before it asks the solver: on a blank 10×10
+/// Snake Egg each takes a start or two, and with its images shows most cells a value or
+/// two more for the heat map (`bench/live.md`).
+const BUILT: usize = 12;
+/// Starts of the builder (each at most a few thousand steps, milliseconds) all the builds
+/// share. A clue makes built answers rare (a number on a 10×10 Snake Egg: tens of starts
+/// an answer, measured), and each solver answer there costs about a second: a board
+/// whose answers are not found within this goes to the solver having lost little.
+const BUILD_STARTS: usize = 32;
+/// The builder's seed: a board gives the same built answers on every run.
+const BUILD_SEED: u64 = 0;
 
 /// Symmetry `k` of a `rows × cols` rectangle (0 the identity; 1–3 the half turn and the
 /// two mirrors; 4–7, squares only, the transposes and the quarter turns): where `(r, c)`
@@ -158,6 +194,43 @@ fn keys_of<P: Puzzle>(p: &P, genre: &P::Options, s: &P::Solution) -> Vec<String>
 }
 
 impl<P: Puzzle> Known<'_, P> {
+    /// Adds up to `BUILT` answers from the genre's builder (each verified, with its
+    /// images), within `BUILD_STARTS` starts of it in all; stops at the first build that
+    /// finds nothing, or shows no cell a value not seen before (the next would rarely
+    /// either), or when `limits` stop the job. A built answer the verifier refuses is an
+    /// internal failure, as a solver's would be.
+    fn build(
+        &mut self,
+        build: Build<P>,
+        limits: &Limits,
+        usable: impl Fn(&P::Solution) -> bool,
+    ) -> Result<(), RunError> {
+        let mut rng = Rng::for_puzzle(BUILD_SEED, 0);
+        let starts = std::cell::Cell::new(0);
+        let stop = || {
+            starts.set(starts.get() + 1);
+            starts.get() > BUILD_STARTS || limits.over()
+        };
+        for _ in 0..BUILT {
+            let Some(s) = build(self.p, &mut |n| rng.below(n), &stop) else { break };
+            let s = verified(self.p, s)?;
+            if !usable(&s) {
+                break;
+            }
+            let values = self.values_seen();
+            self.add(s, true);
+            if self.values_seen() == values {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// How many (cell, value) pairs the answers show.
+    fn values_seen(&self) -> usize {
+        self.seen.iter().map(Vec::len).sum()
+    }
+
     /// Adds a verified answer (and, with `turned`, its symmetry images), unless it is
     /// known already.
     fn add(&mut self, s: P::Solution, turned: bool) {
@@ -199,22 +272,24 @@ pub fn forced_from<P: Puzzle>(
     backend: Box<dyn Backend>,
     limits: &Limits,
     genre: &P::Options,
-    pool: Option<&Pool>,
+    from: Sources<'_, P>,
 ) -> Result<SolveReport<P::Solution>, RunError> {
-    forced_watched(p, enc, backend, limits, genre, pool, &mut |_| {})
+    forced_watched(p, enc, backend, limits, genre, from, &mut |_| {})
 }
 
-/// What `forced_watched` has found so far: every answer known (the first first), and how
-/// many of them came from the pool.
+/// What `forced_watched` has found so far: every answer known (the first first), how
+/// many of them came from the pool, and how many were built without a solver (their
+/// images included).
 pub struct Found<'a, S> {
     pub answers: &'a [S],
     pub pooled: usize,
+    pub built: usize,
 }
 
 /// `forced_from`, with `watch` shown what is known each time it grows: the pool's
-/// answers, the first answer with its images, then each answer the narrowing finds. The
-/// page shows its verdict from this while the job runs ("more than one answer" at the
-/// second answer). The routes that do not narrow on cells (see `forced_from`) show nothing
+/// answers, the built ones, the first answer with its images, then each answer the
+/// narrowing finds. The page shows its verdict from this while the job runs ("more than
+/// one answer" at the second answer). The routes that do not narrow on cells (see `forced_from`) show nothing
 /// until they end.
 pub fn forced_watched<P: Puzzle>(
     p: &P,
@@ -222,9 +297,10 @@ pub fn forced_watched<P: Puzzle>(
     backend: Box<dyn Backend>,
     limits: &Limits,
     genre: &P::Options,
-    pool: Option<&Pool>,
+    from: Sources<'_, P>,
     watch: &mut dyn FnMut(Found<'_, P::Solution>),
 ) -> Result<SolveReport<P::Solution>, RunError> {
+    let Sources { pool, build } = from;
     usable(enc)?;
     if !limits.tuning.known {
         return forced_up_to(p, enc, backend, limits, None);
@@ -249,7 +325,14 @@ pub fn forced_watched<P: Puzzle>(
     }
     let pooled = known.answers.len();
     if pooled > 0 {
-        watch(Found { answers: &known.answers, pooled });
+        watch(Found { answers: &known.answers, pooled, built: 0 });
+    }
+    if let Some(build) = build.filter(|_| limits.tuning.build) {
+        known.build(build, limits, |s| no_classes::<P>(enc, s).is_ok() && fits(s))?;
+    }
+    let built = known.answers.len() - pooled;
+    if built > 0 {
+        watch(Found { answers: &known.answers, pooled, built });
     }
     let mut session = Session::new(enc, backend, limits);
     if known.answers.is_empty() {
@@ -264,12 +347,12 @@ pub fn forced_watched<P: Puzzle>(
         }
         values.check(&model, &keys_of(p, genre, &first))?;
         known.add(first, true);
-        watch(Found { answers: &known.answers, pooled });
+        watch(Found { answers: &known.answers, pooled, built });
     }
     let judge = Judge { p, enc, values: &values, keys: |s: &P::Solution| keys_of(p, genre, s) };
     let stopped = judge.cover(&mut session, values.differ(&known.seen), true, |sol, _| {
         known.add(sol, true);
-        watch(Found { answers: &known.answers, pooled });
+        watch(Found { answers: &known.answers, pooled, built });
         values.differ(&known.seen)
     })?;
     let complete = stopped.is_none();

@@ -23,7 +23,7 @@ mod player;
 pub use candidates::{candidates, Candidates};
 pub use count::{count, count_split, CountReport, Split, SPLIT_CUBES};
 pub use explain::{explain, explain_at, explain_unique, explains, Explained};
-pub use known::{forced_from, forced_watched, images, Found, Pool};
+pub use known::{forced_from, forced_watched, images, Build, Found, Pool, Sources};
 pub use player::{OnlyAnswer, Player, Start};
 
 /// Exit codes, shared by the command line and the server's JSON: one place names them.
@@ -295,12 +295,14 @@ pub trait Generate: Puzzle {
     fn draw_cube(_enc: &Self::Encoded, _below: &mut dyn FnMut(usize) -> usize) -> Vec<crate::cnf::Lit> {
         Vec::new()
     }
-    /// A random answer of this blank board drawn without a solver (the generator then only
-    /// asks the solver for its model, all of it assumed), where the genre can build one:
-    /// `None` (the default) draws by solver with `draw_phases` and `draw_cube`. `below(n)`
-    /// is the generator's random number in `0..n`; the same numbers give the same answer.
-    /// The generator verifies what it gets. `stop()` says the job was stopped or its
-    /// deadline passed: a long construction gives up (`None`) soon after.
+    /// A random answer of this board drawn without a solver, where the genre can build
+    /// one: the generator's draw on the blank board (it then only asks the solver for its
+    /// model, all of it assumed), and the first answers `solve --forced` takes on a board
+    /// with clues (`puzzle::forced_from`). `None` (the default) draws by solver with
+    /// `draw_phases` and `draw_cube`. `below(n)` is the caller's random number in `0..n`;
+    /// the same numbers give the same answer. Callers verify what they get. `stop()` says
+    /// the job was stopped, its deadline passed or its budget is spent: a long
+    /// construction gives up (`None`) soon after.
     fn construct(&self, _below: &mut dyn FnMut(usize) -> usize, _stop: &dyn Fn() -> bool) -> Option<Self::Solution> {
         None
     }

@@ -148,6 +148,7 @@ function showLive(r, toml, [said, tone], started) {
     }
   }
   if (r.pooled) fact("answers kept from earlier edits", String(r.pooled));
+  if (r.built) fact("answers built without a solver", String(r.built));
   facts(r, performance.now() - started);
 }
 

@@ -169,7 +169,7 @@ proptest! {
     /// the pool also holds answers of the board without its clues.
     #[test]
     fn forced_from_known_answers_agrees_with_full_enumeration(p in small_puzzle()) {
-        crate::genres::testing::check_forced(&p, &Hebi { clues: vec![None; p.grid.len()], ..p.clone() });
+        crate::genres::testing::check_forced(&p, &Hebi { clues: vec![None; p.grid.len()], ..p.clone() }, None);
     }
 }
 

@@ -234,7 +234,7 @@ proptest! {
     /// the pool also holds answers of the blank board, most of them not answers here.
     #[test]
     fn forced_from_known_answers_agrees_with_full_enumeration(p in small_puzzle()) {
-        crate::genres::testing::check_forced(&p, &Snake::new(p.grid));
+        crate::genres::testing::check_forced(&p, &Snake::new(p.grid), None);
     }
 }
 

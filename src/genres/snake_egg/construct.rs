@@ -1,28 +1,36 @@
-//! A random answer of a blank Snake Egg by construction, not by a solver (issue 37): the
-//! generator's draw. A SAT call with random phases found no answer of a blank 12×12 in
-//! 127 s (the phases fight the search), and the solver's own phases give one answer for
-//! every seed (`bench/generate.md`).
+//! A random answer of a Snake Egg by construction, not by a solver (issue 37): the
+//! generator's draw on a blank board, and the first answers of a sparse board a setter is
+//! working on (`solve --forced`, the page's live verdict). A SAT call with random phases
+//! found no answer of a blank 12×12 in 127 s (the phases fight the search), and the
+//! solver's own phases give one answer for every seed (`bench/generate.md`); on a 10×10
+//! with a clue or two each solver answer costs about a second, a built one milliseconds.
 //!
-//! The snake is grown from a random cell, one cell at a time, as an induced path (a new
-//! cell touches no snake cell but the head), by a depth-first search that backtracks. The
-//! eggs are the pieces of the cells left, and the bank says exactly which pieces may be
-//! left: so after every step each piece the snake can no longer enter (no cell the head
-//! may step to lies in it) is *sealed*, and the sealed pieces' sizes must all be sizes
-//! the bank still has (a multiset). Of the pieces the head can still enter (at most three,
-//! one per free neighbour), the snake's future lies in one: all the others are eggs too,
-//! so all but one must fit the bank. At the snake's length (the board less the bank) every
-//! piece is sealed and they are the bank exactly. The search's order is mostly
-//! Warnsdorff's rule (the step with the fewest onward steps first: the snake hugs the rim
-//! and itself, so it is dense enough to leave only the bank's cells), now and then a
-//! random step, so the shapes vary.
+//! The snake is grown from a random cell (a circle when the board has one), one cell at a
+//! time, as an induced path (a new cell touches no snake cell but the head), by a
+//! depth-first search that backtracks. The eggs are the pieces of the cells left, and the
+//! bank says exactly which pieces may be left: so after every step each piece the snake
+//! can no longer enter (no cell the head may step to lies in it) is *sealed*, and the
+//! sealed pieces' sizes must all be sizes the bank still has (a multiset). Of the pieces
+//! the head can still enter (at most three, one per free neighbour), the snake's future
+//! lies in one: all the others are eggs too, so all but one must fit the bank. At the
+//! snake's length (the board less the bank) every piece is sealed and they are the bank
+//! exactly. The search's order is mostly Warnsdorff's rule (the step with the fewest
+//! onward steps first: the snake hugs the rim and itself, so it is dense enough to leave
+//! only the bank's cells), now and then a random step, so the shapes vary.
+//!
+//! Clues prune the same search: the snake never steps on an egg clue, steps on a circle
+//! only as its last cell (it starts on one), and a piece that must be an egg holds no
+//! snake clue and only numbers of its own size; a piece smaller than a number in it can
+//! only shrink, so it fails at once. Pruning only saves time: what is built is an answer
+//! because the genre's verifier says so.
 //!
 //! A search that exceeds its step budget starts over from another random cell; every
 //! choice comes from the caller's random numbers and every budget is a count, so one seed
-//! gives one answer on every machine. The answer is checked by the genre's verifier.
+//! gives one answer on every machine.
 
 use crate::grid::Grid;
 
-use super::{verify, Cell, SnakeEgg, Solution};
+use super::{verify, Cell, Clue, SnakeEgg, Solution};
 
 /// The steps one search may take before it starts over: a wrong egg is often a choice
 /// made long before it is sealed, and a fresh start finds another shape sooner than
@@ -33,15 +41,13 @@ const STARTS: u32 = 2_000;
 /// One step in this many is random rather than Warnsdorff's.
 const RANDOM_STEP: usize = 4;
 
-/// A random answer of `p`, a board without clues; `None` when `p` has clues, no start
-/// within the budget found one, or `stop()` said to stop (checked before each start: a
-/// start is at most `STEPS_PER_START` steps, a fraction of a second, and all of them
-/// together a minute on 12×12, which a cancelled job must not wait for). `below(n)` is
-/// the caller's random number in `0..n`.
+/// A random answer of `p`; `None` when no start within the budget found one, or `stop()`
+/// said to stop (checked before each start: a start is at most `STEPS_PER_START` steps, a
+/// fraction of a second, and all of them together a minute on a blank 12×12, which a
+/// cancelled job must not wait for). `below(n)` is the caller's random number in `0..n`;
+/// a blank board asks for the same numbers as before clues were taken, so the generator
+/// draws the same answers.
 pub fn construct(p: &SnakeEgg, below: &mut dyn FnMut(usize) -> usize, stop: &dyn Fn() -> bool) -> Option<Solution> {
-    if p.clues.iter().any(|&c| c != super::Clue::Unknown) {
-        return None;
-    }
     let g = p.grid;
     let eggs: usize = p.eggs.iter().map(|&e| e as usize).sum();
     let length = g.len().checked_sub(eggs).filter(|&l| l >= 2)?;
@@ -50,12 +56,26 @@ pub fn construct(p: &SnakeEgg, below: &mut dyn FnMut(usize) -> usize, stop: &dyn
     for &e in &p.eggs {
         bank[e as usize] += 1;
     }
+    let clues = Clues::read(p, &bank)?;
+    let free: Vec<usize> = (0..g.len()).filter(|&i| !clues.egg[i]).collect();
+    if free.is_empty() {
+        return None;
+    }
     for _ in 0..STARTS {
         if stop() {
             return None;
         }
-        let mut s = Search::new(g, length, bank.clone(), below);
-        let start = (s.below)(g.len());
+        let mut s = Search::new(g, length, bank.clone(), &clues, below);
+        let start = if clues.ends.is_empty() {
+            // A blank board takes its start as it always has; an egg clue is no start.
+            let mut i = (s.below)(g.len());
+            while clues.egg[i] {
+                i = free[(s.below)(free.len())];
+            }
+            i
+        } else {
+            clues.ends[(s.below)(clues.ends.len())]
+        };
         s.step(start);
         if s.grow() {
             let sol = s.answer();
@@ -67,8 +87,86 @@ pub fn construct(p: &SnakeEgg, below: &mut dyn FnMut(usize) -> usize, stop: &dyn
     None
 }
 
+/// The clues as the search reads them.
+struct Clues {
+    /// Cells the snake never takes: `?` and numbers.
+    egg: Vec<bool>,
+    /// The egg size a number gives its cell.
+    number: Vec<Option<usize>>,
+    /// Cells the snake must take: `#` and circles.
+    snake: Vec<bool>,
+    /// The circles: the snake starts on one, and takes another only as its last cell.
+    ends: Vec<usize>,
+}
+
+impl Clues {
+    /// `None` where the clues alone leave no answer the search could build: more than two
+    /// circles, or a number the bank has no egg of.
+    fn read(p: &SnakeEgg, bank: &[u32]) -> Option<Clues> {
+        let n = p.grid.len();
+        let mut c = Clues { egg: vec![false; n], number: vec![None; n], snake: vec![false; n], ends: Vec::new() };
+        for (i, clue) in p.clues.iter().enumerate() {
+            match *clue {
+                Clue::Unknown => {}
+                Clue::End => {
+                    c.snake[i] = true;
+                    c.ends.push(i);
+                }
+                Clue::Snake => c.snake[i] = true,
+                Clue::Egg(k) => {
+                    c.egg[i] = true;
+                    if let Some(k) = k {
+                        let k = k as usize;
+                        if bank.get(k).is_none_or(|&m| m == 0) {
+                            return None;
+                        }
+                        c.number[i] = Some(k);
+                    }
+                }
+            }
+        }
+        (c.ends.len() <= 2).then_some(c)
+    }
+}
+
+/// What a piece off the snake holds, as the clues see it.
+#[derive(Clone, Copy, Default)]
+struct Held {
+    /// A cell the snake must take: the piece cannot be an egg.
+    snake: bool,
+    /// The size its numbers give it, if any.
+    number: Option<usize>,
+    /// Two different numbers: the piece cannot be one egg (the snake may still part them).
+    mixed: bool,
+    /// Its largest number.
+    largest: usize,
+}
+
+impl Held {
+    fn add(&mut self, clues: &Clues, i: usize) {
+        self.snake |= clues.snake[i];
+        if let Some(k) = clues.number[i] {
+            self.mixed |= self.number.is_some_and(|m| m != k);
+            self.number = Some(k);
+            self.largest = self.largest.max(k);
+        }
+    }
+
+    /// Whether a piece of `size` cells holding this can be an egg as it is.
+    fn egg_of(&self, size: usize) -> bool {
+        !self.snake && !self.mixed && self.number.is_none_or(|k| k == size)
+    }
+
+    /// Whether a piece of `size` cells the snake may still enter can hold this: the snake
+    /// only takes cells from it, so each number's egg lies inside it.
+    fn may_shrink_to(&self, size: usize) -> bool {
+        self.largest <= size
+    }
+}
+
 struct Search<'r> {
     g: Grid,
+    clues: &'r Clues,
     length: usize,
     /// How many eggs of each size the bank has.
     bank: Vec<u32>,
@@ -84,10 +182,11 @@ struct Search<'r> {
 }
 
 impl<'r> Search<'r> {
-    fn new(g: Grid, length: usize, bank: Vec<u32>, below: &'r mut dyn FnMut(usize) -> usize) -> Self {
+    fn new(g: Grid, length: usize, bank: Vec<u32>, clues: &'r Clues, below: &'r mut dyn FnMut(usize) -> usize) -> Self {
         let n = g.len();
         Search {
             g,
+            clues,
             length,
             bank,
             on: vec![false; n],
@@ -116,10 +215,16 @@ impl<'r> Search<'r> {
         }
     }
 
-    /// Where the head may step: a cell off the snake whose only snake neighbour is the head.
+    /// Where the head may step: a cell off the snake whose only snake neighbour is the
+    /// head, no egg clue, and a circle only as the snake's last cell.
     fn moves(&self) -> Vec<usize> {
         let head = *self.path.last().expect("a head");
-        self.g.neighbours(head).filter(|&k| !self.on[k] && self.touching[k] == 1).collect()
+        let last = self.path.len() + 1 == self.length;
+        let c = self.clues;
+        self.g
+            .neighbours(head)
+            .filter(|&k| !self.on[k] && self.touching[k] == 1 && !c.egg[k] && (last || !c.ends.contains(&k)))
+            .collect()
     }
 
     /// From the current snake: grows it to its length with every piece an egg of the
@@ -173,7 +278,8 @@ impl<'r> Search<'r> {
     fn pieces_fit(&mut self, moves: &[usize]) -> bool {
         let first = self.stamp;
         let mut left = self.bank.clone();
-        let mut open: Vec<usize> = Vec::new();
+        // The open pieces: their sizes, and whether each could be an egg as it is.
+        let mut open: Vec<(usize, bool)> = Vec::new();
         let mut stack = Vec::new();
         // The cells of the open pieces, by their `seen` mark.
         let mut open_marks = Vec::new();
@@ -185,10 +291,11 @@ impl<'r> Search<'r> {
             let stamp = self.stamp;
             self.seen[s] = stamp;
             stack.push(s);
-            let (mut size, mut live) = (0, false);
+            let (mut size, mut live, mut held) = (0, false, Held::default());
             while let Some(i) = stack.pop() {
                 size += 1;
                 live |= moves.contains(&i);
+                held.add(self.clues, i);
                 for k in self.g.neighbours(i) {
                     if !self.on[k] && self.seen[k] != stamp {
                         self.seen[k] = stamp;
@@ -197,9 +304,12 @@ impl<'r> Search<'r> {
                 }
             }
             if live {
-                open.push(size);
+                if !held.may_shrink_to(size) {
+                    return false;
+                }
+                open.push((size, held.egg_of(size)));
                 open_marks.push(stamp);
-            } else if !take(&mut left, size) {
+            } else if !held.egg_of(size) || !take(&mut left, size) {
                 return false;
             }
         }
@@ -234,7 +344,10 @@ impl<'r> Search<'r> {
             0 | 1 => true,
             _ => (0..open.len()).any(|entered| {
                 let mut l = left.clone();
-                open.iter().enumerate().filter(|&(j, _)| j != entered).all(|(_, &size)| take(&mut l, size))
+                open.iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != entered)
+                    .all(|(_, &(size, egg))| egg && take(&mut l, size))
             }),
         }
     }

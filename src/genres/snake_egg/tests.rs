@@ -445,7 +445,7 @@ proptest! {
     #[test]
     fn forced_from_known_answers_agrees_with_full_enumeration(p in small_puzzle()) {
         let blank = SnakeEgg { clues: vec![Clue::Unknown; p.grid.len()], ..p.clone() };
-        crate::genres::testing::check_forced(&p, &blank);
+        crate::genres::testing::check_forced(&p, &blank, Some(<SnakeEgg as crate::puzzle::Generate>::construct));
     }
 }
 
@@ -543,12 +543,56 @@ fn constructed_answers_on_generator_boards_keep_the_rules() {
     }
 }
 
-/// A board with a clue is not built (construction knows no clues).
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Boards with clues (random small puzzles, answered or not): what construction
+    /// builds is an answer of the board, clues kept, and where brute force finds an
+    /// answer construction finds one too, so the clues' pruning never cuts away every
+    /// answer.
+    #[test]
+    fn constructed_answers_keep_the_clues(p in small_puzzle(), seed in 0u64..1000) {
+        let made = constructed(&p, seed);
+        let all = brute_force(&p);
+        if let Some(sol) = &made {
+            prop_assert!(all.contains(sol), "built a non-answer {:?}", sol);
+        }
+        prop_assert_eq!(made.is_some(), !all.is_empty(), "{:?}", p);
+    }
+}
+
+/// The clues steer the build: a circle is an end, a number is an egg of its size, a `#`
+/// is snake, `?` is an egg (each checked on its own, against the answer built).
 #[test]
-fn construction_is_for_blank_boards_only() {
+fn construction_keeps_each_kind_of_clue() {
+    let p = blank(4, 4, &[1, 2, 4]);
+    for (i, clue) in [(0, Clue::End), (5, Clue::Snake), (10, Clue::Egg(None)), (15, Clue::Egg(Some(4)))] {
+        let mut q = p.clone();
+        q.clues[i] = clue;
+        let Some(built) = constructed(&q, 1) else {
+            assert!(brute_force(&q).is_empty(), "{clue:?} at {i}: an answer exists, none built");
+            continue;
+        };
+        assert_eq!(verify(&q, &built), Ok(()), "{clue:?} at {i}");
+        match clue {
+            Clue::End | Clue::Snake => assert_eq!(built[i], Cell::Snake),
+            Clue::Egg(None) => assert_ne!(built[i], Cell::Snake),
+            Clue::Egg(Some(k)) => assert_eq!(built[i], Cell::Egg(k)),
+            Clue::Unknown => unreachable!(),
+        }
+    }
+}
+
+/// More than two circles, or a number the bank has no egg of: nothing is built, at once.
+#[test]
+fn construction_refuses_clues_no_answer_has() {
     let mut p = blank(4, 4, &[1, 2, 4]);
-    assert!(constructed(&p, 1).is_some());
-    p.clues[0] = Clue::End;
+    p.clues[5] = Clue::Egg(Some(3));
+    assert_eq!(constructed(&p, 1), None);
+    let mut p = blank(4, 4, &[1, 2, 4]);
+    for i in [0, 3, 12] {
+        p.clues[i] = Clue::End;
+    }
     assert_eq!(constructed(&p, 1), None);
 }
 

@@ -250,7 +250,7 @@ proptest! {
     #[test]
     fn forced_from_known_answers_agrees_with_full_enumeration(p in small_puzzle()) {
         let bare = SnakePit { numbers: vec![None; p.grid.len()], ..p.clone() };
-        crate::genres::testing::check_forced(&p, &bare);
+        crate::genres::testing::check_forced(&p, &bare, None);
     }
 }
 
