@@ -104,6 +104,11 @@ impl Values {
         found.iter().all(|s| values.names(&keys(s))).then_some(values)
     }
 
+    /// How many units (cells) there are.
+    pub(super) fn cells(&self) -> usize {
+        self.lits.len()
+    }
+
     /// Whether `keys` (an answer's, cell by cell) are one a unit, each a key of its unit.
     pub(super) fn names(&self, keys: &[String]) -> bool {
         keys.len() == self.lits.len() && keys.iter().zip(&self.lits).all(|(k, by_key)| by_key.contains_key(k))

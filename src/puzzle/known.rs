@@ -47,11 +47,13 @@ impl<P: Puzzle> Copy for Sources<'_, P> {}
 /// Snake Egg each takes a start or two, and with its images shows most cells a value or
 /// two more for the heat map (`bench/live.md`).
 const BUILT: usize = 12;
-/// Starts of the builder (each at most a few thousand steps, milliseconds) all the builds
-/// share. A clue makes built answers rare (a number on a 10×10 Snake Egg: tens of starts
-/// an answer, measured), and each solver answer there costs about a second: a board
-/// whose answers are not found within this goes to the solver having lost little.
-const BUILD_STARTS: usize = 32;
+/// Starts of the builder all the builds share, as board cells: a start is at most a few
+/// thousand steps, each a pass over the board, so a 10×10 gets 32 starts (milliseconds
+/// each), a 20×20 8, and a board of more than 3200 cells none. A clue makes built answers
+/// rare (a number on a 10×10 Snake Egg: tens of starts an answer, measured), and each
+/// solver answer there costs about a second: a board whose answers are not found within
+/// this goes to the solver having lost little.
+const BUILD_CELLS: usize = 3200;
 /// The builder's seed: a board gives the same built answers on every run.
 const BUILD_SEED: u64 = 0;
 
@@ -195,21 +197,22 @@ fn keys_of<P: Puzzle>(p: &P, genre: &P::Options, s: &P::Solution) -> Vec<String>
 
 impl<P: Puzzle> Known<'_, P> {
     /// Adds up to `BUILT` answers from the genre's builder (each verified, with its
-    /// images), within `BUILD_STARTS` starts of it in all; stops at the first build that
+    /// images), within `starts` starts of it in all; stops at the first build that
     /// finds nothing, or shows no cell a value not seen before (the next would rarely
     /// either), or when `limits` stop the job. A built answer the verifier refuses is an
     /// internal failure, as a solver's would be.
     fn build(
         &mut self,
         build: Build<P>,
+        starts: usize,
         limits: &Limits,
         usable: impl Fn(&P::Solution) -> bool,
     ) -> Result<(), RunError> {
         let mut rng = Rng::for_puzzle(BUILD_SEED, 0);
-        let starts = std::cell::Cell::new(0);
+        let begun = std::cell::Cell::new(0);
         let stop = || {
-            starts.set(starts.get() + 1);
-            starts.get() > BUILD_STARTS || limits.over()
+            begun.set(begun.get() + 1);
+            begun.get() > starts || limits.over()
         };
         for _ in 0..BUILT {
             let Some(s) = build(self.p, &mut |n| rng.below(n), &stop) else { break };
@@ -327,8 +330,9 @@ pub fn forced_watched<P: Puzzle>(
     if pooled > 0 {
         watch(Found { answers: &known.answers, pooled, built: 0 });
     }
-    if let Some(build) = build.filter(|_| limits.tuning.build) {
-        known.build(build, limits, |s| no_classes::<P>(enc, s).is_ok() && fits(s))?;
+    let starts = BUILD_CELLS / values.cells().max(1);
+    if let Some(build) = build.filter(|_| limits.tuning.build && starts > 0) {
+        known.build(build, starts, limits, |s| no_classes::<P>(enc, s).is_ok() && fits(s))?;
     }
     let built = known.answers.len() - pooled;
     if built > 0 {
