@@ -58,16 +58,15 @@ fn a_hebi_is_explained_to_its_answer() {
 
 #[test]
 fn the_grade_counts_in_words() {
-    // A parity snake (no ladder yet) whose hardest search step takes one rule (the
-    // singular), none of them hard.
-    let egg = fixture("parity-snake/unique-6x6.toml");
+    // A Snake Egg whose ladder stops and whose one search step is hard (the singular).
+    let egg = fixture("snake-egg/gen-10x10-c.toml");
     let (_, v) = json(&["explain", &egg]);
-    assert_eq!((v["grade"]["hardest"].as_u64(), v["grade"]["hard_steps"].as_u64()), (Some(1), Some(0)), "{v}");
-    let n = v["grade"]["steps"].as_u64().unwrap();
+    let (hardest, hard) = (v["grade"]["hardest"].as_u64().unwrap(), v["grade"]["hard_steps"].as_u64().unwrap());
+    assert!(hardest >= 4 && hard == 1, "{v}");
     let text = stdout(&run(&["explain", &egg]));
-    assert!(text.contains(&format!("\nGrade: search (steps by level: search {n}).\n")), "{text}");
+    assert!(text.contains(", search 1).\n"), "{text}");
     assert!(
-        text.contains(&format!("\nSearch steps: hardest 1 rule; 0 hard steps (4 rules or more) of {n}.\n")),
+        text.contains(&format!("\nSearch steps: hardest {hardest} rules; 1 hard step (4 rules or more) of 1.\n")),
         "{text}"
     );
     // pzprjs's test Snake: techniques only, so no line about search steps.
@@ -168,7 +167,39 @@ fn a_parity_snake_is_explained_with_the_plain_encoding() {
     // One given, one snake: the first step is the given itself.
     let o = run(&["explain", &fixture("parity-snake/unique-6x6.toml"), "--encoding", "plain", "--step", "1"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).starts_with("Step 1 (1 rule): the given O at r2c2: an odd snake cell\n  r2c2 snake\n"));
+    assert!(stdout(&o)
+        .starts_with("Step 1 (what follows at once, basic): the given at r2c2 is an odd snake cell\n  r2c2 snake\n"));
+}
+
+/// A parity snake with half its parities given is explained to its answer by the ladder
+/// (the seed's own reasoning: parity beside the snake, the even counts, the checkerboard,
+/// every box visited), with no search step; the minimal one-given 6×6 stops early, and says
+/// so rather than guess.
+#[test]
+fn a_parity_snake_is_explained_by_its_parity_techniques() {
+    let file = fixture("parity-snake/parities-9x9.toml");
+    let (code, v) = json(&["explain", &file, "--encoding", "plain"]);
+    assert_eq!((code, v["status"].as_str()), (0, Some("solved")), "{v}");
+    let (_, s) = json(&["solve", &file]);
+    let mut snake: Vec<usize> = s["solution"]["snake"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|rc| rc[0].as_u64().unwrap() as usize * 9 + rc[1].as_u64().unwrap() as usize)
+        .collect();
+    snake.sort_unstable();
+    let board: Vec<usize> =
+        v["board"].as_array().unwrap().iter().enumerate().filter(|(_, k)| k == &"#").map(|(i, _)| i).collect();
+    assert_eq!(board, snake);
+    let techniques: Vec<&str> =
+        v["steps"].as_array().unwrap().iter().map(|s| s["technique"]["technique"].as_str().unwrap_or("")).collect();
+    assert!(techniques.iter().all(|t| !t.is_empty()), "a step the ladder did not take: {techniques:?}");
+    for t in ["parity beside the snake", "even counts", "checkerboard"] {
+        assert!(techniques.contains(&t), "{t} not used: {techniques:?}");
+    }
+    assert_ne!(v["grade"]["level"], "search");
+    let (code, v) = json(&["explain", &fixture("parity-snake/unique-6x6.toml"), "--encoding", "plain"]);
+    assert_eq!((code, v["status"].as_str()), (0, Some("needs search")), "{v}");
 }
 
 /// Published Snakes (pzprjs's example and the penpa-edit ones) are explained to their

@@ -21,6 +21,7 @@
 mod brute;
 mod draw;
 mod encode;
+mod ladder;
 mod symmetry;
 #[cfg(test)]
 mod tests;

@@ -93,7 +93,8 @@ impl Techniques {
         // A piece holding both ends is the whole snake.
         if ends.len() == 2 && s[ends[0]] == SNAKE && s[ends[1]] == SNAKE && chain[ends[0]] == chain[ends[1]] {
             let size = pieces[chain[ends[0]]].len();
-            if size < total || self.len.is_some_and(|l| l != size) {
+            let unvisited = self.visits.iter().any(|v| v.iter().all(|&c| s[c] != SNAKE));
+            if size < total || self.len.is_some_and(|l| l != size) || unvisited {
                 let why = say!(
                     self,
                     "the snake from {} to {} is complete while cells are still owed",
@@ -126,7 +127,10 @@ impl Techniques {
                     continue;
                 }
                 let size = pieces[chain[a]].len() + pieces[chain[b]].len() + 1;
-                let owed = size < total + 1 || self.len.is_some_and(|l| l != size) || self.lines_unmet_after(s, i);
+                let owed = size < total + 1
+                    || self.len.is_some_and(|l| l != size)
+                    || self.lines_unmet_after(s, i)
+                    || self.visits_unmet_after(s, i);
                 if owed {
                     let why = say!(self,
                         "{} would join the pieces from {} and {} into a finished snake of {size} cells, with cells still owed",
@@ -144,6 +148,11 @@ impl Techniques {
     /// Whether some count would still be short were `i` the snake's last cell.
     pub(super) fn lines_unmet_after(&self, s: &State, i: usize) -> bool {
         self.lines.iter().any(|l| l.cells.iter().filter(|&&c| s[c] == SNAKE || c == i).count() < l.count)
+    }
+
+    /// Whether some set the snake must visit would still be unvisited were `i` its last cell.
+    fn visits_unmet_after(&self, s: &State, i: usize) -> bool {
+        self.visits.iter().any(|v| v.iter().all(|&c| s[c] != SNAKE && c != i))
     }
 
     /// No enclosure: the snake touches itself nowhere, not even at a corner, so it encloses

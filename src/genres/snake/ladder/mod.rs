@@ -141,6 +141,9 @@ pub struct Techniques {
     len: Option<usize>,
     /// Where each cell is in `lines` (its row and column lines, when counted).
     line_of: Vec<Vec<usize>>,
+    /// Sets of cells the snake must visit, each at least once (the parity snake's boxes):
+    /// the snake is not finished while one is unvisited.
+    visits: Vec<Vec<usize>>,
     /// Line fit's answers by what they read (`local::fit_cached`).
     fits: RefCell<HashMap<Vec<u8>, Option<Fit>>>,
     /// Inside suppositions: the techniques write no words (`say!`), as none are shown.
@@ -188,6 +191,12 @@ impl Techniques {
         Techniques::build(g, circles, Vec::new(), Some(len))
     }
 
+    /// The techniques for a snake of unknown length and no circles or counts that must
+    /// visit each set of `visits` (the parity snake's boxes).
+    pub(crate) fn for_visiting(g: Grid, visits: Vec<Vec<usize>>) -> Techniques {
+        Techniques { visits, ..Techniques::build(g, vec![None; g.len()], Vec::new(), None) }
+    }
+
     fn build(g: Grid, circles: Vec<Option<Circle>>, mut lines: Vec<Line>, len: Option<usize>) -> Techniques {
         let mut line_of = vec![Vec::new(); g.len()];
         for (l, line) in lines.iter().enumerate() {
@@ -212,6 +221,7 @@ impl Techniques {
             lines,
             len,
             line_of,
+            visits: Vec::new(),
             fits: RefCell::new(HashMap::new()),
             quiet: Cell::new(false),
         }
