@@ -172,8 +172,8 @@ fn a_parity_snake_is_explained_with_the_plain_encoding() {
 }
 
 /// A parity snake with half its parities given is explained to its answer by the ladder
-/// (the seed's own reasoning: parity beside the snake, the even counts, the checkerboard,
-/// every box visited), with no search step; the minimal one-given 6×6 stops early, and says
+/// (the seed's own reasoning: parity beside the snake, the even counts, the checkerboard;
+/// and the snake's shape), with no search step; the minimal one-given 6×6 stops early, and says
 /// so rather than guess.
 #[test]
 fn a_parity_snake_is_explained_by_its_parity_techniques() {

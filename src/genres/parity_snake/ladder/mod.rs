@@ -91,7 +91,10 @@ impl Techniques {
             units: p.units(),
             evens: p.evens(),
             side: p.side(),
-            path: Path::for_visiting(g, p.boxes()),
+            path: Path::for_visiting(
+                g,
+                p.boxes().into_iter().enumerate().map(|(b, cells)| (format!("box {}", b + 1), cells)).collect(),
+            ),
         }
     }
 
@@ -189,16 +192,9 @@ impl Techniques {
         Ok(())
     }
 
+    /// Snake's technique `t`: a cell's values are Snake's, so the grid is read as it is.
     fn scan_path(&self, t: path::Tech, s: &State, out: &mut Vec<Found>) -> Scan {
-        let mut found = Vec::new();
-        self.path.scan(t, s, &mut found).map_err(|b| Broken { tech: Tech::Path(b.tech), why: b.why })?;
-        out.extend(found.into_iter().map(|f| Found {
-            tech: Tech::Path(f.tech),
-            set: f.set,
-            cells: f.cells,
-            why: f.why,
-        }));
-        Ok(())
+        self.path.scan_for(t, s, Tech::Path, |d| d, out)
     }
 }
 

@@ -53,7 +53,7 @@ enum Why {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Tie {
+pub(super) struct Tie {
     a: usize,
     b: usize,
     differ: bool,
@@ -61,7 +61,7 @@ struct Tie {
 }
 
 /// Classes of cells whose parities are tied; node `n` (the cells' count) is "even".
-struct Ties {
+pub(super) struct Ties {
     parent: Vec<usize>,
     /// The parity differs from the parent's.
     flip: Vec<bool>,
@@ -71,7 +71,7 @@ struct Ties {
 }
 
 /// What breaks: a tie that contradicts the others, or a unit's count.
-enum Clash {
+pub(super) enum Clash {
     Tie(Tie),
     Count(usize),
 }
@@ -102,7 +102,7 @@ impl Ties {
     }
 
     /// Whether `a` and `b` differ, when that is known.
-    fn relation(&mut self, a: usize, b: usize) -> Option<bool> {
+    pub(super) fn relation(&mut self, a: usize, b: usize) -> Option<bool> {
         let (ra, fa) = self.find(a);
         let (rb, fb) = self.find(b);
         (ra == rb).then_some(fa ^ fb)
@@ -165,7 +165,7 @@ impl Techniques {
     }
 
     /// Every tie the grid gives at `level`, or what breaks.
-    fn ties(&self, level: Level, s: &State) -> Result<Ties, Box<(Ties, Clash)>> {
+    pub(super) fn ties(&self, level: Level, s: &State) -> Result<Ties, Box<(Ties, Clash)>> {
         let n = s.len();
         let mut t = Ties::new(n);
         let even = t.even;
@@ -241,7 +241,9 @@ impl Techniques {
         }
         let mut news = false;
         for &(_, c, _, same, differ) in &classes {
-            let why = if same + differ > 1 { Why::Bound(u) } else { Why::Full(u) };
+            // "Its even cells elsewhere" only where the cells of known parity alone say so;
+            // where tied classes count too, the words say the count, not which cells.
+            let why = if same + differ == 1 && least == 0 { Why::Full(u) } else { Why::Bound(u) };
             let (base_even, base_odd) = (evens + least - same.min(differ), odds + least - same.min(differ));
             // `c` even: the class gives `same` even cells and `differ` odd ones; odd, the
             // other way round.
@@ -374,8 +376,10 @@ impl Techniques {
                 self.parity_word(t.differ)
             ),
             Why::Bound(u) => format!(
-                "{} could not hold its even and odd cells were {a} {}, with the cells tied to it: {a} is {own}",
+                "{} could not hold its {} even and {} odd cells were {a} {}, counting the cells tied to {a} and those tied in pairs of opposite parity: {a} is {own}",
                 self.unit_words(u),
+                self.evens,
+                self.side - self.evens,
                 self.parity_word(t.differ)
             ),
             Why::Board => format!(
@@ -383,6 +387,12 @@ impl Techniques {
                 if t.differ { "opposite" } else { "the same" }
             ),
         }
+    }
+
+    /// Every tie made, in words, in the order made.
+    #[cfg(test)]
+    pub(super) fn tie_reasons(&self, t: &Ties) -> Vec<String> {
+        t.list.iter().map(|tie| self.tie_words(tie)).collect()
     }
 
     /// A path of ties in words: the first six and the last two when longer.

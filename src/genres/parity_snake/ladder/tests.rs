@@ -72,6 +72,28 @@ fn a_unit_with_its_even_cells_placed_is_odd_elsewhere() {
 }
 
 #[test]
+fn a_count_read_over_tied_cells_decides_the_rest() {
+    // Row 1: r1c1 and r1c2 given even, r1c5 and r1c6 snake neighbours (one of them even):
+    // three even cells, so r1c3 and r1c4 are odd. Cells of known parity alone do not say it.
+    let t = Techniques::new(&six(&["ee....", "......", "......", "......", "......", "......"]));
+    let s = state(&["....##", "......", "......", "......", "......", "......"]);
+    let even = 36;
+    let mut counts = t.ties(parity::Level::Counts, &s).ok().unwrap();
+    assert_eq!(counts.relation(2, even), None);
+    let mut tied = t.ties(parity::Level::Checkerboard, &s).ok().unwrap();
+    assert_eq!((tied.relation(2, even), tied.relation(3, even)), (Some(true), Some(true)));
+    // The words name the count, not "its even cells elsewhere": only two are known.
+    let words = t.tie_reasons(&tied);
+    let r1c3 = words.iter().find(|w| w.ends_with("r1c3 is odd")).expect("a reason for r1c3");
+    assert!(r1c3.starts_with("row 1 could not hold its 3 even and 3 odd cells were r1c3 even"), "{r1c3}");
+    // Where the known cells alone say it, they do: with r1c6 given odd, r1c5 is even.
+    let t = Techniques::new(&six(&["ee...o", "......", "......", "......", "......", "......"]));
+    let tied = t.ties(parity::Level::Checkerboard, &s).ok().unwrap();
+    let words = t.tie_reasons(&tied);
+    assert!(words.iter().any(|w| w == "row 1 has its even cells elsewhere, so r1c3 is odd"), "{words:?}");
+}
+
+#[test]
 fn the_snake_follows_one_checkerboard() {
     // r1c1 (a light square) is an odd snake cell and r3c3 is snake: every light snake cell
     // is odd, so r5c5, light and given even, is not snake.
@@ -107,6 +129,9 @@ fn a_finished_snake_with_a_box_unvisited_is_refused() {
     // empty r2c2.
     let s = state(&["#x#x..", "#.#...", "......", "......", "......", "......"]);
     assert!(found(&t, Tech::Path(path::Tech::EarlyFinish), &s).contains(&(7, EMPTY)));
+    let mut out = Vec::new();
+    t.scan(Tech::Path(path::Tech::EarlyFinish), &s, &mut out).unwrap();
+    assert!(out[0].why.ends_with("with box 2 unvisited"), "{}", out[0].why);
     assert!(broken(
         &t,
         Tech::Path(path::Tech::EarlyFinish),
@@ -160,6 +185,12 @@ fn every_deduction_holds_in_every_snake_of_random_boards() {
                     }
                     grid[f.unit] = if f.holds { 1 << f.value } else { grid[f.unit] & !(1 << f.value) };
                 }
+            }
+            // The driver stops when nothing fires, and also when a technique says the grid
+            // breaks a rule: on a grid every snake above agrees with, none may say so.
+            for &tech in d.g.order() {
+                let broken = d.g.scan(tech, &grid, &mut Vec::new()).err();
+                assert!(broken.is_none(), "{tech:?} says {broken:?} on {grid:?} of {:?}", p.givens);
             }
             solved += usize::from(all.len() == 1 && grid.iter().all(|d| d.count_ones() == 1));
         }

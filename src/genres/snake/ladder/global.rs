@@ -93,11 +93,12 @@ impl Techniques {
         // A piece holding both ends is the whole snake.
         if ends.len() == 2 && s[ends[0]] == SNAKE && s[ends[1]] == SNAKE && chain[ends[0]] == chain[ends[1]] {
             let size = pieces[chain[ends[0]]].len();
-            let unvisited = self.visits.iter().any(|v| v.iter().all(|&c| s[c] != SNAKE));
-            if size < total || self.len.is_some_and(|l| l != size) || unvisited {
+            let unvisited = self.unvisited_after(s, None);
+            if size < total || self.len.is_some_and(|l| l != size) || unvisited.is_some() {
+                let owed = unvisited.map_or("cells are still owed".to_string(), |v| format!("{v} is unvisited"));
                 let why = say!(
                     self,
-                    "the snake from {} to {} is complete while cells are still owed",
+                    "the snake from {} to {} is complete while {owed}",
                     self.name(ends[0]),
                     self.name(ends[1])
                 );
@@ -127,13 +128,16 @@ impl Techniques {
                     continue;
                 }
                 let size = pieces[chain[a]].len() + pieces[chain[b]].len() + 1;
+                let unvisited = self.unvisited_after(s, Some(i));
                 let owed = size < total + 1
                     || self.len.is_some_and(|l| l != size)
                     || self.lines_unmet_after(s, i)
-                    || self.visits_unmet_after(s, i);
+                    || unvisited.is_some();
                 if owed {
-                    let why = say!(self,
-                        "{} would join the pieces from {} and {} into a finished snake of {size} cells, with cells still owed",
+                    let owed = unvisited.map_or("cells still owed".to_string(), |v| format!("{v} unvisited"));
+                    let why =
+                        say!(self,
+                        "{} would join the pieces from {} and {} into a finished snake of {size} cells, with {owed}",
                         self.name(i),
                         self.name(a),
                         self.name(b)
@@ -150,9 +154,13 @@ impl Techniques {
         self.lines.iter().any(|l| l.cells.iter().filter(|&&c| s[c] == SNAKE || c == i).count() < l.count)
     }
 
-    /// Whether some set the snake must visit would still be unvisited were `i` its last cell.
-    fn visits_unmet_after(&self, s: &State, i: usize) -> bool {
-        self.visits.iter().any(|v| v.iter().all(|&c| s[c] != SNAKE && c != i))
+    /// The first set the snake must visit that would still be unvisited were its cells the
+    /// snake cells of `s` (and `i`), by name.
+    fn unvisited_after(&self, s: &State, i: Option<usize>) -> Option<&str> {
+        self.visits
+            .iter()
+            .find(|(_, v)| v.iter().all(|&c| s[c] != SNAKE && Some(c) != i))
+            .map(|(name, _)| name.as_str())
     }
 
     /// No enclosure: the snake touches itself nowhere, not even at a corner, so it encloses

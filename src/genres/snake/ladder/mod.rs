@@ -141,9 +141,9 @@ pub struct Techniques {
     len: Option<usize>,
     /// Where each cell is in `lines` (its row and column lines, when counted).
     line_of: Vec<Vec<usize>>,
-    /// Sets of cells the snake must visit, each at least once (the parity snake's boxes):
-    /// the snake is not finished while one is unvisited.
-    visits: Vec<Vec<usize>>,
+    /// Sets of cells the snake must visit, each at least once, with their names (the parity
+    /// snake's boxes): the snake is not finished while one is unvisited.
+    visits: Vec<(String, Vec<usize>)>,
     /// Line fit's answers by what they read (`local::fit_cached`).
     fits: RefCell<HashMap<Vec<u8>, Option<Fit>>>,
     /// Inside suppositions: the techniques write no words (`say!`), as none are shown.
@@ -193,7 +193,7 @@ impl Techniques {
 
     /// The techniques for a snake of unknown length and no circles or counts that must
     /// visit each set of `visits` (the parity snake's boxes).
-    pub(crate) fn for_visiting(g: Grid, visits: Vec<Vec<usize>>) -> Techniques {
+    pub(crate) fn for_visiting(g: Grid, visits: Vec<(String, Vec<usize>)>) -> Techniques {
         Techniques { visits, ..Techniques::build(g, vec![None; g.len()], Vec::new(), None) }
     }
 
@@ -241,6 +241,29 @@ impl Techniques {
     /// left that could be snake (a snake of two or more cells needs one there).
     fn ends(&self, s: &State) -> Vec<usize> {
         (0..s.len()).filter(|&i| self.is_end(s, i)).collect()
+    }
+
+    /// Runs technique `t` for another genre's ladder that reads its snake through Snake's
+    /// techniques (Snake Egg, the parity snake): what it finds and the rule it sees broken,
+    /// labelled `wrap(t)`, each cell's values mapped back by `back` (`s` is the grid as
+    /// Snake reads it: snake, empty or open).
+    pub(crate) fn scan_for<T>(
+        &self,
+        t: Tech,
+        s: &State,
+        wrap: impl Fn(Tech) -> T,
+        back: impl Fn(Dom) -> Dom,
+        out: &mut Vec<drive::Found<T>>,
+    ) -> drive::Scan<T> {
+        let mut found = Vec::new();
+        self.scan(t, s, &mut found).map_err(|b| drive::Broken { tech: wrap(b.tech), why: b.why })?;
+        out.extend(found.into_iter().map(|f| drive::Found {
+            tech: wrap(f.tech),
+            set: f.set.into_iter().map(|(i, d)| (i, back(d))).collect(),
+            cells: f.cells,
+            why: f.why,
+        }));
+        Ok(())
     }
 
     /// Runs technique `t` over `s`, appending what it finds to `out`.

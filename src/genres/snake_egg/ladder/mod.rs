@@ -144,18 +144,8 @@ impl Techniques {
     }
 
     fn scan_path(&self, t: path::Tech, s: &State, out: &mut Vec<Found>) -> Scan {
-        let mut found = Vec::new();
         let back = |d: Dom| if d == path::SNAKE { SNAKE } else { !SNAKE };
-        self.path
-            .scan(t, &self.projected.get(s, || self.project(s)), &mut found)
-            .map_err(|b| Broken { tech: Tech::Path(b.tech), why: b.why })?;
-        out.extend(found.into_iter().map(|f| Found {
-            tech: Tech::Path(f.tech),
-            set: f.set.into_iter().map(|(i, d)| (i, back(d))).collect(),
-            cells: f.cells,
-            why: f.why,
-        }));
-        Ok(())
+        self.path.scan_for(t, &self.projected.get(s, || self.project(s)), Tech::Path, back, out)
     }
 }
 
