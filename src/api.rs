@@ -481,7 +481,7 @@ impl Visit for Generating<'_> {
         let stopped = |status: &str, why: String| {
             Response::ok(json!({ "status": status, "kind": P::KIND, "seed": self.seed, "reason": why }))
         };
-        if let Some(Err(e)) = self.spec.grade.map(|b| crate::generate::check_explains(blank, &b)) {
+        if let Some(Err(e)) = self.spec.grade.zip(caps.grades).map(|(b, grades)| grades(blank, &b)) {
             return failure(e);
         }
         let g = match generate(self.spec, self.seed, 0, self.limits) {

@@ -356,8 +356,8 @@ impl Visit for Generate<'_> {
             return Err(NotMade::Refused(format!("{} has no generator", P::KIND)));
         };
         // As the command line: a genre that cannot be explained has no grade to bound.
-        if let Some(bound) = &self.spec.grade {
-            snakesat::generate::check_explains(blank, bound).map_err(NotMade::Run)?;
+        if let (Some(bound), Some(grades)) = (&self.spec.grade, caps.grades) {
+            grades(blank, bound).map_err(NotMade::Run)?;
         }
         match generate(self.spec, self.seed, self.index, self.limits) {
             Ok(g) => Ok(toml(&g.puzzle)),

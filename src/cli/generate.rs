@@ -53,8 +53,8 @@ impl Visit for GenerateJob {
             return Err(usage(format!("{} has no generator", P::KIND)));
         };
         // Refused now, not once per puzzle after the first has been generated.
-        if let Some(bound) = &self.spec.grade {
-            snakesat::generate::check_explains(blank, bound)?;
+        if let (Some(bound), Some(grades)) = (&self.spec.grade, caps.grades) {
+            grades(blank, bound)?;
         }
         let deadline = self.timeout.map(|t| Instant::now() + t);
         let limits = super::tuning::limits(deadline, snakesat::signals::cancel_on_interrupt());

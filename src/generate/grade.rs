@@ -31,7 +31,7 @@
 use super::{Failed, Rng};
 use crate::explain::{self, End, Grade, GradeBound, Settings};
 use crate::limits::Limits;
-use crate::puzzle::{self, Generate, Puzzle, RawOptions, RunError};
+use crate::puzzle::{self, Generate, RunError};
 
 /// Answers tried for a bound before the puzzle is reported stopped.
 pub const ATTEMPTS: usize = 4;
@@ -46,8 +46,8 @@ pub(super) struct Judged {
 }
 
 /// Refuses `--grade` for a genre whose puzzles cannot be explained, before any work.
-pub fn check_explains<P: Puzzle>(blank: &P, bound: &GradeBound) -> Result<(), RunError> {
-    if puzzle::explains(blank, &RawOptions::default())? {
+pub fn check_explains<P: Generate>(blank: &P, bound: &GradeBound) -> Result<(), RunError> {
+    if puzzle::explains(blank, &P::explain_options())? {
         Ok(())
     } else {
         Err(RunError::usage(format!(
@@ -60,7 +60,7 @@ pub fn check_explains<P: Puzzle>(blank: &P, bound: &GradeBound) -> Result<(), Ru
 
 /// Explains `p`, whose one answer is `answer`, with search steps of at most the rules
 /// `bound` allows.
-pub(super) fn judge<P: Puzzle>(
+pub(super) fn judge<P: Generate>(
     p: &P,
     answer: &P::Solution,
     bound: &GradeBound,
@@ -72,7 +72,7 @@ pub(super) fn judge<P: Puzzle>(
         budget: explain::BUDGET,
         give_up: explain::GIVE_UP,
     };
-    let ex = puzzle::explain_unique(p, answer, &settings)?;
+    let ex = puzzle::explain_unique(p, answer, &P::explain_options(), &settings)?;
     if let End::Stopped(why) = &ex.trace.end {
         return Err(Failed::Stopped(why.clone()));
     }
@@ -124,7 +124,7 @@ mod tests {
     use crate::explain::End;
     use crate::generate::generate;
     use crate::genres::{hebi::Hebi, parity_snake::ParitySnake, snake::Snake, snake_egg::SnakeEgg};
-    use crate::puzzle::GenerateSpec;
+    use crate::puzzle::{GenerateSpec, RawOptions};
 
     fn spec(side: usize, bank: Option<Vec<u32>>, max: usize) -> GenerateSpec {
         GenerateSpec { rows: side, cols: side, bank, grade: Some(GradeBound::rules(max)) }
@@ -143,7 +143,7 @@ mod tests {
                 budget: explain::BUDGET,
                 give_up: explain::GIVE_UP,
             };
-            let ex = puzzle::explain(&g.puzzle, &RawOptions::default(), &settings).unwrap();
+            let ex = puzzle::explain(&g.puzzle, &P::explain_options(), &settings).unwrap();
             let toml = g.puzzle.to_toml();
             assert_eq!(ex.trace.end, End::Solved, "{} seed {seed}:\n{toml}", P::KIND);
             assert!(bound.admits(&ex.trace.end, &ex.grade()), "{} seed {seed}:\n{toml}", P::KIND);
@@ -208,15 +208,13 @@ mod tests {
         }
     }
 
-    /// A genre without an explanation (the parity snake's blank board under its default
-    /// encoding, which breaks symmetry) is refused before any puzzle is made.
+    /// The parity snake is graded with the encoding that explains its boards (`plain`,
+    /// `Generate::explain_options`): its default breaks symmetry and explains no blank board.
     #[test]
-    fn genres_without_an_explanation_are_refused() {
-        match generate::<ParitySnake>(&spec(6, None, 3), 1, 0, &Limits::default()) {
-            Err(Failed::Run(RunError::Usage(why))) => {
-                assert!(why.contains("parity-snake puzzles cannot be explained"), "{why}")
-            }
-            other => panic!("{:?}", other.map(|g| g.clues)),
-        }
+    fn generated_parity_snakes_explain_within_the_bound() {
+        let forcing = GenerateSpec { grade: Some("max=forcing".parse().unwrap()), ..spec(6, None, 0) };
+        within_bound::<ParitySnake>(&forcing, &[1, 2]);
+        assert!(puzzle::explains(&ParitySnake::new(2, 3, Default::default(), None), &RawOptions::default())
+            .is_ok_and(|e| !e));
     }
 }

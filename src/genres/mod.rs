@@ -62,9 +62,13 @@ pub struct Capabilities<P: Puzzle> {
     pub sample: Option<SampleFn<P>>,
     /// [`PreferredBackend`].
     pub backend: Option<fn(&P) -> BackendKind>,
+    /// [`Generate`]'s `--grade` refused before any work where its puzzles cannot be
+    /// explained (`generate::check_explains`).
+    pub grades: Option<GradesFn<P>>,
 }
 
 pub type UrlFn<P> = fn(&P) -> Result<String, RunError>;
+pub type GradesFn<P> = fn(&P, &crate::explain::GradeBound) -> Result<(), RunError>;
 pub type GenerateFn<P> = fn(&GenerateSpec, u64, u64, &Limits) -> Result<Generated<P>, Failed>;
 pub type KeepsFn<P> = fn(&<P as Show>::Options) -> bool;
 pub type RelaxFn<P> = fn(&P, &JobSetup<'_, <P as Show>::Options>) -> Result<Report, RunError>;
@@ -141,6 +145,7 @@ macro_rules! genres {
                             relax: when!(relax [$($cap)*] Some(<P as Relax>::relax); None),
                             sample: when!(sample [$($cap)*] Some(<P as Sample>::sample); None),
                             backend: when!(backend [$($cap)*] Some(<P as PreferredBackend>::preferred_backend); None),
+                            grades: when!(generate [$($cap)*] Some(crate::generate::check_explains::<P>); None),
                         };
                         job.visit(p, &caps)
                     })*

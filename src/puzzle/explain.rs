@@ -65,10 +65,14 @@ pub fn explain_at<P: Puzzle>(
 
 /// Explains `p`, whose one answer is known to be `answer` (the generator's `--grade`: it
 /// has just proved it unique, so the first solve of [`explain`] is not repeated), with the
-/// genre's default options.
-pub fn explain_unique<P: Puzzle>(p: &P, answer: &P::Solution, settings: &Settings) -> Result<Explained<P>, RunError> {
-    let (raw, genre) = (RawOptions::default(), P::Options::default());
-    explain_from(p, &raw, genre, Some(answer.clone()), Some(true), settings, Start::default())
+/// genre's options `raw`.
+pub fn explain_unique<P: Puzzle>(
+    p: &P,
+    answer: &P::Solution,
+    raw: &RawOptions,
+    settings: &Settings,
+) -> Result<Explained<P>, RunError> {
+    explain_from(p, raw, P::options(raw)?, Some(answer.clone()), Some(true), settings, Start::default())
 }
 
 /// The trace, with `hint` an answer found another way and `unique` what is known of a

@@ -271,6 +271,12 @@ pub trait Generate: Puzzle {
     fn generate_options() -> EncodeOptions<Self::Options> {
         EncodeOptions::default()
     }
+    /// The options `generate --grade` explains its puzzles with, and the ones a person
+    /// would pass to `explain` them: the defaults unless the default encoding cannot
+    /// explain the puzzles the generator makes (the parity snake's, `plain`).
+    fn explain_options() -> RawOptions {
+        RawOptions::default()
+    }
     /// The literals the clue at `unit` adds to the formula as unit clauses, where that is
     /// all a clue is: the formula of this puzzle is `enc` (the blank board's, same bank and
     /// size) with these units added. The generator then keeps one warm solver for a whole

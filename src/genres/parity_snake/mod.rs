@@ -380,4 +380,10 @@ impl Generate for ParitySnake {
     fn generate_options() -> EncodeOptions<ParityOptions> {
         EncodeOptions { genre: ParityOptions { orbits: false, ..ParityOptions::default() }, ..EncodeOptions::default() }
     }
+
+    /// `plain`, as generating: the default keeps one answer per symmetry class, outside
+    /// every rule, and explains no board its givens leave symmetric (the blank one).
+    fn explain_options() -> RawOptions {
+        RawOptions { encoding: Some("plain".to_string()), ..RawOptions::default() }
+    }
 }
