@@ -38,7 +38,15 @@ PUZZLES = [
     ("persistence of memory pzprjs test 6x6", "pmemory/urls/pzprjs-test.url"),
     ("persistence of memory several 4x4", "pmemory/several-4x4.toml"),
     ("bosnian road pzprjs test 7x7", "bosnian-road/urls/pzprjs-test.url"),
+    # The parity snake has no published puzzle: one board a person could be given (half
+    # its parities) and the two minimal fixtures, explained with `--encoding plain`.
+    ("parity snake half parities 9x9", "parity-snake/parities-9x9.toml"),
+    ("parity snake one given 6x6", "parity-snake/unique-6x6.toml"),
+    ("parity snake six givens 9x9", "parity-snake/unique-9x9.toml"),
 ]
+
+# Options a genre explains with (`Generate::explain_options`).
+OPTIONS = {"parity-snake/": ["--encoding", "plain"]}
 
 
 def main():
@@ -57,6 +65,7 @@ def main():
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.monotonic()
         cmd = ["taskset", "-c", "0", a.bin, "explain", arg, "--format", "json", "--timeout", str(a.timeout)]
+        cmd += next((o for prefix, o in OPTIONS.items() if rel.startswith(prefix)), [])
         out = subprocess.run(cmd, capture_output=True, text=True)
         wall = time.monotonic() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -342,11 +342,13 @@ impl Techniques {
                 let to = if t.relation(y, t.even).is_some() { t.even } else { y };
                 let path = t.path(x, to);
                 cells.extend(self.chain_cells(&path, &[x]));
+                // The square's colour beside the parity: the clash is between the two.
+                let square = if self.light(x) { "light" } else { "dark" };
                 match path[..] {
                     [Tie { why: Why::Given, differ, .. }] => {
-                        format!("{} given {}", self.name(x), self.parity_word(!differ))
+                        format!("{} ({square}, given {})", self.name(x), self.parity_word(!differ))
                     }
-                    _ => format!("{} ({})", self.name(x), self.chain_words(&path)),
+                    _ => format!("{} ({square}; {})", self.name(x), self.chain_words(&path)),
                 }
             })
             .collect();

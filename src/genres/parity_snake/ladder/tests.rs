@@ -101,6 +101,12 @@ fn the_snake_follows_one_checkerboard() {
     let s = state(&["#.....", "......", "..#...", "......", "......", "......"]);
     assert!(found(&t, Tech::Counts, &s).is_empty());
     assert!(found(&t, Tech::Checkerboard, &s).contains(&(28, EMPTY)));
+    // The step says what clashes: the square's colour and the cell's parity.
+    let mut out = Vec::new();
+    t.scan(Tech::Checkerboard, &s, &mut out).unwrap();
+    let why = &out.iter().find(|f| f.set.contains(&(28, EMPTY))).unwrap().why;
+    assert!(why.contains("a snake cell on a light square (as r1c1) is odd, on a dark one even"), "{why}");
+    assert!(why.ends_with("r5c5 (light, given even)"), "{why}");
     // r5c4, dark and given even, fits: it stays open.
     let t = Techniques::new(&six(&["O.....", "......", "......", "......", "...e..", "......"]));
     assert!(!found(&t, Tech::Checkerboard, &s).iter().any(|f| f.0 == 27));
