@@ -1,5 +1,5 @@
 import os
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 __all__ = [
     "Answer",
@@ -174,6 +174,7 @@ class Puzzle:
         *,
         encoding: Optional[str] = None,
         distinct: Optional[str] = None,
+        progress: Optional[Callable[[Answer], object]] = None,
     ) -> Answer: ...
     def candidates(
         self,

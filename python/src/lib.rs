@@ -110,8 +110,13 @@ impl Puzzle {
         Ok(Count { body: run::job(py, &self.inner, Ask::Count { limit }, raw, backend.as_deref(), timeout)? })
     }
 
-    /// The cells every answer agrees on (`Answer.forced`).
-    #[pyo3(signature = (backend=None, timeout=None, *, encoding=None, distinct=None))]
+    /// The cells every answer agrees on (`Answer.forced`). With `progress`, a callable, the
+    /// verdict so far is handed to it as an `Answer` while the job runs, as the page shows
+    /// it live: at the first answer, at the second ("more than one answer"), then at most
+    /// four times a second; its JSON says `"running": true`, and the answer returned at the
+    /// end `"running": false`, with each cell's share of the answers found. A callable that
+    /// raises stops the job, and its exception is raised.
+    #[pyo3(signature = (backend=None, timeout=None, *, encoding=None, distinct=None, progress=None))]
     fn forced(
         &self,
         py: Python<'_>,
@@ -119,9 +124,18 @@ impl Puzzle {
         timeout: Option<f64>,
         encoding: Option<String>,
         distinct: Option<String>,
+        progress: Option<Py<PyAny>>,
     ) -> PyResult<Answer> {
         let raw = options(encoding, distinct);
-        Ok(Answer { body: run::job(py, &self.inner, Ask::Forced, raw, backend.as_deref(), timeout)? })
+        let Some(callable) = progress else {
+            return Ok(Answer { body: run::job(py, &self.inner, Ask::Forced, raw, backend.as_deref(), timeout)? });
+        };
+        if !callable.bind(py).is_callable() {
+            return Err(pyo3::exceptions::PyTypeError::new_err("progress must be callable"));
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let sent = Some((rx, callable));
+        Ok(Answer { body: run::job_with(py, &self.inner, Ask::Live(tx), raw, backend.as_deref(), timeout, sent)? })
     }
 
     /// Each cell's values in some answer, and in how many of the answers found (`limit` of

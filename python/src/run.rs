@@ -51,6 +51,22 @@ pub fn deadline(timeout: Option<f64>) -> PyResult<Option<Instant>> {
 /// Runs `job` on a worker thread until it ends or the caller is interrupted; see the
 /// module's comment.
 pub fn interruptible<T: Send>(py: Python<'_>, cancel: &Cancel, job: impl FnOnce() -> T + Send) -> PyResult<T> {
+    interruptible_with(py, cancel, job, None)
+}
+
+/// What a job sends while it runs, and the Python callable each piece is handed to on the
+/// calling thread (with the GIL, between polls).
+pub type Progress = (mpsc::Receiver<Reported>, Py<PyAny>);
+
+/// [`interruptible`], handing what the job sends to `progress`'s callable as an `Answer`
+/// while it runs. A callable that raises stops the job as Ctrl-C does, and its exception
+/// is raised.
+pub fn interruptible_with<T: Send>(
+    py: Python<'_>,
+    cancel: &Cancel,
+    job: impl FnOnce() -> T + Send,
+    progress: Option<Progress>,
+) -> PyResult<T> {
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|s| {
         s.spawn(move || {
@@ -66,6 +82,17 @@ pub fn interruptible<T: Send>(py: Python<'_>, cancel: &Cancel, job: impl FnOnce(
                 let got = rx.recv_timeout(POLL);
                 (rx, got)
             });
+            if let Some((reports, callable)) = &progress {
+                while let Ok(body) = reports.try_recv() {
+                    if interrupted.is_none() {
+                        let answer = Py::new(py, crate::answer::Answer { body })?;
+                        if let Err(e) = callable.call1(py, (answer,)) {
+                            cancel.cancel();
+                            interrupted = Some(e);
+                        }
+                    }
+                }
+            }
             match got {
                 Ok(Ok(out)) => return interrupted.map_or(Ok(out), Err),
                 Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
@@ -108,6 +135,9 @@ pub enum Ask {
         unique: bool,
     },
     Forced,
+    /// `forced` with the verdict so far sent on while the job runs (the page's live
+    /// verdict, `Plan::live`).
+    Live(mpsc::Sender<Reported>),
     Candidates {
         limit: Option<u64>,
     },
@@ -152,6 +182,11 @@ impl Visit for PlanJob {
         let report = match self.ask {
             Ask::Solve { unique } => plan.solve(unique),
             Ask::Forced => plan.decided(),
+            Ask::Live(tx) => plan.live(&mut |r| {
+                // The caller may have stopped listening (its callback raised): the job
+                // is being cancelled, so a report nobody reads is dropped.
+                let _ = tx.send(Reported::of(p, r));
+            }),
             Ask::Candidates { limit } => plan.candidates(limit.unwrap_or(jobs::CANDIDATES_LIMIT)),
             Ask::Count { limit } => {
                 let progress = std::sync::atomic::AtomicU64::new(0);
@@ -185,6 +220,19 @@ pub fn job(
     backend: Option<&str>,
     timeout: Option<f64>,
 ) -> PyResult<Reported> {
+    job_with(py, p, ask, raw, backend, timeout, None)
+}
+
+/// [`job`], with `progress` handed what the job sends while it runs (`Ask::Live`).
+pub fn job_with(
+    py: Python<'_>,
+    p: &AnyPuzzle,
+    ask: Ask,
+    raw: RawOptions,
+    backend: Option<&str>,
+    timeout: Option<f64>,
+    progress: Option<Progress>,
+) -> PyResult<Reported> {
     if let Ask::Candidates { limit: Some(0) } | Ask::Count { limit: Some(0) } = ask {
         return Err(usage("limit must be at least 1"));
     }
@@ -197,5 +245,5 @@ pub fn job(
         ..Setup::default()
     };
     let cancel = setup.limits.cancel.clone();
-    interruptible(py, &cancel, || p.run(PlanJob { ask, setup }))?.map_err(|e| run_error(py, e))
+    interruptible_with(py, &cancel, || p.run(PlanJob { ask, setup }), progress)?.map_err(|e| run_error(py, e))
 }

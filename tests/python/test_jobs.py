@@ -1,6 +1,7 @@
 """The module's own behaviour: results rather than exceptions, time limits, Ctrl-C,
 threads, reading every kind of source, generation and notebook display."""
 
+import json
 import pathlib
 import shutil
 import signal
@@ -223,3 +224,30 @@ def test_forced_starts_from_the_answers_of_earlier_jobs():
     assert again.forced == first.forced
     assert again.stats["solver_calls"] <= first.stats["solver_calls"]
     assert again.stats["solver_calls"] == 1
+
+
+def test_forced_hands_the_verdict_so_far_to_progress():
+    # Several answers: the verdict "more than one answer" is known before the end.
+    p = snakesat.read("fixtures/snake-egg/several-4x4.toml")
+    seen = []
+    final = p.forced(progress=seen.append)
+    assert seen, "no verdict was handed on while the job ran"
+    assert all(json.loads(a.to_json())["running"] is True for a in seen)
+    assert any(a.unique is False for a in seen)
+    assert json.loads(final.to_json())["running"] is False
+    assert final.forced == p.forced().forced
+    assert final.unique is False
+
+
+def test_a_progress_callable_that_raises_stops_the_job():
+    p = snakesat.read("fixtures/snake-egg/several-4x4.toml")
+
+    def enough(answer):
+        raise KeyError("enough")
+
+    with pytest.raises(KeyError, match="enough"):
+        p.forced(progress=enough)
+    with pytest.raises(TypeError, match="progress must be callable"):
+        p.forced(progress=3)
+    assert p.forced().status == "solved"
+
