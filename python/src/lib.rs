@@ -112,10 +112,13 @@ impl Puzzle {
 
     /// The cells every answer agrees on (`Answer.forced`). With `progress`, a callable, the
     /// verdict so far is handed to it as an `Answer` while the job runs, as the page shows
-    /// it live: at the first answer, at the second ("more than one answer"), then at most
-    /// four times a second; its JSON says `"running": true`, and the answer returned at the
-    /// end `"running": false`, with each cell's share of the answers found. A callable that
-    /// raises stops the job, and its exception is raised.
+    /// it live: when the first answers are known (from earlier jobs, built, or solved),
+    /// when there are two ("more than one answer", `unique` False), then as answers are
+    /// found, at most four times a second and only the newest; nothing while the last
+    /// call proves no answer differs. Its JSON says `"running": true` and its `forced` is
+    /// provisional. The answer returned is the page's too (`"running": false`, each cell's
+    /// share of the answers found, the heat map as its picture). A callable that raises
+    /// stops the job, and its exception is raised.
     #[pyo3(signature = (backend=None, timeout=None, *, encoding=None, distinct=None, progress=None))]
     fn forced(
         &self,

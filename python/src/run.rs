@@ -83,13 +83,13 @@ pub fn interruptible_with<T: Send>(
                 (rx, got)
             });
             if let Some((reports, callable)) = &progress {
-                while let Ok(body) = reports.try_recv() {
-                    if interrupted.is_none() {
-                        let answer = Py::new(py, crate::answer::Answer { body })?;
-                        if let Err(e) = callable.call1(py, (answer,)) {
-                            cancel.cancel();
-                            interrupted = Some(e);
-                        }
+                // Only the newest verdict: a callable slower than the job's reports would
+                // otherwise be handed a queue of stale ones.
+                if let (Some(body), None) = (reports.try_iter().last(), &interrupted) {
+                    let called = Py::new(py, crate::answer::Answer { body }).and_then(|a| callable.call1(py, (a,)));
+                    if let Err(e) = called {
+                        cancel.cancel();
+                        interrupted = Some(e);
                     }
                 }
             }

@@ -242,11 +242,15 @@ def test_forced_hands_the_verdict_so_far_to_progress():
 def test_a_progress_callable_that_raises_stops_the_job():
     p = snakesat.read("fixtures/snake-egg/several-4x4.toml")
 
+    calls = []
+
     def enough(answer):
+        calls.append(answer)
         raise KeyError("enough")
 
     with pytest.raises(KeyError, match="enough"):
         p.forced(progress=enough)
+    assert len(calls) == 1, "a verdict was handed on after the callable raised"
     with pytest.raises(TypeError, match="progress must be callable"):
         p.forced(progress=3)
     assert p.forced().status == "solved"
