@@ -92,7 +92,7 @@ impl Puzzle {
         distinct: Option<String>,
     ) -> PyResult<Answer> {
         let raw = options(encoding, distinct);
-        Ok(Answer { body: run::job(py, &self.inner, Ask::Solve { unique }, raw, backend.as_deref(), timeout)? })
+        Ok(Answer { body: run::job(py, &self.inner, Ask::Solve { unique }, raw, backend.as_deref(), timeout, None)? })
     }
 
     /// Counts the answers, up to `limit`.
@@ -107,7 +107,7 @@ impl Puzzle {
         distinct: Option<String>,
     ) -> PyResult<Count> {
         let raw = options(encoding, distinct);
-        Ok(Count { body: run::job(py, &self.inner, Ask::Count { limit }, raw, backend.as_deref(), timeout)? })
+        Ok(Count { body: run::job(py, &self.inner, Ask::Count { limit }, raw, backend.as_deref(), timeout, None)? })
     }
 
     /// The cells every answer agrees on (`Answer.forced`). With `progress`, a callable, the
@@ -131,14 +131,16 @@ impl Puzzle {
     ) -> PyResult<Answer> {
         let raw = options(encoding, distinct);
         let Some(callable) = progress else {
-            return Ok(Answer { body: run::job(py, &self.inner, Ask::Forced, raw, backend.as_deref(), timeout)? });
+            return Ok(Answer {
+                body: run::job(py, &self.inner, Ask::Forced, raw, backend.as_deref(), timeout, None)?,
+            });
         };
         if !callable.bind(py).is_callable() {
             return Err(pyo3::exceptions::PyTypeError::new_err("progress must be callable"));
         }
         let (tx, rx) = std::sync::mpsc::channel();
         let sent = Some((rx, callable));
-        Ok(Answer { body: run::job_with(py, &self.inner, Ask::Live(tx), raw, backend.as_deref(), timeout, sent)? })
+        Ok(Answer { body: run::job(py, &self.inner, Ask::Live(tx), raw, backend.as_deref(), timeout, sent)? })
     }
 
     /// Each cell's values in some answer, and in how many of the answers found (`limit` of
@@ -156,7 +158,7 @@ impl Puzzle {
     ) -> PyResult<Candidates> {
         let raw = options(encoding, distinct);
         let ask = Ask::Candidates { limit };
-        Ok(Candidates { body: run::job(py, &self.inner, ask, raw, backend.as_deref(), timeout)? })
+        Ok(Candidates { body: run::job(py, &self.inner, ask, raw, backend.as_deref(), timeout, None)? })
     }
 
     /// The complete (eager) encoding as DIMACS CNF text, for any SAT solver; read its
@@ -178,7 +180,7 @@ impl Puzzle {
         distinct: Option<String>,
     ) -> PyResult<Answer> {
         let ask = Ask::Decode { output: solver_output.to_string() };
-        Ok(Answer { body: run::job(py, &self.inner, ask, options(encoding, distinct), None, None)? })
+        Ok(Answer { body: run::job(py, &self.inner, ask, options(encoding, distinct), None, None, None)? })
     }
 
     /// How a person can solve it, step by step, and its grade, as `snakesat explain`

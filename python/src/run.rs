@@ -211,20 +211,9 @@ fn pool() -> Arc<Pool> {
 }
 
 /// Runs `ask` on `p` with these options, solver and time limit, on a worker thread that
-/// Ctrl-C stops; a refusal raises the exception of its class (`errors.rs`).
+/// Ctrl-C stops, `progress` handed what the job sends while it runs (`Ask::Live`); a
+/// refusal raises the exception of its class (`errors.rs`).
 pub fn job(
-    py: Python<'_>,
-    p: &AnyPuzzle,
-    ask: Ask,
-    raw: RawOptions,
-    backend: Option<&str>,
-    timeout: Option<f64>,
-) -> PyResult<Reported> {
-    job_with(py, p, ask, raw, backend, timeout, None)
-}
-
-/// [`job`], with `progress` handed what the job sends while it runs (`Ask::Live`).
-pub fn job_with(
     py: Python<'_>,
     p: &AnyPuzzle,
     ask: Ask,
