@@ -152,7 +152,7 @@ impl ParityCnf {
         f.group("even cells per unit", |f| {
             for (u, unit) in p.units().into_iter().enumerate() {
                 let lits: Vec<Lit> = unit.iter().map(|&i| self.ev(i)).collect();
-                let words = format!("{} has {} even cells", unit_name(u, p.side()), p.evens());
+                let words = format!("{} has {} even cells", p.unit_name(u), p.evens());
                 f.rule(RuleKind::Count, words, unit, |f| f.exactly(&lits, p.evens()));
             }
         });
@@ -187,7 +187,7 @@ impl ParityCnf {
         });
         f.group("sudoku: every digit once per unit", |f| {
             for (u, unit) in p.units().into_iter().enumerate() {
-                let words = format!("{} holds every digit once", unit_name(u, side));
+                let words = format!("{} holds every digit once", p.unit_name(u));
                 f.rule(RuleKind::Count, words, unit.clone(), |f| {
                     for v in 1..=side {
                         let lits: Vec<Lit> = unit.iter().map(|&i| x(i, v)).collect();
@@ -412,15 +412,6 @@ impl Encoded for ParityCnf {
             }
         }
         out
-    }
-}
-
-/// "row 3", "column 2" or "box 5": unit `u` of `ParitySnake::units` (rows, columns, boxes).
-fn unit_name(u: usize, side: usize) -> String {
-    match u / side {
-        0 => format!("row {}", u + 1),
-        1 => format!("column {}", u - side + 1),
-        _ => format!("box {}", u - 2 * side + 1),
     }
 }
 

@@ -135,6 +135,16 @@ impl ParitySnake {
         rows.chain(cols).chain(boxes).collect()
     }
 
+    /// Unit `u` of [`ParitySnake::units`] in words: "row 3", "column 2" or "box 5".
+    pub fn unit_name(&self, u: usize) -> String {
+        let side = self.side();
+        match u / side {
+            0 => format!("row {}", u + 1),
+            1 => format!("column {}", u - side + 1),
+            _ => format!("box {}", u - 2 * side + 1),
+        }
+    }
+
     pub fn boxes(&self) -> Vec<Vec<usize>> {
         self.units().split_off(2 * self.side())
     }

@@ -73,8 +73,10 @@ pub struct Techniques {
     even: Vec<Option<bool>>,
     /// The cells given as snake.
     snake: Vec<bool>,
-    /// Rows, columns, then boxes (`ParitySnake::units`), and the even cells each holds.
+    /// Rows, columns, then boxes (`ParitySnake::units`), their names, and the even cells
+    /// each holds.
     units: Vec<Vec<usize>>,
+    unit_names: Vec<String>,
     evens: usize,
     side: usize,
     path: Path,
@@ -83,18 +85,21 @@ pub struct Techniques {
 impl Techniques {
     pub fn new(p: &ParitySnake) -> Techniques {
         let g = p.grid;
+        let (units, side) = (p.units(), p.side());
+        let unit_names: Vec<String> = (0..units.len()).map(|u| p.unit_name(u)).collect();
+        // The boxes the snake must visit, named as the steps name them.
+        let visits =
+            units[2 * side..].iter().zip(&unit_names[2 * side..]).map(|(c, n)| (n.clone(), c.clone())).collect();
         Techniques {
             g,
             nbrs: (0..g.len()).map(|i| g.neighbours(i).collect()).collect(),
             even: p.givens.iter().map(|giv| giv.even).collect(),
             snake: p.givens.iter().map(|giv| giv.snake == Some(true)).collect(),
-            units: p.units(),
+            units,
+            unit_names,
             evens: p.evens(),
-            side: p.side(),
-            path: Path::for_visiting(
-                g,
-                p.boxes().into_iter().enumerate().map(|(b, cells)| (format!("box {}", b + 1), cells)).collect(),
-            ),
+            side,
+            path: Path::for_visiting(g, visits),
         }
     }
 
@@ -102,17 +107,18 @@ impl Techniques {
         self.g.name(i)
     }
 
-    /// "row 3", "column 2" or "box 5".
-    fn unit_words(&self, u: usize) -> String {
-        match u / self.side {
-            0 => format!("row {}", u + 1),
-            1 => format!("column {}", u - self.side + 1),
-            _ => format!("box {}", u - 2 * self.side + 1),
-        }
+    /// "row 3", "column 2" or "box 5" (`ParitySnake::unit_name`).
+    fn unit_words(&self, u: usize) -> &str {
+        &self.unit_names[u]
     }
 
     fn boxes(&self) -> &[Vec<usize>] {
         &self.units[2 * self.side..]
+    }
+
+    /// Box `b` (from 0) by name.
+    fn box_words(&self, b: usize) -> &str {
+        self.unit_words(2 * self.side + b)
     }
 
     fn given(&self, s: &State, out: &mut Vec<Found>) -> Scan {
@@ -142,12 +148,16 @@ impl Techniques {
             let live: Vec<usize> = cells.iter().copied().filter(|&c| s[c] != EMPTY).collect();
             match live[..] {
                 [] => {
-                    let why = drive::say!(self, "box {} can no longer be visited", b + 1);
+                    let why = drive::say!(self, "{} can no longer be visited", self.box_words(b));
                     return Err(Broken { tech: Tech::Visit, why });
                 }
                 [c] => {
-                    let why =
-                        drive::say!(self, "{} is the last cell of box {} the snake can visit", self.name(c), b + 1);
+                    let why = drive::say!(
+                        self,
+                        "{} is the last cell of {} the snake can visit",
+                        self.name(c),
+                        self.box_words(b)
+                    );
                     out.push(Found { tech: Tech::Visit, set: vec![(c, SNAKE)], cells: cells.clone(), why });
                 }
                 _ => {}
@@ -169,7 +179,7 @@ impl Techniques {
             }
             let live: Vec<usize> = cells.iter().copied().filter(|&c| s[c] != EMPTY && dfs.reached(c)).collect();
             if live.is_empty() {
-                let why = drive::say!(self, "no route leads from the snake into box {}", b + 1);
+                let why = drive::say!(self, "no route leads from the snake into {}", self.box_words(b));
                 return Err(Broken { tech: Tech::Reach, why });
             }
             for &(v, child) in dfs.cuts.iter().filter(|c| s[c.0] == OPEN) {
@@ -178,8 +188,12 @@ impl Techniques {
                     inside[c] = true;
                 }
                 if live.iter().all(|&c| inside[c]) {
-                    let why =
-                        drive::say!(self, "every route from the snake into box {} passes {}", b + 1, self.name(v));
+                    let why = drive::say!(
+                        self,
+                        "every route from the snake into {} passes {}",
+                        self.box_words(b),
+                        self.name(v)
+                    );
                     let mut cells = live.clone();
                     cells.push(v);
                     out.push(Found { tech: Tech::Reach, set: vec![(v, SNAKE)], cells, why });

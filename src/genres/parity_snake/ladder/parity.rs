@@ -164,48 +164,50 @@ impl Techniques {
         (r + c) % 2 == 0
     }
 
-    /// Every tie the grid gives at `level`, or what breaks.
+    /// Every tie the grid gives at `level`, or what breaks (with the ties made so far,
+    /// for the words).
     pub(super) fn ties(&self, level: Level, s: &State) -> Result<Ties, Box<(Ties, Clash)>> {
-        let n = s.len();
-        let mut t = Ties::new(n);
-        let even = t.even;
-        let add = |t: &mut Ties, tie: Tie| t.tie(tie);
-        let mut first: Option<usize> = None;
-        let ok = (|| {
-            for i in 0..n {
-                if let Some(e) = self.even[i] {
-                    add(&mut t, Tie { a: i, b: even, differ: !e, why: Why::Given })?;
-                }
-            }
-            for i in (0..n).filter(|&i| s[i] == SNAKE) {
-                for &k in &self.nbrs[i] {
-                    match s[k] {
-                        SNAKE if k > i => add(&mut t, Tie { a: i, b: k, differ: true, why: Why::Snake })?,
-                        EMPTY => add(&mut t, Tie { a: i, b: k, differ: false, why: Why::Beside })?,
-                        _ => false,
-                    };
-                }
-                if level == Level::Checkerboard {
-                    match first {
-                        None => first = Some(i),
-                        Some(f) => {
-                            let differ = self.light(i) != self.light(f);
-                            add(&mut t, Tie { a: f, b: i, differ, why: Why::Board })?;
-                        }
-                    }
-                }
-            }
-            if level >= Level::Counts {
-                while (0..self.units.len()).try_fold(false, |any, u| {
-                    Ok::<bool, Clash>(self.count(&mut t, u, level == Level::Checkerboard)? || any)
-                })? {}
-            }
-            Ok::<(), Clash>(())
-        })();
-        match ok {
+        let mut t = Ties::new(s.len());
+        match self.tie_all(level, s, &mut t) {
             Ok(()) => Ok(t),
             Err(c) => Err(Box::new((t, c))),
         }
+    }
+
+    fn tie_all(&self, level: Level, s: &State, t: &mut Ties) -> Result<(), Clash> {
+        let even = t.even;
+        for (i, e) in self.even.iter().enumerate() {
+            if let Some(e) = *e {
+                t.tie(Tie { a: i, b: even, differ: !e, why: Why::Given })?;
+            }
+        }
+        let mut first: Option<usize> = None;
+        for i in (0..s.len()).filter(|&i| s[i] == SNAKE) {
+            for &k in &self.nbrs[i] {
+                match s[k] {
+                    SNAKE if k > i => t.tie(Tie { a: i, b: k, differ: true, why: Why::Snake })?,
+                    EMPTY => t.tie(Tie { a: i, b: k, differ: false, why: Why::Beside })?,
+                    _ => false,
+                };
+            }
+            if level == Level::Checkerboard {
+                // Every snake cell tied to the first: tying each to all would add nothing.
+                match first {
+                    None => first = Some(i),
+                    Some(f) => {
+                        t.tie(Tie { a: f, b: i, differ: self.light(i) != self.light(f), why: Why::Board })?;
+                    }
+                }
+            }
+        }
+        if level >= Level::Counts {
+            // Until no unit's count ties anything more.
+            let relative = level == Level::Checkerboard;
+            while (0..self.units.len())
+                .try_fold(false, |any, u| Ok::<bool, Clash>(self.count(t, u, relative)? || any))?
+            {}
+        }
+        Ok(())
     }
 
     /// Unit `u`'s count: the fewest even and odd cells its classes allow; a class whose
