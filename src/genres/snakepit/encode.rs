@@ -242,6 +242,35 @@ impl PitCnf {
             let pos: Vec<Vec<Lit>> =
                 (0..n).map(|i| (1..=self.len[i].len() + 1).map(|_| f.new_lit()).collect()).collect();
             let at = |i: usize, q: usize| q.checked_sub(1).and_then(|j| pos[i].get(j)).copied();
+            // "cell i's snake has length k or more" (k ≥ 3), an order over the one-hot
+            // lengths: a position or a successor then asks one literal, not every longer
+            // length (those clauses grew with the square of the reach: 0.5 M of the 1.2 M
+            // on a blank 10×10, and varisat's uniqueness proof slowed with them).
+            let ge: Vec<Vec<Lit>> = (0..n)
+                .map(|i| {
+                    let ls = &self.len[i];
+                    let ge: Vec<Lit> = (3..=ls.len() + 1).map(|_| f.new_lit()).collect();
+                    for (j, &g) in ge.iter().enumerate() {
+                        let k = j + 3;
+                        f.imply(self.l(i, k).expect("in range"), g);
+                        if j > 0 {
+                            f.imply(g, ge[j - 1]);
+                        }
+                        let mut cl = vec![!g, self.l(i, k).expect("in range")];
+                        cl.extend(ge.get(j + 1));
+                        f.add(&cl);
+                    }
+                    ge
+                })
+                .collect();
+            let longer = |i: usize, k: usize| k.checked_sub(3).and_then(|j| ge[i].get(j)).copied();
+            // "j is joined to i and at position q", shared by i's predecessor and successor
+            // clauses (one variable per cell, neighbour and position, not two).
+            let mut link: BTreeMap<(usize, usize, usize), Lit> = BTreeMap::new();
+            let mut linked = |f: &mut Formula, i: usize, j: usize, s: Lit, q: usize| -> Option<Lit> {
+                let pj = at(j, q)?;
+                Some(*link.entry((i, j, q)).or_insert_with(|| f.and(&[s, pj])))
+            };
             // The positions are the rule "a snake of length k has k cells", one instance over
             // the whole board (a person counts a snake's cells along it, not cell by cell).
             f.rule(RuleKind::Global, "a snake of length k has k cells, from a head to a tail", Vec::new(), |f| {
@@ -250,14 +279,14 @@ impl PitCnf {
                     let around = self.around(i);
                     for q in 1..=pos[i].len() {
                         let me = at(i, q).expect("in range");
-                        // No position beyond the length.
-                        let mut fits = vec![!me];
-                        fits.extend((q.max(2)..=self.len[i].len() + 1).filter_map(|k| self.l(i, k)));
-                        f.add(&fits);
+                        // No position beyond the length (every snake has two cells or more).
+                        if let Some(g) = longer(i, q) {
+                            f.imply(me, g);
+                        }
                         for (want, step) in [(q.checked_sub(1).filter(|&v| v >= 1), "pred"), (Some(q + 1), "succ")] {
                             let Some(want) = want else { continue };
                             let links: Vec<Lit> =
-                                around.iter().filter_map(|&(j, s)| at(j, want).map(|pj| f.and(&[s, pj]))).collect();
+                                around.iter().filter_map(|&(j, s)| linked(f, i, j, s, want)).collect();
                             for a in 0..links.len() {
                                 for b in a + 1..links.len() {
                                     f.add(&[!me, !links[a], !links[b]]);
@@ -267,15 +296,10 @@ impl PitCnf {
                             some.extend(&links);
                             if step == "pred" {
                                 f.add(&some);
-                            } else {
+                            } else if let Some(g) = longer(i, q + 1) {
                                 // A successor exactly when the snake is longer than q.
-                                let longer: Vec<Lit> =
-                                    (q + 1..=self.len[i].len() + 1).filter_map(|k| self.l(i, k)).collect();
-                                for l in longer {
-                                    let mut cl = some.clone();
-                                    cl.push(!l);
-                                    f.add(&cl);
-                                }
+                                some.push(!g);
+                                f.add(&some);
                             }
                         }
                         // Ends (position 1, or the last) have one `same` edge.

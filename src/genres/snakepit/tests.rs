@@ -186,6 +186,8 @@ proptest! {
         let brute = brute_force(&p);
         prop_assert_eq!(all_answers(&p, Connectivity::Lazy, BackendKind::Cadical), brute.clone());
         prop_assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Cadical), brute.clone());
+        // The complete CNF as `generate`'s second route reads it: varisat, no propagator.
+        prop_assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Varisat), brute.clone());
         check_cuts_sound(&p, &brute);
     }
 
