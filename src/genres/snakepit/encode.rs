@@ -79,7 +79,7 @@ impl PitCnf {
     }
 
     /// "cell `i` has length `k`", if `k` is in its range.
-    fn l(&self, i: usize, k: usize) -> Option<Lit> {
+    pub(super) fn l(&self, i: usize, k: usize) -> Option<Lit> {
         k.checked_sub(2).and_then(|j| self.len[i].get(j)).map(|v| v.pos_lit())
     }
 
@@ -119,7 +119,7 @@ impl PitCnf {
         vec![self.len[i][below(self.len[i].len().min(4))].pos_lit()]
     }
 
-    fn s(&self, a: usize, b: usize) -> Option<Lit> {
+    pub(super) fn s(&self, a: usize, b: usize) -> Option<Lit> {
         self.same.get(&(a.min(b), a.max(b))).map(|v| v.pos_lit())
     }
 
@@ -296,9 +296,10 @@ impl PitCnf {
                             some.extend(&links);
                             if step == "pred" {
                                 f.add(&some);
-                            } else if let Some(g) = longer(i, q + 1) {
-                                // A successor exactly when the snake is longer than q.
-                                some.push(!g);
+                            } else if q < pos[i].len() {
+                                // A successor exactly when the snake is longer than q (a
+                                // head's always is: every snake has two cells or more).
+                                some.extend(longer(i, q + 1).map(|g| !g));
                                 f.add(&some);
                             }
                         }

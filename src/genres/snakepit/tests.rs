@@ -7,7 +7,7 @@ use crate::puzzle::{PuzzLink as _, Show as _};
 use proptest::prelude::*;
 
 use super::*;
-use crate::backend::BackendKind;
+use crate::backend::{BackendKind, Outcome};
 use crate::cnf::Model;
 use crate::engine::{Limits, Session, Step};
 use crate::genres::testing::all_answers;
@@ -198,6 +198,54 @@ proptest! {
     }
 }
 
+/// `explain` switches rule instances on and off, so the whole-board rule "a snake of
+/// length k has k cells" must hold with only itself and the clauses outside every rule: on
+/// a 1×3 strip, r1c1 in a snake of 3 not joined to r1c2 is refused. (A head's successor
+/// clause was once left out: the rest of the formula implies it, so no answer changed.)
+#[test]
+fn the_length_rule_alone_gives_a_head_its_successor() {
+    let p = SnakePit::new(Grid::new(1, 3));
+    let enc = PitCnf::build(&p, Connectivity::Eager);
+    let f = &enc.formula;
+    let mut keep = vec![true; f.clauses.len()];
+    for r in f.rules().iter().filter(|r| r.kind != crate::cnf::RuleKind::Global) {
+        keep[r.first_clause..r.end_clause].iter_mut().for_each(|k| *k = false);
+    }
+    let mut solver = BackendKind::Varisat.build();
+    (0..f.clauses.len()).filter(|&k| keep[k]).for_each(|k| solver.add_clause(f.clauses.get(k)));
+    let (three, joined) = (enc.l(0, 3).unwrap(), enc.s(0, 1).unwrap());
+    let limits = Limits::default();
+    assert!(matches!(solver.solve(f.n_vars(), &[three, joined], &limits).unwrap(), Outcome::Sat(_)));
+    assert!(matches!(solver.solve(f.n_vars(), &[three, !joined], &limits).unwrap(), Outcome::Unsat));
+}
+
+/// The complete CNF alone (varisat, no propagator) on strips and small boards whose pieces
+/// have two to five cells: lengths with no "length k or more" literal, with one, and with
+/// a chain of them.
+#[test]
+fn the_complete_cnf_alone_has_the_brute_force_answers() {
+    // `walls`: indexes of vertical walls (between (r, c) and (r, c + 1): r·(cols − 1) + c).
+    let cut = |rows: usize, cols: usize, walls: &[usize]| {
+        let mut p = SnakePit::new(Grid::new(rows, cols));
+        walls.iter().for_each(|&w| p.walls.vertical[w] = true);
+        p
+    };
+    let boards = [
+        cut(1, 2, &[]),
+        cut(1, 3, &[]),
+        cut(1, 4, &[]),
+        cut(1, 5, &[]),
+        cut(1, 5, &[1]),
+        cut(2, 4, &[0, 3]),
+        cut(2, 3, &[]),
+    ];
+    for p in boards {
+        let brute = brute_force(&p);
+        assert!(!brute.is_empty(), "{}", p.to_toml());
+        assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Varisat), brute, "{}", p.to_toml());
+    }
+}
+
 #[test]
 fn an_open_board_has_many_answers() {
     // 2×3 without clues: every partition into paths of 2+ cells with no equal lengths
@@ -208,6 +256,7 @@ fn an_open_board_has_many_answers() {
         assert!(brute.len() > 1, "{rows}x{cols}");
         assert_eq!(all_answers(&p, Connectivity::Lazy, BackendKind::Cadical), brute, "{rows}x{cols}");
         assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Cadical), brute, "{rows}x{cols}");
+        assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Varisat), brute, "{rows}x{cols}");
         check_cuts_sound(&p, &brute);
     }
 }
