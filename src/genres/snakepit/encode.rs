@@ -60,7 +60,7 @@ impl PitCnf {
         let enc = PitCnf { formula: Formula::new(), grid: g, len, same, hole: Vec::new(), answer, puzzle: p.clone() };
         enc.local(&mut f, p);
         if mode == Connectivity::Eager {
-            enc.eager(&mut f, p, &reach);
+            enc.eager(&mut f, p);
         }
         // Last, so that the variables and clauses before are numbered as without holes.
         let holes = |f: &mut Formula| -> Vec<Option<Var>> {
@@ -233,9 +233,9 @@ impl PitCnf {
     /// The sizes, eagerly: every cell has a position 1..=length along its snake; a cell at
     /// position p has exactly one `same` neighbour at p−1 (p > 1) and exactly one at p+1
     /// (p < length) and no other, so each snake is one chain of exactly its length. Each
-    /// cell also carries its head's identity (handed along `same` edges), which tells two
+    /// cell also carries its head's index in binary (handed along `same` edges), which tells two
     /// diagonal cells of one snake from cells of two.
-    fn eager(&self, f: &mut Formula, p: &SnakePit, reach: &[usize]) {
+    fn eager(&self, f: &mut Formula, p: &SnakePit) {
         let g = self.grid;
         let n = g.len();
         f.group("eager: positions along the snake", |f| {
@@ -314,50 +314,54 @@ impl PitCnf {
                     }
                 }
             });
-            // The head's identity: a head names itself, and `same` edges pass it on.
-            let piece = p.pieces();
-            let heads: Vec<usize> = (0..n).filter(|&i| !p.hole[i] && reach[i] >= 2).collect();
-            let id: Vec<BTreeMap<usize, Lit>> = (0..n)
-                .map(|i| {
-                    if p.hole[i] {
-                        return BTreeMap::new();
-                    }
-                    heads.iter().filter(|&&h| piece[h] == piece[i]).map(|&h| (h, f.new_lit())).collect()
-                })
+            // The head's identity: a head writes its own index in binary, and `same` edges
+            // pass it on, so two cells share the bits exactly when they are one snake. (One
+            // literal per cell and possible head, as before, grew with the square of the
+            // board: 20,736 of them on a 12×12, against 1,152 bits.)
+            let width = usize::BITS - n.saturating_sub(1).leading_zeros();
+            let bits: Vec<Vec<Lit>> = (0..n)
+                .map(|i| if p.hole[i] { Vec::new() } else { (0..width).map(|_| f.new_lit()).collect() })
                 .collect();
             for i in (0..n).filter(|&i| !p.hole[i]) {
-                let lits: Vec<Lit> = id[i].values().copied().collect();
-                f.exactly_one(&lits);
-                if let (Some(&own), Some(head)) = (id[i].get(&i), at(i, 1)) {
-                    f.imply(head, own);
+                if let Some(head) = at(i, 1) {
+                    for (b, &x) in bits[i].iter().enumerate() {
+                        f.add(&[!head, if i >> b & 1 == 1 { x } else { !x }]);
+                    }
                 }
-                for (j, s) in self.around(i) {
-                    for (&h, &x) in &id[i] {
-                        match id[j].get(&h) {
-                            Some(&y) => f.add(&[!s, !x, y]),
-                            None => f.add(&[!s, !x]),
-                        }
+                for (j, s) in self.around(i).into_iter().filter(|&(j, _)| j > i) {
+                    for (&x, &y) in bits[i].iter().zip(&bits[j]) {
+                        f.add(&[!s, !x, y]);
+                        f.add(&[!s, x, !y]);
                     }
                 }
             }
             // No diagonal self-touch: two diagonal cells of one snake need one of the
             // other two cells of their 2×2 on that snake's side (joined to the first). A
-            // rule instance per block; the identities above only name each snake (any
-            // lengths have identities: one per piece of `same` edges, its head's when the
-            // positions give it one), so they stay outside every instance.
+            // rule instance per block; the bits above only name each snake (any lengths
+            // have them: one value per piece of `same` edges, its head's when the
+            // positions give it one), and "bit b differs" only restates two bits, so they
+            // stay outside every instance.
+            let piece = p.pieces();
             for [a, b, c, d] in g.blocks_2x2() {
                 let mut clauses: Vec<Vec<Lit>> = Vec::new();
                 for (x, y, u, v) in [(a, d, b, c), (b, c, a, d)] {
-                    if p.hole[x] || p.hole[y] {
+                    // Walls and holes: a pair in two pieces of the board is never one snake.
+                    if p.hole[x] || p.hole[y] || piece[x] != piece[y] {
                         continue;
                     }
-                    for (&h, &ix) in &id[x] {
-                        let Some(&iy) = id[y].get(&h) else { continue };
-                        let mut cl = vec![!ix, !iy];
-                        cl.extend(self.s(x, u));
-                        cl.extend(self.s(x, v));
-                        clauses.push(cl);
-                    }
+                    let mut cl: Vec<Lit> = bits[x]
+                        .iter()
+                        .zip(&bits[y])
+                        .map(|(&bx, &by)| {
+                            let differ = f.new_lit();
+                            f.add(&[!differ, bx, by]);
+                            f.add(&[!differ, !bx, !by]);
+                            differ
+                        })
+                        .collect();
+                    cl.extend(self.s(x, u));
+                    cl.extend(self.s(x, v));
+                    clauses.push(cl);
                 }
                 // A block cut by holes or walls into two pieces has nothing to say.
                 if !clauses.is_empty() {

@@ -246,6 +246,32 @@ fn the_complete_cnf_alone_has_the_brute_force_answers() {
     }
 }
 
+/// Two snakes may touch diagonally, one snake may not: on a 3×3 with holes at r1c3 and
+/// r2c2 (a path of 7 cells), r1c2 and r2c3 are diagonal with both other cells of their 2×2
+/// holes. As two snakes of 2 they are an answer; as one snake of 7, none. Both encodings on
+/// both backends against brute force (whose check is `verify`'s).
+#[test]
+fn diagonal_touches_between_snakes_and_within_one() {
+    for (clues, answers) in [(&[(1, 2), (5, 2), (6, 3)][..], 1), (&[(0, 7)][..], 0)] {
+        let mut p = SnakePit::new(Grid::new(3, 3));
+        p.hole[2] = true;
+        p.hole[4] = true;
+        for &(i, k) in clues {
+            p.numbers[i] = Some(Number::Is(k));
+        }
+        let brute = brute_force(&p);
+        assert_eq!(brute.len(), answers, "{}", p.to_toml());
+        for (mode, backend) in [
+            (Connectivity::Lazy, BackendKind::Cadical),
+            (Connectivity::Eager, BackendKind::Cadical),
+            (Connectivity::Eager, BackendKind::Varisat),
+        ] {
+            let what = format!("{mode:?} {backend:?}");
+            assert_eq!(all_answers(&p, mode, backend), brute, "{what}");
+        }
+    }
+}
+
 #[test]
 fn an_open_board_has_many_answers() {
     // 2×3 without clues: every partition into paths of 2+ cells with no equal lengths
