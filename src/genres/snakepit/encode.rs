@@ -248,15 +248,14 @@ impl PitCnf {
             // on a blank 10×10, and varisat's uniqueness proof slowed with them).
             let ge: Vec<Vec<Lit>> = (0..n)
                 .map(|i| {
-                    let ls = &self.len[i];
-                    let ge: Vec<Lit> = (3..=ls.len() + 1).map(|_| f.new_lit()).collect();
+                    let ge: Vec<Lit> = (3..=self.len[i].len() + 1).map(|_| f.new_lit()).collect();
                     for (j, &g) in ge.iter().enumerate() {
-                        let k = j + 3;
-                        f.imply(self.l(i, k).expect("in range"), g);
+                        let is_k = self.l(i, j + 3).expect("in range");
+                        f.imply(is_k, g);
                         if j > 0 {
                             f.imply(g, ge[j - 1]);
                         }
-                        let mut cl = vec![!g, self.l(i, k).expect("in range")];
+                        let mut cl = vec![!g, is_k];
                         cl.extend(ge.get(j + 1));
                         f.add(&cl);
                     }
