@@ -29,6 +29,7 @@ PUZZLES = [
     ("snake published 11x11", "snake/urls/published-11x11.url"),
     ("snake egg pzprjs test 5x5", "snake-egg/urls/pzprjs-test.url"),
     ("snake egg seed 6x6", "snake-egg/seed-6x6.toml"),
+    ("snake egg published 10x10", "snake-egg/published-10x10.toml"),
     ("snake egg generated 10x10 a", "snake-egg/gen-10x10-a.toml"),
     ("hebi pzprjs test 5x5", "hebi/urls/pzprjs-test.url"),
     ("hebi published 10x10 a", "hebi/urls/published-10x10-a.url"),

@@ -246,7 +246,7 @@ fn published_snakes_are_explained_by_techniques_in_the_grids_terms() {
 
 #[test]
 fn published_snake_eggs_are_explained_by_techniques_in_the_grids_terms() {
-    for rel in ["snake-egg/urls/pzprjs-test.url", "snake-egg/seed-6x6.toml"] {
+    for rel in ["snake-egg/urls/pzprjs-test.url", "snake-egg/seed-6x6.toml", "snake-egg/published-10x10.toml"] {
         let arg = fixture(rel);
         let arg = if rel.ends_with(".url") { std::fs::read_to_string(&arg).unwrap().trim().to_string() } else { arg };
         let (code, v) = json(&["explain", &arg]);
@@ -263,6 +263,17 @@ fn published_snake_eggs_are_explained_by_techniques_in_the_grids_terms() {
             }
         }
         assert_ne!(v["grade"]["level"].as_str(), Some("search"), "{rel}");
+        // The published one ends at the answer its source printed (in its comments).
+        if rel.contains("published") {
+            let text = std::fs::read_to_string(&arg).unwrap();
+            let printed: Vec<String> = text
+                .lines()
+                .filter_map(|l| l.strip_prefix("#   "))
+                .flat_map(|r| r.split(' ').map(|t| if t == "o" { "#".to_string() } else { t.to_string() }))
+                .collect();
+            let board: Vec<&str> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect();
+            assert_eq!((printed.len(), board), (100, printed.iter().map(String::as_str).collect()), "{rel}");
+        }
     }
 }
 

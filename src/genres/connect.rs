@@ -33,39 +33,25 @@ pub fn path_degrees(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit]) {
 }
 
 /// The snake cells (`snake[i]`, with `end[i]` marking its two ends) form one connected
-/// path: order-encoded distances from a root end (the end with the smaller index), each
-/// snake cell other than the root having a snake neighbour strictly closer. The clause
-/// for bound d reads "a non-root snake cell at distance ≤ d has a neighbour at distance
-/// < d": stated for every d it pins the cell's own distance (the number of true `dist`
-/// bits) to one more than some neighbour's, so distances cannot float upwards in a cycle
-/// detached from the root. `len` bounds the snake's length (distances run to `len` − 1).
-/// Sizes: 2n(len − 1) + 2n variables; see `encodings/snake-egg.md`.
+/// path: order-encoded distances to the nearer end, each snake cell other than an end
+/// having a snake neighbour strictly closer. A cell on a stray cycle has only cycle cells
+/// as snake neighbours and no end among them, so no chain of strictly closer neighbours
+/// leaves the cycle to reach distance 0: the cycle is refused. The clause for bound d reads
+/// "a snake cell that is no end, at distance ≤ d, has a neighbour at distance < d": stated
+/// for every d it pins the cell's own distance to one more than some neighbour's, so
+/// distances cannot float upwards. Along a path of at most `len` cells no cell is more than
+/// ⌊(`len` − 1)/2⌋ from its nearer end, which is where the distances stop: half as many as
+/// distances from one end would need. Sizes: 2n·⌊(len − 1)/2⌋ variables; see
+/// `encodings/snake-egg.md`.
 pub fn eager_path(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit], len: usize) {
     let n = g.len();
-    // before[i]: some end has an index below i.
-    let mut before: Vec<Lit> = Vec::with_capacity(n);
-    let mut acc: Option<Lit> = None;
-    for i in 0..n {
-        let b = f.new_lit();
-        match acc {
-            None => f.add(&[!b]),
-            Some(a) => {
-                // b <-> a or end[i-1]
-                f.add(&[!b, a, end[i - 1]]);
-                f.imply(a, b);
-                f.imply(end[i - 1], b);
-            }
-        }
-        before.push(b);
-        acc = Some(b);
-    }
-    let root: Vec<Lit> = (0..n).map(|i| f.and(&[end[i], !before[i]])).collect();
-    // dist[i][d-1] <-> the distance of cell i from the root is at least d, d = 1..len-1.
-    let dist: Vec<Vec<Lit>> = (0..n).map(|_| (1..len).map(|_| f.new_lit()).collect()).collect();
-    // closer[i][d-1]: cell i is a snake cell at distance below d.
+    let far = len.saturating_sub(1) / 2;
+    // dist[i][d-1] <-> cell i is at least d from its nearer end, d = 1..=far.
+    let dist: Vec<Vec<Lit>> = (0..n).map(|_| (0..far).map(|_| f.new_lit()).collect()).collect();
+    // closer[i][d-1]: cell i is a snake cell less than d from its nearer end.
     let closer: Vec<Vec<Lit>> = (0..n)
         .map(|i| {
-            (1..len)
+            (1..=far)
                 .map(|d| {
                     let c = f.new_lit();
                     f.imply(c, snake[i]);
@@ -76,16 +62,23 @@ pub fn eager_path(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit], len: us
         })
         .collect();
     for i in 0..n {
-        for d in 1..len.saturating_sub(1) {
+        for d in 1..far {
             f.imply(dist[i][d], dist[i][d - 1]);
         }
-        if len > 1 {
-            f.imply(root[i], !dist[i][0]);
-            f.add(&[!snake[i], root[i], dist[i][0]]);
+        // Ends are at distance 0, and so are cells off the snake (their distances say
+        // nothing, so they are pinned rather than left free to multiply the models).
+        if let Some(&d1) = dist[i].first() {
+            f.imply(end[i], !d1);
+            f.imply(!snake[i], !d1);
         }
-        // A non-root snake cell at distance at most d has a neighbour closer than d.
-        for d in 1..len {
-            let mut cl = vec![!snake[i], root[i]];
+        // A snake cell that is no end is at distance 1 or more ...
+        let mut cl = vec![!snake[i], end[i]];
+        cl.extend(dist[i].first().copied());
+        f.add(&cl);
+        // ... and at distance at most d it has a neighbour closer than d (with d = far:
+        // every such cell, so no distance passes `far`).
+        for d in 1..=far {
+            let mut cl = vec![!snake[i], end[i]];
             cl.extend(dist[i].get(d).copied());
             cl.extend(g.neighbours(i).map(|k| closer[k][d - 1]));
             f.add(&cl);

@@ -1,6 +1,6 @@
 //! The CNF: snake, parity and end variables per cell (and digits in sudoku mode), the
 //! local rules as clauses, and connectivity either as rim cuts (lazy) or as distance
-//! labels from a root end (eager). With `--encoding orbits`, a lex-leader constraint keeps
+//! labels to the nearer end (eager). With `--encoding orbits`, a lex-leader constraint keeps
 //! one answer per symmetry class and `implied` hands back the rest of the class.
 //! See `encodings/parity-snake.md` for sizes and soundness.
 
@@ -217,7 +217,7 @@ impl ParityCnf {
     fn eager_snake(&self, f: &mut Formula, p: &ParitySnake) {
         let n = self.grid.len();
         let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
-        f.group("eager snake: root end and distances", |f| {
+        f.group("eager snake: distances to the nearer end", |f| {
             f.rule(RuleKind::Global, "the snake is one piece", Vec::new(), |f| {
                 eager_path(f, &self.grid, &snake, &end, p.max_len())
             })

@@ -1,6 +1,6 @@
 //! Snake as CNF (see `encodings/snake.md`): shaded cells with the local rules (degrees,
 //! the 2×2 and diagonal rules, circles, counts), and connectivity either as rim cuts
-//! (lazy) or as distance labels from a root end (eager).
+//! (lazy) or as distance labels to the nearer end (eager).
 
 use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
@@ -146,7 +146,7 @@ impl SnakeCnf {
         let row_cap: usize = p.rows.iter().map(|c| if let Some(Count::Is(k)) = c { *k } else { p.grid.cols }).sum();
         let col_cap: usize = p.columns.iter().map(|c| if let Some(Count::Is(k)) = c { *k } else { p.grid.rows }).sum();
         let len = row_cap.min(col_cap).min(n).max(1);
-        f.group("eager: snake of two or more cells, root end and distances", |f| {
+        f.group("eager: snake of two or more cells, distances to the nearer end", |f| {
             let long: Vec<Lit> = (0..n).map(|i| f.and(&[self.s(i), !self.one.pos_lit()])).collect();
             let ends: Vec<Lit> = (0..n).map(|i| self.e(i)).collect();
             f.rule(RuleKind::Global, "the snake is one piece", Vec::new(), |f| {

@@ -214,7 +214,7 @@ impl EggCnf {
     fn eager_snake(&self, f: &mut Formula, p: &SnakeEgg) {
         let n = self.grid.len();
         let (snake, end): (Vec<Lit>, Vec<Lit>) = (0..n).map(|i| (self.s(i), self.e(i))).unzip();
-        f.group("eager snake: root end and distances", |f| {
+        f.group("eager snake: distances to the nearer end", |f| {
             f.rule(RuleKind::Global, "the snake is one piece", Vec::new(), |f| {
                 eager_path(f, &self.grid, &snake, &end, p.snake_len())
             })
