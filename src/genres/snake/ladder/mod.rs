@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use crate::explain::drive::{self, Dom};
 
 mod global;
+mod lines;
 mod local;
 #[cfg(test)]
 mod tests;
@@ -144,7 +145,7 @@ pub struct Techniques {
     /// Sets of cells the snake must visit, each at least once, with their names (the parity
     /// snake's boxes): the snake is not finished while one is unvisited.
     visits: Vec<(String, Vec<usize>)>,
-    /// Line fit's answers by what they read (`local::fit_cached`).
+    /// Line fit's answers by what they read (`lines::fit_cached`).
     fits: RefCell<HashMap<Vec<u8>, Option<Fit>>>,
     /// Inside suppositions: the techniques write no words (`say!`), as none are shown.
     quiet: Cell<bool>,

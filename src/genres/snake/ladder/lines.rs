@@ -1,0 +1,382 @@
+//! Line fit for the Snake ladder: every way to fill one row or column that agrees with its
+//! count, its known cells and the local rules inside the line, and what all of them share;
+//! with the neighbouring lines the ways force (crossing fit).
+
+use super::{binomial, Broken, Fit, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
+use crate::explain::drive::{say, Dom, Techniques as _};
+use crate::genres::snake::Circle;
+
+impl Techniques {
+    // -----------------------------------------------------------------------------------
+    // Lines
+
+    /// Line fit (`deep` false), and crossing fit (`deep`): each way is also held against
+    /// what it forces beside the line (the neighbours a snake cell of the line then must
+    /// have) and those cells' own lines.
+    pub(super) fn line_fit(&self, s: &State, out: &mut Vec<Found>, deep: bool) -> Scan {
+        let ends = self.ends(s);
+        let tech = if deep { Tech::CrossFit } else { Tech::LineFit };
+        for (l, line) in self.lines.iter().enumerate() {
+            let Some(fit) = self.fit_cached(l, s, &ends, deep) else { continue };
+            let (set, fits) =
+                fit.map_err(|()| Broken { tech, why: say!(self, "{} can be filled in no way", line.name) })?;
+            if !set.is_empty() {
+                let open = line.cells.iter().filter(|&&c| s[c] == OPEN).count();
+                let need = line.count - line.cells.iter().filter(|&&c| s[c] == SNAKE).count();
+                let ways = if fits == 1 { "1 way".to_string() } else { format!("{fits} ways") };
+                let (more, them, fit) = (
+                    if need == 1 { "is" } else { "are" },
+                    if need == 1 { "it" } else { "them" },
+                    if fits == 1 { "fits" } else { "fit" },
+                );
+                let beside = match (deep, ends.len()) {
+                    (false, _) => "",
+                    (true, 2..) => {
+                        ", with the neighbours each snake cell then needs or leaves empty counted in their own rows and columns"
+                    }
+                    (true, _) => {
+                        ", with the neighbours each snake cell then needs (two, but for the snake's two ends) or leaves empty counted in their own rows and columns"
+                    }
+                };
+                let why = say!(self,
+                    "{}: of its {open} open cells {need} more {more} snake; {ways} to choose {them} {fit} the cells around{beside}, and all of them agree here",
+                    line.name
+                );
+                out.push(Found { tech, set, cells: line.cells.clone(), why });
+            }
+        }
+        Ok(())
+    }
+
+    /// `fit` remembered by what it reads: the cells within two steps of the line, the ends
+    /// known elsewhere and the counts of the lines crossing it. Suppositions ask the same
+    /// lines again and again with only far cells changed.
+    fn fit_cached(&self, l: usize, s: &State, ends: &[usize], deep: bool) -> Option<Fit> {
+        let line = &self.lines[l];
+        let elsewhere = ends.iter().filter(|i| line.around.binary_search(i).is_err()).count();
+        let mut key = Vec::with_capacity(line.reads.len() + 2 * line.cells.len() + 3);
+        key.extend((l as u16).to_le_bytes());
+        key.push(u8::from(deep));
+        key.extend(line.reads.iter().map(|&c| s[c] as u8));
+        key.push(elsewhere as u8);
+        // Crossing fit also reads the lines beside this one (`touching` holds the crossing
+        // ones too): their snake cells, and their room to spare, up to the most a way can
+        // empty in them (past that, more room changes nothing, and far cells keep hitting).
+        if deep {
+            for &(m, most) in &line.touching {
+                let snake = self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count();
+                let open = self.lines[m].cells.iter().filter(|&&x| s[x] == OPEN).count();
+                let spare = (snake + open) as isize - self.lines[m].count as isize;
+                key.push(snake as u8);
+                key.push(spare.clamp(-1, most as isize) as i8 as u8);
+            }
+        } else {
+            for &c in &line.cells {
+                for &m in self.line_of[c].iter().filter(|&&m| m != l) {
+                    key.push(self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() as u8);
+                }
+            }
+        }
+        if let Some(hit) = self.fits.borrow().get(&key) {
+            return hit.clone();
+        }
+        let fit = self.fit(l, s, elsewhere, deep);
+        let mut fits = self.fits.borrow_mut();
+        if fits.len() > 1 << 18 {
+            fits.clear();
+        }
+        fits.insert(key, fit.clone());
+        fit
+    }
+
+    /// Every way to choose line `l`'s missing snake cells that breaks no local rule around
+    /// it: the cells all of them agree on, and how many there are (`Err` when none; when
+    /// they agree on no cell, the count is of those tried before that was clear);
+    /// `None` when the line is settled or has too many ways to try.
+    fn fit(&self, l: usize, s: &State, elsewhere: usize, deep: bool) -> Option<Fit> {
+        let line = &self.lines[l];
+        let open: Vec<usize> = line.cells.iter().copied().filter(|&c| s[c] == OPEN).collect();
+        let snake = line.cells.iter().filter(|&&c| s[c] == SNAKE).count();
+        if open.is_empty() || snake > line.count || line.count - snake > open.len() {
+            return None;
+        }
+        let need = line.count - snake;
+        if binomial(open.len(), need) > 1000 {
+            return None;
+        }
+        let mut ways = Ways {
+            open,
+            picked: Vec::new(),
+            always: Vec::new(),
+            never: Vec::new(),
+            fits: 0,
+            settled: false,
+            deep,
+            beside: None,
+        };
+        ways.picked = vec![false; ways.open.len()];
+        ways.always = vec![true; ways.open.len()];
+        ways.never = vec![true; ways.open.len()];
+        self.fit_from(l, 0, need, &mut s.clone(), elsewhere, &mut ways);
+        let Ways { open, always, never, fits, beside, .. } = ways;
+        if fits == 0 {
+            return Some(Err(()));
+        }
+        let mut set: Vec<(usize, Dom)> = open
+            .iter()
+            .enumerate()
+            .filter_map(|(j, &c)| {
+                if always[j] {
+                    Some((c, SNAKE))
+                } else if never[j] {
+                    Some((c, EMPTY))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        set.extend(beside.unwrap_or_default());
+        Some(Ok((set, fits)))
+    }
+
+    /// Line fit's ways from the `j`th open cell on, with `left` snake cells to place: the
+    /// open cells are decided one by one, and a partial way is dropped as soon as it breaks
+    /// a rule that later cells cannot mend (`still_ok`). Each whole way is checked in full,
+    /// so the ways counted are exactly those of trying every choice.
+    fn fit_from(&self, l: usize, j: usize, left: usize, trial: &mut State, elsewhere: usize, w: &mut Ways) {
+        if w.settled {
+            return;
+        }
+        let Some(&c) = w.open.get(j) else {
+            let line = &self.lines[l];
+            let crossing_ok =
+                w.open.iter().zip(&w.picked).filter(|p| *p.1).all(|(&c, _)| self.crossing_ok(l, c, trial));
+            if !(left == 0 && crossing_ok && self.local_ok(trial, &line.around, elsewhere)) {
+                return;
+            }
+            if w.deep {
+                let Some(here) = self.beside(l, trial, elsewhere) else { return };
+                // What every way so far decides beside the line.
+                w.beside = Some(match w.beside.take() {
+                    None => here,
+                    Some(before) => before.into_iter().filter(|x| here.binary_search(x).is_ok()).collect(),
+                });
+            }
+            {
+                w.fits += 1;
+                for k in 0..w.open.len() {
+                    w.always[k] &= w.picked[k];
+                    w.never[k] &= !w.picked[k];
+                }
+                // Every open cell seen both ways: the line decides nothing, and how many
+                // ways there are is never told.
+                let beside_left = w.beside.as_ref().is_some_and(|b| !b.is_empty());
+                w.settled = !w.always.iter().zip(&w.never).any(|(&a, &n)| a || n) && !beside_left;
+            }
+            return;
+        };
+        let rest = w.open.len() - j - 1;
+        for v in [SNAKE, EMPTY] {
+            if (v == SNAKE && left == 0) || (v == EMPTY && left > rest) {
+                continue;
+            }
+            trial[c] = v;
+            w.picked[j] = v == SNAKE;
+            if self.still_ok(l, c, trial) {
+                self.fit_from(l, j + 1, left - usize::from(v == SNAKE), trial, elsewhere, w);
+            }
+        }
+        trial[c] = OPEN;
+        w.picked[j] = false;
+    }
+
+    /// Crossing fit's look beside one way of line `l` (in `s`, which it leaves as it found
+    /// it): a snake cell of the line with exactly as many open or snake neighbours as it
+    /// needs (two for the body, one for an end) has all of them snake, and those cells must
+    /// break no rule themselves (too many snake neighbours, a 2×2 block or a corner touch, a
+    /// line over its count). Then a snake cell of the line, or one it forced, with all the
+    /// snake neighbours it may have empties its other neighbours, and no line may be left
+    /// with fewer snake and open cells than its count. Where fewer than two ends are known,
+    /// the line's snake cells that could be either are tried as each choice of at most the
+    /// ends left (the rest body): the way fits when one choice does, and decides what every
+    /// choice that fits decides. `None` when the way breaks a rule; else what it decides
+    /// beside the line, sorted.
+    fn beside(&self, l: usize, s: &mut State, elsewhere: usize) -> Option<Vec<(usize, Dom)>> {
+        let line = &self.lines[l];
+        let known = elsewhere + line.around.iter().filter(|&&i| self.is_end(s, i)).count();
+        let snake_nbrs = |s: &State, i: usize| self.nbrs[i].iter().filter(|&&k| s[k] == SNAKE).count();
+        // Cells whose being an end or body changes what they force: body takes both of its
+        // two ways on; an end with its one snake neighbour empties the rest.
+        let either: Vec<usize> = if known >= 2 {
+            Vec::new()
+        } else {
+            (line.cells.iter().copied())
+                .filter(|&i| s[i] == SNAKE && self.circles[i].is_none() && !self.is_end(s, i))
+                .filter(|&i| {
+                    let (snake, can) = (snake_nbrs(s, i), self.nbrs[i].iter().filter(|&&k| s[k] != EMPTY).count());
+                    snake <= 1 && (can == 2 || snake == 1)
+                })
+                .collect()
+        };
+        let free = 2usize.saturating_sub(known);
+        let mut agreed: Option<Vec<(usize, Dom)>> = None;
+        let mut choice: Vec<usize> = Vec::with_capacity(2);
+        // Every choice of at most `free` ends among `either`: none, one, two.
+        let mut choices = vec![Vec::new()];
+        if free >= 1 {
+            choices.extend(either.iter().map(|&a| vec![a]));
+        }
+        if free >= 2 {
+            for (x, &a) in either.iter().enumerate() {
+                choices.extend(either[x + 1..].iter().map(|&b| vec![a, b]));
+            }
+        }
+        for ends in choices {
+            choice.clear();
+            choice.extend(ends);
+            let Some(here) = self.beside_with(l, s, known, &either, &choice) else { continue };
+            agreed = Some(match agreed.take() {
+                None => here,
+                Some(before) => before.into_iter().filter(|x| here.binary_search(x).is_ok()).collect(),
+            });
+            if agreed.as_ref().is_some_and(|a| a.is_empty()) {
+                break;
+            }
+        }
+        agreed
+    }
+
+    /// `beside` for one choice: the cells of `either` in `ends` are ends, the rest body.
+    fn beside_with(
+        &self,
+        l: usize,
+        s: &mut State,
+        known: usize,
+        either: &[usize],
+        ends: &[usize],
+    ) -> Option<Vec<(usize, Dom)>> {
+        let line = &self.lines[l];
+        let snake_nbrs = |s: &State, i: usize| self.nbrs[i].iter().filter(|&&k| s[k] == SNAKE).count();
+        let end = |s: &State, i: usize| ends.contains(&i) || self.is_end(s, i);
+        let body = |s: &State, i: usize| {
+            self.circles[i] == Some(Circle::Body)
+                || (known >= 2 && !self.is_end(s, i))
+                || (either.contains(&i) && !ends.contains(&i))
+        };
+        if ends.iter().any(|&i| snake_nbrs(s, i) > 1) {
+            return None;
+        }
+        let mut forced: Vec<usize> = Vec::new();
+        for &i in &line.cells {
+            if s[i] != SNAKE {
+                continue;
+            }
+            let can = self.nbrs[i].iter().filter(|&&k| s[k] != EMPTY).count();
+            if can == if body(s, i) { 2 } else { 1 } {
+                forced.extend(self.nbrs[i].iter().copied().filter(|&k| s[k] == OPEN));
+            }
+        }
+        forced.sort_unstable();
+        forced.dedup();
+        let most = |s: &State, i: usize| if end(s, i) { 1 } else { 2 };
+        for &k in &forced {
+            s[k] = SNAKE;
+        }
+        let count_ok = |s: &State, m: usize| {
+            let line = &self.lines[m];
+            let snake = line.cells.iter().filter(|&&x| s[x] == SNAKE).count();
+            snake <= line.count && snake + line.cells.iter().filter(|&&x| s[x] == OPEN).count() >= line.count
+        };
+        // Forcing adds snake cells only, so the ends known before stay ends; a forced cell
+        // with one way on is a new one (a black circle was counted in `known` already).
+        let new_ends = forced.iter().filter(|&&k| self.circles[k] != Some(Circle::End) && self.is_end(s, k)).count();
+        let ok = known + ends.len() + new_ends <= 2
+            && forced.iter().all(|&k| {
+                snake_nbrs(s, k) <= most(s, k)
+                    && !self.block_breaks(s, k)
+                    && self.line_of[k].iter().all(|&m| count_ok(s, m))
+            });
+        let mut out: Vec<(usize, Dom)> = Vec::new();
+        if ok {
+            out.extend(forced.iter().map(|&k| (k, SNAKE)));
+            let full = |s: &State, i: usize, most: usize| s[i] == SNAKE && snake_nbrs(s, i) == most;
+            for &i in &line.cells {
+                if full(s, i, most(s, i)) {
+                    out.extend(self.nbrs[i].iter().filter(|&&k| s[k] == OPEN).map(|&k| (k, EMPTY)));
+                }
+            }
+            for &i in &forced {
+                if full(s, i, most(s, i)) {
+                    out.extend(self.nbrs[i].iter().filter(|&&k| s[k] == OPEN).map(|&k| (k, EMPTY)));
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+        }
+        for &k in &forced {
+            s[k] = OPEN;
+        }
+        if !ok {
+            return None;
+        }
+        // The empties must leave every line they cross room for its count.
+        for &(k, v) in &out {
+            if v == EMPTY {
+                s[k] = EMPTY;
+            }
+        }
+        // Only the empties within a step of the line: the lines through them are those the
+        // cache key reads (`fit_cached`).
+        let near = |k: usize| line.around.binary_search(&k).is_ok();
+        let room = (out.iter().filter(|p| p.1 == EMPTY && near(p.0)))
+            .all(|&(k, _)| self.line_of[k].iter().all(|&m| count_ok(s, m)));
+        for &(k, v) in &out {
+            if v == EMPTY {
+                s[k] = OPEN;
+            }
+        }
+        room.then_some(out)
+    }
+
+    /// Whether the lines crossing line `l` at snake cell `c` have room for it.
+    fn crossing_ok(&self, l: usize, c: usize, s: &State) -> bool {
+        self.line_of[c]
+            .iter()
+            .filter(|&&m| m != l)
+            .all(|&m| self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() <= self.lines[m].count)
+    }
+
+    /// The rules near `c`, just decided, that no later decision can mend: too many snake
+    /// neighbours, a full 2×2 block, a corner touch with both joints empty, a crossing line
+    /// over its count. Each is one `local_ok` or `crossing_ok` also finds in the whole way.
+    fn still_ok(&self, l: usize, c: usize, s: &State) -> bool {
+        if s[c] == SNAKE && !self.crossing_ok(l, c, s) {
+            return false;
+        }
+        let too_many = |i: usize| {
+            let most = if self.circles[i] == Some(Circle::End) { 1 } else { 2 };
+            s[i] == SNAKE && self.nbrs[i].iter().filter(|&&k| s[k] == SNAKE).count() > most
+        };
+        if too_many(c) || self.nbrs[c].iter().any(|&k| too_many(k)) {
+            return false;
+        }
+        !self.block_breaks(s, c)
+    }
+}
+
+/// Line fit's count of the ways found so far, and what all of them agree on.
+struct Ways {
+    open: Vec<usize>,
+    /// The way being built: which open cells are snake.
+    picked: Vec<bool>,
+    always: Vec<bool>,
+    never: Vec<bool>,
+    fits: usize,
+    /// No open cell can be decided any more: the rest of the ways are not tried.
+    settled: bool,
+    /// Crossing fit: each way is also held against what it forces (`beside`).
+    deep: bool,
+    /// Crossing fit: what every way so far decides beside the line (`None` before the
+    /// first).
+    beside: Option<Vec<(usize, Dom)>>,
+}
