@@ -19,6 +19,7 @@ mod browser;
 mod candidates;
 mod cli;
 mod editor;
+mod editor_explain;
 mod editor_genres;
 mod explain;
 mod explain_from;
