@@ -5,16 +5,16 @@ use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, RuleKind};
 use crate::grid::Grid;
 
-/// Exactly two ends, each a snake cell with exactly one snake neighbour; every other snake
-/// cell has exactly two. The snake cells then form one path plus, possibly, cycles, which
-/// the lazy cuts or `eager_path` remove. One totalizer per cell over its neighbours carries
-/// all four conditional bounds.
 /// The cells of `g` whose literal is true form one connected set (or none): what the
 /// connectivity propagator inside CaDiCaL watches (`Encoded::connected_sets`).
 pub fn connected_set(g: &Grid, lits: Vec<Lit>) -> ConnectedSet {
     ConnectedSet { adj: (0..g.len()).map(|i| g.neighbours(i).collect()).collect(), vars: lits }
 }
 
+/// Exactly two ends, each a snake cell with exactly one snake neighbour; every other snake
+/// cell has exactly two. The snake cells then form one path plus, possibly, cycles, which
+/// the lazy cuts or `eager_path` remove. One totalizer per cell over its neighbours carries
+/// all four conditional bounds.
 pub fn path_degrees(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit]) {
     f.rule(RuleKind::Count, "the snake has two ends", Vec::new(), |f| f.exactly(end, 2));
     for i in 0..g.len() {
@@ -34,15 +34,16 @@ pub fn path_degrees(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit]) {
 
 /// The snake cells (`snake[i]`, with `end[i]` marking its two ends) form one connected
 /// path: order-encoded distances to the nearer end, each snake cell other than an end
-/// having a snake neighbour strictly closer. A cell on a stray cycle has only cycle cells
-/// as snake neighbours and no end among them, so no chain of strictly closer neighbours
-/// leaves the cycle to reach distance 0: the cycle is refused. The clause for bound d reads
-/// "a snake cell that is no end, at distance ≤ d, has a neighbour at distance < d": stated
-/// for every d it pins the cell's own distance to one more than some neighbour's, so
-/// distances cannot float upwards. Along a path of at most `len` cells no cell is more than
-/// ⌊(`len` − 1)/2⌋ from its nearer end, which is where the distances stop: half as many as
-/// distances from one end would need. Sizes: 2n·⌊(len − 1)/2⌋ variables; see
-/// `encodings/snake-egg.md`.
+/// having a snake neighbour strictly closer. The clause for bound d reads "a snake cell
+/// that is no end, at distance ≤ d, has a neighbour at distance < d": stated for every d it
+/// puts the cell's own distance above some neighbour's. A cell on a stray cycle has only
+/// cycle cells as snake neighbours and no end among them, so no chain of strictly closer
+/// neighbours leaves the cycle to reach distance 0: the cycle is refused. Complete only
+/// with the caller's own rules: `end` holds exactly at the path's ends, and the degree
+/// rules make the snake cells one path and any number of cycles (`path_degrees`). Along a
+/// path of at most `len` cells no cell is more than ⌊(`len` − 1)/2⌋ from its nearer end,
+/// which is where the distances stop: half as many as distances from one end would need.
+/// Sizes: 2n·⌊(len − 1)/2⌋ variables; see `encodings/snake-egg.md`.
 pub fn eager_path(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit], len: usize) {
     let n = g.len();
     let far = len.saturating_sub(1) / 2;
