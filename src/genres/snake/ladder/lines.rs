@@ -104,8 +104,12 @@ impl Techniques {
         if binomial(open.len(), need) > 1000 {
             return None;
         }
+        // Each open cell's crossing line holds no other cell of this line, so whether the
+        // cell may be snake by that line's count is the same in every way: asked once.
+        let crossing = open.iter().map(|&c| self.crossing_ok(l, c, &with(s, c, SNAKE))).collect();
         let mut ways = Ways {
             open,
+            crossing,
             picked: Vec::new(),
             always: Vec::new(),
             never: Vec::new(),
@@ -149,8 +153,7 @@ impl Techniques {
         }
         let Some(&c) = w.open.get(j) else {
             let line = &self.lines[l];
-            let crossing_ok =
-                w.open.iter().zip(&w.picked).filter(|p| *p.1).all(|(&c, _)| self.crossing_ok(l, c, trial));
+            let crossing_ok = w.picked.iter().zip(&w.crossing).all(|(&p, &ok)| !p || ok);
             if !(left == 0 && crossing_ok && self.local_ok(trial, &line.around, elsewhere)) {
                 return;
             }
@@ -182,7 +185,7 @@ impl Techniques {
             }
             trial[c] = v;
             w.picked[j] = v == SNAKE;
-            if self.still_ok(l, c, trial) {
+            if self.still_ok(c, w.crossing[j], trial) {
                 self.fit_from(l, j + 1, left - usize::from(v == SNAKE), trial, elsewhere, w);
             }
         }
@@ -348,9 +351,10 @@ impl Techniques {
 
     /// The rules near `c`, just decided, that no later decision can mend: too many snake
     /// neighbours, a full 2×2 block, a corner touch with both joints empty, a crossing line
-    /// over its count. Each is one `local_ok` or `crossing_ok` also finds in the whole way.
-    fn still_ok(&self, l: usize, c: usize, s: &State) -> bool {
-        if s[c] == SNAKE && !self.crossing_ok(l, c, s) {
+    /// over its count (`crossing`: `crossing_ok` of `c` as snake). Each is one `local_ok` or
+    /// `crossing_ok` also finds in the whole way.
+    fn still_ok(&self, c: usize, crossing: bool, s: &State) -> bool {
+        if s[c] == SNAKE && !crossing {
             return false;
         }
         let too_many = |i: usize| {
@@ -367,6 +371,8 @@ impl Techniques {
 /// Line fit's count of the ways found so far, and what all of them agree on.
 struct Ways {
     open: Vec<usize>,
+    /// Per open cell: its crossing lines stay within their counts with it snake.
+    crossing: Vec<bool>,
     /// The way being built: which open cells are snake.
     picked: Vec<bool>,
     always: Vec<bool>,
@@ -379,4 +385,11 @@ struct Ways {
     /// Crossing fit: what every way so far decides beside the line (`None` before the
     /// first).
     beside: Option<Vec<(usize, Dom)>>,
+}
+
+/// `s` with cell `c` set to `v`.
+fn with(s: &State, c: usize, v: Dom) -> State {
+    let mut t = s.clone();
+    t[c] = v;
+    t
 }
