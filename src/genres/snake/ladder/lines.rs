@@ -351,8 +351,8 @@ impl Techniques {
 
     /// The rules near `c`, just decided, that no later decision can mend: too many snake
     /// neighbours, a full 2×2 block, a corner touch with both joints empty, a crossing line
-    /// over its count (`crossing`: `crossing_ok` of `c` as snake). Each is one `local_ok` or
-    /// `crossing_ok` also finds in the whole way.
+    /// over its count (`crossing`: `crossing_ok` of `c` as snake, asked once per fit). Each
+    /// is one the whole way's check (`local_ok`, the crossings) also finds.
     fn still_ok(&self, c: usize, crossing: bool, s: &State) -> bool {
         if s[c] == SNAKE && !crossing {
             return false;
