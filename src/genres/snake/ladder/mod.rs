@@ -2,10 +2,9 @@
 //! Schlange, puzz.link's `snake`), each a named deduction on the partial grid, cheapest
 //! first. Why each is sound: `encodings/explain.md`. The clues and the local patterns are in
 //! `local.rs`, line fit and crossing fit in `lines.rs`, the connectivity, length and parity
-//! techniques in `global.rs`;
-//! here are the driver (saturation, suppositions) and the seam to `explain`. Every step is
-//! checked against the whole formula in test builds, so a technique that claimed too much
-//! fails the tests.
+//! techniques in `global.rs`; here are the driver (saturation, suppositions) and the seam
+//! to `explain`. Every step is checked against the whole formula in test builds, so a
+//! technique that claimed too much fails the tests.
 //!
 //! The snake here has two or more cells: the ladder stands aside (`Techniques::new` gives
 //! `None`) where the clues allow a snake of one cell, the one shape without two ends.
