@@ -106,7 +106,7 @@ impl Techniques {
         }
         // Each open cell's crossing line holds no other cell of this line, so whether the
         // cell may be snake by that line's count is the same in every way: asked once.
-        let crossing = open.iter().map(|&c| self.crossing_ok(l, c, &with(s, c, SNAKE))).collect();
+        let crossing = open.iter().map(|&c| self.crossing_ok(l, c, s)).collect();
         let mut ways = Ways {
             open,
             crossing,
@@ -341,12 +341,13 @@ impl Techniques {
         room.then_some(out)
     }
 
-    /// Whether the lines crossing line `l` at snake cell `c` have room for it.
+    /// Whether the lines crossing line `l` at cell `c`, open in `s`, have room for it as
+    /// snake.
     fn crossing_ok(&self, l: usize, c: usize, s: &State) -> bool {
         self.line_of[c]
             .iter()
             .filter(|&&m| m != l)
-            .all(|&m| self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() <= self.lines[m].count)
+            .all(|&m| self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() < self.lines[m].count)
     }
 
     /// The rules near `c`, just decided, that no later decision can mend: too many snake
@@ -385,11 +386,4 @@ struct Ways {
     /// Crossing fit: what every way so far decides beside the line (`None` before the
     /// first).
     beside: Option<Vec<(usize, Dom)>>,
-}
-
-/// `s` with cell `c` set to `v`.
-fn with(s: &State, c: usize, v: Dom) -> State {
-    let mut t = s.clone();
-    t[c] = v;
-    t
 }
