@@ -6,7 +6,7 @@ prefix, the median prefix and the blank board, and the answers examined on the s
 
     scripts/bench-live.py BINARY PUZZLE.toml... [--order-seed N] [--timeout S]
     scripts/bench-live.py BINARY PUZZLE.toml... --server [--core N]
-    scripts/bench-live.py BINARY PUZZLE.toml... --live [--core N]
+    scripts/bench-live.py BINARY PUZZLE.toml... --live [--core N] [--per-edit]
 
 Environment variables given to this script reach the binary, so two settings of one
 binary compare side by side in one run.
@@ -180,6 +180,9 @@ def streamed(a):
         med = lambda xs: statistics.median(xs)
         fc, lc = [r[0] for r in forced], [r[0] for r in live]
         known, end = [r[1] for r in live], [r[2] for r in live]
+        if a.per_edit:
+            for k, r in enumerate(live):
+                print(f"  {os.path.basename(path)} {k} clues: verdict {r[1]:.2f} s, end {r[2]:.2f} s, CPU {r[0]:.2f} s, {r[3]}")
         print(f"| {os.path.basename(path)} | {len(slots)} | {med(fc):.2f} → {med(lc):.2f}, {max(fc):.2f} → {max(lc):.2f} | "
               f"{med(known):.2f} / {max(known):.2f} | {med(end):.2f} / {max(end):.2f} | {verdicts} |", flush=True)
 
@@ -192,6 +195,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--server", action="store_true", help="through `snakesat serve`, before and after the answer pool")
     ap.add_argument("--core", type=int, help="the core each server runs on (taskset)")
+    ap.add_argument("--per-edit", action="store_true", help="with --live: a line per edit (wall s to the verdict and to the end)")
     ap.add_argument("--live", action="store_true", help="through `snakesat serve`: /api/forced against the streamed /api/live")
     a = ap.parse_args()
     if a.live:

@@ -85,6 +85,9 @@ pub struct Stats {
     pub variables: u32,
     pub clauses: usize,
     pub solver_calls: u64,
+    /// Of the solver calls, those that looked for an answer near a known one
+    /// (`puzzle::forced_from`'s probes, each a small search).
+    pub probes: u64,
     pub cuts: u64,
     pub cut_rounds: u64,
     pub blocks: u64,

@@ -243,6 +243,7 @@ fn add_stats(total: &mut Stats, s: &Stats) {
     }
     total.clauses = total.clauses.max(s.clauses);
     total.solver_calls += s.solver_calls;
+    total.probes += s.probes;
     total.cuts += s.cuts;
     total.cut_rounds += s.cut_rounds;
     total.blocks += s.blocks;

@@ -68,6 +68,10 @@ pub struct Tuning {
     /// (`Generate::construct`, under `known`); off, only images and kept answers.
     /// Off with `SNAKESAT_NO_BUILD`.
     pub build: bool,
+    /// Let `--forced` look for answers near a known one (a small window of the board
+    /// around each agreed cell) before it asks the whole board (`puzzle::forced_from`,
+    /// under `known`). Off with `SNAKESAT_NO_NEAR`.
+    pub near: bool,
 }
 
 impl Default for Tuning {
@@ -88,6 +92,7 @@ impl Default for Tuning {
             draw_plain: false,
             draw_construct: true,
             build: true,
+            near: true,
         }
     }
 }
@@ -119,6 +124,7 @@ impl Tuning {
             draw_plain: set("SNAKESAT_DRAW_PLAIN"),
             draw_construct: !set("SNAKESAT_DRAW_SOLVER"),
             build: !set("SNAKESAT_NO_BUILD"),
+            near: !set("SNAKESAT_NO_NEAR"),
         }
     }
 }
@@ -166,6 +172,7 @@ mod tests {
         assert_eq!(with(&[("SNAKESAT_DRAW_PLAIN", "1")]), Tuning { draw_plain: true, ..d });
         assert_eq!(with(&[("SNAKESAT_DRAW_SOLVER", "1")]), Tuning { draw_construct: false, ..d });
         assert_eq!(with(&[("SNAKESAT_NO_BUILD", "1")]), Tuning { build: false, ..d });
+        assert_eq!(with(&[("SNAKESAT_NO_NEAR", "1")]), Tuning { near: false, ..d });
         let k = |name: &str| (name == "SNAKESAT_KISSAT").then(|| OsString::from("/opt/kissat"));
         assert_eq!(kissat_binary(k), "/opt/kissat");
     }

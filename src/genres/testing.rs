@@ -143,7 +143,10 @@ pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>
     let enc = p.encode(&opts).expect("default options encode");
     // Both routes of `Tuning::known`: off, the pool is not read.
     let off = Limits::default().tuned(crate::tuning::Tuning { known: false, ..Default::default() });
-    for (limits, pool) in [(Limits::default(), None), (Limits::default(), Some(&pool)), (off, Some(&pool))] {
+    // And without the answers near a known one (`Tuning::near`).
+    let far = Limits::default().tuned(crate::tuning::Tuning { near: false, ..Default::default() });
+    let routes = [(Limits::default(), None), (Limits::default(), Some(&pool)), (off, Some(&pool)), (far, Some(&pool))];
+    for (limits, pool) in routes {
         let from = puzzle::Sources { pool, build };
         let r = puzzle::forced_from(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, from)
             .expect("forced runs");
@@ -161,6 +164,38 @@ pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>
     for s in pool.take(p) {
         assert!(all.contains(&s), "the pool gave back a non-answer: {s:?}");
     }
+}
+
+/// `solve --forced` on an open board `p` finds answers near its first one
+/// (`puzzle::forced_from`'s probes), each an answer, and says what the route without
+/// them says: the same cells decided the same way, the same verdict.
+pub fn check_near<P: Puzzle>(p: &P) {
+    let opts = EncodeOptions::default();
+    let enc = p.encode(&opts).expect("default options encode");
+    let keys = |sols: &[P::Solution]| -> Vec<Option<String>> {
+        let views: Vec<_> = sols.iter().map(|s| p.view(s, &opts.genre).board.cells).collect();
+        (0..views.first().map_or(0, Vec::len))
+            .map(|i| Some(views[0][i].key.clone()).filter(|k| views.iter().all(|v| &v[i].key == k)))
+            .collect()
+    };
+    let mut runs = Vec::new();
+    for near in [true, false] {
+        let limits = Limits::default().tuned(crate::tuning::Tuning { near, ..Default::default() });
+        let from = puzzle::Sources { pool: None, build: None };
+        let mut most = 0;
+        let r = puzzle::forced_watched(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, from, &mut |f| {
+            most = most.max(f.near)
+        })
+        .expect("forced runs");
+        let agr = r.agreement.expect("an open board has answers");
+        assert!(agr.complete);
+        for s in &agr.answers {
+            p.verify(s).expect("every answer examined keeps the rules");
+        }
+        assert_eq!(most > 0, near, "answers found near the first: {most}");
+        runs.push((keys(&agr.answers), r.unique));
+    }
+    assert_eq!(runs[0], runs[1], "with and without the answers found near the first");
 }
 
 /// Every answer of `p` (default options and backend), the count complete.

@@ -172,6 +172,16 @@ fn heat_map<P: Puzzle>(p: &P, first: Option<&P::Solution>, view: &View, sh: &Sha
 /// How many of the answers a live job found its shares are counted over: as many as
 /// `solve --candidates` enumerates by default, so the heat map costs a few milliseconds
 /// beside the verdict (the views of the answers, no solver call).
+/// How many of a live verdict's answers came from the server's pool (`pooled`), were
+/// built without a solver (`built`, `Generate::construct`), and were found near a known
+/// one (`near`, `puzzle::forced_from`); each with its symmetry images.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sourced {
+    pub pooled: usize,
+    pub built: usize,
+    pub near: usize,
+}
+
 pub const LIVE_SHARES: usize = super::CANDIDATES_LIMIT as usize;
 
 /// The live verdict as the page shows it after every edit, and while its job runs
@@ -179,20 +189,19 @@ pub const LIVE_SHARES: usize = super::CANDIDATES_LIMIT as usize;
 /// answers found (`candidates`, `names`, `split` as `solve --candidates` has them, over
 /// the first [`LIVE_SHARES`] answers; `shares_capped` when there were more, and the counts
 /// are then at least those) drawn as the candidates' heat map, and how many of the answers
-/// came from the server's pool (`pooled`) and how many were built without a solver
-/// (`built`, `Generate::construct`). While it runs, only the cells found open are
-/// drawn: the cells every answer agrees on are known only at the end.
+/// came from where (`Sourced`). While it runs, only the cells found open are drawn: the
+/// cells every answer agrees on are known only at the end.
 pub fn live_report<P: Puzzle>(
     p: &P,
     r: &SolveReport<P::Solution>,
     opts: &EncodeOptions<P::Options>,
-    pooled: usize,
-    built: usize,
+    from: Sourced,
     running: bool,
 ) -> Report {
     let mut report = decided_report(p, r, opts);
-    report.json["pooled"] = json!(pooled);
-    report.json["built"] = json!(built);
+    report.json["pooled"] = json!(from.pooled);
+    report.json["built"] = json!(from.built);
+    report.json["near"] = json!(from.near);
     report.json["running"] = json!(running);
     if running {
         // The solver's figures are the job's, given once at its end.

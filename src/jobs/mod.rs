@@ -248,10 +248,10 @@ impl<'a, P: Puzzle> Plan<'a, P> {
         let (enc, backend) = (self.encode()?, self.backend()?);
         self.uniqueness_applies()?;
         let (p, opts) = (self.p, &self.opts);
-        let (mut pooled, mut built) = (0, 0);
+        let (mut pooled, mut built, mut near) = (0, 0, 0);
         let mut sent: Option<(std::time::Instant, usize)> = None;
         let mut watch = |found: puzzle::Found<'_, P::Solution>| {
-            (pooled, built) = (found.pooled, found.built);
+            (pooled, built, near) = (found.pooled, found.built, found.near);
             let n = found.answers.len();
             let due = match sent {
                 None => true,
@@ -272,12 +272,13 @@ impl<'a, P: Puzzle> Plan<'a, P> {
                 }),
                 stats: Default::default(),
             };
-            send(candidates::live_report(p, &so_far, opts, found.pooled, found.built, true));
+            let from = candidates::Sourced { pooled: found.pooled, built: found.built, near: found.near };
+            send(candidates::live_report(p, &so_far, opts, from, true));
         };
         let pool = self.setup.pool.as_deref();
         let from = puzzle::Sources { pool, build: self.caps.construct };
         let r = puzzle::forced_watched(p, &enc, backend, &self.setup.limits, &opts.genre, from, &mut watch)?;
-        Ok(candidates::live_report(p, &r, opts, pooled, built, false))
+        Ok(candidates::live_report(p, &r, opts, candidates::Sourced { pooled, built, near }, false))
     }
 
     /// The answers that decide the forced cells, from what is known first

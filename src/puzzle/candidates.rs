@@ -130,6 +130,11 @@ impl Values {
         Ok(())
     }
 
+    /// The literals that say cell `i` shows `key` (one of them true), where it can.
+    pub(super) fn lits_of(&self, i: usize, key: &str) -> Option<&[Lit]> {
+        self.lits.get(i)?.get(key).map(Vec::as_slice)
+    }
+
     /// The literals of the values no answer in `seen` (each cell's keys) takes.
     fn open(&self, seen: &[Vec<&str>]) -> Vec<Lit> {
         let mut open = Vec::new();
@@ -215,6 +220,16 @@ pub(super) struct Judge<'a, P: Puzzle, K: Fn(&P::Solution) -> Vec<String>> {
 }
 
 impl<P: Puzzle, K: Fn(&P::Solution) -> Vec<String>> Judge<'_, P, K> {
+    /// An answer the solver found, judged: no symmetry class, verified, and its model's
+    /// values the cells' keys (`Values::check`); with its keys.
+    pub(super) fn judge(&self, model: &Model, sol: P::Solution) -> Result<(P::Solution, Vec<String>), RunError> {
+        no_classes::<P>(self.enc, &sol)?;
+        let sol = verified(self.p, sol)?;
+        let ks = (self.keys)(&sol);
+        self.values.check(model, &ks)?;
+        Ok((sol, ks))
+    }
+
     /// `Session::cover`, each answer judged before `take` sees it: no symmetry class,
     /// verified, and its model's values the cells' keys (`Values::check`). `take` records
     /// the answer (with its keys) and says what is still open; the first answer judged
@@ -227,18 +242,11 @@ impl<P: Puzzle, K: Fn(&P::Solution) -> Vec<String>> Judge<'_, P, K> {
         mut take: impl FnMut(P::Solution, Vec<String>) -> Vec<Lit>,
     ) -> Result<Option<String>, RunError> {
         let mut failure = None;
-        let stopped = session.cover(open, prefer, |model, sol| {
-            let judged = no_classes::<P>(self.enc, &sol).and_then(|()| verified(self.p, sol)).and_then(|sol| {
-                let ks = (self.keys)(&sol);
-                self.values.check(model, &ks)?;
-                Ok((sol, ks))
-            });
-            match judged {
-                Ok((sol, ks)) => Some(take(sol, ks)),
-                Err(e) => {
-                    failure = Some(e);
-                    None
-                }
+        let stopped = session.cover(open, prefer, |model, sol| match self.judge(model, sol) {
+            Ok((sol, ks)) => Some(take(sol, ks)),
+            Err(e) => {
+                failure = Some(e);
+                None
             }
         })?;
         match failure {

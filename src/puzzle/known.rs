@@ -21,7 +21,7 @@ use super::{first_answer, forced_up_to, narrowed_from, no_classes, usable, verif
 use super::{Agreement, Puzzle, RunError, SolveReport, Status};
 use crate::answer::{Layout, Written};
 use crate::backend::Backend;
-use crate::engine::{Limits, Session};
+use crate::engine::{Limits, Session, Step};
 use crate::rng::Rng;
 
 /// A genre's builder of answers without a solver (`Generate::construct`): the board, the
@@ -262,6 +262,89 @@ impl<P: Puzzle> Known<'_, P> {
     }
 }
 
+/// Conflicts one probe near a known answer may take (`Known::near`): its window is a
+/// small search, and a cell that needs more is left to the narrowing.
+const NEAR_CONFLICTS: i32 = 200;
+/// How far a probe's window reaches from its cell, in rows and in columns: 5×5 cells.
+const NEAR_RADIUS: usize = 2;
+/// Probes in a row that find nothing before the probing stops: a board with few answers
+/// left (the last clues of a puzzle) has no answer near, and its probes would only delay
+/// the narrowing (`bench/live.md`).
+const NEAR_MISSES: usize = 32;
+
+/// The board as rows and columns of cells in row-major order (the answer view's, whose
+/// cells are the value units: `fits`): what a probe's window is cut from.
+#[derive(Clone, Copy)]
+struct Window {
+    cols: usize,
+}
+
+impl Window {
+    /// The grid `sol`'s view is drawn on, when its cells are the `cells` value units.
+    fn of<P: Puzzle>(p: &P, genre: &P::Options, sol: &P::Solution) -> Option<Window> {
+        let view = p.view(sol, genre);
+        let Layout::Grid { rows, cols } = view.board.layout else { return None };
+        (rows * cols == view.board.cells.len()).then_some(Window { cols })
+    }
+
+    /// Whether cell `y` lies in the window around cell `x`.
+    fn holds(self, x: usize, y: usize) -> bool {
+        let (xr, xc, yr, yc) = (x / self.cols, x % self.cols, y / self.cols, y % self.cols);
+        xr.abs_diff(yr) <= NEAR_RADIUS && xc.abs_diff(yc) <= NEAR_RADIUS
+    }
+}
+
+impl<P: Puzzle> Known<'_, P> {
+    /// Answers near the first known one, before the narrowing asks the whole board: for
+    /// each cell all known answers still agree on, an answer that is the first one outside
+    /// a 5×5 window around the cell and differs at the cell (both assumed, the search
+    /// given `NEAR_CONFLICTS`). On an open board most cells have such a neighbour answer
+    /// (a bend of the snake moved, an egg reshaped), found in milliseconds where an answer
+    /// from the whole board costs up to a second or two (a Snake Egg with a clue or two),
+    /// so the verdict "more than one answer" comes at the first one found. A probe proves
+    /// nothing: a cell no probe moved is left to the narrowing, which alone says what is
+    /// forced. Every answer is judged as the narrowing's are.
+    fn near<K: Fn(&P::Solution) -> Vec<String>>(
+        &mut self,
+        session: &mut Session<'_, P::Encoded>,
+        judge: &Judge<'_, P, K>,
+        window: Window,
+        limits: &Limits,
+        mut new: impl FnMut(&mut Self, P::Solution),
+    ) -> Result<(), RunError> {
+        let base = keys_of(self.p, self.genre, &self.answers[0]);
+        let mut misses = 0;
+        for x in 0..base.len() {
+            if misses >= NEAR_MISSES {
+                break;
+            }
+            let [agreed] = self.seen[x].as_slice() else { continue };
+            let Some(not) = judge.values.lits_of(x, agreed) else { continue };
+            let mut cube: Vec<_> = not.iter().map(|&l| !l).collect();
+            for (y, key) in base.iter().enumerate().filter(|&(y, _)| !window.holds(x, y)) {
+                // A value said by several literals cannot be assumed: that cell is free.
+                if let Some(&[l]) = judge.values.lits_of(y, key) {
+                    cube.push(l);
+                }
+            }
+            session.assume(cube);
+            if limits.over() || !session.limit_conflicts(NEAR_CONFLICTS) {
+                break;
+            }
+            session.stats.probes += 1;
+            if let Step::Found(model, sol) = session.next()? {
+                let (sol, _) = judge.judge(&model, sol)?;
+                new(self, sol);
+                misses = 0;
+            } else {
+                misses += 1;
+            }
+        }
+        session.assume(Vec::new());
+        Ok(())
+    }
+}
+
 /// `--forced` starting from what is known: the answers in `pool` that still answer `p`
 /// and the symmetry images of every answer found, all verified. The solver is asked, as
 /// `forced` asks it, for an answer that differs on a cell all known answers agree on,
@@ -281,12 +364,13 @@ pub fn forced_from<P: Puzzle>(
 }
 
 /// What `forced_watched` has found so far: every answer known (the first first), how
-/// many of them came from the pool, and how many were built without a solver (their
-/// images included).
+/// many of them came from the pool, how many were built without a solver, and how many
+/// were found near the first one (`Known::near`; their images included in both).
 pub struct Found<'a, S> {
     pub answers: &'a [S],
     pub pooled: usize,
     pub built: usize,
+    pub near: usize,
 }
 
 /// `forced_from`, with `watch` shown what is known each time it grows: the pool's
@@ -328,7 +412,7 @@ pub fn forced_watched<P: Puzzle>(
     }
     let pooled = known.answers.len();
     if pooled > 0 {
-        watch(Found { answers: &known.answers, pooled, built: 0 });
+        watch(Found { answers: &known.answers, pooled, built: 0, near: 0 });
     }
     let starts = BUILD_CELLS / values.cells().max(1);
     if let Some(build) = build.filter(|_| limits.tuning.build && starts > 0) {
@@ -336,7 +420,7 @@ pub fn forced_watched<P: Puzzle>(
     }
     let built = known.answers.len() - pooled;
     if built > 0 {
-        watch(Found { answers: &known.answers, pooled, built });
+        watch(Found { answers: &known.answers, pooled, built, near: 0 });
     }
     let mut session = Session::new(enc, backend, limits);
     if known.answers.is_empty() {
@@ -351,12 +435,21 @@ pub fn forced_watched<P: Puzzle>(
         }
         values.check(&model, &keys_of(p, genre, &first))?;
         known.add(first, true);
-        watch(Found { answers: &known.answers, pooled, built });
+        watch(Found { answers: &known.answers, pooled, built, near: 0 });
     }
     let judge = Judge { p, enc, values: &values, keys: |s: &P::Solution| keys_of(p, genre, s) };
+    let before = known.answers.len();
+    if let Some(window) = Window::of(p, genre, &known.answers[0]).filter(|_| limits.tuning.near) {
+        let new = |known: &mut Known<'_, P>, sol| {
+            known.add(sol, true);
+            watch(Found { answers: &known.answers, pooled, built, near: known.answers.len() - before });
+        };
+        known.near(&mut session, &judge, window, limits, new)?;
+    }
+    let near = known.answers.len() - before;
     let stopped = judge.cover(&mut session, values.differ(&known.seen), true, |sol, _| {
         known.add(sol, true);
-        watch(Found { answers: &known.answers, pooled, built });
+        watch(Found { answers: &known.answers, pooled, built, near });
         values.differ(&known.seen)
     })?;
     let complete = stopped.is_none();

@@ -149,6 +149,7 @@ function showLive(r, toml, [said, tone], started) {
   }
   if (r.pooled) fact("answers kept from earlier edits", String(r.pooled));
   if (r.built) fact("answers built without a solver", String(r.built));
+  if (r.near) fact("answers found near a known one", String(r.near));
   facts(r, performance.now() - started);
 }
 

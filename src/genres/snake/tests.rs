@@ -125,6 +125,17 @@ fn a_snake_may_be_one_cell() {
     }
 }
 
+/// An open board: the forced job finds answers near its first (a 7×7 with an end circled
+/// and two counts).
+#[test]
+fn forced_finds_answers_near_the_first_on_an_open_board() {
+    let mut p = Snake::new(Grid::new(7, 7));
+    p.circles[8] = Some(Circle::End);
+    p.columns[3] = Some(Count::Is(4));
+    p.rows[5] = Some(Count::Is(3));
+    crate::genres::testing::check_near(&p);
+}
+
 /// A small board with random circles and counts.
 fn small_puzzle() -> impl Strategy<Value = Snake> {
     (1usize..=4, 1usize..=4, prop::collection::vec(0u8..12, 16), prop::collection::vec(0u8..8, 8)).prop_map(

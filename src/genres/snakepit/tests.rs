@@ -331,6 +331,15 @@ proptest! {
     }
 }
 
+/// An open board: the forced job finds answers near its first (a 6×6 with two lengths).
+#[test]
+fn forced_finds_answers_near_the_first_on_an_open_board() {
+    let mut p = SnakePit::new(Grid::new(6, 6));
+    p.numbers[7] = Some(Number::Is(4));
+    p.numbers[28] = Some(Number::Is(3));
+    crate::genres::testing::check_near(&p);
+}
+
 /// A blank board has more answers than a small limit: the values are still exact.
 #[test]
 fn candidates_past_the_limit_on_a_blank_board() {
