@@ -9,7 +9,8 @@ prefix, the median prefix and the blank board, and the answers examined on the s
     scripts/bench-live.py BINARY PUZZLE.toml... --live [--core N] [--per-edit]
 
 Environment variables given to this script reach the binary, so two settings of one
-binary compare side by side in one run.
+binary compare side by side in one run. `BENCH_STDERR=FILE` appends the servers' standard
+error there (with `SNAKESAT_TRACE=1`, one line per solver call and probe phase).
 
 With `--server`, the prefixes go to `snakesat serve` as the page sends them
 (`POST /api/forced`, one after the other, each edit's verdict awaited), to two servers
@@ -75,7 +76,7 @@ class Server:
         cmd = [binary, "serve", "--port", "0", "--jobs", "1", "--timeout", str(timeout)]
         if core is not None:
             cmd = ["taskset", "-c", str(core)] + cmd
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=open(os.environ["BENCH_STDERR"], "a") if os.environ.get("BENCH_STDERR") else subprocess.DEVNULL, text=True,
                                      env={**os.environ, **env})
         line = self.proc.stdout.readline()
         self.url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")

@@ -85,8 +85,8 @@ pub struct Stats {
     pub variables: u32,
     pub clauses: usize,
     pub solver_calls: u64,
-    /// Of the solver calls, those that looked for an answer near a known one
-    /// (`puzzle::forced_from`'s probes, each a small search).
+    /// Small searches for an answer near a known one (`puzzle::forced_from`'s probes,
+    /// `Session::probe`), each one solver call or more (after cuts): among `solver_calls`.
     pub probes: u64,
     pub cuts: u64,
     pub cut_rounds: u64,
@@ -138,6 +138,8 @@ pub struct Session<'a, E: Encoded> {
     decided: bool,
     /// The formula's clauses the models shown can judge (`check_model`).
     judged: Judged,
+    /// Conflicts allowed to every solver call of a probe (`probe`), cut rounds included.
+    budget: Option<i32>,
 }
 
 impl<'a, E: Encoded> Session<'a, E> {
@@ -172,6 +174,7 @@ impl<'a, E: Encoded> Session<'a, E> {
             answers: Vec::new(),
             decided,
             judged: Judged::default(),
+            budget: None,
         }
     }
 
@@ -212,6 +215,10 @@ impl<'a, E: Encoded> Session<'a, E> {
                 return Ok(Step::Unknown("interrupted".into()));
             }
             self.stats.solver_calls += 1;
+            if let Some(conflicts) = self.budget {
+                // Set again for a call after cuts: a limit holds for one call only.
+                self.backend.limit_conflicts(conflicts);
+            }
             let t = Instant::now();
             let outcome = self.backend.solve(self.n_vars(), &self.assumptions, &self.limits())?;
             if self.tuning.trace {
@@ -280,6 +287,20 @@ impl<'a, E: Encoded> Session<'a, E> {
     /// backend cannot (`Backend::limit_conflicts`).
     pub fn limit_conflicts(&mut self, conflicts: i32) -> bool {
         self.backend.limit_conflicts(conflicts)
+    }
+
+    /// `next` as a probe: a small search, every solver call it makes (the first, and each
+    /// after a round of cuts) stopped after `conflicts` conflicts, counted in
+    /// `Stats::probes`. `None` when the backend cannot limit a call (no probe is made).
+    pub fn probe(&mut self, conflicts: i32) -> Result<Option<Step<E::Solution>>, EngineError> {
+        if !self.backend.limit_conflicts(conflicts) {
+            return Ok(None);
+        }
+        self.stats.probes += 1;
+        self.budget = Some(conflicts);
+        let step = self.next();
+        self.budget = None;
+        step.map(Some)
     }
 
     /// Right after `next` came back `Exhausted`: the assumptions the refutation used (a

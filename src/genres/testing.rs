@@ -124,14 +124,7 @@ pub fn check_candidates<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>, limi
 pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>) {
     let opts = EncodeOptions::default();
     let all = every_answer(p);
-    // Agreement on keys: what a cell shows beside its key (a Snake Egg's end `o` of `#`)
-    // may differ between answers that agree on the key.
-    let keys = |sols: &[P::Solution]| -> Vec<Option<String>> {
-        let views: Vec<_> = sols.iter().map(|s| p.view(s, &opts.genre).board.cells).collect();
-        (0..views.first().map_or(0, Vec::len))
-            .map(|i| Some(views[0][i].key.clone()).filter(|k| views.iter().all(|v| &v[i].key == k)))
-            .collect()
-    };
+    let keys = |sols: &[P::Solution]| agreed_keys(p, &opts.genre, sols);
     let truth = keys(&all);
     let pool = puzzle::Pool::new(64);
     for s in some_answers(other, 20) {
@@ -166,18 +159,22 @@ pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>
     }
 }
 
+/// Each cell's key where all of `sols` agree on it, else `None`. Agreement is on keys:
+/// what a cell shows beside its key (a Snake Egg's end `o` of `#`) may differ between
+/// answers that agree on the key.
+fn agreed_keys<P: Puzzle>(p: &P, genre: &P::Options, sols: &[P::Solution]) -> Vec<Option<String>> {
+    let views: Vec<_> = sols.iter().map(|s| p.view(s, genre).board.cells).collect();
+    (0..views.first().map_or(0, Vec::len))
+        .map(|i| Some(views[0][i].key.clone()).filter(|k| views.iter().all(|v| &v[i].key == k)))
+        .collect()
+}
+
 /// `solve --forced` on an open board `p` finds answers near its first one
 /// (`puzzle::forced_from`'s probes), each an answer, and says what the route without
 /// them says: the same cells decided the same way, the same verdict.
 pub fn check_near<P: Puzzle>(p: &P) {
     let opts = EncodeOptions::default();
     let enc = p.encode(&opts).expect("default options encode");
-    let keys = |sols: &[P::Solution]| -> Vec<Option<String>> {
-        let views: Vec<_> = sols.iter().map(|s| p.view(s, &opts.genre).board.cells).collect();
-        (0..views.first().map_or(0, Vec::len))
-            .map(|i| Some(views[0][i].key.clone()).filter(|k| views.iter().all(|v| &v[i].key == k)))
-            .collect()
-    };
     let mut runs = Vec::new();
     for near in [true, false] {
         let limits = Limits::default().tuned(crate::tuning::Tuning { near, ..Default::default() });
@@ -193,9 +190,53 @@ pub fn check_near<P: Puzzle>(p: &P) {
             p.verify(s).expect("every answer examined keeps the rules");
         }
         assert_eq!(most > 0, near, "answers found near the first: {most}");
-        runs.push((keys(&agr.answers), r.unique));
+        assert_eq!(r.stats.probes > 0, near, "probes made: {}", r.stats.probes);
+        runs.push((agreed_keys(p, &opts.genre, &agr.answers), r.unique));
     }
     assert_eq!(runs[0], runs[1], "with and without the answers found near the first");
+}
+
+/// `solve --forced` after an edit: the pool holds answers of `before` (the board before
+/// a clue was added), none of which answers `p`; the first answer comes from one of
+/// them mended near the clue (`puzzle::forced_from`'s repair), not from the whole board,
+/// and the forced cells and verdict are those of a job without the pool.
+pub fn check_repair<P: Puzzle>(p: &P, before: &P) {
+    let opts = EncodeOptions::default();
+    let enc = p.encode(&opts).expect("default options encode");
+    let pool = puzzle::Pool::new(64);
+    let mut kept = 0;
+    for s in some_answers(before, 20) {
+        if p.verify(&s).is_err() {
+            pool.add(before, &s, &opts.genre);
+            kept += 1;
+        }
+    }
+    assert!(kept > 0, "no answer of the board before the edit breaks it");
+    let mut runs = Vec::new();
+    for pool in [Some(&pool), None] {
+        let from = puzzle::Sources { pool, build: None };
+        let mut first_near = None;
+        let r = puzzle::forced_watched(
+            p,
+            &enc,
+            BackendKind::DEFAULT.build(),
+            &Limits::default(),
+            &opts.genre,
+            from,
+            &mut |f| {
+                first_near.get_or_insert(f.near);
+            },
+        )
+        .expect("forced runs");
+        assert_eq!(first_near.is_some_and(|n| n > 0), pool.is_some(), "the first answer mended: {first_near:?}");
+        let agr = r.agreement.expect("the board has answers");
+        assert!(agr.complete);
+        for s in &agr.answers {
+            p.verify(s).expect("every answer examined keeps the rules");
+        }
+        runs.push((agreed_keys(p, &opts.genre, &agr.answers), r.unique));
+    }
+    assert_eq!(runs[0], runs[1], "with and without the answers of the board before");
 }
 
 /// Every answer of `p` (default options and backend), the count complete.

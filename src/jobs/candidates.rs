@@ -169,9 +169,6 @@ fn heat_map<P: Puzzle>(p: &P, first: Option<&P::Solution>, view: &View, sh: &Sha
     picture
 }
 
-/// How many of the answers a live job found its shares are counted over: as many as
-/// `solve --candidates` enumerates by default, so the heat map costs a few milliseconds
-/// beside the verdict (the views of the answers, no solver call).
 /// How many of a live verdict's answers came from the server's pool (`pooled`), were
 /// built without a solver (`built`, `Generate::construct`), and were found near a known
 /// one (`near`, `puzzle::forced_from`); each with its symmetry images.
@@ -182,6 +179,9 @@ pub struct Sourced {
     pub near: usize,
 }
 
+/// How many of the answers a live job found its shares are counted over: as many as
+/// `solve --candidates` enumerates by default, so the heat map costs a few milliseconds
+/// beside the verdict (the views of the answers, no solver call).
 pub const LIVE_SHARES: usize = super::CANDIDATES_LIMIT as usize;
 
 /// The live verdict as the page shows it after every edit, and while its job runs

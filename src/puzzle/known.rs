@@ -21,6 +21,7 @@ use super::{first_answer, forced_up_to, narrowed_from, no_classes, usable, verif
 use super::{Agreement, Puzzle, RunError, SolveReport, Status};
 use crate::answer::{Layout, Written};
 use crate::backend::Backend;
+use crate::cnf::Lit;
 use crate::engine::{Limits, Session, Step};
 use crate::rng::Rng;
 
@@ -130,6 +131,10 @@ struct Kept {
     /// The written answer as one string: what tells two kept answers apart.
     text: String,
     written: Written,
+    /// Its cells' keys (as `keys_of` says them) and the width of its grid, where its view
+    /// is a grid of keyed cells: what `Known::repair` mends after an edit. `None` for an
+    /// answer handed in.
+    cells: Option<(Vec<String>, usize)>,
 }
 
 impl Pool {
@@ -154,25 +159,54 @@ impl Pool {
         out
     }
 
+    /// The cells (keys, and the grid's width) of the kept answers of `p`'s genre with
+    /// `cells` cells that no longer answer `p` (the board before the last edit), most
+    /// recent first, at most `most`: where `Known::repair` looks for a first answer near
+    /// them.
+    fn stale<P: Puzzle>(&self, p: &P, cells: usize, most: usize) -> Vec<(Vec<String>, usize)> {
+        let candidates: Vec<(Written, (Vec<String>, usize))> = {
+            let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            let of_p = kept.iter().rev().filter(|k| k.kind == P::KIND);
+            of_p.filter_map(|k| Some((k.written.clone(), k.cells.clone()?)))
+                .filter(|(_, c)| c.0.len() == cells && c.1 > 0)
+                .collect()
+        };
+        let mut out = Vec::new();
+        for (w, c) in candidates {
+            if out.len() >= most {
+                break;
+            }
+            if p.read_answer(&w).and_then(|s| verified(p, s)).is_err() && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
     /// Keeps `sol` (an answer of `p`, verified), the most recent; the oldest go past `cap`.
     pub fn add<P: Puzzle>(&self, p: &P, sol: &P::Solution, genre: &P::Options) {
         if let Some(written) = written(p, sol, genre) {
-            self.keep(P::KIND, written);
+            let view = p.view(sol, genre);
+            let cells = match view.board.layout {
+                Layout::Grid { cols, .. } if view.keyed => Some((keys_of(p, genre, sol), cols)),
+                _ => None,
+            };
+            self.keep(P::KIND, written, cells);
         }
     }
 
     /// Keeps an answer handed in as written (an answer file): of no genre yet, it is read
     /// back by the genre that takes it, and kept only where it answers the puzzle.
     pub fn offer(&self, written: Written) {
-        self.keep("", written);
+        self.keep("", written, None);
     }
 
     /// Keeps `written` as the most recent (once: an answer kept already moves up).
-    fn keep(&self, kind: &'static str, written: Written) {
+    fn keep(&self, kind: &'static str, written: Written, cells: Option<(Vec<String>, usize)>) {
         let text = json!({"grid": written.grid, "fields": Value::Object(written.fields.clone())}).to_string();
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         kept.retain(|k| !(k.kind == kind && k.text == text));
-        kept.push_back(Kept { kind, text, written });
+        kept.push_back(Kept { kind, text, written, cells });
         while kept.len() > self.cap {
             kept.pop_front();
         }
@@ -269,8 +303,13 @@ const NEAR_CONFLICTS: i32 = 200;
 const NEAR_RADIUS: usize = 2;
 /// Probes in a row that find nothing before the probing stops: a board with few answers
 /// left (the last clues of a puzzle) has no answer near, and its probes would only delay
-/// the narrowing (`bench/live.md`).
+/// the narrowing (`bench/live.md`). The cells are probed row by row: an order spread over
+/// the board (steps of about n/φ) found the first answer later on the Snake Pits measured.
 const NEAR_MISSES: usize = 32;
+
+/// Kept answers that no longer answer the board `Known::repair` starts from: the last
+/// edit's, most recent first.
+const REPAIR_BASES: usize = 4;
 
 /// The board as rows and columns of cells in row-major order (the answer view's, whose
 /// cells are the value units: `fits`): what a probe's window is cut from.
@@ -292,9 +331,90 @@ impl Window {
         let (xr, xc, yr, yc) = (x / self.cols, x % self.cols, y / self.cols, y % self.cols);
         xr.abs_diff(yr) <= NEAR_RADIUS && xc.abs_diff(yc) <= NEAR_RADIUS
     }
+
+    /// The literals of `said` (an answer's, `said`) for the cells outside the window
+    /// around `x`: what a probe there assumes.
+    fn outside(self, x: usize, said: &[Option<Lit>]) -> impl Iterator<Item = Lit> + '_ {
+        said.iter().enumerate().filter(move |&(y, _)| !self.holds(x, y)).filter_map(|(_, l)| *l)
+    }
+}
+
+/// Each cell's value in an answer (its keys) as one literal, where one literal says it: a
+/// value said by several cannot be assumed, and that cell is left free.
+fn said(values: &Values, keys: &[String]) -> Vec<Option<Lit>> {
+    (0..keys.len())
+        .map(|y| match values.lits_of(y, &keys[y]) {
+            Some(&[l]) => Some(l),
+            _ => None,
+        })
+        .collect()
 }
 
 impl<P: Puzzle> Known<'_, P> {
+    /// A first answer near an answer of the board before the edit (`Pool::stale`), before
+    /// the solver is asked the whole board: the old answer's values are assumed, the
+    /// refutation names the cells that clash with the edit (the failed assumptions), and
+    /// for each of those an answer is sought that is the old one outside a 5×5 window
+    /// around it (`NEAR_CONFLICTS` a probe). A clue added to an open board mostly changes
+    /// the answers near it, so the first answer comes in milliseconds rather than from a
+    /// search of the whole board. Nothing is proved: without a repair the solver is asked
+    /// as before. Returns whether an answer was found (added, with its images).
+    fn repair<K: Fn(&P::Solution) -> Vec<String>>(
+        &mut self,
+        session: &mut Session<'_, P::Encoded>,
+        judge: &Judge<'_, P, K>,
+        stale: &[(Vec<String>, usize)],
+        limits: &Limits,
+    ) -> Result<bool, RunError> {
+        let (t, probes) = (std::time::Instant::now(), session.stats.probes);
+        let found = self.repair_from(session, judge, stale, limits);
+        session.assume(Vec::new());
+        if limits.tuning.trace {
+            let (probes, s) = (session.stats.probes - probes, t.elapsed().as_secs_f64());
+            eprintln!("snakesat: repair from {} kept answers: {probes} probes, {s:.3}s, {found:?}", stale.len());
+        }
+        found
+    }
+
+    fn repair_from<K: Fn(&P::Solution) -> Vec<String>>(
+        &mut self,
+        session: &mut Session<'_, P::Encoded>,
+        judge: &Judge<'_, P, K>,
+        stale: &[(Vec<String>, usize)],
+        limits: &Limits,
+    ) -> Result<bool, RunError> {
+        for (keys, cols) in stale {
+            let window = Window { cols: *cols };
+            let said = said(judge.values, keys);
+            session.assume(said.iter().flatten().copied().collect());
+            if limits.over() {
+                return Ok(false);
+            }
+            let Some(step) = session.probe(NEAR_CONFLICTS)? else { return Ok(false) };
+            if !matches!(step, Step::Exhausted) {
+                // Out of budget (the old answer answering this board is in the pool's
+                // answers already, which `take` reads).
+                continue;
+            }
+            let clash = session.failed();
+            let centres: Vec<usize> =
+                (0..said.len()).filter(|&y| said[y].is_some_and(|l| clash.contains(&l))).collect();
+            for &x in centres.iter().take(NEAR_MISSES) {
+                session.assume(window.outside(x, &said).collect());
+                if limits.over() {
+                    return Ok(false);
+                }
+                let Some(step) = session.probe(NEAR_CONFLICTS)? else { return Ok(false) };
+                if let Step::Found(model, sol) = step {
+                    let (sol, _) = judge.judge(&model, sol)?;
+                    self.add(sol, true);
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
     /// Answers near the first known one, before the narrowing asks the whole board: for
     /// each cell all known answers still agree on, an answer that is the first one outside
     /// a 5×5 window around the cell and differs at the cell (both assumed, the search
@@ -310,29 +430,42 @@ impl<P: Puzzle> Known<'_, P> {
         judge: &Judge<'_, P, K>,
         window: Window,
         limits: &Limits,
+        new: impl FnMut(&mut Self, P::Solution),
+    ) -> Result<(), RunError> {
+        let (t, probes, answers) = (std::time::Instant::now(), session.stats.probes, self.answers.len());
+        let done = self.near_from(session, judge, window, limits, new);
+        session.assume(Vec::new());
+        if limits.tuning.trace {
+            let (probes, s) = (session.stats.probes - probes, t.elapsed().as_secs_f64());
+            eprintln!("snakesat: near: {probes} probes, {s:.3}s, {} answers", self.answers.len() - answers);
+        }
+        done
+    }
+
+    fn near_from<K: Fn(&P::Solution) -> Vec<String>>(
+        &mut self,
+        session: &mut Session<'_, P::Encoded>,
+        judge: &Judge<'_, P, K>,
+        window: Window,
+        limits: &Limits,
         mut new: impl FnMut(&mut Self, P::Solution),
     ) -> Result<(), RunError> {
-        let base = keys_of(self.p, self.genre, &self.answers[0]);
+        let said = said(judge.values, &keys_of(self.p, self.genre, &self.answers[0]));
         let mut misses = 0;
-        for x in 0..base.len() {
+        for x in 0..said.len() {
             if misses >= NEAR_MISSES {
                 break;
             }
             let [agreed] = self.seen[x].as_slice() else { continue };
             let Some(not) = judge.values.lits_of(x, agreed) else { continue };
-            let mut cube: Vec<_> = not.iter().map(|&l| !l).collect();
-            for (y, key) in base.iter().enumerate().filter(|&(y, _)| !window.holds(x, y)) {
-                // A value said by several literals cannot be assumed: that cell is free.
-                if let Some(&[l]) = judge.values.lits_of(y, key) {
-                    cube.push(l);
-                }
-            }
+            let mut cube: Vec<Lit> = not.iter().map(|&l| !l).collect();
+            cube.extend(window.outside(x, &said));
             session.assume(cube);
-            if limits.over() || !session.limit_conflicts(NEAR_CONFLICTS) {
+            if limits.over() {
                 break;
             }
-            session.stats.probes += 1;
-            if let Step::Found(model, sol) = session.next()? {
+            let Some(step) = session.probe(NEAR_CONFLICTS)? else { break };
+            if let Step::Found(model, sol) = step {
                 let (sol, _) = judge.judge(&model, sol)?;
                 new(self, sol);
                 misses = 0;
@@ -340,7 +473,6 @@ impl<P: Puzzle> Known<'_, P> {
                 misses += 1;
             }
         }
-        session.assume(Vec::new());
         Ok(())
     }
 }
@@ -423,6 +555,16 @@ pub fn forced_watched<P: Puzzle>(
         watch(Found { answers: &known.answers, pooled, built, near: 0 });
     }
     let mut session = Session::new(enc, backend, limits);
+    let judge = Judge { p, enc, values: &values, keys: |s: &P::Solution| keys_of(p, genre, s) };
+    if known.answers.is_empty() && limits.tuning.near {
+        let stale = pool.map(|pool| pool.stale(p, values.cells(), REPAIR_BASES)).unwrap_or_default();
+        if known.repair(&mut session, &judge, &stale, limits)? {
+            watch(Found { answers: &known.answers, pooled, built, near: known.answers.len() });
+        }
+    }
+    // The answers found near a known one: by the repair (then there were none) and by
+    // the probes below.
+    let repaired = known.answers.len() - pooled - built;
     if known.answers.is_empty() {
         let (model, first) = match first_answer(p, &mut session)? {
             Ok(first) => first,
@@ -437,8 +579,7 @@ pub fn forced_watched<P: Puzzle>(
         known.add(first, true);
         watch(Found { answers: &known.answers, pooled, built, near: 0 });
     }
-    let judge = Judge { p, enc, values: &values, keys: |s: &P::Solution| keys_of(p, genre, s) };
-    let before = known.answers.len();
+    let before = known.answers.len() - repaired;
     if let Some(window) = Window::of(p, genre, &known.answers[0]).filter(|_| limits.tuning.near) {
         let new = |known: &mut Known<'_, P>, sol| {
             known.add(sol, true);

@@ -134,6 +134,10 @@ fn forced_finds_answers_near_the_first_on_an_open_board() {
     p.columns[3] = Some(Count::Is(4));
     p.rows[5] = Some(Count::Is(3));
     crate::genres::testing::check_near(&p);
+    // A count added: the first answer is one of the board before, mended.
+    let before = p.clone();
+    p.columns[5] = Some(Count::Is(2));
+    crate::genres::testing::check_repair(&p, &before);
 }
 
 /// A small board with random circles and counts.

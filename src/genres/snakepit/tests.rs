@@ -338,6 +338,10 @@ fn forced_finds_answers_near_the_first_on_an_open_board() {
     p.numbers[7] = Some(Number::Is(4));
     p.numbers[28] = Some(Number::Is(3));
     crate::genres::testing::check_near(&p);
+    // A third length added: the first answer is one of the board before, mended.
+    let before = p.clone();
+    p.numbers[21] = Some(Number::Is(5));
+    crate::genres::testing::check_repair(&p, &before);
 }
 
 /// A blank board has more answers than a small limit: the values are still exact.
