@@ -86,7 +86,7 @@ pub struct Stats {
     pub clauses: usize,
     pub solver_calls: u64,
     /// Small searches for an answer near a known one (`puzzle::forced_from`'s probes,
-    /// `Session::probe`), each one solver call or more (after cuts): among `solver_calls`.
+    /// `Session::probe`), each one solver call: among `solver_calls`.
     pub probes: u64,
     pub cuts: u64,
     pub cut_rounds: u64,
@@ -138,7 +138,7 @@ pub struct Session<'a, E: Encoded> {
     decided: bool,
     /// The formula's clauses the models shown can judge (`check_model`).
     judged: Judged,
-    /// Conflicts allowed to every solver call of a probe (`probe`), cut rounds included.
+    /// Set while a probe runs (`probe`): its conflict budget.
     budget: Option<i32>,
 }
 
@@ -215,10 +215,6 @@ impl<'a, E: Encoded> Session<'a, E> {
                 return Ok(Step::Unknown("interrupted".into()));
             }
             self.stats.solver_calls += 1;
-            if let Some(conflicts) = self.budget {
-                // Set again for a call after cuts: a limit holds for one call only.
-                self.backend.limit_conflicts(conflicts);
-            }
             let t = Instant::now();
             let outcome = self.backend.solve(self.n_vars(), &self.assumptions, &self.limits())?;
             if self.tuning.trace {
@@ -249,6 +245,7 @@ impl<'a, E: Encoded> Session<'a, E> {
                 let sol = self.enc.decode(&model);
                 return Ok(Step::Found(model, sol));
             }
+            let probing = self.budget.is_some();
             self.stats.cut_rounds += 1;
             for cut in cuts {
                 if cut.iter().any(|&l| model.lit(l)) {
@@ -258,6 +255,11 @@ impl<'a, E: Encoded> Session<'a, E> {
                 self.backend.add_clause(&cut);
                 self.cuts.push(cut);
                 self.stats.cuts += 1;
+            }
+            if probing {
+                // A probe is one solver call: its cuts stay (they hold for every answer),
+                // the rounds after them are the narrowing's to make.
+                return Ok(Step::Unknown("a probe's model needed cuts".into()));
             }
         }
     }
@@ -289,9 +291,9 @@ impl<'a, E: Encoded> Session<'a, E> {
         self.backend.limit_conflicts(conflicts)
     }
 
-    /// `next` as a probe: a small search, every solver call it makes (the first, and each
-    /// after a round of cuts) stopped after `conflicts` conflicts, counted in
-    /// `Stats::probes`. `None` when the backend cannot limit a call (no probe is made).
+    /// `next` as a probe: one solver call stopped after `conflicts` conflicts, counted in
+    /// `Stats::probes`; a model that needs cuts adds them and ends the probe (`Unknown`).
+    /// `None` when the backend cannot limit a call (no probe is made).
     pub fn probe(&mut self, conflicts: i32) -> Result<Option<Step<E::Solution>>, EngineError> {
         if !self.backend.limit_conflicts(conflicts) {
             return Ok(None);

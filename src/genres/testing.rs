@@ -118,7 +118,8 @@ pub fn check_candidates<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>, limi
 /// enumeration: the pool holds answers of `p` and of `other` (a puzzle of the same kind,
 /// most of whose answers do not answer `p`); the cells reported forced are exactly those
 /// all answers agree on, every answer examined is one of `p`'s, and the uniqueness verdict
-/// is the enumeration's. Without a pool and with `Tuning::known` off too; with `build`
+/// is the enumeration's. Without a pool, with the other board's answers alone (mended,
+/// where they can be), and with `Tuning::known` or `Tuning::near` off too; with `build`
 /// (the genre's `Generate::construct`) the answers it builds are among those examined. The
 /// pool must keep only `p`'s answers.
 pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>) {
@@ -127,8 +128,12 @@ pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>
     let keys = |sols: &[P::Solution]| agreed_keys(p, &opts.genre, sols);
     let truth = keys(&all);
     let pool = puzzle::Pool::new(64);
+    // The other board's answers alone: the first answer is mended from one of them
+    // where it can be (`Known::repair`).
+    let others = puzzle::Pool::new(64);
     for s in some_answers(other, 20) {
         pool.add(other, &s, &opts.genre);
+        others.add(other, &s, &opts.genre);
     }
     for s in all.iter().take(2) {
         pool.add(p, s, &opts.genre);
@@ -138,7 +143,13 @@ pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>
     let off = Limits::default().tuned(crate::tuning::Tuning { known: false, ..Default::default() });
     // And without the answers near a known one (`Tuning::near`).
     let far = Limits::default().tuned(crate::tuning::Tuning { near: false, ..Default::default() });
-    let routes = [(Limits::default(), None), (Limits::default(), Some(&pool)), (off, Some(&pool)), (far, Some(&pool))];
+    let routes = [
+        (Limits::default(), None),
+        (Limits::default(), Some(&pool)),
+        (Limits::default(), Some(&others)),
+        (off, Some(&pool)),
+        (far, Some(&pool)),
+    ];
     for (limits, pool) in routes {
         let from = puzzle::Sources { pool, build };
         let r = puzzle::forced_from(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, from)

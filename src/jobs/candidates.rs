@@ -170,8 +170,9 @@ fn heat_map<P: Puzzle>(p: &P, first: Option<&P::Solution>, view: &View, sh: &Sha
 }
 
 /// How many of a live verdict's answers came from the server's pool (`pooled`), were
-/// built without a solver (`built`, `Generate::construct`), and were found near a known
-/// one (`near`, `puzzle::forced_from`); each with its symmetry images.
+/// built without a solver (`built`, `Generate::construct`), and were found by probes near
+/// a known one (`near`, `puzzle::forced_from`: mended from a kept answer, or near the
+/// first); each with its symmetry images.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Sourced {
     pub pooled: usize,

@@ -117,6 +117,13 @@ impl Values {
     /// The model's values and the answer's keys must agree cell by cell: else the literals
     /// would not say what the cells show.
     pub(super) fn check(&self, model: &Model, keys: &[String]) -> Result<(), RunError> {
+        if keys.len() != self.lits.len() {
+            return Err(RunError::Unverified(format!(
+                "{} cells shown, {} in the formula",
+                keys.len(),
+                self.lits.len()
+            )));
+        }
         for (i, k) in keys.iter().enumerate() {
             let on: Vec<&String> =
                 self.lits[i].iter().filter(|(_, ls)| ls.iter().any(|&l| model.lit(l))).map(|(k, _)| k).collect();

@@ -22,7 +22,7 @@ use super::{Agreement, Puzzle, RunError, SolveReport, Status};
 use crate::answer::{Layout, Written};
 use crate::backend::Backend;
 use crate::cnf::Lit;
-use crate::engine::{Limits, Session, Step};
+use crate::engine::{Encoded, Limits, Session, Step};
 use crate::rng::Rng;
 
 /// A genre's builder of answers without a solver (`Generate::construct`): the board, the
@@ -160,9 +160,10 @@ impl Pool {
     }
 
     /// The cells (keys, and the grid's width) of the kept answers of `p`'s genre with
-    /// `cells` cells that no longer answer `p` (the board before the last edit), most
-    /// recent first, at most `most`: where `Known::repair` looks for a first answer near
-    /// them.
+    /// `cells` cells that do not answer `p`, most recent first, at most `most`: where
+    /// `Known::repair` looks for a first answer near them. Mostly the setter's board
+    /// before the edit; on a server shared by several pages, possibly another puzzle's
+    /// (then no probe finds anything, at the cost of a few probes).
     fn stale<P: Puzzle>(&self, p: &P, cells: usize, most: usize) -> Vec<(Vec<String>, usize)> {
         let candidates: Vec<(Written, (Vec<String>, usize))> = {
             let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
@@ -310,6 +311,9 @@ const NEAR_MISSES: usize = 32;
 /// Kept answers that no longer answer the board `Known::repair` starts from: the last
 /// edit's, most recent first.
 const REPAIR_BASES: usize = 4;
+/// Probes `Known::repair` makes at most, over all its kept answers: a mended answer is
+/// found in the first few or not at all (`bench/live.md`).
+const REPAIR_PROBES: usize = 32;
 
 /// The board as rows and columns of cells in row-major order (the answer view's, whose
 /// cells are the value units: `fits`): what a probe's window is cut from.
@@ -332,11 +336,31 @@ impl Window {
         xr.abs_diff(yr) <= NEAR_RADIUS && xc.abs_diff(yc) <= NEAR_RADIUS
     }
 
-    /// The literals of `said` (an answer's, `said`) for the cells outside the window
-    /// around `x`: what a probe there assumes.
+    /// The literals of an answer's cells (`said`) outside the window around `x`: what a
+    /// probe there assumes, leaving the window free.
     fn outside(self, x: usize, said: &[Option<Lit>]) -> impl Iterator<Item = Lit> + '_ {
         said.iter().enumerate().filter(move |&(y, _)| !self.holds(x, y)).filter_map(|(_, l)| *l)
     }
+}
+
+/// Runs `phase` (probes on `session`), then clears the assumptions it left on every path,
+/// the error paths too: the narrowing after it asks the whole board. With
+/// `Tuning::trace`, one line saying how many probes it made, how long it took and what it
+/// returned.
+fn probing<E: Encoded, T: std::fmt::Debug>(
+    session: &mut Session<'_, E>,
+    limits: &Limits,
+    what: &str,
+    phase: impl FnOnce(&mut Session<'_, E>) -> Result<T, RunError>,
+) -> Result<T, RunError> {
+    let (t, probes) = (std::time::Instant::now(), session.stats.probes);
+    let done = phase(session);
+    session.assume(Vec::new());
+    if limits.tuning.trace {
+        let (probes, s) = (session.stats.probes - probes, t.elapsed().as_secs_f64());
+        eprintln!("snakesat: {what}: {probes} probes, {s:.3}s, {done:?}");
+    }
+    done
 }
 
 /// Each cell's value in an answer (its keys) as one literal, where one literal says it: a
@@ -365,15 +389,10 @@ impl<P: Puzzle> Known<'_, P> {
         judge: &Judge<'_, P, K>,
         stale: &[(Vec<String>, usize)],
         limits: &Limits,
+        fits: &dyn Fn(&P::Solution) -> bool,
     ) -> Result<bool, RunError> {
-        let (t, probes) = (std::time::Instant::now(), session.stats.probes);
-        let found = self.repair_from(session, judge, stale, limits);
-        session.assume(Vec::new());
-        if limits.tuning.trace {
-            let (probes, s) = (session.stats.probes - probes, t.elapsed().as_secs_f64());
-            eprintln!("snakesat: repair from {} kept answers: {probes} probes, {s:.3}s, {found:?}", stale.len());
-        }
-        found
+        let what = format!("repair from {} kept answers", stale.len());
+        probing(session, limits, &what, |session| self.repair_from(session, judge, stale, limits, fits))
     }
 
     fn repair_from<K: Fn(&P::Solution) -> Vec<String>>(
@@ -382,33 +401,39 @@ impl<P: Puzzle> Known<'_, P> {
         judge: &Judge<'_, P, K>,
         stale: &[(Vec<String>, usize)],
         limits: &Limits,
+        fits: &dyn Fn(&P::Solution) -> bool,
     ) -> Result<bool, RunError> {
+        let mut left = REPAIR_PROBES;
         for (keys, cols) in stale {
             let window = Window { cols: *cols };
             let said = said(judge.values, keys);
-            session.assume(said.iter().flatten().copied().collect());
-            if limits.over() {
-                return Ok(false);
-            }
-            let Some(step) = session.probe(NEAR_CONFLICTS)? else { return Ok(false) };
-            if !matches!(step, Step::Exhausted) {
-                // Out of budget (the old answer answering this board is in the pool's
-                // answers already, which `take` reads).
-                continue;
-            }
-            let clash = session.failed();
-            let centres: Vec<usize> =
-                (0..said.len()).filter(|&y| said[y].is_some_and(|l| clash.contains(&l))).collect();
-            for &x in centres.iter().take(NEAR_MISSES) {
-                session.assume(window.outside(x, &said).collect());
-                if limits.over() {
+            // First the old answer whole (a cell whose value no one literal says is free);
+            // then, if that is refuted, a window around each cell the refutation used.
+            let mut cubes: Vec<Vec<Lit>> = vec![said.iter().flatten().copied().collect()];
+            let mut refuted = false;
+            while let Some(cube) = cubes.pop() {
+                if left == 0 || limits.over() {
                     return Ok(false);
                 }
+                left -= 1;
+                session.assume(cube);
                 let Some(step) = session.probe(NEAR_CONFLICTS)? else { return Ok(false) };
-                if let Step::Found(model, sol) = step {
-                    let (sol, _) = judge.judge(&model, sol)?;
-                    self.add(sol, true);
-                    return Ok(true);
+                match step {
+                    Step::Found(model, sol) => {
+                        let (sol, _) = judge.judge(&model, sol)?;
+                        if !fits(&sol) {
+                            return Ok(false);
+                        }
+                        self.add(sol, true);
+                        return Ok(true);
+                    }
+                    Step::Exhausted if !refuted => {
+                        refuted = true;
+                        let clash = session.failed();
+                        let centres = (0..said.len()).filter(|&y| said[y].is_some_and(|l| clash.contains(&l)));
+                        cubes = centres.rev().map(|x| window.outside(x, &said).collect()).collect();
+                    }
+                    Step::Exhausted | Step::Unknown(_) => {}
                 }
             }
         }
@@ -432,14 +457,8 @@ impl<P: Puzzle> Known<'_, P> {
         limits: &Limits,
         new: impl FnMut(&mut Self, P::Solution),
     ) -> Result<(), RunError> {
-        let (t, probes, answers) = (std::time::Instant::now(), session.stats.probes, self.answers.len());
-        let done = self.near_from(session, judge, window, limits, new);
-        session.assume(Vec::new());
-        if limits.tuning.trace {
-            let (probes, s) = (session.stats.probes - probes, t.elapsed().as_secs_f64());
-            eprintln!("snakesat: near: {probes} probes, {s:.3}s, {} answers", self.answers.len() - answers);
-        }
-        done
+        probing(session, limits, "near", |session| self.near_from(session, judge, window, limits, new))?;
+        Ok(())
     }
 
     fn near_from<K: Fn(&P::Solution) -> Vec<String>>(
@@ -449,8 +468,9 @@ impl<P: Puzzle> Known<'_, P> {
         window: Window,
         limits: &Limits,
         mut new: impl FnMut(&mut Self, P::Solution),
-    ) -> Result<(), RunError> {
+    ) -> Result<usize, RunError> {
         let said = said(judge.values, &keys_of(self.p, self.genre, &self.answers[0]));
+        let mut found = 0;
         let mut misses = 0;
         for x in 0..said.len() {
             if misses >= NEAR_MISSES {
@@ -468,12 +488,13 @@ impl<P: Puzzle> Known<'_, P> {
             if let Step::Found(model, sol) = step {
                 let (sol, _) = judge.judge(&model, sol)?;
                 new(self, sol);
+                found += 1;
                 misses = 0;
             } else {
                 misses += 1;
             }
         }
-        Ok(())
+        Ok(found)
     }
 }
 
@@ -497,7 +518,8 @@ pub fn forced_from<P: Puzzle>(
 
 /// What `forced_watched` has found so far: every answer known (the first first), how
 /// many of them came from the pool, how many were built without a solver, and how many
-/// were found near the first one (`Known::near`; their images included in both).
+/// were found by probes (`Known::repair`'s first answer mended from a kept one, and
+/// `Known::near`'s near the first; their images included in all three).
 pub struct Found<'a, S> {
     pub answers: &'a [S],
     pub pooled: usize,
@@ -558,7 +580,7 @@ pub fn forced_watched<P: Puzzle>(
     let judge = Judge { p, enc, values: &values, keys: |s: &P::Solution| keys_of(p, genre, s) };
     if known.answers.is_empty() && limits.tuning.near {
         let stale = pool.map(|pool| pool.stale(p, values.cells(), REPAIR_BASES)).unwrap_or_default();
-        if known.repair(&mut session, &judge, &stale, limits)? {
+        if known.repair(&mut session, &judge, &stale, limits, &fits)? {
             watch(Found { answers: &known.answers, pooled, built, near: known.answers.len() });
         }
     }
