@@ -215,7 +215,8 @@ def test_dimacs_solved_elsewhere_decodes_to_the_answer(tmp_path):
 def test_forced_starts_from_the_answers_of_earlier_jobs():
     # The module keeps the answers its jobs found (as the server does): asked again, as a
     # setter going back to an earlier board, the narrowing starts from them and asks the
-    # solver only for its last proof.
+    # solver only for its last proof (besides its probes near the first answer, each one
+    # small call, which find nothing: every answer is known).
     open_board = open("fixtures/snake-egg/open-7x7.toml").read()
     clued = open_board.replace(". . . . . . .", ". . . 3 . . .", 1)
     first = snakesat.read(clued).forced()
@@ -223,7 +224,7 @@ def test_forced_starts_from_the_answers_of_earlier_jobs():
     again = snakesat.read(clued).forced()
     assert again.forced == first.forced
     assert again.stats["solver_calls"] <= first.stats["solver_calls"]
-    assert again.stats["solver_calls"] == 1
+    assert again.stats["solver_calls"] - again.stats["probes"] == 1
 
 
 def test_forced_hands_the_verdict_so_far_to_progress():
