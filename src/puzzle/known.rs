@@ -382,20 +382,9 @@ impl<P: Puzzle> Known<'_, P> {
     /// around it (`NEAR_CONFLICTS` a probe). A clue added to an open board mostly changes
     /// the answers near it, so the first answer comes in milliseconds rather than from a
     /// search of the whole board. Nothing is proved: without a repair the solver is asked
-    /// as before. Returns whether an answer was found (added, with its images).
+    /// as before. Returns whether an answer was found (added, with its images). Run
+    /// inside `probing`, which clears the assumptions it leaves.
     fn repair<K: Fn(&P::Solution) -> Vec<String>>(
-        &mut self,
-        session: &mut Session<'_, P::Encoded>,
-        judge: &Judge<'_, P, K>,
-        stale: &[(Vec<String>, usize)],
-        limits: &Limits,
-        fits: &dyn Fn(&P::Solution) -> bool,
-    ) -> Result<bool, RunError> {
-        let what = format!("repair from {} kept answers", stale.len());
-        probing(session, limits, &what, |session| self.repair_from(session, judge, stale, limits, fits))
-    }
-
-    fn repair_from<K: Fn(&P::Solution) -> Vec<String>>(
         &mut self,
         session: &mut Session<'_, P::Encoded>,
         judge: &Judge<'_, P, K>,
@@ -448,20 +437,9 @@ impl<P: Puzzle> Known<'_, P> {
     /// from the whole board costs up to a second or two (a Snake Egg with a clue or two),
     /// so the verdict "more than one answer" comes at the first one found. A probe proves
     /// nothing: a cell no probe moved is left to the narrowing, which alone says what is
-    /// forced. Every answer is judged as the narrowing's are.
+    /// forced. Every answer is judged as the narrowing's are. Run inside `probing`;
+    /// returns how many answers it found.
     fn near<K: Fn(&P::Solution) -> Vec<String>>(
-        &mut self,
-        session: &mut Session<'_, P::Encoded>,
-        judge: &Judge<'_, P, K>,
-        window: Window,
-        limits: &Limits,
-        new: impl FnMut(&mut Self, P::Solution),
-    ) -> Result<(), RunError> {
-        probing(session, limits, "near", |session| self.near_from(session, judge, window, limits, new))?;
-        Ok(())
-    }
-
-    fn near_from<K: Fn(&P::Solution) -> Vec<String>>(
         &mut self,
         session: &mut Session<'_, P::Encoded>,
         judge: &Judge<'_, P, K>,
@@ -580,7 +558,9 @@ pub fn forced_watched<P: Puzzle>(
     let judge = Judge { p, enc, values: &values, keys: |s: &P::Solution| keys_of(p, genre, s) };
     if known.answers.is_empty() && limits.tuning.near {
         let stale = pool.map(|pool| pool.stale(p, values.cells(), REPAIR_BASES)).unwrap_or_default();
-        if known.repair(&mut session, &judge, &stale, limits, &fits)? {
+        let what = format!("repair from {} kept answers", stale.len());
+        let mended = probing(&mut session, limits, &what, |s| known.repair(s, &judge, &stale, limits, &fits))?;
+        if mended {
             watch(Found { answers: &known.answers, pooled, built, near: known.answers.len() });
         }
     }
@@ -607,7 +587,7 @@ pub fn forced_watched<P: Puzzle>(
             known.add(sol, true);
             watch(Found { answers: &known.answers, pooled, built, near: known.answers.len() - before });
         };
-        known.near(&mut session, &judge, window, limits, new)?;
+        probing(&mut session, limits, "near", |s| known.near(s, &judge, window, limits, new))?;
     }
     let near = known.answers.len() - before;
     let stopped = judge.cover(&mut session, values.differ(&known.seen), true, |sol, _| {
