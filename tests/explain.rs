@@ -173,8 +173,8 @@ fn a_parity_snake_is_explained_with_the_plain_encoding() {
 
 /// A parity snake with half its parities given is explained to its answer by the ladder
 /// (the seed's own reasoning: parity beside the snake, the even counts, the checkerboard;
-/// and the snake's shape), with no search step; the minimal one-given 6×6 stops early, and says
-/// so rather than guess.
+/// and the snake's shape), with no search step; the minimal one-given 6×6 needs arguments over
+/// the whole board (the board rung), and its grade says so.
 #[test]
 fn a_parity_snake_is_explained_by_its_parity_techniques() {
     let file = fixture("parity-snake/parities-9x9.toml");
@@ -198,8 +198,9 @@ fn a_parity_snake_is_explained_by_its_parity_techniques() {
         assert!(techniques.contains(&t), "{t} not used: {techniques:?}");
     }
     assert_ne!(v["grade"]["level"], "search");
+    // The minimal one-given 6×6: past the givens, only arguments over the whole board.
     let (code, v) = json(&["explain", &fixture("parity-snake/unique-6x6.toml"), "--encoding", "plain"]);
-    assert_eq!((code, v["status"].as_str()), (0, Some("needs search")), "{v}");
+    assert_eq!((code, v["status"].as_str(), v["grade"]["level"].as_str()), (0, Some("solved"), Some("board")), "{v}");
 }
 
 /// Published Snakes (pzprjs's example and the penpa-edit ones) are explained to their
@@ -242,6 +243,44 @@ fn published_snakes_are_explained_by_techniques_in_the_grids_terms() {
     let text = stdout(&o);
     assert!(text.contains("Step 1 (what follows at once, basic): "), "{text}");
     assert!(text.contains("Grade: local (steps by level: basic 1, local "), "{text}");
+}
+
+/// The published 11×11 Snake (column counts and two row counts, no circle) opens with a
+/// packing argument over the whole board, which no technique and no small set of rules
+/// holds: the board rung takes those steps (clues and counts with every local rule), each
+/// deciding one cell the ladder then carries on from, to the published answer.
+#[test]
+fn the_published_11x11_snake_is_explained_to_its_answer_with_whole_board_steps() {
+    let url = std::fs::read_to_string(fixture("snake/urls/published-11x11.url")).unwrap();
+    let url = url.trim();
+    let (code, v) = json(&["explain", url]);
+    assert_eq!((code, v["status"].as_str()), (0, Some("solved")), "{v}");
+    assert_eq!(v["grade"]["level"], "board", "{}", v["grade"]);
+    let (_, s) = json(&["solve", url]);
+    let answer: Vec<String> = s["solution"]["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_str().unwrap().split(' ').map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    let board: Vec<&str> = v["board"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect();
+    assert_eq!(board, answer);
+    let steps = v["steps"].as_array().unwrap();
+    let boards: Vec<&serde_json::Value> = steps.iter().filter(|s| s["rung"] == "board").collect();
+    // The first step is one: nothing smaller decides any cell of the blank board.
+    assert_eq!(steps[0]["rung"], "board", "{}", steps[0]);
+    // Few, each naming clues and counts only, each writing a cell.
+    assert!(boards.len() * 5 < steps.len(), "{} of {} steps", boards.len(), steps.len());
+    for step in &boards {
+        let rules = step["rules"].as_array().unwrap();
+        assert!(!rules.is_empty() && rules.iter().all(|r| r["kind"] == "clue" || r["kind"] == "count"), "{step}");
+        let decided = step["decided"].as_array().unwrap();
+        assert!(!decided.is_empty() && decided.iter().all(|d| ["#", "."].contains(&d["value"].as_str().unwrap())));
+    }
+    let o = run(&["explain", url, "--step", "1"]);
+    let text = stdout(&o);
+    assert!(text.starts_with("Step 1 (whole board, board): the number 9 above column 1; "), "{text}");
+    assert!(text.contains(", with every cell's and block's own rules, leave only this over the whole board"), "{text}");
 }
 
 #[test]

@@ -109,7 +109,8 @@ pub fn explain(req: &ExplainRequest, limits: &Limits, answers: &Answers) -> Resp
     }
     match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
         Ok(p) => {
-            let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP };
+            let settings =
+                Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP, board: true };
             let raw = RawOptions { encoding: req.encoding.clone(), ..RawOptions::default() };
             let grid = req.from.as_deref().map(|g| Source::new("from", g));
             let key = Answers::key(req);

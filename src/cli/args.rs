@@ -192,7 +192,7 @@ pub enum Command {
         #[arg(long)]
         with_answer: bool,
         /// Keep only puzzles whose explanation finishes within a grade: `max=L` with L a
-        /// level of the ladder (basic, local, lines, connectivity, length, forcing, search:
+        /// level of the ladder (basic, local, lines, connectivity, length, forcing, search, board:
         /// the hardest technique a person needs), or a number of rules K (no step of more
         /// than K rules, as `explain --max-rules K`); `min=J,max=K` for a hardest step of J
         /// to K. Clues that keep it within the grade stay, so puzzles are minimal for the

@@ -5,9 +5,9 @@
 
 use std::time::Instant;
 
-use super::{stopped, ExplainError, Explainer, Step};
+use super::{stopped, ExplainError, Explainer, Level, Step};
 use crate::backend::Outcome;
-use crate::cnf::Lit;
+use crate::cnf::{Lit, RuleKind};
 
 impl Explainer<'_> {
     pub(super) fn assumptions(&self, rules: &[usize], negated: Option<Lit>) -> Vec<Lit> {
@@ -87,6 +87,32 @@ impl Explainer<'_> {
     /// of its own, without a budget.
     pub(super) fn check_step(&mut self, step: &Step) -> Result<(), ExplainError> {
         let fail = |what: String| Err(ExplainError::Internal(what));
+        if step.level == Level::Board {
+            // Its clues and counts, with every local rule, force each fact, and each of
+            // them is needed (the local rules are one family, taken whole).
+            let rules = self.f.rules();
+            let local = (0..rules.len()).filter(|&r| rules[r].kind == RuleKind::Local);
+            let with: Vec<usize> = local.clone().chain(step.rules.iter().copied()).collect();
+            for &fact in &step.facts {
+                if !self.forces(&with, self.lit(fact))? {
+                    return fail(format!("a board step's rules {:?} do not force its fact {fact:?}", step.rules));
+                }
+            }
+            for &r in &step.rules {
+                let without: Vec<usize> = with.iter().copied().filter(|&x| x != r).collect();
+                let mut still = true;
+                for &fact in &step.facts {
+                    if !self.forces(&without, self.lit(fact))? {
+                        still = false;
+                        break;
+                    }
+                }
+                if still {
+                    return fail(format!("a board step's rules {:?} are not minimal: rule {r} can go", step.rules));
+                }
+            }
+            return Ok(());
+        }
         if let Some(t) = &step.technique {
             // A technique's facts must follow from the whole puzzle and the facts before
             // it: asked of every rule instance, a route that shares nothing with it.

@@ -25,7 +25,7 @@ pub struct GradeBound {
 /// A `--grade` spec that does not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "--grade expects max=B, or min=A,max=B, each a level (basic, local, lines, connectivity, length, forcing, search) \
+    "--grade expects max=B, or min=A,max=B, each a level (basic, local, lines, connectivity, length, forcing, search, board) \
      or a number of rules from 1 to {MAX_BOUND}, min no harder than max; {0}"
 )]
 pub struct BadBound(String);
@@ -93,14 +93,21 @@ impl GradeBound {
         *end == End::Solved && grade.difficulty <= self.max
     }
 
+    /// Whether the board rung is within the bound (`max=board`): below it, an explanation
+    /// that needs it is out of bound anyway, and its steps cost the most.
+    pub fn board(&self) -> bool {
+        self.max.rung == Rung::Board
+    }
+
     /// The most rule instances a search step may take under this bound (`explain
     /// --max-rules`): a bound below the search rung allows none, and one is the least the
     /// search takes, so it stops at its first step.
     pub fn max_rules(&self) -> usize {
-        if self.max.rung == Rung::Search {
-            self.max.rules
-        } else {
-            1
+        match self.max.rung {
+            Rung::Search => self.max.rules,
+            // The board rung follows a search of every size the default allows.
+            Rung::Board => super::MAX_RULES,
+            _ => 1,
         }
     }
 }
@@ -139,7 +146,12 @@ mod tests {
             assert!(e.starts_with("--grade expects max=B"), "{bad}: {e}");
             assert!(e.contains(why), "{bad}: {e}");
         }
-        for spec in ["min=2,max=5", "max=search", "min=lines,max=8", "max=length"] {
+        // The board rung: every search step the default allows, and the board's after it.
+        let board: GradeBound = "max=board".parse().unwrap();
+        assert_eq!((board.max_rules(), board.board()), (crate::explain::MAX_RULES, true));
+        assert!(!"max=search".parse::<GradeBound>().unwrap().board());
+        assert!(Difficulty::rules(MAX_BOUND) < board.max);
+        for spec in ["min=2,max=5", "max=search", "min=lines,max=8", "max=length", "min=search,max=board"] {
             let b: GradeBound = spec.parse().unwrap();
             assert_eq!(b.to_string().parse(), Ok(b), "{spec}");
         }

@@ -28,11 +28,22 @@ pub enum Rung {
     Forcing,
     /// A minimal set of rule instances found by the solver: what no technique finds.
     Search,
+    /// Clues and counts taken with every local rule over the whole board at once, found by
+    /// the solver: what no small set of rule instances holds (a packing argument).
+    Board,
 }
 
 impl Rung {
-    pub const ALL: [Rung; 7] =
-        [Rung::Basic, Rung::Local, Rung::Lines, Rung::Connectivity, Rung::Length, Rung::Forcing, Rung::Search];
+    pub const ALL: [Rung; 8] = [
+        Rung::Basic,
+        Rung::Local,
+        Rung::Lines,
+        Rung::Connectivity,
+        Rung::Length,
+        Rung::Forcing,
+        Rung::Search,
+        Rung::Board,
+    ];
 
     /// The level's name in the grade, as a person reads it.
     pub fn name(self) -> &'static str {
@@ -44,6 +55,7 @@ impl Rung {
             Rung::Length => "length",
             Rung::Forcing => "forcing",
             Rung::Search => "search",
+            Rung::Board => "board",
         }
     }
 

@@ -20,6 +20,7 @@
 //! minimal (without any one member, some fact is no longer forced).
 
 mod ask;
+mod board;
 mod bound;
 pub mod drive;
 pub mod from;
@@ -63,6 +64,9 @@ pub enum Level {
     Propagation,
     /// A minimal set of rule instances found by the solver.
     Search,
+    /// Clues and counts with every local rule over the whole board, found by the solver
+    /// (`board`): `Step::rules` holds the clues and counts, the local rules go unlisted.
+    Board,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -82,14 +86,23 @@ impl Step {
     /// The rung the step stands on: its technique's, or the search rung for a set of
     /// rule instances.
     pub fn rung(&self) -> Rung {
-        self.technique.as_ref().map_or(Rung::Search, |t| t.rung)
+        match (&self.technique, self.level) {
+            (Some(t), _) => t.rung,
+            (None, Level::Board) => Rung::Board,
+            (None, _) => Rung::Search,
+        }
     }
 
     pub fn difficulty(&self) -> Difficulty {
-        match &self.technique {
-            Some(t) => Difficulty { rung: t.rung, rules: 0 },
-            None => Difficulty::rules(self.rules.len()),
+        match self.rung() {
+            Rung::Search => Difficulty::rules(self.rules.len()),
+            rung => Difficulty { rung, rules: 0 },
         }
+    }
+
+    /// A step of rule instances counted in the grade's search figures (`hardest`).
+    fn searched(&self) -> bool {
+        self.rung() == Rung::Search
     }
 }
 
@@ -152,9 +165,9 @@ impl Trace {
     pub fn grade(&self) -> Grade {
         let difficulty = self.steps.iter().map(Step::difficulty).max().unwrap_or(Difficulty::EASIEST);
         Grade {
-            hardest: self.steps.iter().map(|s| s.rules.len()).max().unwrap_or(0),
+            hardest: self.steps.iter().filter(|s| s.searched()).map(|s| s.rules.len()).max().unwrap_or(0),
             steps: self.steps.len(),
-            hard_steps: self.steps.iter().filter(|s| s.rules.len() >= HARD_STEP).count(),
+            hard_steps: self.steps.iter().filter(|s| s.searched() && s.rules.len() >= HARD_STEP).count(),
             undecided: self.board.iter().filter(|b| b.is_none()).count(),
             needs_search: self.end == End::NeedsSearch,
             level: if self.steps.is_empty() { "none" } else { difficulty.rung.name() },
@@ -182,6 +195,9 @@ pub struct Settings {
     /// puzzle "needs search" unless a set was found): facts whose proofs need real search
     /// are many on a puzzle that needs it, and each costs the budget.
     pub give_up: usize,
+    /// Whether the board rung follows the search rung (`board`): `generate --grade` bounds
+    /// below it have no use for its steps, which cost the most.
+    pub board: bool,
 }
 
 /// The default `Settings::max_rules`: a step of more rules and clues than this is no
@@ -213,6 +229,9 @@ pub struct Explainer<'a> {
     value_of: HashMap<usize, (usize, usize)>,
     /// The smallest set found so far that forces each fact, by the fact's literal.
     cache: HashMap<Lit, Vec<usize>>,
+    /// Facts whose minimal sets were over `max_rules` at a search step that found nothing:
+    /// the search rung does not ask about them again (`mus`).
+    hopeless: std::collections::HashSet<Lit>,
     pub solver_calls: u64,
     limits: Limits,
     /// Conflicts allowed to each question whether a set forces a fact.
@@ -285,6 +304,7 @@ impl<'a> Explainer<'a> {
             known: Assignment::new(base as usize),
             value_of,
             cache: HashMap::new(),
+            hopeless: Default::default(),
             solver_calls: 0,
             limits: Limits::default(),
             budget: 0,
@@ -401,6 +421,11 @@ impl<'a> Explainer<'a> {
                     Some(s) => s,
                     None => match self.search_step(settings)? {
                         Ok(s) => s,
+                        Err(End::NeedsSearch) if settings.board => match self.board_step(settings)? {
+                            Ok(Some(s)) => s,
+                            Ok(None) => return Ok(End::NeedsSearch),
+                            Err(end) => return Ok(end),
+                        },
                         Err(end) => return Ok(end),
                     },
                 },

@@ -5,7 +5,6 @@
 //! in `ask`.
 
 use super::ask::Core;
-use super::up::{Assignment, Up};
 use super::{stopped, End, ExplainError, Explainer, Fact, Level, Settings, Step};
 use crate::cnf::{Lit, RuleKind};
 use crate::limits::Limits;
@@ -43,6 +42,12 @@ impl Explainer<'_> {
         // Some fact is forced, but only by more rules than a step may use or than the
         // best set so far (its shrinking was cut short): the end is "needs search".
         let mut over = false;
+        // Facts this step gave up on (a set over the limit, a question out of budget). When
+        // it finds nothing they are not asked again: the board rung takes the step, and the
+        // search runs again at every later stall, where asking the same facts cost most of
+        // the time (the published 11×11 Snake: 53 s, 25 s without; same trace). Only a
+        // trace that used to end "needs search" here reaches a later stall.
+        let mut hopeless: Vec<Lit> = Vec::new();
         let mut best: Option<(usize, Lit, Vec<usize>)> = None;
         for pool in passes {
             // Some fact's question ran out of budget: it may be forced, by a large set.
@@ -56,6 +61,10 @@ impl Explainer<'_> {
                     continue;
                 }
                 let l = candidates[i];
+                if self.hopeless.contains(&l) {
+                    over = true;
+                    continue;
+                }
                 let cached = self.cache.get(&l).filter(|set| set.iter().all(|r| pool.contains(r))).cloned();
                 let start = match cached {
                     Some(set) => set,
@@ -69,6 +78,7 @@ impl Explainer<'_> {
                         }
                         Core::Unknown => {
                             skipped = true;
+                            hopeless.push(l);
                             unknown += 1;
                             if unknown >= settings.give_up {
                                 break;
@@ -84,12 +94,16 @@ impl Explainer<'_> {
                     Shrunk::Minimal(set) => set,
                     Shrunk::Over => {
                         over = true;
+                        if best.is_none() {
+                            hopeless.push(l);
+                        }
                         continue;
                     }
                     Shrunk::Stopped => return Ok(Err(End::Stopped(stopped(&settings.limits)))),
                     // Forced, but with no set shown minimal: left, as a question out of budget.
                     Shrunk::Unknown => {
                         skipped = true;
+                        hopeless.push(l);
                         unknown += 1;
                         if unknown >= settings.give_up {
                             break;
@@ -113,32 +127,17 @@ impl Explainer<'_> {
             }
         }
         let Some((size, l, set)) = best else {
+            self.hopeless.extend(hopeless);
             return Ok(Err(if skipped || over { End::NeedsSearch } else { End::NotUnique }));
         };
         if size > settings.max_rules {
             return Ok(Err(End::NeedsSearch));
         }
         // The step decides its fact, and whatever its rules then propagate.
-        let mut a = Assignment { val: self.known.val.clone(), trail: Vec::new() };
-        let ok = self.up.close_hard(&mut a) && {
-            let mark = a.trail.len();
-            a.set(l);
-            let seeds = set.iter().flat_map(|&r| Up::rule_clauses(self.f, r));
-            let member = |o: u32| set.contains(&(o as usize));
-            self.up.propagate(&mut a, &member, seeds, mark)
-        };
-        if !ok {
-            return Err(ExplainError::Internal("a forced fact conflicts with its own rules".into()));
-        }
-        let mut facts: Vec<Fact> = Vec::new();
-        for &t in &a.trail {
-            if let Some(fact) = self.fact_of(t).filter(|_| self.known.lit(t) == 0) {
-                facts.push(fact);
-            }
-        }
+        let mut facts = self.closure(l, &set)?;
         let mut more: Vec<Fact> = Vec::new();
         for (&c, s) in &self.cache {
-            if self.known.lit(c) == 0 && a.lit(c) == 0 && s.iter().all(|r| set.contains(r)) {
+            if self.known.lit(c) == 0 && !facts.iter().any(|f| self.lit(*f) == c) && s.iter().all(|r| set.contains(r)) {
                 more.extend(self.fact_of(c));
             }
         }
@@ -200,7 +199,7 @@ impl Explainer<'_> {
 }
 
 /// What shrinking a set that forces a fact found.
-enum Shrunk {
+pub(super) enum Shrunk {
     /// A set minimal by deletion: each rule kept was shown needed.
     Minimal(Vec<usize>),
     /// A question whether one rule can go ran out of budget.

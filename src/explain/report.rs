@@ -56,8 +56,22 @@ pub fn paragraph(i: usize, step: &Step, rules: &[RuleInstance], units: &[Unit]) 
         return out;
     }
     let n = step.rules.len();
+    if step.level == Level::Board {
+        let words = if n == 0 { "the rules".to_string() } else { rule_list(step, rules).join("; ") };
+        // What no technique names: the clues and counts it stands on, and that the rest is
+        // the rules of each cell and block, taken everywhere at once (the solver's proof).
+        let mut out = format!(
+            "Step {} (whole board, board): {words}, with every cell's and block's own rules, leave only this \
+             over the whole board at once (the solver's proof)\n",
+            i + 1
+        );
+        for line in found(step, units) {
+            out += &format!("  {line}\n");
+        }
+        return out;
+    }
     let how = match step.level {
-        Level::Technique | Level::Propagation => "",
+        Level::Technique | Level::Propagation | Level::Board => "",
         Level::Search if n > 1 => ", together",
         Level::Search => "",
     };

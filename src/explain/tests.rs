@@ -29,12 +29,28 @@ pub(crate) fn check_explained<P: Puzzle>(p: &P) -> End {
 
 /// `check_explained` with the genre's options `genre` (the parity snake's `plain`).
 pub(crate) fn check_explained_with<P: Puzzle>(p: &P, genre: P::Options) -> End {
+    let settings = Settings {
+        max_rules: usize::MAX,
+        limits: Limits::default(),
+        budget: i32::MAX,
+        give_up: usize::MAX,
+        board: true,
+    };
+    check_trace(p, genre, &settings, true).0
+}
+
+/// Explains `p` with `settings` (and its genre's ladder, or not), checks every fact against
+/// every answer and the end against the number of answers: with budgets a puzzle of several
+/// answers may end "needs search" rather than "not unique". The end and the steps' levels.
+fn check_trace<P: Puzzle>(p: &P, genre: P::Options, settings: &Settings, ladder: bool) -> (End, Vec<super::Level>) {
     let sols = answers(p, genre.clone());
     let opts = EncodeOptions { connectivity: Connectivity::Eager, genre };
     let enc = p.encode(&opts).expect("encodes");
     let mut ex = Explainer::new(&enc).expect("the genre explains");
-    let settings = Settings { max_rules: usize::MAX, limits: Limits::default(), budget: i32::MAX, give_up: usize::MAX };
-    let trace = ex.run(&settings).expect("the explanation runs");
+    if !ladder {
+        ex.ladder = None;
+    }
+    let trace = ex.run(settings).expect("the explanation runs");
     for (i, step) in trace.steps.iter().enumerate() {
         assert!(!step.facts.is_empty(), "step {} decides nothing", i + 1);
         for f in &step.facts {
@@ -44,17 +60,20 @@ pub(crate) fn check_explained_with<P: Puzzle>(p: &P, genre: P::Options) -> End {
             }
         }
     }
+    let budgeted = settings.max_rules != usize::MAX;
     match sols.len() {
         0 => assert_eq!(trace.end, End::NoAnswer, "{p:?}"),
+        1 if budgeted && trace.end == End::NeedsSearch => {}
         1 => {
             assert_eq!(trace.end, End::Solved, "{p:?}");
             let board: Vec<&str> =
                 trace.board.iter().enumerate().map(|(u, v)| ex.units[u].values[v.unwrap()].key.as_str()).collect();
             assert_eq!(board, sols[0].iter().map(String::as_str).collect::<Vec<_>>());
         }
+        _ if budgeted => assert!(matches!(trace.end, End::NotUnique | End::NeedsSearch), "{p:?}: {:?}", trace.end),
         _ => assert_eq!(trace.end, End::NotUnique, "{p:?}"),
     }
-    trace.end
+    (trace.end, trace.steps.iter().map(|s| s.level).collect())
 }
 
 fn egg(text: &str) -> SnakeEgg {
@@ -115,7 +134,6 @@ fn random_small_snake_eggs_are_explained_soundly() {
 
 #[test]
 fn snake_fixtures_and_random_small_snakes_are_explained_soundly() {
-    use crate::genres::snake::{Circle, Count, Snake};
     for text in [
         include_str!("../../fixtures/snake/urls/pzprjs-test.url"),
         include_str!("../../fixtures/snake/several-4x4.toml"),
@@ -125,7 +143,15 @@ fn snake_fixtures_and_random_small_snakes_are_explained_soundly() {
             other => panic!("not a snake: {other:?}"),
         };
     }
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let ends: Vec<End> = random_snakes(10, 0x9e37_79b9_7f4a_7c15).iter().map(check_explained).collect();
+    assert!(ends.contains(&End::Solved) && ends.contains(&End::NotUnique), "{ends:?}");
+}
+
+/// `n` Snakes on 4×4 with clues read off random answers of the blank board: some ends
+/// circled, some line counts (so most have one answer).
+fn random_snakes(n: usize, seed: u64) -> Vec<crate::genres::snake::Snake> {
+    use crate::genres::snake::{Circle, Count, Snake};
+    let mut state = seed;
     let mut next = move |n: u64| {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (state >> 33) % n
@@ -136,9 +162,8 @@ fn snake_fixtures_and_random_small_snakes_are_explained_soundly() {
     let backend = crate::backend::BackendKind::DEFAULT.build();
     puzzle::count(&blank, &enc, backend, &Limits::default(), Some(300), &Default::default(), |s| sols.push(s.clone()))
         .expect("the count runs");
-    let mut ends = Vec::new();
-    for _ in 0..10 {
-        // Clues read off a random answer: some ends circled, some line counts.
+    let mut out = Vec::new();
+    for _ in 0..n {
         let sol = &sols[next(sols.len() as u64) as usize];
         let g = blank.grid;
         let mut p = Snake::new(g);
@@ -158,9 +183,63 @@ fn snake_fixtures_and_random_small_snakes_are_explained_soundly() {
                 p.rows[r] = Some(Count::Is((0..g.cols).filter(|&c| sol[g.index(r, c)]).count()));
             }
         }
-        ends.push(check_explained(&p));
+        out.push(p);
     }
-    assert!(ends.contains(&End::Solved) && ends.contains(&End::NotUnique), "{ends:?}");
+    out
+}
+
+/// The board rung, made to fire: no ladder, and search steps of one rule only, so most
+/// steps past what one rule propagates are the board's. Each fact is checked against every
+/// answer here, and in test builds each board step's clues and counts are checked to force
+/// it with every local rule and to be minimal (`check_step`).
+#[test]
+fn the_board_rung_decides_only_what_every_answer_has() {
+    let settings = Settings {
+        max_rules: 1,
+        limits: Limits::default(),
+        budget: super::BUDGET,
+        give_up: super::GIVE_UP,
+        board: true,
+    };
+    let mut boards = 0;
+    let mut solved_by_board = Vec::new();
+    for p in random_snakes(12, 0x243f_6a88_85a3_08d3) {
+        let (end, levels) = check_trace(&p, (), &settings, false);
+        let n = levels.iter().filter(|l| **l == super::Level::Board).count();
+        boards += n;
+        if end == End::Solved && n > 0 {
+            solved_by_board.push(p);
+        }
+    }
+    let (_, levels) = check_trace(&egg(include_str!("../../fixtures/snake-egg/seed-6x6.toml")), (), &settings, false);
+    boards += levels.iter().filter(|l| **l == super::Level::Board).count();
+    assert!(boards > 0 && !solved_by_board.is_empty(), "{boards} board steps, none solved with them");
+    // Without the board rung the same settings end "needs search" where it stepped in.
+    let off = Settings { board: false, ..settings };
+    for p in &solved_by_board {
+        let (end, levels) = check_trace(p, (), &off, false);
+        assert!(!levels.contains(&super::Level::Board), "{levels:?}");
+        assert_eq!(end, End::NeedsSearch, "{p:?}");
+    }
+}
+
+/// A board with several answers where no clue or count pins a cell: the board rung finds
+/// nothing to decide and the trace ends without a board step.
+#[test]
+fn the_board_rung_does_not_fire_where_nothing_is_forced() {
+    use crate::genres::snake::{Count, Snake};
+    let mut p = Snake::new(Grid::new(3, 3));
+    p.rows[0] = Some(Count::Is(1));
+    let settings = Settings {
+        max_rules: 1,
+        limits: Limits::default(),
+        budget: super::BUDGET,
+        give_up: super::GIVE_UP,
+        board: true,
+    };
+    let (end, levels) = check_trace(&p, (), &settings, false);
+    assert!(!levels.contains(&super::Level::Board), "{levels:?}");
+    assert!(matches!(end, End::NotUnique | End::NeedsSearch), "{end:?}");
 }
 
 #[test]

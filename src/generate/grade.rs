@@ -71,6 +71,7 @@ pub(super) fn judge<P: Generate>(
         limits: limits.clone(),
         budget: explain::BUDGET,
         give_up: explain::GIVE_UP,
+        board: bound.board(),
     };
     let ex = puzzle::explain_unique(p, answer, &P::explain_options(), &settings)?;
     if let End::Stopped(why) = &ex.trace.end {
@@ -142,6 +143,7 @@ mod tests {
                 limits: Limits::default(),
                 budget: explain::BUDGET,
                 give_up: explain::GIVE_UP,
+                board: bound.board(),
             };
             let ex = puzzle::explain(&g.puzzle, &P::explain_options(), &settings).unwrap();
             let toml = g.puzzle.to_toml();
