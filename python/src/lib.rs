@@ -185,7 +185,8 @@ impl Puzzle {
 
     /// How a person can solve it, step by step, and its grade, as `snakesat explain`
     /// says: each step a minimal set of the puzzle's rules and clues that decides cells.
-    /// A step may use at most `max_rules` of them (beyond, the puzzle "needs search");
+    /// A search step may use at most `max_rules` of them (beyond, a step of the board
+    /// level, clues and counts over the whole board, or the puzzle "needs search");
     /// `timeout` (seconds) and Ctrl-C stop it with the steps found so far; `encoding` as
     /// `snakesat explain --encoding` (the parity snake explains with `"plain"`). A genre
     /// that cannot be explained raises `ValueError`.

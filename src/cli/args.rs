@@ -223,7 +223,9 @@ pub enum Command {
         /// Stop at this many seconds with the steps found so far (exit code 3).
         #[arg(long)]
         timeout: Option<f64>,
-        /// The most rules and clues one step may use; past it the puzzle "needs search".
+        /// The most rules and clues one search step may use; past it the board rung (clues
+        /// and counts over the whole board, the hardest level) takes the step, or the
+        /// puzzle "needs search".
         #[arg(long, default_value_t = snakesat::explain::MAX_RULES)]
         max_rules: usize,
         #[command(flatten)]

@@ -87,33 +87,7 @@ impl Explainer<'_> {
     /// of its own, without a budget.
     pub(super) fn check_step(&mut self, step: &Step) -> Result<(), ExplainError> {
         let fail = |what: String| Err(ExplainError::Internal(what));
-        if step.level == Level::Board {
-            // Its clues and counts, with every local rule, force each fact, and each of
-            // them is needed (the local rules are one family, taken whole).
-            let rules = self.f.rules();
-            let local = (0..rules.len()).filter(|&r| rules[r].kind == RuleKind::Local);
-            let with: Vec<usize> = local.clone().chain(step.rules.iter().copied()).collect();
-            for &fact in &step.facts {
-                if !self.forces(&with, self.lit(fact))? {
-                    return fail(format!("a board step's rules {:?} do not force its fact {fact:?}", step.rules));
-                }
-            }
-            for &r in &step.rules {
-                let without: Vec<usize> = with.iter().copied().filter(|&x| x != r).collect();
-                let mut still = true;
-                for &fact in &step.facts {
-                    if !self.forces(&without, self.lit(fact))? {
-                        still = false;
-                        break;
-                    }
-                }
-                if still {
-                    return fail(format!("a board step's rules {:?} are not minimal: rule {r} can go", step.rules));
-                }
-            }
-            return Ok(());
-        }
-        if let Some(t) = &step.technique {
+        if let Some(t) = step.technique.as_ref() {
             // A technique's facts must follow from the whole puzzle and the facts before
             // it: asked of every rule instance, a route that shares nothing with it.
             let all: Vec<usize> = (0..self.sel.len()).collect();
@@ -127,13 +101,21 @@ impl Explainer<'_> {
             }
             return Ok(());
         }
+        // A board step stands on every local rule besides its own (taken whole, so only
+        // its own must each be needed); a search step on its own alone.
+        let rules = self.f.rules();
+        let base: Vec<usize> = match step.level {
+            Level::Board => (0..rules.len()).filter(|&r| rules[r].kind == RuleKind::Local).collect(),
+            _ => Vec::new(),
+        };
+        let with: Vec<usize> = base.iter().chain(&step.rules).copied().collect();
         for &fact in &step.facts {
-            if !self.forces(&step.rules, self.lit(fact))? {
+            if !self.forces(&with, self.lit(fact))? {
                 return fail(format!("a step's rules {:?} do not force its fact {fact:?}", step.rules));
             }
         }
         for &r in &step.rules {
-            let without: Vec<usize> = step.rules.iter().copied().filter(|&x| x != r).collect();
+            let without: Vec<usize> = with.iter().copied().filter(|&x| x != r).collect();
             let mut still = true;
             for &fact in &step.facts {
                 if !self.forces(&without, self.lit(fact))? {

@@ -15,12 +15,13 @@ use super::{stopped, End, ExplainError, Explainer, Fact, Level, Settings, Step};
 use crate::cnf::{Lit, RuleKind};
 use crate::limits::Limits;
 
-/// Conflicts allowed to each question of this rung: ten times the search rung's, as a
-/// whole-board argument is a longer proof. A fact whose proof needs more is left (the
-/// puzzle then "needs search"): with 20 000 the parity snake's `unique-9x9` was explained
-/// to the end in 130 s and the generated Snake Egg `gen-10x10-d` ran 10 minutes, each step
-/// 10–20 s; the published 11×11 Snake needs 300 (`bench/explain.md`).
-pub const BOARD_BUDGET: i32 = 1_000;
+/// Conflicts allowed to each question of this rung, as a multiple of the search rung's
+/// (`Settings::budget`, 100 by default): a whole-board argument is a longer proof. A fact
+/// whose proof needs more is left (the puzzle then "needs search"): with 20 000 the parity
+/// snake's `unique-9x9` was explained to the end in 130 s and the generated Snake Egg
+/// `gen-10x10-d` ran 10 minutes, each step 10–20 s; the published 11×11 Snake needs 300
+/// (`bench/explain.md`).
+const BUDGET_TIMES: i32 = 10;
 
 /// Questions out of budget after which a pass gives up: on a board whose eager formula is
 /// hard (a generated 10×10 Snake Egg) every question may run out, each costing the budget.
@@ -36,7 +37,7 @@ impl Explainer<'_> {
     pub(super) fn board_step(&mut self, settings: &Settings) -> Result<Result<Option<Step>, End>, ExplainError> {
         let rules = self.f.rules();
         let local: Vec<usize> = (0..rules.len()).filter(|&r| rules[r].kind == RuleKind::Local).collect();
-        let named: Vec<usize> = (0..rules.len()).filter(|&r| !matches!(rules[r].kind, RuleKind::Local)).collect();
+        let named: Vec<usize> = (0..rules.len()).filter(|&r| rules[r].kind != RuleKind::Local).collect();
         let plain: Vec<usize> = named.iter().copied().filter(|&r| rules[r].kind != RuleKind::Global).collect();
         let model = match self.answer.clone() {
             Some(m) => m,
@@ -60,8 +61,10 @@ impl Explainer<'_> {
         // Without the whole-board rules first (one piece, an egg's span): a count is an
         // argument a person can make; connectivity over the whole board is harder to see.
         let passes = if plain.len() < named.len() { vec![plain, named] } else { vec![named] };
+        let budget = Some(settings.budget.saturating_mul(BUDGET_TIMES));
         let mut best: Option<(Lit, Vec<usize>)> = None;
         for pool in passes {
+            let with: Vec<usize> = local.iter().chain(&pool).copied().collect();
             let (mut refuted, mut tries, mut unknown) = (vec![false; candidates.len()], 0, 0);
             for i in 0..candidates.len() {
                 if settings.limits.over() {
@@ -71,8 +74,7 @@ impl Explainer<'_> {
                     continue;
                 }
                 let l = candidates[i];
-                let with: Vec<usize> = local.iter().chain(&pool).copied().collect();
-                let core = match self.core_within(&with, l, Some(BOARD_BUDGET))? {
+                let core = match self.core_within(&with, l, budget)? {
                     Core::Forced(core) => core,
                     Core::Open(m) => {
                         for (j, &c) in candidates.iter().enumerate() {
@@ -90,14 +92,20 @@ impl Explainer<'_> {
                 };
                 let start: Vec<usize> = core.into_iter().filter(|r| pool.contains(r)).collect();
                 let most = best.as_ref().map_or(usize::MAX, |b| b.1.len());
-                match self.shrink_named(&local, start, l, most, &settings.limits)? {
+                match self.shrink_named(&local, start, l, most, budget, &settings.limits)? {
                     Shrunk::Minimal(set) => best = Some((l, set)),
                     Shrunk::Over => {}
-                    Shrunk::Unknown => unknown += 1,
+                    Shrunk::Unknown => {
+                        unknown += 1;
+                        if unknown >= GIVE_UP {
+                            break;
+                        }
+                    }
                     Shrunk::Stopped => return Ok(Err(End::Stopped(stopped(&settings.limits)))),
                 }
                 tries += 1;
-                if tries >= TRIES {
+                // The local rules alone force it: no set is smaller.
+                if tries >= TRIES || best.as_ref().is_some_and(|b| b.1.is_empty()) {
                     break;
                 }
             }
@@ -119,6 +127,7 @@ impl Explainer<'_> {
         set: Vec<usize>,
         l: Lit,
         most: usize,
+        budget: Option<i32>,
         limits: &Limits,
     ) -> Result<Shrunk, ExplainError> {
         let mut todo = set;
@@ -130,7 +139,7 @@ impl Explainer<'_> {
                 return Ok(Shrunk::Stopped);
             }
             let test: Vec<usize> = local.iter().chain(&keep).chain(&todo[1..]).copied().collect();
-            match self.core_within(&test, l, Some(BOARD_BUDGET))? {
+            match self.core_within(&test, l, budget)? {
                 Core::Forced(core) => todo = todo[1..].iter().copied().filter(|r| core.contains(r)).collect(),
                 Core::Open(_) => {
                     keep.push(r);

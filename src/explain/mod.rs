@@ -111,7 +111,8 @@ impl Step {
 pub enum End {
     /// Every unit is decided.
     Solved,
-    /// Nothing more is forced within `max_rules` instances: a solver would need to search.
+    /// Nothing more is forced within `max_rules` instances, nor by the board rung within
+    /// its budget: a solver would need to search.
     NeedsSearch,
     /// The puzzle's answers differ on the units left: no step can decide them.
     NotUnique,
@@ -185,7 +186,8 @@ impl Trace {
 /// What bounds an explanation.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// The most rule instances a step may use; beyond, the puzzle "needs search".
+    /// The most rule instances a search step may use; beyond, the board rung takes the step
+    /// (when `board`), else the puzzle "needs search".
     pub max_rules: usize,
     pub limits: Limits,
     /// Conflicts allowed to each solver question at level 2: a fact whose proof needs
@@ -229,8 +231,9 @@ pub struct Explainer<'a> {
     value_of: HashMap<usize, (usize, usize)>,
     /// The smallest set found so far that forces each fact, by the fact's literal.
     cache: HashMap<Lit, Vec<usize>>,
-    /// Facts whose minimal sets were over `max_rules` at a search step that found nothing:
-    /// the search rung does not ask about them again (`mus`).
+    /// Facts the search rung gave up on at a step where it found nothing: it does not ask
+    /// about them again (`mus`) until the board rung finds nothing either, when one more
+    /// search with them decides how the trace ends.
     hopeless: std::collections::HashSet<Lit>,
     pub solver_calls: u64,
     limits: Limits,
@@ -405,6 +408,8 @@ impl<'a> Explainer<'a> {
         if self.answer.is_none() && self.model(&all, None)?.is_none() {
             return Ok(End::NoAnswer);
         }
+        // Whether the facts given up on were asked again since the last step.
+        let mut retried = false;
         loop {
             if settings.limits.over() {
                 return Ok(End::Stopped(stopped(&settings.limits)));
@@ -423,6 +428,13 @@ impl<'a> Explainer<'a> {
                         Ok(s) => s,
                         Err(End::NeedsSearch) if settings.board => match self.board_step(settings)? {
                             Ok(Some(s)) => s,
+                            // Facts not asked again since an earlier stall may have small
+                            // sets by now: one more search with them before the end.
+                            Ok(None) if !retried && !self.hopeless.is_empty() => {
+                                self.hopeless.clear();
+                                retried = true;
+                                continue;
+                            }
                             Ok(None) => return Ok(End::NeedsSearch),
                             Err(end) => return Ok(end),
                         },
@@ -448,6 +460,7 @@ impl<'a> Explainer<'a> {
                 .filter_map(|u| self.decided(u).map(|v| (u, v)))
                 .collect();
             steps.push(Step { decided, ..step });
+            retried = false;
         }
     }
 

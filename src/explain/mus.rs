@@ -42,11 +42,13 @@ impl Explainer<'_> {
         // Some fact is forced, but only by more rules than a step may use or than the
         // best set so far (its shrinking was cut short): the end is "needs search".
         let mut over = false;
-        // Facts this step gave up on (a set over the limit, a question out of budget). When
-        // it finds nothing they are not asked again: the board rung takes the step, and the
-        // search runs again at every later stall, where asking the same facts cost most of
-        // the time (the published 11×11 Snake: 53 s, 25 s without; same trace). Only a
-        // trace that used to end "needs search" here reaches a later stall.
+        // Facts this step gave up on (a set over the limit or the best so far, a question
+        // out of budget). When it finds nothing (so none was over a best) they are not
+        // asked again until the board rung finds nothing too (`Explainer::hopeless`): the
+        // board rung takes the step, and asking the same facts again at every later stall
+        // took most of the time (the published 11×11 Snake: 53 s asking again, 25 s not;
+        // the same trace). Only a trace that used to end "needs search" here reaches a
+        // later stall.
         let mut hopeless: Vec<Lit> = Vec::new();
         let mut best: Option<(usize, Lit, Vec<usize>)> = None;
         for pool in passes {
@@ -94,9 +96,7 @@ impl Explainer<'_> {
                     Shrunk::Minimal(set) => set,
                     Shrunk::Over => {
                         over = true;
-                        if best.is_none() {
-                            hopeless.push(l);
-                        }
+                        hopeless.push(l);
                         continue;
                     }
                     Shrunk::Stopped => return Ok(Err(End::Stopped(stopped(&settings.limits)))),

@@ -57,12 +57,15 @@ pub fn paragraph(i: usize, step: &Step, rules: &[RuleInstance], units: &[Unit]) 
     }
     let n = step.rules.len();
     if step.level == Level::Board {
-        let words = if n == 0 { "the rules".to_string() } else { rule_list(step, rules).join("; ") };
         // What no technique names: the clues and counts it stands on, and that the rest is
-        // the rules of each cell and block, taken everywhere at once (the solver's proof).
+        // the rules of each cell, edge and block, taken everywhere at once (the solver's
+        // proof, which no person would read).
+        let what = match n {
+            0 => "the rules of every cell, edge and block alone".to_string(),
+            _ => format!("{}, with the rules of every cell, edge and block,", rule_list(step, rules).join("; ")),
+        };
         let mut out = format!(
-            "Step {} (whole board, board): {words}, with every cell's and block's own rules, leave only this \
-             over the whole board at once (the solver's proof)\n",
+            "Step {} (whole board, board): {what} leave only this over the whole board at once (the solver's proof)\n",
             i + 1
         );
         for line in found(step, units) {

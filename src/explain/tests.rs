@@ -214,6 +214,19 @@ fn the_board_rung_decides_only_what_every_answer_has() {
     let (_, levels) = check_trace(&egg(include_str!("../../fixtures/snake-egg/seed-6x6.toml")), (), &settings, false);
     boards += levels.iter().filter(|l| **l == super::Level::Board).count();
     assert!(boards > 0 && !solved_by_board.is_empty(), "{boards} board steps, none solved with them");
+    // A board step's words name its clues and counts and the local rules taken whole.
+    let p = &solved_by_board[0];
+    let enc = p.encode(&EncodeOptions { connectivity: Connectivity::Eager, ..Default::default() }).expect("encodes");
+    let mut ex = Explainer::new(&enc).expect("the genre explains");
+    ex.ladder = None;
+    let trace = ex.run(&settings).expect("the explanation runs");
+    let (i, step) = trace.steps.iter().enumerate().find(|(_, s)| s.level == super::Level::Board).expect("a board step");
+    let text = super::paragraph(i, step, ex.rules(), &ex.units);
+    assert!(text.starts_with(&format!("Step {} (whole board, board): ", i + 1)), "{text}");
+    assert!(text.contains(" leave only this over the whole board at once (the solver's proof)\n  r"), "{text}");
+    for &r in &step.rules {
+        assert!(text.contains(&ex.rules()[r].words), "{text}");
+    }
     // Without the board rung the same settings end "needs search" where it stepped in.
     let off = Settings { board: false, ..settings };
     for p in &solved_by_board {
@@ -223,13 +236,15 @@ fn the_board_rung_decides_only_what_every_answer_has() {
     }
 }
 
-/// A board with several answers where no clue or count pins a cell: the board rung finds
-/// nothing to decide and the trace ends without a board step.
+/// A board with several answers where no clue or count pins a cell: the board rung, asked
+/// directly (the search before it ends "not unique" there), finds nothing to decide.
 #[test]
 fn the_board_rung_does_not_fire_where_nothing_is_forced() {
     use crate::genres::snake::{Count, Snake};
     let mut p = Snake::new(Grid::new(3, 3));
     p.rows[0] = Some(Count::Is(1));
+    let enc = p.encode(&EncodeOptions { connectivity: Connectivity::Eager, ..Default::default() }).expect("encodes");
+    let mut ex = Explainer::new(&enc).expect("the genre explains");
     let settings = Settings {
         max_rules: 1,
         limits: Limits::default(),
@@ -237,9 +252,10 @@ fn the_board_rung_does_not_fire_where_nothing_is_forced() {
         give_up: super::GIVE_UP,
         board: true,
     };
+    assert!(matches!(ex.board_step(&settings), Ok(Ok(None))));
     let (end, levels) = check_trace(&p, (), &settings, false);
     assert!(!levels.contains(&super::Level::Board), "{levels:?}");
-    assert!(matches!(end, End::NotUnique | End::NeedsSearch), "{end:?}");
+    assert_eq!(end, End::NotUnique);
 }
 
 #[test]

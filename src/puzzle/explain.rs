@@ -364,10 +364,14 @@ impl<P: Puzzle> Explained<P> {
                         d.circle(at, rad * 0.8, Style::stroke(palette::OKABE_ITO[4], rad * 0.18));
                     }
                 }
-                let words: Vec<&str> = match &s.technique {
+                let mut words: Vec<&str> = match &s.technique {
                     Some(t) => vec![t.technique],
                     None => s.rules.iter().map(|&r| self.rules[r].words.as_str()).collect(),
                 };
+                // A board step stands on every local rule too, which it does not list.
+                if s.level == crate::explain::Level::Board {
+                    words.push("every local rule, over the whole board");
+                }
                 format!("step {n} of {}: {}", self.trace.steps.len(), words.join("; "))
             }
         };
