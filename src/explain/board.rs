@@ -9,7 +9,7 @@
 //! rung is never a shortcut to the whole answer.
 
 use super::ask::Core;
-use super::mus::Shrunk;
+use super::mus::{refute, Shrunk};
 use super::up::{Assignment, Up};
 use super::{stopped, End, ExplainError, Explainer, Fact, Level, Settings, Step};
 use crate::cnf::{Lit, RuleKind};
@@ -77,9 +77,7 @@ impl Explainer<'_> {
                 let core = match self.core_within(&with, l, budget)? {
                     Core::Forced(core) => core,
                     Core::Open(m) => {
-                        for (j, &c) in candidates.iter().enumerate() {
-                            refuted[j] |= m[c.var().idx()] == c.is_neg();
-                        }
+                        refute(&mut refuted, &candidates, &m);
                         continue;
                     }
                     Core::Unknown => {

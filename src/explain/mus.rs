@@ -73,9 +73,7 @@ impl Explainer<'_> {
                     None => match self.core(&pool, l)? {
                         Core::Forced(core) => core,
                         Core::Open(m) => {
-                            for (j, &c) in candidates.iter().enumerate() {
-                                refuted[j] |= m[c.var().idx()] == c.is_neg();
-                            }
+                            refute(&mut refuted, &candidates, &m);
                             continue;
                         }
                         Core::Unknown => {
@@ -195,6 +193,13 @@ impl Explainer<'_> {
         }
         keep.sort_unstable();
         Ok(Shrunk::Minimal(keep))
+    }
+}
+
+/// Marks the candidate facts that model `m` breaks: no set forces them.
+pub(super) fn refute(refuted: &mut [bool], candidates: &[Lit], m: &[bool]) {
+    for (j, &c) in candidates.iter().enumerate() {
+        refuted[j] |= m[c.var().idx()] == c.is_neg();
     }
 }
 

@@ -188,19 +188,19 @@ fn random_snakes(n: usize, seed: u64) -> Vec<crate::genres::snake::Snake> {
     out
 }
 
+/// Settings where the search rung takes steps of one rule only, so the board rung (after
+/// it) takes most steps past what one rule propagates.
+fn one_rule_steps() -> Settings {
+    Settings { max_rules: 1, limits: Limits::default(), budget: super::BUDGET, give_up: super::GIVE_UP, board: true }
+}
+
 /// The board rung, made to fire: no ladder, and search steps of one rule only, so most
 /// steps past what one rule propagates are the board's. Each fact is checked against every
 /// answer here, and in test builds each board step's clues and counts are checked to force
 /// it with every local rule and to be minimal (`check_step`).
 #[test]
 fn the_board_rung_decides_only_what_every_answer_has() {
-    let settings = Settings {
-        max_rules: 1,
-        limits: Limits::default(),
-        budget: super::BUDGET,
-        give_up: super::GIVE_UP,
-        board: true,
-    };
+    let settings = one_rule_steps();
     let mut boards = 0;
     let mut solved_by_board = Vec::new();
     for p in random_snakes(12, 0x243f_6a88_85a3_08d3) {
@@ -245,13 +245,7 @@ fn the_board_rung_does_not_fire_where_nothing_is_forced() {
     p.rows[0] = Some(Count::Is(1));
     let enc = p.encode(&EncodeOptions { connectivity: Connectivity::Eager, ..Default::default() }).expect("encodes");
     let mut ex = Explainer::new(&enc).expect("the genre explains");
-    let settings = Settings {
-        max_rules: 1,
-        limits: Limits::default(),
-        budget: super::BUDGET,
-        give_up: super::GIVE_UP,
-        board: true,
-    };
+    let settings = one_rule_steps();
     assert!(matches!(ex.board_step(&settings), Ok(Ok(None))));
     let (end, levels) = check_trace(&p, (), &settings, false);
     assert!(!levels.contains(&super::Level::Board), "{levels:?}");
