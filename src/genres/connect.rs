@@ -87,13 +87,34 @@ pub fn eager_path(f: &mut Formula, g: &Grid, snake: &[Lit], end: &[Lit], len: us
     }
 }
 
-/// Every region is connected: `regions` lists each region's size bound k and its member
-/// literals (a cell is in at most one region, and in none where `outside` holds). Each
-/// region has exactly one root, and order-encoded distances from it: a member that is no
-/// root, at distance at most d, has a neighbour strictly closer, and
-/// a member of a region of size k lies at distance below k. `max` is the largest k. Used
-/// by Snake Egg's eggs; sizes in `encodings/snake-egg.md`.
-pub fn eager_regions(f: &mut Formula, g: &Grid, outside: &[Lit], regions: &[(usize, Vec<Lit>)], max: usize) {
+/// A region `eager_regions` keeps connected.
+pub struct Region {
+    /// The bound on its cells: a member lies at distance below `size` from the root.
+    pub size: usize,
+    /// Its member literals, one per cell.
+    pub member: Vec<Lit>,
+    /// A cell the caller knows is in the region in every answer (a clue's), or is free to
+    /// say is (one of interchangeable copies): the root is pinned there instead of chosen.
+    /// A free root lets every answer have a model per member, and the uniqueness proof on
+    /// the complete CNF refutes each of them; pinned, the distances grow from a known cell
+    /// (a generated 12×12 Snake Egg's proof on varisat 2.5–4× shorter, `bench/generate.md`).
+    pub anchor: Option<usize>,
+}
+
+impl Region {
+    /// A region whose root is chosen by the solver.
+    pub fn rooted_anywhere(size: usize, member: Vec<Lit>) -> Region {
+        Region { size, member, anchor: None }
+    }
+}
+
+/// Every region is connected: `regions` lists each region's size bound, its member
+/// literals (a cell is in at most one region, and in none where `outside` holds), and
+/// where its root is pinned, if anywhere. Each region has exactly one root, and
+/// order-encoded distances from it: a member that is no root, at distance at most d, has a
+/// neighbour strictly closer, and a member of a region of size k lies at distance below k.
+/// `max` is the largest k. Used by Snake Egg's eggs; sizes in `encodings/snake-egg.md`.
+pub fn eager_regions(f: &mut Formula, g: &Grid, outside: &[Lit], regions: &[Region], max: usize) {
     if max <= 1 {
         return;
     }
@@ -113,7 +134,7 @@ pub fn eager_regions(f: &mut Formula, g: &Grid, outside: &[Lit], regions: &[(usi
         })
         .collect();
     let mut is_root: Vec<Vec<Lit>> = vec![Vec::new(); n];
-    for (k, member) in regions {
+    for Region { size: k, member, anchor } in regions {
         let roots: Vec<Lit> = (0..n).map(|_| f.new_lit()).collect();
         for i in 0..n {
             f.imply(roots[i], member[i]);
@@ -122,7 +143,10 @@ pub fn eager_regions(f: &mut Formula, g: &Grid, outside: &[Lit], regions: &[(usi
             }
             is_root[i].push(roots[i]);
         }
-        f.exactly(&roots, 1);
+        match *anchor {
+            Some(a) => (0..n).for_each(|i| f.add(&[if i == a { roots[i] } else { !roots[i] }])),
+            None => f.exactly(&roots, 1),
+        }
     }
     for i in 0..n {
         for d in 1..max - 1 {

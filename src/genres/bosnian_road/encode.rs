@@ -7,7 +7,7 @@
 use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
 use crate::engine::{Encoded, Lazy, Unit, Value};
-use crate::genres::connect::{connected_set, eager_regions, rim_cut};
+use crate::genres::connect::{connected_set, eager_regions, rim_cut, Region};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -109,7 +109,7 @@ impl BosnianCnf {
         let member: Vec<Lit> = (0..n).map(|i| self.s(i)).collect();
         f.group("eager: the shaded cells are one piece", |f| {
             f.rule(RuleKind::Global, "the shaded cells are connected", Vec::new(), |f| {
-                eager_regions(f, &g, &outside, &[(n, member)], n)
+                eager_regions(f, &g, &outside, &[Region::rooted_anywhere(n, member)], n)
             })
         });
     }

@@ -6,7 +6,7 @@
 use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
 use crate::engine::{Encoded, Lazy, Unit};
-use crate::genres::connect::{connected_set, eager_regions};
+use crate::genres::connect::{connected_set, eager_regions, Region};
 use crate::genres::lines::{self, LineVars};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
@@ -150,7 +150,7 @@ impl GolemCnf {
         let member: Vec<Lit> = (0..n).map(|i| self.s(i)).collect();
         f.group("eager: the shaded cells are one piece", |f| {
             f.rule(RuleKind::Global, "the shaded cells are connected", Vec::new(), |f| {
-                eager_regions(f, &g, &outside, &[(n, member)], n)
+                eager_regions(f, &g, &outside, &[Region::rooted_anywhere(n, member)], n)
             })
         });
     }
@@ -200,7 +200,7 @@ impl GolemCnf {
 
     /// Islands: each number (and `?`) labels its island — the label spreads to every
     /// unshaded neighbour, a cell has at most one label, a labelled island is connected
-    /// (`eager_regions`, rooted anywhere) and a number's has its size.
+    /// (`eager_regions`, rooted at its clue) and a number's has its size.
     fn eager_islands(&self, f: &mut Formula, p: &GolemGrad) {
         let g = self.grid;
         let n = g.len();
@@ -210,7 +210,7 @@ impl GolemCnf {
         }
         f.group("eager: islands, one number each, of its size", |f| {
             f.rule(RuleKind::Global, "every number's island is one piece of its size", Vec::new(), |f| {
-                let mut regions: Vec<(usize, Vec<Lit>)> = Vec::new();
+                let mut regions: Vec<Region> = Vec::new();
                 for &j in &clues {
                     let member: Vec<Lit> = (0..n).map(|_| f.new_lit()).collect();
                     f.add(&[member[j]]);
@@ -229,11 +229,12 @@ impl GolemCnf {
                         }
                         _ => n,
                     };
-                    regions.push((k, member));
+                    // The island holds its number: the root is pinned there.
+                    regions.push(Region { size: k, member, anchor: Some(j) });
                 }
                 let mut outside = Vec::with_capacity(n);
                 for i in 0..n {
-                    let labels: Vec<Lit> = regions.iter().map(|(_, m)| m[i]).collect();
+                    let labels: Vec<Lit> = regions.iter().map(|r| r.member[i]).collect();
                     f.at_most_one(&labels);
                     let o = f.new_lit();
                     let mut cl = vec![o];
@@ -242,7 +243,7 @@ impl GolemCnf {
                     labels.iter().for_each(|&l| f.imply(l, !o));
                     outside.push(o);
                 }
-                let max = regions.iter().map(|r| r.0).max().unwrap_or(1);
+                let max = regions.iter().map(|r| r.size).max().unwrap_or(1);
                 eager_regions(f, &g, &outside, &regions, max);
             })
         });

@@ -7,7 +7,7 @@
 use crate::cnf::ConnectedSet;
 use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
 use crate::engine::{Encoded, Lazy, Unit};
-use crate::genres::connect::{connected_set, eager_regions, rim_cut};
+use crate::genres::connect::{connected_set, eager_regions, rim_cut, Region};
 use crate::genres::lines::{self, glyph, LineVars};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
@@ -160,7 +160,7 @@ impl MemoryCnf {
         let member: Vec<Lit> = (0..n).map(|i| self.u(i)).collect();
         f.group("eager: the path is one piece", |f| {
             f.rule(RuleKind::Global, "the used cells are connected", Vec::new(), |f| {
-                eager_regions(f, &g, &outside, &[(n, member)], n)
+                eager_regions(f, &g, &outside, &[Region::rooted_anywhere(n, member)], n)
             })
         });
     }

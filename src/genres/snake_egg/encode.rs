@@ -4,7 +4,7 @@
 use crate::cnf::{ConnectedSet, SizedRegions};
 use crate::cnf::{Formula, Lit, Model, RuleKind, Var};
 use crate::engine::{Encoded, Lazy, Unit, Value};
-use crate::genres::connect::{connected_set, eager_path, eager_regions, path_degrees, rim_cut};
+use crate::genres::connect::{connected_set, eager_path, eager_regions, path_degrees, rim_cut, Region};
 use crate::grid::Grid;
 use crate::puzzle::Connectivity;
 
@@ -233,11 +233,19 @@ impl EggCnf {
         f.group("eager eggs: copies, roots and distances", |f| {
             f.rule(RuleKind::Global, words, Vec::new(), |f| {
                 // One membership literal vector per egg copy.
-                let mut copies: Vec<(usize, Vec<Lit>)> = Vec::new();
+                let mut copies: Vec<Region> = Vec::new();
                 for (j, &k) in self.sizes.iter().enumerate() {
                     let m = mult[&k];
+                    // The first number k is in an egg of size k: its root is pinned there.
+                    // With copies, the copies are interchangeable, so the first may be said
+                    // to hold it.
+                    let anchor = p.clues.iter().position(|&c| c == Clue::Egg(Some(k)));
                     if m == 1 {
-                        copies.push((k as usize, (0..n).map(|i| self.t(j, i)).collect()));
+                        copies.push(Region {
+                            size: k as usize,
+                            member: (0..n).map(|i| self.t(j, i)).collect(),
+                            anchor,
+                        });
                         continue;
                     }
                     let labels: Vec<Vec<Lit>> = (0..m).map(|_| (0..n).map(|_| f.new_lit()).collect()).collect();
@@ -251,13 +259,13 @@ impl EggCnf {
                         let col: Vec<Lit> = labels.iter().map(|l| l[i]).collect();
                         f.at_most_one(&col);
                     }
-                    for l in labels {
+                    for (c, l) in labels.into_iter().enumerate() {
                         for (a, b) in g.edges() {
                             f.add(&[!l[a], self.s(b), l[b]]);
                             f.add(&[!l[b], self.s(a), l[a]]);
                         }
                         f.exactly(&l, k as usize);
-                        copies.push((k as usize, l));
+                        copies.push(Region { size: k as usize, member: l, anchor: anchor.filter(|_| c == 0) });
                     }
                 }
                 eager_regions(f, &g, &outside, &copies, max);
