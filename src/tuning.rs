@@ -72,6 +72,11 @@ pub struct Tuning {
     /// around each agreed cell) before it asks the whole board (`puzzle::forced_from`,
     /// under `known`). Off with `SNAKESAT_NO_NEAR`.
     pub near: bool,
+    /// The warm generator's uniqueness checks prefer the drawn answer's values, so that
+    /// another answer, where a removed clue lets one in, is sought near it first
+    /// (solution-guided search); off, the encoding's own phases. Off with
+    /// `SNAKESAT_NO_GUIDE`.
+    pub guide: bool,
 }
 
 impl Default for Tuning {
@@ -93,6 +98,7 @@ impl Default for Tuning {
             draw_construct: true,
             build: true,
             near: true,
+            guide: true,
         }
     }
 }
@@ -125,6 +131,7 @@ impl Tuning {
             draw_construct: !set("SNAKESAT_DRAW_SOLVER"),
             build: !set("SNAKESAT_NO_BUILD"),
             near: !set("SNAKESAT_NO_NEAR"),
+            guide: !set("SNAKESAT_NO_GUIDE"),
         }
     }
 }

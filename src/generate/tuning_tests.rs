@@ -29,6 +29,7 @@ fn routes() -> Vec<(&'static str, Tuning)> {
         ("draw plain", Tuning { draw_plain: true, ..d }),
         ("draw by solver", Tuning { draw_construct: false, ..d }),
         ("grade last", Tuning { grade_last: true, ..d }),
+        ("unguided", Tuning { guide: false, ..d }),
     ]
 }
 
