@@ -74,8 +74,9 @@ pub struct Tuning {
     pub near: bool,
     /// The warm generator's uniqueness checks prefer the drawn answer's values, so that
     /// another answer, where a removed clue lets one in, is sought near it first
-    /// (solution-guided search); off, the encoding's own phases. Off with
-    /// `SNAKESAT_NO_GUIDE`.
+    /// (solution-guided search); off, the phases the draw left. Only speed changes, and
+    /// which clues a proof's core names, so a seed's puzzle may differ between the two
+    /// (it is the same on every run of either). Off with `SNAKESAT_NO_GUIDE`.
     pub guide: bool,
 }
 
@@ -180,6 +181,7 @@ mod tests {
         assert_eq!(with(&[("SNAKESAT_DRAW_SOLVER", "1")]), Tuning { draw_construct: false, ..d });
         assert_eq!(with(&[("SNAKESAT_NO_BUILD", "1")]), Tuning { build: false, ..d });
         assert_eq!(with(&[("SNAKESAT_NO_NEAR", "1")]), Tuning { near: false, ..d });
+        assert_eq!(with(&[("SNAKESAT_NO_GUIDE", "1")]), Tuning { guide: false, ..d });
         let k = |name: &str| (name == "SNAKESAT_KISSAT").then(|| OsString::from("/opt/kissat"));
         assert_eq!(kissat_binary(k), "/opt/kissat");
     }

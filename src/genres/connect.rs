@@ -93,11 +93,14 @@ pub struct Region {
     pub size: usize,
     /// Its member literals, one per cell.
     pub member: Vec<Lit>,
-    /// A cell the caller knows is in the region in every answer (a clue's), or is free to
-    /// say is (one of interchangeable copies): the root is pinned there instead of chosen.
-    /// A free root lets every answer have a model per member, and the uniqueness proof on
-    /// the complete CNF refutes each of them; pinned, the distances grow from a known cell
-    /// (a generated 12×12 Snake Egg's proof on varisat 2.5–4× shorter, `bench/generate.md`).
+    /// A cell the region holds in every answer that has a clue there (a number's), or
+    /// may be said to hold (the first of interchangeable copies): where the region holds
+    /// it, it is the root (`member → root`, true of some model of every answer). With
+    /// the clue the root is then fixed; a free root lets every answer have a model per
+    /// member, and the uniqueness proof on the complete CNF refutes each of them. Without
+    /// the clue the clause says nothing of the answer, so a rule that holds it (the eggs'
+    /// "one piece of its size") still implies no clue's fact (`explain` cites the clue).
+    /// A generated 12×12 Snake Egg's proof on varisat 1.5–3× shorter (`bench/generate.md`).
     pub anchor: Option<usize>,
 }
 
@@ -113,7 +116,8 @@ impl Region {
 /// where its root is pinned, if anywhere. Each region has exactly one root, and
 /// order-encoded distances from it: a member that is no root, at distance at most d, has a
 /// neighbour strictly closer, and a member of a region of size k lies at distance below k.
-/// `max` is the largest k. Used by Snake Egg's eggs; sizes in `encodings/snake-egg.md`.
+/// `max` is the largest k. Used by Snake Egg's eggs, Golem Grad's islands and the one
+/// piece of Bosnian Road and Persistence of Memory; sizes in `encodings/snake-egg.md`.
 pub fn eager_regions(f: &mut Formula, g: &Grid, outside: &[Lit], regions: &[Region], max: usize) {
     if max <= 1 {
         return;
@@ -143,9 +147,9 @@ pub fn eager_regions(f: &mut Formula, g: &Grid, outside: &[Lit], regions: &[Regi
             }
             is_root[i].push(roots[i]);
         }
-        match *anchor {
-            Some(a) => (0..n).for_each(|i| f.add(&[if i == a { roots[i] } else { !roots[i] }])),
-            None => f.exactly(&roots, 1),
+        f.exactly(&roots, 1);
+        if let Some(a) = *anchor {
+            f.imply(member[a], roots[a]);
         }
     }
     for i in 0..n {

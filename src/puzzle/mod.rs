@@ -284,7 +284,7 @@ pub trait Generate: Puzzle {
     }
     /// The literals the clue at `unit` adds to the formula as unit clauses, where that is
     /// all a clue is: the formula of this puzzle is `enc` (the blank board's, same bank and
-    /// size) with these units added. The generator then keeps one warm solver for a whole
+    /// size, in the generator's options, `generate_options`) with these units added. The generator then keeps one warm solver for a whole
     /// puzzle and assumes them (`generate/warm.rs`). `None` (the default) where a clue
     /// shapes the encoding otherwise (for every unit: the generator asks the blank
     /// board's first unit to learn whether the genre has them); every candidate is then

@@ -87,9 +87,11 @@ impl EggCnf {
         self.end[i].pos_lit()
     }
 
-    /// The unit clauses the clue `clue` at cell `i` adds: all a clue is in this encoding,
-    /// so the warm generator can assume them on the blank board's formula instead
-    /// (`Generate::clue_lits`). `None` for a size the bank lacks.
+    /// The unit clauses the clue `clue` at cell `i` adds: all a clue is in the lazy
+    /// encoding, so the warm generator can assume them on the blank board's formula instead
+    /// (`Generate::clue_lits`). (The complete CNF also roots an egg where its number is,
+    /// `connect::Region::anchor`: a clause some model of every answer keeps.) `None` for a
+    /// size the bank lacks.
     pub(super) fn clue_lits(&self, clue: Clue, i: usize) -> Option<Vec<Lit>> {
         Some(match clue {
             Clue::Unknown => Vec::new(),
@@ -236,9 +238,8 @@ impl EggCnf {
                 let mut copies: Vec<Region> = Vec::new();
                 for (j, &k) in self.sizes.iter().enumerate() {
                     let m = mult[&k];
-                    // The first number k is in an egg of size k: its root is pinned there.
-                    // With copies, the copies are interchangeable, so the first may be said
-                    // to hold it.
+                    // Where the first number k is, the egg of size k has its root (with
+                    // copies, interchangeable, the first copy holds it there).
                     let anchor = p.clues.iter().position(|&c| c == Clue::Egg(Some(k)));
                     if m == 1 {
                         copies.push(Region {
