@@ -10,8 +10,7 @@
 
 use super::ask::Core;
 use super::mus::{refute, Shrunk};
-use super::up::{Assignment, Up};
-use super::{stopped, End, ExplainError, Explainer, Fact, Level, Settings, Step};
+use super::{stopped, End, ExplainError, Explainer, Level, Settings, Step};
 use crate::cnf::{Lit, RuleKind};
 use crate::limits::Limits;
 
@@ -151,25 +150,5 @@ impl Explainer<'_> {
         }
         keep.sort_unstable();
         Ok(Shrunk::Minimal(keep))
-    }
-
-    /// Fact `l` and whatever the rules `set` then propagate, given the facts: what a step
-    /// that forces `l` with `set` decides.
-    pub(super) fn closure(&self, l: Lit, set: &[usize]) -> Result<Vec<Fact>, ExplainError> {
-        let mut a = Assignment { val: self.known.val.clone(), trail: Vec::new() };
-        let ok = self.up.close_hard(&mut a) && {
-            let mark = a.trail.len();
-            a.set(l);
-            let seeds = set.iter().flat_map(|&r| Up::rule_clauses(self.f, r));
-            // A board step's set holds every local rule: membership by mask, not by scan.
-            let mut mask = vec![false; self.f.rules().len()];
-            set.iter().for_each(|&r| mask[r] = true);
-            let member = |o: u32| mask.get(o as usize).copied().unwrap_or(false);
-            self.up.propagate(&mut a, &member, seeds, mark)
-        };
-        if !ok {
-            return Err(ExplainError::Internal("a forced fact conflicts with its own rules".into()));
-        }
-        Ok(a.trail.iter().filter_map(|&t| self.fact_of(t).filter(|_| self.known.lit(t) == 0)).collect())
     }
 }
