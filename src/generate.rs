@@ -410,7 +410,7 @@ fn show_all<P: Generate>(p: &P, answer: &P::Solution, genre: &P::Options) -> P {
 /// The second route: the complete CNF on varisat has exactly the answer `answer`, with
 /// the genre's options `genre` (what one answer is).
 pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution, genre: &P::Options, trace: bool) -> Result<(), Failed> {
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: genre.clone() };
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: genre.clone(), pin_roots: true };
     let enc = p.encode(&opts)?;
     let f = enc.formula();
     let mut solver = BackendKind::Varisat.build();

@@ -44,7 +44,7 @@ pub(crate) fn check_explained_with<P: Puzzle>(p: &P, genre: P::Options) -> End {
 /// answers may end "needs search" rather than "not unique". The end and the steps' levels.
 fn check_trace<P: Puzzle>(p: &P, genre: P::Options, settings: &Settings, ladder: bool) -> (End, Vec<super::Level>) {
     let sols = answers(p, genre.clone());
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre };
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre, pin_roots: false };
     let enc = p.encode(&opts).expect("encodes");
     let mut ex = Explainer::new(&enc).expect("the genre explains");
     if !ladder {

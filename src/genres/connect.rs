@@ -98,8 +98,8 @@ pub struct Region {
     /// it, it is the root (`member → root`, true of some model of every answer). With
     /// the clue the root is then fixed; a free root lets every answer have a model per
     /// member, and the uniqueness proof on the complete CNF refutes each of them. Without
-    /// the clue the clause says nothing of the answer, so a rule that holds it (the eggs'
-    /// "one piece of its size") still implies no clue's fact (`explain` cites the clue).
+    /// the clue the clause says nothing of the answer. Callers set it only under
+    /// `EncodeOptions::pin_roots`: it changes what `explain`'s budgeted questions find.
     /// A generated 12×12 Snake Egg's proof on varisat 1.5–3× shorter (`bench/generate.md`).
     pub anchor: Option<usize>,
 }

@@ -98,7 +98,7 @@ pub struct Setup {
 /// The genre's options read from the user's text; an option it has no use for is a usage
 /// error.
 pub fn options<P: Puzzle>(raw: &RawOptions, connectivity: Connectivity) -> Result<EncodeOptions<P::Options>, RunError> {
-    Ok(EncodeOptions { connectivity, genre: P::options(raw)? })
+    Ok(EncodeOptions { connectivity, genre: P::options(raw)?, pin_roots: false })
 }
 
 /// Compiles the puzzle; an encoding the genre refuses, or one beyond the size limit, is
@@ -339,7 +339,7 @@ impl<'a, P: Puzzle> Plan<'a, P> {
     }
 
     fn eager(&self) -> EncodeOptions<P::Options> {
-        EncodeOptions { connectivity: Connectivity::Eager, ..self.opts.clone() }
+        EncodeOptions { connectivity: Connectivity::Eager, pin_roots: true, ..self.opts.clone() }
     }
 
     /// Whether the genre has its own `solve --relax`.

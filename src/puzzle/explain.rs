@@ -54,7 +54,7 @@ pub fn explain_at<P: Puzzle>(
     // with uniqueness, so that a trace that stops for lack of a small step can still say
     // whether the puzzle has a second answer (a blank board would otherwise read "needs
     // search", as if a person only lacked the skill).
-    let lazy = EncodeOptions { connectivity: Connectivity::Lazy, genre: genre.clone() };
+    let lazy = EncodeOptions { connectivity: Connectivity::Lazy, genre: genre.clone(), pin_roots: false };
     let quick = solve(p, &p.encode(&lazy)?, BackendKind::DEFAULT.build(), &settings.limits, true)?;
     let answer = match quick.status {
         Status::Solved(sol) => Some(sol),
@@ -86,8 +86,9 @@ fn explain_from<P: Puzzle>(
     settings: &Settings,
     start: Start<'_>,
 ) -> Result<Explained<P>, RunError> {
-    // The eager encoding: connectivity takes part as rule instances, with no propagator.
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre };
+    // The eager encoding: connectivity takes part as rule instances, with no propagator;
+    // no root pinned on a clue, so the rules are the puzzle's as a person states them.
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre, pin_roots: false };
     let enc = p.encode(&opts)?;
     // As the other jobs: a formula past the size limit is refused, not built on (the
     // server explains what a request sends).
@@ -134,7 +135,7 @@ fn explain_from<P: Puzzle>(
 /// work starts, and the server of every board it reads. The lazy encoding is asked, the
 /// cheap one: the units are the answer's cells, whichever way connectivity is encoded.
 pub fn explains<P: Puzzle>(p: &P, raw: &RawOptions) -> Result<bool, RunError> {
-    let opts = EncodeOptions { connectivity: Connectivity::Lazy, genre: P::options(raw)? };
+    let opts = EncodeOptions { connectivity: Connectivity::Lazy, genre: P::options(raw)?, pin_roots: false };
     Ok(!p.encode(&opts)?.explain_units().is_empty())
 }
 

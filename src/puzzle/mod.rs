@@ -120,6 +120,12 @@ pub fn refuse(kind: &str, flag: &str, value: Option<&str>) -> Result<(), RunErro
 pub struct EncodeOptions<O> {
     pub connectivity: Connectivity,
     pub genre: O,
+    /// In the complete CNF, root each region where a clue puts a cell of it
+    /// (`connect::Region::anchor`): the same answers, one root choice fewer per answer for a
+    /// proof to refute (`dimacs`, `decode` and the generator's second route set it).
+    /// Off for `explain`, whose rule instances are the rules as a person states them: the
+    /// clause changes what its budgeted questions find (`bench/generate.md`).
+    pub pin_roots: bool,
 }
 
 /// The result of a genre's own job (`solve --relax`, `sample`), ready for any front end:

@@ -30,7 +30,7 @@ pub struct GolemCnf {
 }
 
 impl GolemCnf {
-    pub(super) fn build(p: &GolemGrad, mode: Connectivity) -> Self {
+    pub(super) fn build(p: &GolemGrad, mode: Connectivity, pin_roots: bool) -> Self {
         let g = p.grid;
         let n = g.len();
         let mut f = Formula::new();
@@ -50,7 +50,7 @@ impl GolemCnf {
         if mode == Connectivity::Eager {
             enc.eager_shaded(&mut f);
             enc.eager_no_loop(&mut f, p);
-            enc.eager_islands(&mut f, p);
+            enc.eager_islands(&mut f, p, pin_roots);
         }
         GolemCnf { formula: f, ..enc }
     }
@@ -201,7 +201,7 @@ impl GolemCnf {
     /// Islands: each number (and `?`) labels its island — the label spreads to every
     /// unshaded neighbour, a cell has at most one label, a labelled island is connected
     /// (`eager_regions`, rooted at its clue) and a number's has its size.
-    fn eager_islands(&self, f: &mut Formula, p: &GolemGrad) {
+    fn eager_islands(&self, f: &mut Formula, p: &GolemGrad, pin_roots: bool) {
         let g = self.grid;
         let n = g.len();
         let clues: Vec<usize> = (0..n).filter(|&i| p.numbered(i)).collect();
@@ -230,7 +230,7 @@ impl GolemCnf {
                         _ => n,
                     };
                     // The island holds its number: the root is pinned there.
-                    regions.push(Region { size: k, member, anchor: Some(j) });
+                    regions.push(Region { size: k, member, anchor: Some(j).filter(|_| pin_roots) });
                 }
                 let mut outside = Vec::with_capacity(n);
                 for i in 0..n {

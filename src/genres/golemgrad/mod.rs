@@ -143,7 +143,7 @@ impl Puzzle for GolemGrad {
     }
 
     fn encode(&self, opts: &EncodeOptions<()>) -> Result<GolemCnf, RunError> {
-        Ok(GolemCnf::build(self, opts.connectivity))
+        Ok(GolemCnf::build(self, opts.connectivity, opts.pin_roots))
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), Broken> {

@@ -23,7 +23,7 @@ fn board(p: &ParitySnake) -> Board {
 fn opts(conn: Connectivity, encoding: Option<&str>, distinct: Option<&str>) -> EncodeOptions<ParityOptions> {
     let raw =
         RawOptions { encoding: encoding.map(str::to_string), distinct: distinct.map(str::to_string), symmetry: None };
-    EncodeOptions { connectivity: conn, genre: ParitySnake::options(&raw).unwrap() }
+    EncodeOptions { connectivity: conn, genre: ParitySnake::options(&raw).unwrap(), pin_roots: false }
 }
 
 fn run_count(p: &ParitySnake, o: &EncodeOptions<ParityOptions>) -> (Vec<Solution>, Vec<(String, serde_json::Value)>) {

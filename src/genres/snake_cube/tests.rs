@@ -85,7 +85,7 @@ fn brute_force(size: [usize; 3], segments: &[usize]) -> Vec<Vec<[usize; 3]>> {
 
 fn options(encoding: &str, connectivity: Connectivity, distinct: Option<&str>) -> EncodeOptions<CubeOptions> {
     let raw = RawOptions { encoding: Some(encoding.into()), distinct: distinct.map(str::to_string), symmetry: None };
-    EncodeOptions { connectivity, genre: SnakeCube::options(&raw).unwrap() }
+    EncodeOptions { connectivity, genre: SnakeCube::options(&raw).unwrap(), pin_roots: false }
 }
 
 /// Every answer the SAT side finds (each verified by the driver), as a set.

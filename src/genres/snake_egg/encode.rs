@@ -38,7 +38,7 @@ pub struct EggCnf {
 }
 
 impl EggCnf {
-    pub(super) fn build(p: &SnakeEgg, mode: Connectivity) -> Self {
+    pub(super) fn build(p: &SnakeEgg, mode: Connectivity, pin_roots: bool) -> Self {
         let g = p.grid;
         let n = g.len();
         let sizes: Vec<u32> = p.sizes().keys().copied().collect();
@@ -70,7 +70,7 @@ impl EggCnf {
         enc.local_rules(&mut f, p);
         if mode == Connectivity::Eager {
             enc.eager_snake(&mut f, p);
-            enc.eager_eggs(&mut f, p);
+            enc.eager_eggs(&mut f, p, pin_roots);
         }
         EggCnf { formula: f, ..enc }
     }
@@ -225,7 +225,7 @@ impl EggCnf {
 
     /// Every egg is connected: one root per egg (per copy of a repeated size, with copy
     /// labels), and distances within the egg bounded by its size.
-    fn eager_eggs(&self, f: &mut Formula, p: &SnakeEgg) {
+    fn eager_eggs(&self, f: &mut Formula, p: &SnakeEgg, pin_roots: bool) {
         let g = self.grid;
         let n = g.len();
         let mult = p.sizes();
@@ -240,7 +240,7 @@ impl EggCnf {
                     let m = mult[&k];
                     // Where the first number k is, the egg of size k has its root (with
                     // copies, interchangeable, the first copy holds it there).
-                    let anchor = p.clues.iter().position(|&c| c == Clue::Egg(Some(k)));
+                    let anchor = p.clues.iter().position(|&c| c == Clue::Egg(Some(k))).filter(|_| pin_roots);
                     if m == 1 {
                         copies.push(Region {
                             size: k as usize,

@@ -213,7 +213,7 @@ impl Puzzle for SnakeEgg {
     }
 
     fn encode(&self, opts: &EncodeOptions<()>) -> Result<EggCnf, RunError> {
-        Ok(EggCnf::build(self, opts.connectivity))
+        Ok(EggCnf::build(self, opts.connectivity, opts.pin_roots))
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), Broken> {

@@ -417,7 +417,7 @@ fn a_puzzle_is_its_blank_board_plus_its_clues_unit_literals() {
         "kind = \"snake-egg\"\neggs = [1, 2, 3, 3]\ngrid = \"\"\"\no . 3 . .\n. # . ? .\n2 . . . 1\n. . 3 . o\n\"\"\"\n",
     );
     assert_eq!(p.clue_units().len(), 8);
-    let opts = EncodeOptions { connectivity: Connectivity::Lazy, genre: () };
+    let opts = EncodeOptions { connectivity: Connectivity::Lazy, genre: (), pin_roots: false };
     let (full, (with_units, all_units)) = (p.encode(&opts).unwrap(), blank_plus_units(&p, &opts));
     assert!(all_units);
     let sorted = |f: &crate::cnf::Formula| {
@@ -437,14 +437,15 @@ fn a_puzzle_is_its_blank_board_plus_its_clues_unit_literals() {
     assert_eq!(sorted(&full.formula), sorted(&with_units.formula));
 }
 
-/// The complete CNF pins an egg's root on its number (`connect::Region::anchor`, the
-/// first copy's on the first number of a repeated size), so it is not the blank board's
-/// with the clues' units; that one is another complete CNF of the same puzzle, and the two
-/// must have the same answers, the lazy CNF's (two here; each size numbered, 3 twice).
+/// The complete CNF `dimacs` writes (`pin_roots`) roots an egg on its number
+/// (`connect::Region::anchor`; the first copy's on the first number of a repeated size),
+/// so it is not the blank board's with the clues' units; that one is another complete CNF
+/// of the same puzzle, and the two must have the same answers, the lazy CNF's (two here;
+/// each size numbered, 3 twice).
 #[test]
 fn the_complete_cnf_pinned_on_numbers_has_the_answers_of_the_blank_one_with_units() {
     let p = parse("kind = \"snake-egg\"\neggs = [1, 2, 3, 3]\ngrid = \"\"\"\n. . . 3 .\n. 2 . . .\n. . . . .\n. . 3 . .\n1 . . . .\n\"\"\"\n");
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: () };
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: (), pin_roots: true };
     let all = |enc: &EggCnf| {
         let mut sols = Vec::new();
         let limits = crate::engine::Limits::default();

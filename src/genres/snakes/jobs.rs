@@ -74,6 +74,7 @@ pub fn relax(
         None => EncodeOptions {
             connectivity: Connectivity::Eager,
             genre: SnakesOptions { encoding: Some(EncodingKind::Colour), ..opts.genre },
+            pin_roots: opts.pin_roots,
         },
     };
     let mut steps = Vec::new();

@@ -128,7 +128,7 @@ const MODES: [(&str, Connectivity); 3] =
 
 fn opts(enc: &str, conn: Connectivity, distinct: &str) -> EncodeOptions<SnakesOptions> {
     let raw = RawOptions { encoding: Some(enc.into()), distinct: Some(distinct.into()), symmetry: None };
-    EncodeOptions { connectivity: conn, genre: Snakes::options(&raw).unwrap() }
+    EncodeOptions { connectivity: conn, genre: Snakes::options(&raw).unwrap(), pin_roots: false }
 }
 
 fn count(p: &Snakes, o: &EncodeOptions<SnakesOptions>) -> u64 {
