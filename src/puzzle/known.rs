@@ -243,6 +243,7 @@ impl<P: Puzzle> Known<'_, P> {
         limits: &Limits,
         usable: impl Fn(&P::Solution) -> bool,
     ) -> Result<(), RunError> {
+        let (t, mut built) = (std::time::Instant::now(), 0);
         let mut rng = Rng::for_puzzle(BUILD_SEED, 0);
         let begun = std::cell::Cell::new(0);
         let stop = || {
@@ -255,11 +256,16 @@ impl<P: Puzzle> Known<'_, P> {
             if !usable(&s) {
                 break;
             }
+            built += 1;
             let values = self.values_seen();
             self.add(s, true);
             if self.values_seen() == values {
                 break;
             }
+        }
+        if limits.tuning.trace {
+            let (begun, s) = (begun.get().min(starts), t.elapsed().as_secs_f64());
+            eprintln!("snakesat: built {built} answers in {begun} of {starts} starts, {s:.3}s");
         }
         Ok(())
     }

@@ -35,9 +35,19 @@ pub fn stderr(o: &Output) -> String {
 
 /// Runs with `--format json` appended and parses standard output.
 pub fn json(args: &[&str]) -> (i32, serde_json::Value) {
+    json_with(args, &[])
+}
+
+/// `json` with the environment variables `vars` set (a `SNAKESAT_*` tuning switch).
+pub fn json_with(args: &[&str], vars: &[(&str, &str)]) -> (i32, serde_json::Value) {
     let mut a = args.to_vec();
     a.extend(["--format", "json"]);
-    let o = run(&a);
+    let o = Command::new(env!("CARGO_BIN_EXE_snakesat"))
+        .args(&a)
+        .envs(vars.iter().copied())
+        .current_dir(root())
+        .output()
+        .expect("the snakesat binary runs");
     let v = serde_json::from_str(stdout(&o).trim())
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}\nstderr: {}", stdout(&o), stderr(&o)));
     (o.status.code().unwrap_or(-1), v)

@@ -12,7 +12,9 @@
 //! can no longer enter (no cell the head may step to lies in it) is *sealed*, and the
 //! sealed pieces' sizes must all be sizes the bank still has (a multiset). Of the pieces
 //! the head can still enter (at most three, one per free neighbour), the snake's future
-//! lies in one: all the others are eggs too, so all but one must fit the bank. At the
+//! lies in one: all the others are eggs too, so all but one must fit the bank. The cells
+//! the snake can no longer reach in the cells it has left are egg cells, so each group of
+//! them must fit in the largest egg left. At the
 //! snake's length (the board less the bank) every piece is sealed and they are the bank
 //! exactly. The search's order is mostly Warnsdorff's rule (the step with the fewest
 //! onward steps first: the snake hugs the rim and itself, so it is dense enough to leave
@@ -176,6 +178,8 @@ struct Search<'r> {
     path: Vec<usize>,
     steps: u64,
     below: &'r mut dyn FnMut(usize) -> usize,
+    /// Scratch: each cell's distance from the head (`reach`).
+    dist: Vec<usize>,
     /// Scratch for the pieces: each cell's piece number at `stamp`.
     seen: Vec<u32>,
     stamp: u32,
@@ -194,6 +198,7 @@ impl<'r> Search<'r> {
             path: Vec::new(),
             steps: 0,
             below,
+            dist: vec![usize::MAX; n],
             seen: vec![0; n],
             stamp: 0,
         }
@@ -313,29 +318,40 @@ impl<'r> Search<'r> {
                 return false;
             }
         }
-        // A strip of cells the snake can no longer take (each touches the body, not as
-        // the head's next step) lies within one egg: none may be longer than the
-        // largest egg left. A snake running beside itself makes such strips.
+        // Cells the snake can no longer take (they touch the body, or lie farther from
+        // the head than the snake has cells left) are egg cells, and each group of them
+        // lies within one egg: none may be larger than the largest egg left (or than its
+        // number, which must be a size left), hold a cell the snake must take, or two
+        // different numbers. A snake
+        // running beside itself makes such strips; a short snake left in a wide region
+        // makes such fields. The second is what built no 15×15 (the last 6 cells of a
+        // snake left to cut a 72-cell region into 8 eggs): with it a blank 15×15 with
+        // eggs 1..14 is built in seconds (`bench/generate.md`).
         let largest = left.iter().rposition(|&n| n > 0).unwrap_or(0);
+        self.reach(moves);
         self.stamp += 1;
         let stamp = self.stamp;
         for s in 0..self.g.len() {
-            if !self.forced(s, moves) || !open_marks.contains(&self.seen[s]) {
+            if !self.forced(s) || !open_marks.contains(&self.seen[s]) {
                 continue;
             }
             self.seen[s] = stamp;
             stack.push(s);
-            let mut size = 0;
+            let (mut size, mut held) = (0, Held::default());
             while let Some(i) = stack.pop() {
                 size += 1;
+                held.add(self.clues, i);
                 for k in self.g.neighbours(i) {
-                    if self.seen[k] != stamp && self.forced(k, moves) {
+                    if self.seen[k] != stamp && self.forced(k) {
                         self.seen[k] = stamp;
                         stack.push(k);
                     }
                 }
             }
-            if size > largest {
+            // A cell the snake must take but cannot reach, two numbers in one egg, or
+            // a group larger than its number or than any egg left: no answer this way.
+            let within = held.number.map_or(largest, |k| if left[k] > 0 { k } else { 0 });
+            if held.snake || held.mixed || size > within {
                 return false;
             }
         }
@@ -352,10 +368,34 @@ impl<'r> Search<'r> {
         }
     }
 
-    /// An egg cell whatever the snake does next: off the snake, touching it, and not a
-    /// step the head may take.
-    fn forced(&self, i: usize, moves: &[usize]) -> bool {
-        !self.on[i] && self.touching[i] > 0 && !moves.contains(&i)
+    /// An egg cell whatever the snake does from here on (`reach` has run).
+    fn forced(&self, i: usize) -> bool {
+        !self.on[i] && self.dist[i] > self.length - self.path.len()
+    }
+
+    /// `dist`: the fewest steps the head needs to reach each cell off the snake, by cells
+    /// the snake could still take (touching no snake cell but the head), `usize::MAX`
+    /// where it cannot. A cell beyond the steps left is an egg cell whatever the snake does.
+    fn reach(&mut self, moves: &[usize]) {
+        self.dist.fill(usize::MAX);
+        let mut queue = std::collections::VecDeque::new();
+        for &m in moves {
+            self.dist[m] = 1;
+            queue.push_back(m);
+        }
+        let left = self.length - self.path.len();
+        while let Some(i) = queue.pop_front() {
+            let d = self.dist[i] + 1;
+            if d > left {
+                continue;
+            }
+            for k in self.g.neighbours(i) {
+                if !self.on[k] && self.touching[k] == 0 && !self.clues.egg[k] && self.dist[k] == usize::MAX {
+                    self.dist[k] = d;
+                    queue.push_back(k);
+                }
+            }
+        }
     }
 
     fn answer(&self) -> Solution {
