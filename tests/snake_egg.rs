@@ -323,6 +323,9 @@ fn forced_starts_from_known_answers() {
     let unbuilt = [("SNAKESAT_NO_BUILD", "1")];
     let (code, plain) = json_with(&["solve", puzzle, "--forced"], &unbuilt);
     let (code2, known) = json_with(&["solve", puzzle, "--forced", "--known", list], &unbuilt);
+    // As shipped (the builder on too): the same cells decided.
+    let (code3, shipped) = json(&["solve", puzzle, "--forced", "--known", list]);
+    assert_eq!((code3, &shipped["forced"]), (5, &plain["forced"]), "{shipped}");
     assert_eq!((code, code2), (5, 5), "{plain}\n{known}");
     assert_eq!(known["forced"], plain["forced"]);
     assert_eq!((known["complete"].clone(), plain["complete"].clone()), (true.into(), true.into()));

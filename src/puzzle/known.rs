@@ -246,9 +246,13 @@ impl<P: Puzzle> Known<'_, P> {
         let (t, mut built) = (std::time::Instant::now(), 0);
         let mut rng = Rng::for_puzzle(BUILD_SEED, 0);
         let begun = std::cell::Cell::new(0);
+        // Counts the starts begun: `construct` asks before each one.
         let stop = || {
-            begun.set(begun.get() + 1);
-            begun.get() > starts || limits.over()
+            let go = begun.get() < starts && !limits.over();
+            if go {
+                begun.set(begun.get() + 1);
+            }
+            !go
         };
         for _ in 0..BUILT {
             let Some(s) = build(self.p, &mut |n| rng.below(n), &stop) else { break };
@@ -264,7 +268,7 @@ impl<P: Puzzle> Known<'_, P> {
             }
         }
         if limits.tuning.trace {
-            let (begun, s) = (begun.get().min(starts), t.elapsed().as_secs_f64());
+            let (begun, s) = (begun.get(), t.elapsed().as_secs_f64());
             eprintln!("snakesat: built {built} answers in {begun} of {starts} starts, {s:.3}s");
         }
         Ok(())

@@ -18,8 +18,14 @@ pub fn fixture(rel: &str) -> String {
 
 /// Runs `snakesat ARGS` from the crate root.
 pub fn run(args: &[&str]) -> Output {
+    run_with(args, &[])
+}
+
+/// `run` with the environment variables `vars` set (a `SNAKESAT_*` tuning switch).
+pub fn run_with(args: &[&str], vars: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_snakesat"))
         .args(args)
+        .envs(vars.iter().copied())
         .current_dir(root())
         .output()
         .expect("the snakesat binary runs")
@@ -42,12 +48,7 @@ pub fn json(args: &[&str]) -> (i32, serde_json::Value) {
 pub fn json_with(args: &[&str], vars: &[(&str, &str)]) -> (i32, serde_json::Value) {
     let mut a = args.to_vec();
     a.extend(["--format", "json"]);
-    let o = Command::new(env!("CARGO_BIN_EXE_snakesat"))
-        .args(&a)
-        .envs(vars.iter().copied())
-        .current_dir(root())
-        .output()
-        .expect("the snakesat binary runs");
+    let o = run_with(&a, vars);
     let v = serde_json::from_str(stdout(&o).trim())
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}\nstderr: {}", stdout(&o), stderr(&o)));
     (o.status.code().unwrap_or(-1), v)

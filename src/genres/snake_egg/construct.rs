@@ -14,7 +14,8 @@
 //! the head can still enter (at most three, one per free neighbour), the snake's future
 //! lies in one: all the others are eggs too, so all but one must fit the bank. The cells
 //! the snake can no longer reach in the cells it has left are egg cells, so each group of
-//! them must fit in the largest egg left. At the
+//! them must fit in one egg: no larger than the largest egg left (or than its number), and
+//! holding no cell the snake must take and no two different numbers. At the
 //! snake's length (the board less the bank) every piece is sealed and they are the bank
 //! exactly. The search's order is mostly Warnsdorff's rule (the step with the fewest
 //! onward steps first: the snake hugs the rim and itself, so it is dense enough to leave
@@ -178,8 +179,9 @@ struct Search<'r> {
     path: Vec<usize>,
     steps: u64,
     below: &'r mut dyn FnMut(usize) -> usize,
-    /// Scratch: each cell's distance from the head (`reach`).
+    /// Scratch for `reach`: each cell's distance from the head, and its queue.
     dist: Vec<usize>,
+    queue: std::collections::VecDeque<usize>,
     /// Scratch for the pieces: each cell's piece number at `stamp`.
     seen: Vec<u32>,
     stamp: u32,
@@ -199,6 +201,7 @@ impl<'r> Search<'r> {
             steps: 0,
             below,
             dist: vec![usize::MAX; n],
+            queue: std::collections::VecDeque::new(),
             seen: vec![0; n],
             stamp: 0,
         }
@@ -373,12 +376,15 @@ impl<'r> Search<'r> {
         !self.on[i] && self.dist[i] > self.length - self.path.len()
     }
 
-    /// `dist`: the fewest steps the head needs to reach each cell off the snake, by cells
-    /// the snake could still take (touching no snake cell but the head), `usize::MAX`
-    /// where it cannot. A cell beyond the steps left is an egg cell whatever the snake does.
+    /// `dist`: for each cell off the snake, a lower bound on the steps the head needs to
+    /// reach it, by cells the snake could still take (touching no snake cell but the
+    /// head; circles passed through, and the path's own touching ignored, so the bound is
+    /// low, never high), `usize::MAX` where it cannot within the cells it has left. Such a
+    /// cell is an egg cell whatever the snake does.
     fn reach(&mut self, moves: &[usize]) {
         self.dist.fill(usize::MAX);
-        let mut queue = std::collections::VecDeque::new();
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.clear();
         for &m in moves {
             self.dist[m] = 1;
             queue.push_back(m);
@@ -396,6 +402,7 @@ impl<'r> Search<'r> {
                 }
             }
         }
+        self.queue = queue;
     }
 
     fn answer(&self) -> Solution {
