@@ -325,11 +325,10 @@ impl<'r> Search<'r> {
         // the head than the snake has cells left) are egg cells, and each group of them
         // lies within one egg: none may be larger than the largest egg left (or than its
         // number, which must be a size left), hold a cell the snake must take, or two
-        // different numbers. A snake
-        // running beside itself makes such strips; a short snake left in a wide region
-        // makes such fields. The second is what built no 15×15 (the last 6 cells of a
-        // snake left to cut a 72-cell region into 8 eggs): with it a blank 15×15 with
-        // eggs 1..14 is built in seconds (`bench/generate.md`).
+        // different numbers. A snake running beside itself makes such strips; a short
+        // snake left in a wide region makes such fields. The second is what built no
+        // 15×15 (the last 6 cells of a snake left to cut a 72-cell region into 8 eggs):
+        // with it a blank 15×15 with eggs 1..14 is built in seconds (`bench/generate.md`).
         let largest = left.iter().rposition(|&n| n > 0).unwrap_or(0);
         self.reach(moves);
         self.stamp += 1;
