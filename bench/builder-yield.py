@@ -52,4 +52,5 @@ def main():
     print(f"| all | {total[0]} | {total[1]} | {total[2]} |")
 
 
-main()
+if __name__ == "__main__":
+    main()

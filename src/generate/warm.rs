@@ -56,7 +56,8 @@ impl<'a, P: Generate> Warm<'a, P> {
         // By construction where the genre can (`Generate::construct`): the solver only
         // finds the model of that answer, every cell assumed.
         if coins && limits.tuning.draw_construct {
-            if let Some(answer) = blank.construct(&mut |n| rng.below(n), &|| limits.over()) {
+            if let Some(answer) = blank.construct(crate::puzzle::Starts::Long, &mut |n| rng.below(n), &|| limits.over())
+            {
                 blank.verify(&answer).map_err(|Broken(why)| RunError::Unverified(why))?;
                 if limits.tuning.trace {
                     eprintln!("snakesat: generate: built an answer in {:.3}s", t.elapsed().as_secs_f64());

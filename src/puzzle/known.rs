@@ -27,7 +27,8 @@ use crate::rng::Rng;
 
 /// A genre's builder of answers without a solver (`Generate::construct`): the board, the
 /// random numbers, and when to stop.
-pub type Build<P> = fn(&P, &mut dyn FnMut(usize) -> usize, &dyn Fn() -> bool) -> Option<<P as super::Show>::Solution>;
+pub type Build<P> =
+    fn(&P, super::Starts, &mut dyn FnMut(usize) -> usize, &dyn Fn() -> bool) -> Option<<P as super::Show>::Solution>;
 
 /// Where `forced_from` finds answers without a solver, besides each answer's images: the
 /// answers kept from earlier jobs, and the genre's builder.
@@ -48,13 +49,13 @@ impl<P: Puzzle> Copy for Sources<'_, P> {}
 /// Snake Egg each takes a start or two, and with its images shows most cells a value or
 /// two more for the heat map (`bench/live.md`).
 const BUILT: usize = 12;
-/// Starts of the builder all the builds share, as board cells: a start is at most a few
-/// thousand steps, each a pass over the board, so a 10×10 gets 32 starts (milliseconds
-/// each), a 20×20 8, and a board of more than 3200 cells none. A clue makes built answers
-/// rare (a number on a 10×10 Snake Egg: tens of starts an answer, measured), and each
-/// solver answer there costs about a second: a board whose answers are not found within
-/// this goes to the solver having lost little.
-const BUILD_CELLS: usize = 3200;
+/// Starts of the builder all the builds share, as board cells: a short start
+/// (`Starts::Short`) is at most 500 steps, each a pass over the board, so a 10×10 gets 256
+/// starts (about a millisecond each), a 20×20 64, and a board of more than 25,600 cells
+/// none. A clue makes built answers rare (a number on a 10×10 Snake Egg: tens of starts
+/// an answer, measured), and each solver answer there costs about a second: a board whose
+/// answers are not found within this goes to the solver having lost little.
+const BUILD_CELLS: usize = 25_600;
 /// The builder's seed: a board gives the same built answers on every run.
 const BUILD_SEED: u64 = 0;
 
@@ -255,7 +256,7 @@ impl<P: Puzzle> Known<'_, P> {
             !go
         };
         for _ in 0..BUILT {
-            let Some(s) = build(self.p, &mut |n| rng.below(n), &stop) else { break };
+            let Some(s) = build(self.p, super::Starts::Short, &mut |n| rng.below(n), &stop) else { break };
             let s = verified(self.p, s)?;
             if !usable(&s) {
                 break;

@@ -258,6 +258,19 @@ pub trait PuzzLink: Puzzle {
     fn to_url(&self) -> Result<String, RunError>;
 }
 
+/// How a builder of answers (`Generate::construct`) spends its steps. A start that goes
+/// wrong early is cut off at its step budget and the next starts afresh, so short starts
+/// try more shapes in the same time; but a blank 15×15 needs long ones to reach an answer
+/// at all (`bench/live.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Starts {
+    /// Few long starts: the generator's draw on the blank board.
+    Long,
+    /// Many short starts: the live job's first answers, on a board a setter is cluing
+    /// (the clues cut most starts short).
+    Short,
+}
+
 /// `generate`: what a blank board and a clue are. Units are the answer view's cells.
 pub trait Generate: Puzzle {
     /// Whether the generator starts from a random answer with all its clues shown, rather
@@ -319,8 +332,14 @@ pub trait Generate: Puzzle {
     /// `draw_phases` and `draw_cube`. `below(n)` is the caller's random number in `0..n`;
     /// the same numbers give the same answer. Callers verify what they get. `stop()` says
     /// the job was stopped, its deadline passed or its budget is spent: a long
-    /// construction gives up (`None`) soon after.
-    fn construct(&self, _below: &mut dyn FnMut(usize) -> usize, _stop: &dyn Fn() -> bool) -> Option<Self::Solution> {
+    /// construction gives up (`None`) soon after. `starts` says how the builder spends its
+    /// steps: a few long starts or many short ones.
+    fn construct(
+        &self,
+        _starts: Starts,
+        _below: &mut dyn FnMut(usize) -> usize,
+        _stop: &dyn Fn() -> bool,
+    ) -> Option<Self::Solution> {
         None
     }
     /// A random answer the genre builds or draws itself, and the board it answers: the

@@ -24,33 +24,49 @@
 //! Clues prune the same search: the snake never steps on an egg clue, steps on a circle
 //! only as its last cell (it starts on one), and a piece that must be an egg holds no
 //! snake clue and only numbers of its own size; a piece smaller than a number in it can
-//! only shrink, so it fails at once. Pruning only saves time: what is built is an answer
-//! because the genre's verifier says so.
+//! only shrink, so it fails at once. The cells beside a 1 are snake, and a snake cell
+//! with one neighbour the snake may take is an end, taken as a circle: the snake starts
+//! there rather than hoping to end there (a 1 on the rim with a number below it built
+//! nothing in 256 starts). Pruning only saves time: what is built is an answer because
+//! the genre's verifier says so.
 //!
 //! A search that exceeds its step budget starts over from another random cell; every
 //! choice comes from the caller's random numbers and every budget is a count, so one seed
 //! gives one answer on every machine.
 
 use crate::grid::Grid;
+use crate::puzzle::Starts;
 
 use super::{verify, Cell, Clue, SnakeEgg, Solution};
 
 /// The steps one search may take before it starts over: a wrong egg is often a choice
 /// made long before it is sealed, and a fresh start finds another shape sooner than
-/// backtracking to it (12×12 and 15×15 blank boards, `bench/generate.md`).
-const STEPS_PER_START: u64 = 4_000;
+/// backtracking to it (12×12 and 15×15 blank boards, `bench/generate.md`). A blank 15×15
+/// needs long starts (with 500 steps seed 4 built nothing in 2,000 starts); on a clued
+/// 10×10 short ones build twice the answers in the same steps (`bench/live.md`).
+fn steps_per_start(starts: Starts) -> u64 {
+    match starts {
+        Starts::Long => 4_000,
+        Starts::Short => 500,
+    }
+}
 /// The starts tried before giving up (the caller then draws by solver).
 const STARTS: u32 = 2_000;
 /// One step in this many is random rather than Warnsdorff's.
 const RANDOM_STEP: usize = 4;
 
 /// A random answer of `p`; `None` when no start within the budget found one, or `stop()`
-/// said to stop (checked before each start: a start is at most `STEPS_PER_START` steps, a
+/// said to stop (checked before each start: a start is at most `steps_per_start` steps, a
 /// fraction of a second, and all of them together a minute on a blank 12×12, which a
 /// cancelled job must not wait for). `below(n)` is the caller's random number in `0..n`;
 /// a blank board asks for the same numbers as before clues were taken, so the generator
 /// draws the same answers.
-pub fn construct(p: &SnakeEgg, below: &mut dyn FnMut(usize) -> usize, stop: &dyn Fn() -> bool) -> Option<Solution> {
+pub fn construct(
+    p: &SnakeEgg,
+    starts: Starts,
+    below: &mut dyn FnMut(usize) -> usize,
+    stop: &dyn Fn() -> bool,
+) -> Option<Solution> {
     let g = p.grid;
     let eggs: usize = p.eggs.iter().map(|&e| e as usize).sum();
     let length = g.len().checked_sub(eggs).filter(|&l| l >= 2)?;
@@ -68,7 +84,7 @@ pub fn construct(p: &SnakeEgg, below: &mut dyn FnMut(usize) -> usize, stop: &dyn
         if stop() {
             return None;
         }
-        let mut s = Search::new(g, length, bank.clone(), &clues, below);
+        let mut s = Search::new(g, length, bank.clone(), &clues, below, steps_per_start(starts));
         let start = if clues.ends.is_empty() {
             // A blank board takes its start as it always has; an egg clue is no start.
             let mut i = (s.below)(g.len());
@@ -96,18 +112,30 @@ struct Clues {
     egg: Vec<bool>,
     /// The egg size a number gives its cell.
     number: Vec<Option<usize>>,
-    /// Cells the snake must take: `#` and circles.
+    /// Cells the snake must take: `#`, circles, and the cells beside a 1.
     snake: Vec<bool>,
-    /// The circles: the snake starts on one, and takes another only as its last cell.
+    /// The snake's ends the clues fix: the circles, and each cell the snake must take
+    /// with one neighbour it may take (a cell between a 1 and the rim or another egg
+    /// clue). The snake starts on one, and takes another only as its last cell: a start
+    /// elsewhere would have to end there by chance.
     ends: Vec<usize>,
+    /// The cells of `snake`, listed.
+    must: Vec<usize>,
 }
 
 impl Clues {
     /// `None` where the clues alone leave no answer the search could build: more than two
-    /// circles, or a number the bank has no egg of.
+    /// ends, a number the bank has no egg of, an egg clue beside a 1, or a cell the snake
+    /// must take with no neighbour it may take.
     fn read(p: &SnakeEgg, bank: &[u32]) -> Option<Clues> {
         let n = p.grid.len();
-        let mut c = Clues { egg: vec![false; n], number: vec![None; n], snake: vec![false; n], ends: Vec::new() };
+        let mut c = Clues {
+            egg: vec![false; n],
+            number: vec![None; n],
+            snake: vec![false; n],
+            ends: Vec::new(),
+            must: Vec::new(),
+        };
         for (i, clue) in p.clues.iter().enumerate() {
             match *clue {
                 Clue::Unknown => {}
@@ -128,6 +156,27 @@ impl Clues {
                 }
             }
         }
+        let g = p.grid;
+        // An egg of one cell: every neighbour is snake.
+        for i in (0..n).filter(|&i| c.number[i] == Some(1)) {
+            for k in g.neighbours(i) {
+                if c.egg[k] {
+                    return None;
+                }
+                c.snake[k] = true;
+            }
+        }
+        for i in 0..n {
+            if !c.snake[i] || c.ends.contains(&i) {
+                continue;
+            }
+            match g.neighbours(i).filter(|&k| !c.egg[k]).count() {
+                0 => return None,
+                1 => c.ends.push(i),
+                _ => {}
+            }
+        }
+        c.must = (0..n).filter(|&i| c.snake[i]).collect();
         (c.ends.len() <= 2).then_some(c)
     }
 }
@@ -178,6 +227,8 @@ struct Search<'r> {
     touching: Vec<u8>,
     path: Vec<usize>,
     steps: u64,
+    /// The steps this start may take.
+    budget: u64,
     below: &'r mut dyn FnMut(usize) -> usize,
     /// Scratch for `reach`: each cell's distance from the head, and its queue.
     dist: Vec<usize>,
@@ -188,7 +239,14 @@ struct Search<'r> {
 }
 
 impl<'r> Search<'r> {
-    fn new(g: Grid, length: usize, bank: Vec<u32>, clues: &'r Clues, below: &'r mut dyn FnMut(usize) -> usize) -> Self {
+    fn new(
+        g: Grid,
+        length: usize,
+        bank: Vec<u32>,
+        clues: &'r Clues,
+        below: &'r mut dyn FnMut(usize) -> usize,
+        budget: u64,
+    ) -> Self {
         let n = g.len();
         Search {
             g,
@@ -199,6 +257,7 @@ impl<'r> Search<'r> {
             touching: vec![0; n],
             path: Vec::new(),
             steps: 0,
+            budget,
             below,
             dist: vec![usize::MAX; n],
             queue: std::collections::VecDeque::new(),
@@ -239,12 +298,12 @@ impl<'r> Search<'r> {
     /// bank, or gives up (back where it started) at a dead end or the step budget.
     fn grow(&mut self) -> bool {
         self.steps += 1;
-        if self.steps > STEPS_PER_START {
+        if self.steps > self.budget {
             return false;
         }
         let done = self.path.len() == self.length;
         let moves = if done { Vec::new() } else { self.moves() };
-        if !done && moves.is_empty() {
+        if !done && (moves.is_empty() || self.lasts(&moves) > 1) {
             return false;
         }
         if !self.pieces_fit(&moves) {
@@ -259,7 +318,11 @@ impl<'r> Search<'r> {
             order.swap(i, j);
         }
         if (self.below)(RANDOM_STEP) != 0 {
-            order.sort_by_key(|&m| self.onward(m));
+            // Warnsdorff's, after two rules that only clues bring into play (so a blank
+            // board's draw is as it was): a step that leaves fewer cells that can only be
+            // the last first, then a step onto a cell the snake must take (round a 1).
+            let clued = !self.clues.must.is_empty();
+            order.sort_by_cached_key(|&m| (clued.then(|| self.lasts_after(m)), !self.clues.snake[m], self.onward(m)));
         }
         for m in order {
             self.step(m);
@@ -267,11 +330,39 @@ impl<'r> Search<'r> {
                 return true;
             }
             self.unstep();
-            if self.steps > STEPS_PER_START {
+            if self.steps > self.budget {
                 return false;
             }
         }
         false
+    }
+
+    /// How many cells can only be the snake's last: an end not taken, and a cell the
+    /// snake must take with at most one neighbour the snake may still take (`moves`:
+    /// where the head may step). A snake has one last cell (its start is the other end),
+    /// so more than one fails.
+    fn lasts(&self, moves: &[usize]) -> usize {
+        let head = *self.path.last().expect("a head");
+        let c = self.clues;
+        let mut n = c.ends.iter().filter(|&&e| !self.on[e]).count();
+        for &i in c.must.iter().filter(|&&i| !self.on[i] && !c.ends.contains(&i)) {
+            let open = |k: usize| {
+                (k == head && moves.contains(&i))
+                    || (!self.on[k] && !c.egg[k] && (self.touching[k] == 0 || moves.contains(&k)))
+            };
+            if self.g.neighbours(i).filter(|&k| open(k)).count() <= 1 {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// `lasts` were the head at `m`.
+    fn lasts_after(&mut self, m: usize) -> usize {
+        self.step(m);
+        let n = if self.path.len() < self.length { self.lasts(&self.moves()) } else { 0 };
+        self.unstep();
+        n
     }
 
     /// Onward steps from `m` were the head there.

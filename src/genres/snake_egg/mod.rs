@@ -275,8 +275,13 @@ impl Generate for SnakeEgg {
     /// A random snake grown cell by cell, its eggs checked against the bank and the clues
     /// as they are sealed off (`construct.rs`): a solver with random phases drew no blank
     /// 12×12, and on a sparse 10×10 a built answer costs milliseconds, a solver's a second.
-    fn construct(&self, below: &mut dyn FnMut(usize) -> usize, stop: &dyn Fn() -> bool) -> Option<Solution> {
-        construct::construct(self, below, stop)
+    fn construct(
+        &self,
+        starts: crate::puzzle::Starts,
+        below: &mut dyn FnMut(usize) -> usize,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Solution> {
+        construct::construct(self, starts, below, stop)
     }
 
     fn to_toml(&self) -> String {

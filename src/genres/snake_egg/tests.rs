@@ -10,7 +10,7 @@ use crate::backend::BackendKind;
 use crate::cnf::{Lit, Model};
 use crate::engine::{Session, Step};
 use crate::puzzle;
-use crate::puzzle::Connectivity;
+use crate::puzzle::{Connectivity, Starts};
 
 fn parse(text: &str) -> SnakeEgg {
     let src = Source::new("test.toml", text);
@@ -526,8 +526,13 @@ fn blank(rows: usize, cols: usize, eggs: &[u32]) -> SnakeEgg {
 
 /// The answer `construct` draws for puzzle 0 of `seed` (the generator's random stream).
 fn constructed(p: &SnakeEgg, seed: u64) -> Option<Solution> {
+    constructed_in(p, seed, Starts::Long)
+}
+
+/// The same, its starts long (the generator's) or short (the live job's).
+fn constructed_in(p: &SnakeEgg, seed: u64, starts: Starts) -> Option<Solution> {
     let mut rng = crate::generate::Rng::for_puzzle(seed, 0);
-    p.construct(&mut |n| rng.below(n), &|| false)
+    p.construct(starts, &mut |n| rng.below(n), &|| false)
 }
 
 /// A stopped job's construction gives up at the next start, not after all of them: a
@@ -536,7 +541,7 @@ fn constructed(p: &SnakeEgg, seed: u64) -> Option<Solution> {
 fn construction_stops_when_asked() {
     let p = blank(12, 12, &(1..=9).collect::<Vec<_>>());
     let mut rng = crate::generate::Rng::for_puzzle(1, 0);
-    assert_eq!(p.construct(&mut |n| rng.below(n), &|| true), None);
+    assert_eq!(p.construct(Starts::Long, &mut |n| rng.below(n), &|| true), None);
     // Asked to stop after three starts: the fourth is never begun.
     let asked = std::cell::Cell::new(0);
     let stop = || {
@@ -544,7 +549,7 @@ fn construction_stops_when_asked() {
         asked.get() > 3
     };
     let mut rng = crate::generate::Rng::for_puzzle(1, 0);
-    let made = p.construct(&mut |n| rng.below(n), &stop);
+    let made = p.construct(Starts::Long, &mut |n| rng.below(n), &stop);
     assert!(made.is_some() || asked.get() == 4, "asked {} times", asked.get());
 }
 
@@ -586,15 +591,17 @@ proptest! {
     /// Boards with clues (random small puzzles, answered or not): what construction
     /// builds is an answer of the board, clues kept, and where brute force finds an
     /// answer construction finds one too, so the clues' pruning never cuts away every
-    /// answer.
+    /// answer: with long starts (the generator's) and short ones (the live job's).
     #[test]
     fn constructed_answers_keep_the_clues(p in small_puzzle(), seed in 0u64..1000) {
-        let made = constructed(&p, seed);
         let all = brute_force(&p);
-        if let Some(sol) = &made {
-            prop_assert!(all.contains(sol), "built a non-answer {:?}", sol);
+        for starts in [Starts::Long, Starts::Short] {
+            let made = constructed_in(&p, seed, starts);
+            if let Some(sol) = &made {
+                prop_assert!(all.contains(sol), "{:?}: built a non-answer {:?}", starts, sol);
+            }
+            prop_assert_eq!(made.is_some(), !all.is_empty(), "{:?}: {:?}", starts, p);
         }
-        prop_assert_eq!(made.is_some(), !all.is_empty(), "{:?}", p);
     }
 }
 
