@@ -234,16 +234,19 @@ fn keys_of<P: Puzzle>(p: &P, genre: &P::Options, s: &P::Solution) -> Vec<String>
 impl<P: Puzzle> Known<'_, P> {
     /// Adds up to `BUILT` answers from the genre's builder (each verified, with its
     /// images), within `starts` starts of it in all; stops at the first build that
-    /// finds nothing, or shows no cell a value not seen before (the next would rarely
-    /// either), or when `limits` stop the job. A built answer the verifier refuses is an
-    /// internal failure, as a solver's would be.
+    /// finds nothing, or a new answer that shows no cell a value not seen before (the
+    /// next would rarely either), or when `limits` stop the job. `watch` sees the answers after each
+    /// build, so the page's verdict shows at the second answer, not after the last start.
+    /// A built answer the verifier refuses is an internal failure, as a solver's would be.
     fn build(
         &mut self,
         build: Build<P>,
         starts: usize,
         limits: &Limits,
         usable: impl Fn(&P::Solution) -> bool,
+        watch: &mut dyn FnMut(Found<'_, P::Solution>),
     ) -> Result<(), RunError> {
+        let pooled = self.answers.len();
         let (t, mut built) = (std::time::Instant::now(), 0);
         let mut rng = Rng::for_puzzle(BUILD_SEED, 0);
         let begun = std::cell::Cell::new(0);
@@ -261,9 +264,14 @@ impl<P: Puzzle> Known<'_, P> {
             if !usable(&s) {
                 break;
             }
-            built += 1;
-            let values = self.values_seen();
+            let (answers, values) = (self.answers.len(), self.values_seen());
             self.add(s, true);
+            if self.answers.len() == answers {
+                // Built before (or an image of one): another start may build another.
+                continue;
+            }
+            built += 1;
+            watch(Found { answers: &self.answers, pooled, built: self.answers.len() - pooled, near: 0 });
             if self.values_seen() == values {
                 break;
             }
@@ -559,12 +567,9 @@ pub fn forced_watched<P: Puzzle>(
     }
     let starts = BUILD_CELLS / values.cells().max(1);
     if let Some(build) = build.filter(|_| limits.tuning.build && starts > 0) {
-        known.build(build, starts, limits, |s| no_classes::<P>(enc, s).is_ok() && fits(s))?;
+        known.build(build, starts, limits, |s| no_classes::<P>(enc, s).is_ok() && fits(s), watch)?;
     }
     let built = known.answers.len() - pooled;
-    if built > 0 {
-        watch(Found { answers: &known.answers, pooled, built, near: 0 });
-    }
     let mut session = Session::new(enc, backend, limits);
     let judge = Judge { p, enc, values: &values, keys: |s: &P::Solution| keys_of(p, genre, s) };
     if known.answers.is_empty() && limits.tuning.near {
