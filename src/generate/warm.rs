@@ -10,7 +10,7 @@
 use crate::backend::BackendKind;
 use crate::cnf::Lit;
 use crate::engine::{Encoded as _, Limits, Session, Step};
-use crate::puzzle::{Broken, Generate, RunError};
+use crate::puzzle::{Broken, Generate, RunError, Starts};
 
 use super::{show_all, Failed, Rng};
 
@@ -56,8 +56,7 @@ impl<'a, P: Generate> Warm<'a, P> {
         // By construction where the genre can (`Generate::construct`): the solver only
         // finds the model of that answer, every cell assumed.
         if coins && limits.tuning.draw_construct {
-            if let Some(answer) = blank.construct(crate::puzzle::Starts::Long, &mut |n| rng.below(n), &|| limits.over())
-            {
+            if let Some(answer) = blank.construct(Starts::Long, &mut |n| rng.below(n), &|| limits.over()) {
                 blank.verify(&answer).map_err(|Broken(why)| RunError::Unverified(why))?;
                 if limits.tuning.trace {
                     eprintln!("snakesat: generate: built an answer in {:.3}s", t.elapsed().as_secs_f64());

@@ -46,9 +46,13 @@ impl<P: Puzzle> Clone for Sources<'_, P> {
 impl<P: Puzzle> Copy for Sources<'_, P> {}
 
 /// Answers `forced_from` builds at most before it asks the solver: on a blank 10×10
-/// Snake Egg each takes a start or two, and with its images shows most cells a value or
-/// two more for the heat map (`bench/live.md`).
+/// Snake Egg each takes about seven short starts, and with its images shows most cells a
+/// value or two more for the heat map (`bench/live.md`).
 const BUILT: usize = 12;
+/// Builds in a row of answers known already after which the builds stop: a board with
+/// one buildable answer (often one with one answer, the last clue's edit) builds it
+/// again and again, and its starts would only delay the solver.
+const REPEATS: usize = 3;
 /// Starts of the builder all the builds share, as board cells: a short start
 /// (`Starts::Short`) is at most 500 steps, each a pass over the board, so a 10×10 gets 256
 /// starts (about a millisecond each), a 20×20 64, and a board of more than 25,600 cells
@@ -232,11 +236,12 @@ fn keys_of<P: Puzzle>(p: &P, genre: &P::Options, s: &P::Solution) -> Vec<String>
 }
 
 impl<P: Puzzle> Known<'_, P> {
-    /// Adds up to `BUILT` answers from the genre's builder (each verified, with its
+    /// Adds up to `BUILT` new answers from the genre's builder (each verified, with its
     /// images), within `starts` starts of it in all; stops at the first build that
-    /// finds nothing, or a new answer that shows no cell a value not seen before (the
-    /// next would rarely either), or when `limits` stop the job. `watch` sees the answers after each
-    /// build, so the page's verdict shows at the second answer, not after the last start.
+    /// finds nothing, a new answer that shows no cell a value not seen before (the next
+    /// would rarely either), `REPEATS` answers in a row known already, or when `limits`
+    /// stop the job. `watch` sees the answers after each new one, so the page's verdict
+    /// shows at the second answer, not after the last start.
     /// A built answer the verifier refuses is an internal failure, as a solver's would be.
     fn build(
         &mut self,
@@ -258,19 +263,20 @@ impl<P: Puzzle> Known<'_, P> {
             }
             !go
         };
-        for _ in 0..BUILT {
+        let mut repeats = 0;
+        while built < BUILT && repeats < REPEATS {
             let Some(s) = build(self.p, super::Starts::Short, &mut |n| rng.below(n), &stop) else { break };
             let s = verified(self.p, s)?;
             if !usable(&s) {
                 break;
             }
-            let (answers, values) = (self.answers.len(), self.values_seen());
-            self.add(s, true);
-            if self.answers.len() == answers {
+            let values = self.values_seen();
+            if !self.add(s, true) {
                 // Built before (or an image of one): another start may build another.
+                repeats += 1;
                 continue;
             }
-            built += 1;
+            (built, repeats) = (built + 1, 0);
             watch(Found { answers: &self.answers, pooled, built: self.answers.len() - pooled, near: 0 });
             if self.values_seen() == values {
                 break;
@@ -289,11 +295,11 @@ impl<P: Puzzle> Known<'_, P> {
     }
 
     /// Adds a verified answer (and, with `turned`, its symmetry images), unless it is
-    /// known already.
-    fn add(&mut self, s: P::Solution, turned: bool) {
+    /// known already; whether it was new.
+    fn add(&mut self, s: P::Solution, turned: bool) -> bool {
         let ks = keys_of(self.p, self.genre, &s);
         if !self.keys_seen.insert(ks.clone()) {
-            return;
+            return false;
         }
         if self.seen.is_empty() {
             self.seen = vec![Vec::new(); ks.len()];
@@ -313,6 +319,7 @@ impl<P: Puzzle> Known<'_, P> {
         for m in more {
             self.add(m, false);
         }
+        true
     }
 }
 

@@ -5,7 +5,7 @@
 //! solver's own phases give one answer for every seed (`bench/generate.md`); on a 10×10
 //! with a clue or two each solver answer costs about a second, a built one milliseconds.
 //!
-//! The snake is grown from a random cell (a circle when the board has one), one cell at a
+//! The snake is grown from a random cell (an end the clues fix, when they fix one), one cell at a
 //! time, as an induced path (a new cell touches no snake cell but the head), by a
 //! depth-first search that backtracks. The eggs are the pieces of the cells left, and the
 //! bank says exactly which pieces may be left: so after every step each piece the snake
@@ -21,14 +21,16 @@
 //! onward steps first: the snake hugs the rim and itself, so it is dense enough to leave
 //! only the bank's cells), now and then a random step, so the shapes vary.
 //!
-//! Clues prune the same search: the snake never steps on an egg clue, steps on a circle
-//! only as its last cell (it starts on one), and a piece that must be an egg holds no
-//! snake clue and only numbers of its own size; a piece smaller than a number in it can
-//! only shrink, so it fails at once. The cells beside a 1 are snake, and a snake cell
-//! with one neighbour the snake may take is an end, taken as a circle: the snake starts
-//! there rather than hoping to end there (a 1 on the rim with a number below it built
-//! nothing in 256 starts). Pruning only saves time: what is built is an answer because
-//! the genre's verifier says so.
+//! Clues prune the same search: the snake never steps on an egg clue, steps on an end
+//! (a circle) only as its last cell (it starts on one), and a piece that must be an egg
+//! holds no snake clue and only numbers of its own size; a piece smaller than a number in
+//! it can only shrink, so it fails at once. The cells beside a 1 are snake, and a snake
+//! cell with one neighbour the snake may take is an end, taken as a circle: the snake
+//! starts there rather than hoping to end there (a 1 on the rim with a 7 two cells along
+//! it built nothing in 256 starts). After every step, a cell the snake must take with at
+//! most one neighbour it may still take can only be its last cell, and more than one such
+//! cell (ends not taken included) fails. Pruning only saves time: what is built is an
+//! answer because the genre's verifier says so.
 //!
 //! A search that exceeds its step budget starts over from another random cell; every
 //! choice comes from the caller's random numbers and every budget is a count, so one seed
@@ -119,7 +121,7 @@ struct Clues {
     /// clue). The snake starts on one, and takes another only as its last cell: a start
     /// elsewhere would have to end there by chance.
     ends: Vec<usize>,
-    /// The cells of `snake`, listed.
+    /// The cells of `snake` that are not `ends`, listed.
     must: Vec<usize>,
 }
 
@@ -175,8 +177,12 @@ impl Clues {
                 1 => c.ends.push(i),
                 _ => {}
             }
+            // A snake has two ends (and `contains` stays short).
+            if c.ends.len() > 2 {
+                return None;
+            }
         }
-        c.must = (0..n).filter(|&i| c.snake[i]).collect();
+        c.must = (0..n).filter(|&i| c.snake[i] && !c.ends.contains(&i)).collect();
         (c.ends.len() <= 2).then_some(c)
     }
 }
@@ -283,7 +289,8 @@ impl<'r> Search<'r> {
     }
 
     /// Where the head may step: a cell off the snake whose only snake neighbour is the
-    /// head, no egg clue, and a circle only as the snake's last cell.
+    /// head, no egg clue, and an end (a circle, or one the clues fix) only as the snake's
+    /// last cell.
     fn moves(&self) -> Vec<usize> {
         let head = *self.path.last().expect("a head");
         let last = self.path.len() + 1 == self.length;
@@ -345,14 +352,17 @@ impl<'r> Search<'r> {
         let head = *self.path.last().expect("a head");
         let c = self.clues;
         let mut n = c.ends.iter().filter(|&&e| !self.on[e]).count();
-        for &i in c.must.iter().filter(|&&i| !self.on[i] && !c.ends.contains(&i)) {
+        for &i in c.must.iter().filter(|&&i| !self.on[i]) {
+            let next = moves.contains(&i);
             let open = |k: usize| {
-                (k == head && moves.contains(&i))
-                    || (!self.on[k] && !c.egg[k] && (self.touching[k] == 0 || moves.contains(&k)))
+                (k == head && next) || (!self.on[k] && !c.egg[k] && (self.touching[k] == 0 || moves.contains(&k)))
             };
-            if self.g.neighbours(i).filter(|&k| open(k)).count() <= 1 {
-                n += 1;
-            }
+            // None open: the snake can never take it, which fails as two last cells do.
+            n += match self.g.neighbours(i).filter(|&k| open(k)).count() {
+                0 => 2,
+                1 => 1,
+                _ => 0,
+            };
         }
         n
     }
@@ -468,7 +478,7 @@ impl<'r> Search<'r> {
 
     /// `dist`: for each cell off the snake, a lower bound on the steps the head needs to
     /// reach it, by cells the snake could still take (touching no snake cell but the
-    /// head; circles passed through, and the path's own touching ignored, so the bound is
+    /// head; ends passed through, and the path's own touching ignored, so the bound is
     /// low, never high), `usize::MAX` where it cannot within the cells it has left. Such a
     /// cell is an egg cell whatever the snake does.
     fn reach(&mut self, moves: &[usize]) {
