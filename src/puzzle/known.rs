@@ -263,7 +263,7 @@ impl<P: Puzzle> Known<'_, P> {
             }
             !go
         };
-        let mut repeats = 0;
+        let (mut repeats, mut at) = (0, Vec::new());
         while built < BUILT && repeats < REPEATS {
             let Some(s) = build(self.p, super::Starts::Short, &mut |n| rng.below(n), &stop) else { break };
             let s = verified(self.p, s)?;
@@ -277,6 +277,7 @@ impl<P: Puzzle> Known<'_, P> {
                 continue;
             }
             (built, repeats) = (built + 1, 0);
+            at.push(begun.get());
             watch(Found { answers: &self.answers, pooled, built: self.answers.len() - pooled, near: 0 });
             if self.values_seen() == values {
                 break;
@@ -284,7 +285,7 @@ impl<P: Puzzle> Known<'_, P> {
         }
         if limits.tuning.trace {
             let (begun, s) = (begun.get(), t.elapsed().as_secs_f64());
-            eprintln!("snakesat: built {built} answers in {begun} of {starts} starts, {s:.3}s");
+            eprintln!("snakesat: built {built} answers in {begun} of {starts} starts (new at starts {at:?}), {s:.3}s");
         }
         Ok(())
     }
