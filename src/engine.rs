@@ -113,6 +113,22 @@ pub enum Step<S> {
 }
 
 /// One warm solver with a puzzle's formula loaded.
+/// Gives `backend` the formula, the genre's phases and its propagator (as `tuning`
+/// says); the backend's name for the stats.
+fn load<E: Encoded>(enc: &E, backend: &mut dyn Backend, tuning: &Tuning) -> String {
+    for cl in enc.formula().clauses.iter() {
+        backend.add_clause(cl);
+    }
+    if tuning.phases {
+        backend.prefer(&enc.phases());
+    }
+    let mut name = backend.name();
+    if tuning.propagator {
+        name += propagate(enc, backend, tuning.sizes);
+    }
+    name
+}
+
 pub struct Session<'a, E: Encoded> {
     enc: &'a E,
     backend: Box<dyn Backend>,
@@ -146,16 +162,7 @@ impl<'a, E: Encoded> Session<'a, E> {
     pub fn new(enc: &'a E, mut backend: Box<dyn Backend>, limits: &Limits) -> Self {
         let (deadline, cancel, tuning) = (limits.deadline, limits.cancel.clone(), limits.tuning);
         let started = Instant::now();
-        for cl in enc.formula().clauses.iter() {
-            backend.add_clause(cl);
-        }
-        let mut stats = Stats { backend: backend.name(), ..Stats::default() };
-        if tuning.phases {
-            backend.prefer(&enc.phases());
-        }
-        if tuning.propagator {
-            stats.backend += propagate(enc, backend.as_mut(), tuning.sizes);
-        }
+        let stats = Stats { backend: load(enc, backend.as_mut(), &tuning), ..Stats::default() };
         // `Tuning::decide` overrides the genre's choice (for A/B measurements).
         let decided = tuning.decide.unwrap_or_else(|| enc.decide_answers());
         Self {
@@ -180,6 +187,25 @@ impl<'a, E: Encoded> Session<'a, E> {
 
     fn limits(&self) -> Limits {
         Limits { deadline: self.deadline, cancel: self.cancel.clone(), tuning: self.tuning }
+    }
+
+    /// Goes on with a new solver (`Backend::fresh`) given the formula and the cuts so far:
+    /// what the old one learnt is dropped, and with it the lean of its search. Refused
+    /// (false, nothing changed) where the backend cannot make one, or answers are blocked
+    /// (the blocks live in the old solver only). `forced_from` renews after its repair
+    /// probes miss: their refuted assumptions left CaDiCaL's next whole-board search up
+    /// to 30× slower on a Snake Pit replay (`bench/live.md`).
+    pub fn renew(&mut self) -> bool {
+        if self.stats.blocks > 0 {
+            return false;
+        }
+        let Some(mut backend) = self.backend.fresh() else { return false };
+        self.stats.backend = load(self.enc, backend.as_mut(), &self.tuning);
+        for cut in &self.cuts {
+            backend.add_clause(cut);
+        }
+        self.backend = backend;
+        true
     }
 
     fn n_vars(&self) -> u32 {

@@ -27,6 +27,8 @@ pub struct CadicalBackend {
     solver: CaDiCal,
     buf: Vec<i32>,
     label: String,
+    /// The preset it was built with, for `fresh`.
+    config: Option<String>,
     /// A propagator is attached (it cannot be detached and re-attached): with connectivity,
     /// or for enumeration only.
     propagating: Option<Rc<Slot>>,
@@ -57,7 +59,8 @@ impl CadicalBackend {
         // The lucky phases try all-false, all-true and the like before each call: wasted on
         // the many short incremental calls of the cut loop and of enumeration.
         solver.set("lucky", 0);
-        Self { solver, buf: Vec::new(), label, propagating: None, observed: Vec::new(), decide: None }
+        let config = config.map(str::to_string);
+        Self { solver, buf: Vec::new(), label, config, propagating: None, observed: Vec::new(), decide: None }
     }
 
     /// Makes every enumerating search decide the answer variables first and refuse each
@@ -75,6 +78,12 @@ impl Default for CadicalBackend {
 }
 
 impl Backend for CadicalBackend {
+    fn fresh(&self) -> Option<Box<dyn Backend>> {
+        let mut b = Self::build(self.config.as_deref());
+        b.decide = self.decide;
+        Some(Box::new(b))
+    }
+
     fn name(&self) -> String {
         self.label.clone()
     }

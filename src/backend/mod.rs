@@ -84,6 +84,11 @@ pub trait Backend {
     fn solve(&mut self, n_vars: u32, assumptions: &[Lit], limits: &Limits) -> Result<Outcome, BackendError>;
     /// Does the backend keep what it learnt between calls? (For stats and the README.)
     fn incremental(&self) -> bool;
+    /// A new, empty solver of the same kind and settings, where the backend can make one
+    /// (`Session::renew`); `None` (the default) where it cannot.
+    fn fresh(&self) -> Option<Box<dyn Backend>> {
+        None
+    }
     /// Tries these literals' values first when the search decides their variables (a
     /// hint, never a constraint); backends that cannot take hints ignore it.
     fn prefer(&mut self, _lits: &[Lit]) {}

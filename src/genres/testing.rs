@@ -261,3 +261,41 @@ pub fn every_answer<P: Puzzle>(p: &P) -> Vec<P::Solution> {
     assert!(r.complete);
     sols
 }
+
+/// `Session::renew` in the middle of a session, with the connectivity propagator and
+/// without (then lazy cuts found before it must carry over): after an answer and
+/// a probe under its values, the renewed session enumerates exactly the answers a fresh
+/// count finds.
+pub fn check_renew<P: Puzzle>(p: &P)
+where
+    P::Solution: Ord,
+{
+    use crate::engine::{Encoded, Session, Step};
+    let enc = p.encode(&EncodeOptions::default()).expect("default options encode");
+    let all = all_answers(p, Connectivity::Lazy, BackendKind::Cadical);
+    for propagator in [true, false] {
+        let limits = Limits::default().tuned(crate::tuning::Tuning { propagator, ..Default::default() });
+        let mut s = Session::new(&enc, BackendKind::Cadical.build(), &limits);
+        let Ok(Step::Found(model, _)) = s.next() else { panic!("the board has an answer") };
+        s.assume(model.blocking_clause(enc.answer_vars()).iter().map(|&l| !l).collect());
+        s.probe(200).expect("a probe runs");
+        s.assume(Vec::new());
+        let cuts = s.cuts().len();
+        assert!(s.renew(), "CaDiCaL makes a fresh solver");
+        assert_eq!(s.cuts().len(), cuts, "the cuts carry over");
+        let mut sols = Vec::new();
+        loop {
+            match s.next().expect("the renewed session runs") {
+                Step::Found(model, sol) => {
+                    s.block(&model);
+                    sols.push(sol);
+                }
+                Step::Exhausted => break,
+                Step::Unknown(why) => panic!("stopped: {why}"),
+            }
+        }
+        sols.sort();
+        assert!(sols == all, "propagator {propagator}: the renewed session's answers differ");
+        assert!(!s.renew(), "answers are blocked: no renewal");
+    }
+}

@@ -138,6 +138,9 @@ fn forced_finds_answers_near_the_first_on_an_open_board() {
     let before = p.clone();
     p.columns[5] = Some(Count::Is(2));
     crate::genres::testing::check_repair(&p, &before);
+    let mut small = Snake::new(Grid::new(4, 4));
+    small.circles[0] = Some(Circle::End);
+    crate::genres::testing::check_renew(&small);
 }
 
 /// A small board with random circles and counts.

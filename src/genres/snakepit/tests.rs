@@ -342,6 +342,9 @@ fn forced_finds_answers_near_the_first_on_an_open_board() {
     let before = p.clone();
     p.numbers[21] = Some(Number::Is(5));
     crate::genres::testing::check_repair(&p, &before);
+    let mut small = SnakePit::new(Grid::new(4, 4));
+    small.numbers[5] = Some(Number::Is(3));
+    crate::genres::testing::check_renew(&small);
 }
 
 /// A blank board has more answers than a small limit: the values are still exact.
