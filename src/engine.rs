@@ -112,7 +112,6 @@ pub enum Step<S> {
     Unknown(String),
 }
 
-/// One warm solver with a puzzle's formula loaded.
 /// Gives `backend` the formula, the genre's phases and its propagator (as `tuning`
 /// says); the backend's name for the stats.
 fn load<E: Encoded>(enc: &E, backend: &mut dyn Backend, tuning: &Tuning) -> String {
@@ -129,6 +128,7 @@ fn load<E: Encoded>(enc: &E, backend: &mut dyn Backend, tuning: &Tuning) -> Stri
     name
 }
 
+/// One warm solver with a puzzle's formula loaded.
 pub struct Session<'a, E: Encoded> {
     enc: &'a E,
     backend: Box<dyn Backend>,
@@ -192,14 +192,18 @@ impl<'a, E: Encoded> Session<'a, E> {
     /// Goes on with a new solver (`Backend::fresh`) given the formula and the cuts so far:
     /// what the old one learnt is dropped, and with it the lean of its search. Refused
     /// (false, nothing changed) where the backend cannot make one, or answers are blocked
-    /// (the blocks live in the old solver only). `forced_from` renews after its repair
-    /// probes miss: their refuted assumptions left CaDiCaL's next whole-board search up
-    /// to 30× slower on a Snake Pit replay (`bench/live.md`).
+    /// (the blocks live in the old solver only: every path that adds a clause other than
+    /// a cut counts a block). `forced_watched` renews after its repair probes miss: their
+    /// refuted assumptions left CaDiCaL's next whole-board search about 40× slower on a
+    /// Snake Pit replay (`bench/live.md`).
     pub fn renew(&mut self) -> bool {
         if self.stats.blocks > 0 {
             return false;
         }
         let Some(mut backend) = self.backend.fresh() else { return false };
+        if self.tuning.trace {
+            eprintln!("snakesat: a new solver ({} cuts given again)", self.cuts.len());
+        }
         self.stats.backend = load(self.enc, backend.as_mut(), &self.tuning);
         for cut in &self.cuts {
             backend.add_clause(cut);

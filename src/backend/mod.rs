@@ -85,7 +85,8 @@ pub trait Backend {
     /// Does the backend keep what it learnt between calls? (For stats and the README.)
     fn incremental(&self) -> bool;
     /// A new, empty solver of the same kind and settings, where the backend can make one
-    /// (`Session::renew`); `None` (the default) where it cannot.
+    /// (`Session::renew`); `None` (the default) where it cannot. A wrapper that makes one
+    /// must wrap the new solver again (what it adds would be lost otherwise).
     fn fresh(&self) -> Option<Box<dyn Backend>> {
         None
     }

@@ -586,10 +586,10 @@ pub fn forced_watched<P: Puzzle>(
         let mended = probing(&mut session, limits, &what, |s| known.repair(s, &judge, &stale, limits, &fits))?;
         if mended {
             watch(Found { answers: &known.answers, pooled, built, near: known.answers.len() });
-        } else if session.stats.probes > 0 {
-            // The probes assumed old answers and were refuted: the search they leave leans
+        } else if session.stats.probes > 0 && !limits.over() {
+            // The probes assumed old answers and found none: the search they leave leans
             // to them, and the whole board's first answer took up to 0.63 s, against
-            // 0.02 s from a new solver (a Snake Pit replay, `bench/live.md`).
+            // 0.004–0.015 s from a new solver (a Snake Pit replay, `bench/live.md`).
             session.renew();
         }
     }
