@@ -11,10 +11,7 @@
 //! `forced_from` is `--forced` on them: the answers known already decide most cells two
 //! ways at no solver call, and the solver is asked only about the cells they leave agreed.
 
-use std::collections::{HashSet, VecDeque};
-use std::sync::Mutex;
-
-use serde_json::{json, Value};
+use std::collections::HashSet;
 
 use super::candidates::{Judge, Values};
 use super::{first_answer, forced_up_to, narrowed_from, no_classes, usable, verified};
@@ -24,6 +21,9 @@ use crate::backend::Backend;
 use crate::cnf::Lit;
 use crate::engine::{Encoded, Limits, Session, Step};
 use crate::rng::Rng;
+
+mod pool;
+pub use pool::Pool;
 
 /// A genre's builder of answers without a solver (`Generate::construct`): the board, the
 /// random numbers, and when to stop.
@@ -116,107 +116,6 @@ pub fn images<P: Puzzle>(p: &P, sol: &P::Solution, genre: &P::Options) -> Vec<P:
         }
     }
     out
-}
-
-/// Answers kept across jobs (the server keeps one for every page it serves): the last
-/// `cap` answers found, of every genre, as their views wrote them. A job reads back those
-/// that still answer its puzzle (`take`) and adds what it finds as it goes (`add`), so a
-/// job stopped by the setter's next edit still leaves its answers to the job after it.
-#[derive(Debug)]
-pub struct Pool {
-    kept: Mutex<VecDeque<Kept>>,
-    cap: usize,
-}
-
-#[derive(Debug)]
-struct Kept {
-    /// The genre whose job found it; empty for an answer handed in (`offer`), which any
-    /// genre may read back.
-    kind: &'static str,
-    /// The written answer as one string: what tells two kept answers apart.
-    text: String,
-    written: Written,
-    /// Its cells' keys (as `keys_of` says them) and the width of its grid, where its view
-    /// is a grid of keyed cells: what `Known::repair` mends after an edit. `None` for an
-    /// answer handed in.
-    cells: Option<(Vec<String>, usize)>,
-}
-
-impl Pool {
-    pub fn new(cap: usize) -> Pool {
-        Pool { kept: Mutex::new(VecDeque::new()), cap }
-    }
-
-    /// The kept answers of `p`'s genre that answer `p`, verified.
-    pub fn take<P: Puzzle>(&self, p: &P) -> Vec<P::Solution> {
-        let candidates: Vec<Written> = {
-            let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-            kept.iter().filter(|k| k.kind == P::KIND || k.kind.is_empty()).map(|k| k.written.clone()).collect()
-        };
-        let mut out: Vec<P::Solution> = Vec::new();
-        for w in candidates.iter().rev() {
-            if let Ok(s) = p.read_answer(w).and_then(|s| verified(p, s)) {
-                if !out.contains(&s) {
-                    out.push(s);
-                }
-            }
-        }
-        out
-    }
-
-    /// The cells (keys, and the grid's width) of the kept answers of `p`'s genre with
-    /// `cells` cells that do not answer `p`, most recent first, at most `most`: where
-    /// `Known::repair` looks for a first answer near them. Mostly the setter's board
-    /// before the edit; on a server shared by several pages, possibly another puzzle's
-    /// (then no probe finds anything, at the cost of a few probes).
-    fn stale<P: Puzzle>(&self, p: &P, cells: usize, most: usize) -> Vec<(Vec<String>, usize)> {
-        let candidates: Vec<(Written, (Vec<String>, usize))> = {
-            let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-            let of_p = kept.iter().rev().filter(|k| k.kind == P::KIND);
-            of_p.filter_map(|k| Some((k.written.clone(), k.cells.clone()?)))
-                .filter(|(_, c)| c.0.len() == cells && c.1 > 0)
-                .collect()
-        };
-        let mut out = Vec::new();
-        for (w, c) in candidates {
-            if out.len() >= most {
-                break;
-            }
-            if p.read_answer(&w).and_then(|s| verified(p, s)).is_err() && !out.contains(&c) {
-                out.push(c);
-            }
-        }
-        out
-    }
-
-    /// Keeps `sol` (an answer of `p`, verified), the most recent; the oldest go past `cap`.
-    pub fn add<P: Puzzle>(&self, p: &P, sol: &P::Solution, genre: &P::Options) {
-        if let Some(written) = written(p, sol, genre) {
-            let view = p.view(sol, genre);
-            let cells = match view.board.layout {
-                Layout::Grid { cols, .. } if view.keyed => Some((keys_of(p, genre, sol), cols)),
-                _ => None,
-            };
-            self.keep(P::KIND, written, cells);
-        }
-    }
-
-    /// Keeps an answer handed in as written (an answer file): of no genre yet, it is read
-    /// back by the genre that takes it, and kept only where it answers the puzzle.
-    pub fn offer(&self, written: Written) {
-        self.keep("", written, None);
-    }
-
-    /// Keeps `written` as the most recent (once: an answer kept already moves up).
-    fn keep(&self, kind: &'static str, written: Written, cells: Option<(Vec<String>, usize)>) {
-        let text = json!({"grid": written.grid, "fields": Value::Object(written.fields.clone())}).to_string();
-        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        kept.retain(|k| !(k.kind == kind && k.text == text));
-        kept.push_back(Kept { kind, text, written, cells });
-        while kept.len() > self.cap {
-            kept.pop_front();
-        }
-    }
 }
 
 /// The answers a narrowing has: each once, with each cell's keys seen so far.
