@@ -217,6 +217,34 @@ impl Neighbours {
     }
 }
 
+/// At most four cells (where the head may step) without an allocation: the search asks
+/// for them at every step and for every step it weighs.
+#[derive(Clone, Copy, Default)]
+struct Few {
+    list: [usize; 4],
+    n: usize,
+}
+
+impl Few {
+    fn push(&mut self, i: usize) {
+        self.list[self.n] = i;
+        self.n += 1;
+    }
+}
+
+impl std::ops::Deref for Few {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.list[..self.n]
+    }
+}
+
+impl std::ops::DerefMut for Few {
+    fn deref_mut(&mut self) -> &mut [usize] {
+        &mut self.list[..self.n]
+    }
+}
+
 /// What a piece off the snake holds, as the clues see it.
 #[derive(Clone, Copy, Default)]
 struct Held {
@@ -273,6 +301,19 @@ struct Search<'r> {
     /// Scratch for the pieces: each cell's piece number at `stamp`.
     seen: Vec<u32>,
     stamp: u32,
+    scratch: Scratch,
+}
+
+/// The buffers `pieces_fit` fills at every step, kept rather than allocated each time.
+#[derive(Default)]
+struct Scratch {
+    /// The bank less the sealed pieces.
+    left: Vec<u32>,
+    /// The open pieces: their sizes, and whether each could be an egg as it is.
+    open: Vec<(usize, bool)>,
+    stack: Vec<usize>,
+    /// The cells of the open pieces, by their `seen` mark.
+    open_marks: Vec<u32>,
 }
 
 impl<'r> Search<'r> {
@@ -302,6 +343,7 @@ impl<'r> Search<'r> {
             queue: std::collections::VecDeque::new(),
             seen: vec![0; n],
             stamp: 0,
+            scratch: Scratch::default(),
         }
     }
 
@@ -324,16 +366,17 @@ impl<'r> Search<'r> {
     /// Where the head may step: a cell off the snake whose only snake neighbour is the
     /// head, no egg clue, and an end (a circle, or one the clues fix) only as the snake's
     /// last cell.
-    fn moves(&self) -> Vec<usize> {
+    fn moves(&self) -> Few {
         let head = *self.path.last().expect("a head");
         let last = self.path.len() + 1 == self.length;
         let c = self.clues;
-        self.nb
-            .of(head)
-            .iter()
-            .copied()
-            .filter(|&k| !self.on[k] && self.touching[k] == 1 && !c.egg[k] && (last || !c.ends.contains(&k)))
-            .collect()
+        let mut moves = Few::default();
+        for &k in self.nb.of(head) {
+            if !self.on[k] && self.touching[k] == 1 && !c.egg[k] && (last || !c.ends.contains(&k)) {
+                moves.push(k);
+            }
+        }
+        moves
     }
 
     /// From the current snake: grows it to its length with every piece an egg of the
@@ -344,7 +387,7 @@ impl<'r> Search<'r> {
             return false;
         }
         let done = self.path.len() == self.length;
-        let moves = if done { Vec::new() } else { self.moves() };
+        let moves = if done { Few::default() } else { self.moves() };
         if !done && (moves.is_empty() || self.lasts(&moves) > 1) {
             return false;
         }
@@ -364,9 +407,17 @@ impl<'r> Search<'r> {
             // board's draw is as it was): a step that leaves fewer cells that can only be
             // the last first, then a step onto a cell the snake must take (round a 1).
             let clued = !self.clues.must.is_empty();
-            order.sort_by_cached_key(|&m| (clued.then(|| self.lasts_after(m)), !self.clues.snake[m], self.onward(m)));
+            let mut keyed = [((None, false, 0), 0); 4];
+            for (slot, &m) in keyed.iter_mut().zip(order.iter()) {
+                *slot = ((clued.then(|| self.lasts_after(m)), !self.clues.snake[m], self.onward(m)), m);
+            }
+            // Stable, as the order drawn above breaks the ties.
+            keyed[..order.len()].sort_by_key(|&(key, _)| key);
+            for (m, &(_, k)) in order.iter_mut().zip(keyed.iter()) {
+                *m = k;
+            }
         }
-        for m in order {
+        for &m in order.iter() {
             self.step(m);
             if self.grow() {
                 return true;
@@ -420,13 +471,21 @@ impl<'r> Search<'r> {
     /// Do the pieces off the snake fit the bank: every sealed piece (no move in it) a
     /// size the bank has, all of them at once, and of the pieces with moves all but one?
     fn pieces_fit(&mut self, moves: &[usize]) -> bool {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let fit = self.pieces_fit_in(moves, &mut scratch);
+        self.scratch = scratch;
+        fit
+    }
+
+    /// `pieces_fit`, in buffers kept from step to step (`Scratch`).
+    fn pieces_fit_in(&mut self, moves: &[usize], sc: &mut Scratch) -> bool {
         let first = self.stamp;
-        let mut left = self.bank.clone();
-        // The open pieces: their sizes, and whether each could be an egg as it is.
-        let mut open: Vec<(usize, bool)> = Vec::new();
-        let mut stack = Vec::new();
-        // The cells of the open pieces, by their `seen` mark.
-        let mut open_marks = Vec::new();
+        let Scratch { left, open, stack, open_marks } = sc;
+        left.clear();
+        left.extend_from_slice(&self.bank);
+        open.clear();
+        stack.clear();
+        open_marks.clear();
         for s in 0..self.g.len() {
             if self.on[s] || self.seen[s] > first {
                 continue;
@@ -453,7 +512,7 @@ impl<'r> Search<'r> {
                 }
                 open.push((size, held.egg_of(size)));
                 open_marks.push(stamp);
-            } else if !held.egg_of(size) || !take(&mut left, size) {
+            } else if !held.egg_of(size) || !take(left, size) {
                 return false;
             }
         }
