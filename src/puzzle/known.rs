@@ -182,8 +182,8 @@ impl<P: Puzzle> Known<'_, P> {
                 break;
             }
         }
-        // No start begun (a genre without a builder, or clues the builder refuses at
-        // once): no line.
+        // No start begun (a genre without a builder, clues the builder refuses at once,
+        // or a job stopped before the first start): no line.
         if limits.tuning.trace && begun.get() > 0 {
             let (begun, s) = (begun.get(), t.elapsed().as_secs_f64());
             eprintln!("snakesat: built {built} answers in {begun} of {starts} starts (new at starts {at:?}), {s:.3}s");

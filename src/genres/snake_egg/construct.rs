@@ -190,8 +190,8 @@ impl Clues {
 
 /// Each cell's neighbours, in `Grid::neighbours`'s order (the search's order, so the
 /// draws stay as they were), listed once: the search visits them many times a step, and
-/// `Grid::neighbours` divides for every visit. Listed, the live builder's starts take 13%
-/// less time on the replays of `bench/live.md`, building the same answers.
+/// `Grid::neighbours` divides for every visit. Listed, the live builder takes 13% less time
+/// on the boards of `bench/builder-time.py`, with the same builds (`bench/live.md`).
 struct Neighbours(Vec<([usize; 4], usize)>);
 
 impl Neighbours {
@@ -402,7 +402,8 @@ impl<'r> Search<'r> {
             let j = (self.below)(i + 1);
             order.swap(i, j);
         }
-        if (self.below)(RANDOM_STEP) != 0 {
+        // One move needs no order (its keys, `lasts_after` most, are a step each).
+        if (self.below)(RANDOM_STEP) != 0 && order.len() > 1 {
             // Warnsdorff's, after two rules that only clues bring into play (so a blank
             // board's draw is as it was): a step that leaves fewer cells that can only be
             // the last first, then a step onto a cell the snake must take (round a 1).
