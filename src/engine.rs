@@ -186,7 +186,7 @@ impl<'a, E: Encoded> Session<'a, E> {
     }
 
     fn limits(&self) -> Limits {
-        Limits { deadline: self.deadline, cancel: self.cancel.clone(), tuning: self.tuning }
+        Limits { deadline: self.deadline, cancel: self.cancel.clone(), tuning: self.tuning, threads: 1 }
     }
 
     /// Goes on with a new solver (`Backend::fresh`) given the formula and the cuts so far:

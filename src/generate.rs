@@ -16,7 +16,8 @@
 //! solver with the clues as assumptions (`warm.rs`), and a removal whose proof of
 //! uniqueness did not use some clues drops those too. Before it is handed out, uniqueness is confirmed by
 //! a second route: the complete (eager) CNF, solved by another solver (varisat), has the
-//! answer (found with its values assumed), and with the answer blocked is UNSAT.
+//! answer (found with its values assumed), and with the answer blocked is UNSAT
+//! (`confirm.rs`: split where the genre says how, on the threads `Limits::threads` gives).
 //!
 //! With a grade bound (`GenerateSpec::grade`, `--grade max=K`) the explanation must finish
 //! within it, and minimisation keeps a clue whose removal breaks that (`grade.rs`).
@@ -24,21 +25,24 @@
 //! Deterministic: puzzle number k of a run with seed s depends on (s, k) only, whatever
 //! the threads or shards that make it.
 
+mod confirm;
 mod grade;
 #[cfg(test)]
 mod tuning_tests;
 mod warm;
 
+pub use confirm::confirm_unique;
+use confirm::{answer_keys, answer_lits};
 pub use grade::{check_explains, ATTEMPTS};
 
 use std::collections::HashSet;
 use std::time::Instant;
 
-use crate::backend::{BackendKind, Outcome};
+use crate::backend::BackendKind;
 use crate::cnf::Lit;
-use crate::engine::{Encoded, Lazy, Limits};
+use crate::engine::Limits;
 use crate::explain::Grade;
-use crate::puzzle::{self, Broken, Connectivity, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
+use crate::puzzle::{self, Broken, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
 use warm::{Verdict, Warm};
 
 pub use crate::rng::Rng;
@@ -245,7 +249,7 @@ fn attempt<P: Generate>(
         (p, grade, eased, explanations) = (q, Some(g), added, runs);
     }
     let t = Instant::now();
-    confirm_unique(&p, &answer, &opts.genre, tuning.trace)?;
+    confirm_unique(&p, &answer, &opts.genre, limits)?;
     if tuning.trace {
         eprintln!("snakesat: generate: the second route (varisat, complete CNF) {:.3}s", t.elapsed().as_secs_f64());
     }
@@ -405,75 +409,4 @@ fn show_all<P: Generate>(p: &P, answer: &P::Solution, genre: &P::Options) -> P {
         }
     }
     q
-}
-
-/// The second route: the complete CNF on varisat has exactly the answer `answer`, with
-/// the genre's options `genre` (what one answer is).
-pub fn confirm_unique<P: Puzzle>(p: &P, answer: &P::Solution, genre: &P::Options, trace: bool) -> Result<(), Failed> {
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: genre.clone(), pin_roots: true };
-    let enc = p.encode(&opts)?;
-    let f = enc.formula();
-    let mut solver = BackendKind::Varisat.build();
-    for cl in f.clauses.iter() {
-        solver.add_clause(cl);
-    }
-    let fault = |msg: String| Failed::Run(RunError::Unverified(msg));
-    // The first call only needs a model of the answer: it assumes the answer's values
-    // where the encoding names them (`Encoded::explain_units`, keyed as the answer view),
-    // so it is propagation, not search (finding a model of a sparse 10×10 Snake Pit's
-    // complete CNF from nothing was 4.9 of varisat's 5.3 s). The model is still checked
-    // to be the answer, and the proof that there is no other assumes nothing.
-    let keys = |s: &P::Solution| -> Vec<String> { answer_keys(p, s, genre) };
-    let shown = keys(answer);
-    let assumed = answer_lits(p, &enc, answer, genre);
-    let t = Instant::now();
-    let model = match solver.solve(f.n_vars(), &assumed, &Limits::default()).map_err(|e| RunError::Engine(e.into()))? {
-        Outcome::Sat(m) => m,
-        other => return Err(fault(format!("the complete CNF of the generated puzzle refuses its answer ({other:?})"))),
-    };
-    if f.first_violated(&model).is_some() || !enc.separate(&model).is_empty() {
-        return Err(fault("varisat's model breaks the complete CNF".into()));
-    }
-    // Compared as the answer view keys them: one answer may have several witnesses (the
-    // parity snake's parity pattern), and the key is what tells answers apart.
-    if keys(&enc.decode(&model)) != shown {
-        return Err(fault("the complete CNF has an answer other than the generated one".into()));
-    }
-    let found = t.elapsed().as_secs_f64();
-    solver.add_clause(&model.blocking_clause(enc.answer_vars()));
-    let t = Instant::now();
-    let second = solver.solve(f.n_vars(), &[], &Limits::default()).map_err(|e| RunError::Engine(e.into()))?;
-    if trace {
-        let (vars, clauses) = (f.n_vars(), f.n_clauses());
-        eprintln!(
-            "snakesat: generate: varisat, {vars} variables, {clauses} clauses: the answer {found:.3}s ({} assumed), no other {:.3}s",
-            assumed.len(),
-            t.elapsed().as_secs_f64()
-        );
-    }
-    match second {
-        Outcome::Unsat => Ok(()),
-        _ => Err(fault("the complete CNF has a second answer: the generated puzzle is not unique".into())),
-    }
-}
-
-/// The answer `sol` of `p` as the answer view keys it, cell by cell: what tells answers apart.
-fn answer_keys<P: Puzzle>(p: &P, sol: &P::Solution, genre: &P::Options) -> Vec<String> {
-    p.view(sol, genre).board.cells.into_iter().map(|c| c.key).collect()
-}
-
-/// The literals of `enc` that say the answer `sol` of `p`, cell by cell, where the encoding
-/// names its cells' values (`Encoded::explain_units`, keyed as the answer view); else none.
-/// Assumed, they make finding that answer's model propagation rather than search.
-fn answer_lits<P: Puzzle>(p: &P, enc: &P::Encoded, sol: &P::Solution, genre: &P::Options) -> Vec<Lit> {
-    let shown = answer_keys(p, sol, genre);
-    let units = enc.explain_units();
-    match units.len() == shown.len() {
-        true => units
-            .iter()
-            .zip(&shown)
-            .filter_map(|(u, key)| u.values.iter().find(|v| &v.key == key).map(|v| v.lit))
-            .collect(),
-        false => Vec::new(),
-    }
 }

@@ -56,11 +56,15 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     pub cancel: Cancel,
     pub tuning: Tuning,
+    /// Threads the job may keep busy at once where one of its steps can split (the
+    /// generator's second-route proof); 0 and 1 both mean one. The verdicts are the same
+    /// whatever it is.
+    pub threads: usize,
 }
 
 impl Limits {
     pub fn until(deadline: Option<Instant>) -> Self {
-        Self { deadline, cancel: Cancel::new(), tuning: Tuning::default() }
+        Self { deadline, cancel: Cancel::new(), tuning: Tuning::default(), threads: 1 }
     }
 
     /// These limits, the job tuned by `tuning`.
@@ -70,7 +74,12 @@ impl Limits {
 
     /// The same deadline and tuning with another stop request (a worker's own).
     pub fn with_cancel(&self, cancel: Cancel) -> Self {
-        Self { deadline: self.deadline, cancel, tuning: self.tuning }
+        Self { cancel, ..self.clone() }
+    }
+
+    /// These limits with `threads` threads for the steps that can split.
+    pub fn with_threads(self, threads: usize) -> Self {
+        Self { threads, ..self }
     }
 
     /// Has the deadline passed or the caller asked to stop?

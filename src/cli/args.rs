@@ -182,7 +182,9 @@ pub enum Command {
         /// concatenate into the whole run's.
         #[arg(long, value_name = "I/N")]
         shard: Option<Shard>,
-        /// Worker threads (default: all cores).
+        /// Worker threads (default: all cores). With fewer puzzles than threads, each
+        /// puzzle's uniqueness proof on the second route shares the idle ones (the same
+        /// puzzles either way).
         #[arg(long)]
         threads: Option<usize>,
         /// Stop after this many seconds; unfinished puzzles are reported (exit code 3).

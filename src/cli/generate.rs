@@ -67,6 +67,10 @@ impl Visit for GenerateJob {
         }
         // One puzzle can take minutes: the clock keeps moving between puzzles.
         bar.enable_steady_tick(Duration::from_millis(500));
+        // Fewer puzzles than threads: each puzzle's steps that split (the second route's
+        // proof) share the threads left idle.
+        let workers = (self.threads.max(1) as u64).min(total.max(1)) as usize;
+        let limits = limits.with_threads(self.threads.max(1) / workers);
         let next = AtomicU64::new(self.indices.start);
         let (tx, rx) = mpsc::channel();
         let out: Box<dyn Write> = match &self.output {
@@ -77,7 +81,7 @@ impl Visit for GenerateJob {
         };
         let mut sink = Sink { out, name: self.output.as_deref().unwrap_or("stdout"), code: exit::ANSWER };
         std::thread::scope(|scope| -> Result<(), Failure> {
-            for _ in 0..self.threads.max(1) {
+            for _ in 0..workers {
                 let (tx, next, limits, spec) = (tx.clone(), &next, &limits, &self.spec);
                 let end = self.indices.end;
                 scope.spawn(move || loop {

@@ -16,7 +16,7 @@ pub fn tuning() -> Tuning {
 
 /// A job's limits: `deadline`, `cancel`, and the tuning.
 pub fn limits(deadline: Option<Instant>, cancel: Cancel) -> Limits {
-    Limits { deadline, cancel, tuning: tuning() }
+    Limits { deadline, cancel, tuning: tuning(), threads: 1 }
 }
 
 /// The backend named on the command line, kissat as `$SNAKESAT_KISSAT` names it.

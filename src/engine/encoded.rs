@@ -65,6 +65,13 @@ pub trait Encoded: Lazy {
     fn cubes(&self, want: usize) -> Vec<Vec<Lit>> {
         bit_cubes(self.answer_vars(), want)
     }
+    /// Literals at least one of which every answer makes true (Snake Egg: the snake's
+    /// ends), on which a proof that no answer is left splits: each refuted in turn, and
+    /// kept false from then on (`generate::confirm_unique`, on as many threads as it is
+    /// given). Only a speed-up. The default: none, one proof.
+    fn proof_split(&self) -> Vec<Lit> {
+        Vec::new()
+    }
     /// Sets whose true vertices must be connected in every answer, for a backend that can
     /// enforce that inside its search (`Backend::add_connectivity`). Only a speed-up: the
     /// lazy cuts still judge every model, so a backend without it loses nothing. Each set

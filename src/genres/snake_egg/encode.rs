@@ -358,6 +358,9 @@ impl Encoded for EggCnf {
         self.cell_types(m).into_iter().map(|t| t.map_or(Cell::Snake, |j| Cell::Egg(self.sizes[j]))).collect()
     }
 
+    fn proof_split(&self) -> Vec<Lit> {
+        self.end.iter().map(|v| v.pos_lit()).collect()
+    }
     fn connected_sets(&self) -> Vec<ConnectedSet> {
         self.connected.clone()
     }
