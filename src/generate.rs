@@ -14,7 +14,10 @@
 //! puzzle), so the result is minimal. Where the genre's clues are unit literals on the
 //! blank board's formula (`Generate::clue_lits`: Snake Egg, Snake Pit), all of this runs on one warm
 //! solver with the clues as assumptions (`warm.rs`), and a removal whose proof of
-//! uniqueness did not use some clues drops those too. Before it is handed out, uniqueness is confirmed by
+//! uniqueness did not use some clues drops those too (Snake Pit), or each check is raced
+//! on a second warm solver where the puzzle has a second thread (`race.rs`, Snake Egg:
+//! verdicts, unlike cores, are the board's, so the puzzle is the same whatever the
+//! threads). Before it is handed out, uniqueness is confirmed by
 //! a second route: the complete (eager) CNF, solved by another solver (varisat), has the
 //! answer (found with its values assumed), and with the answer blocked is UNSAT
 //! (`confirm.rs`: split where the genre says how, on the threads `Limits::threads` gives).
@@ -27,6 +30,7 @@
 
 mod confirm;
 mod grade;
+mod race;
 #[cfg(test)]
 mod tuning_tests;
 mod warm;
@@ -155,9 +159,13 @@ fn attempt<P: Generate>(
     }
     let blank = framed.as_ref().map_or(blank, |(b, _)| b);
     let blank_enc = warm_encoding(blank, &opts, answer_first && tuning.warm && framed.is_none())?;
+    // The stop the warm solver watches, besides the job's: pulled when a second solver
+    // racing it wins a check (`race.rs`).
+    let first_stop = limits.cancel.child();
+    let warm_limits = limits.with_cancel(first_stop.clone());
     let (start, warm) = match (&framed, answer_first) {
         (Some((b, a)), _) => (show_all(b, a, &opts.genre), None),
-        (None, true) => reveal_answer(blank, &blank_enc, &opts, rng, limits)?,
+        (None, true) => reveal_answer(blank, &blank_enc, &opts, rng, &warm_limits)?,
         (None, false) => (blank.clone(), None),
     };
     // The revealed clues need not fix the answer (they do for Snake Egg); where the warm
@@ -197,53 +205,61 @@ fn attempt<P: Generate>(
     let (mut unique_checks, mut kept_for_grade) = (0, 0);
     // The warm solver's core: the clues its proof of uniqueness used. Without a grade
     // bound every other clue goes at once (a superset of the core stays unique); with
-    // one, each removal must be explained, so they go one at a time.
-    // `Tuning::core` off tries every clue one at a time, to measure.
-    let use_core = bound.is_none() && tuning.core;
+    // one, each removal must be explained, so they go one at a time. A genre may go one
+    // at a time anyway (`Generate::CORE`: Snake Egg), to race its checks;
+    // `Tuning::core` off does it for every genre, to measure.
+    let use_core = bound.is_none() && tuning.core && P::CORE;
     let mut core: Option<Vec<usize>> = None;
-    for u in order {
-        if !p.clue_units().contains(&u) {
-            continue; // gone with a core
-        }
-        let q = p.without_clue(u);
-        // Removing a clue can change the board (a freed Hebi-Ichigo cell lets other clues
-        // see further): the answer must still answer, so that "unique" means unique to it.
-        if q.verify(&answer).is_err() {
-            continue;
-        }
-        unique_checks += 1;
-        match warm.as_mut() {
-            Some(w) => match w.unique(&q)? {
-                Verdict::Unique(used) => core = Some(used),
-                Verdict::Other(_) => continue,
-            },
-            None => {
-                let enc = q.encode(&opts)?;
-                let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
-                match (r.status, r.unique) {
-                    (Status::Solved(_), Some(true)) => {}
-                    (Status::Solved(_), Some(false)) => continue,
-                    (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
-                    _ => return Err(Failed::Stopped("uniqueness undecided".into())),
-                }
+    // Where removals go by verdicts alone, each check is raced on a second warm solver
+    // when the puzzle has a second thread (`race.rs`): the same clues go either way.
+    let second = warm.as_ref().filter(|_| !use_core && limits.threads >= 2).map(|w| w.recipe());
+    p = race::racing(second, first_stop, limits, |racer| -> Result<P, Failed> {
+        let mut p = p;
+        for u in order {
+            if !p.clue_units().contains(&u) {
+                continue; // gone with a core
             }
-        }
-        // Unique: with a bound, the explanation must still finish within it (asked only
-        // now, as explaining costs far more than the uniqueness check).
-        if let Some(bound) = &bound {
-            let j = grade::judge(&q, &answer, bound, limits)?;
-            explanations += 1;
-            if !j.finished {
-                kept_for_grade += 1;
+            let q = p.without_clue(u);
+            // Removing a clue can change the board (a freed Hebi-Ichigo cell lets other clues
+            // see further): the answer must still answer, so that "unique" means unique to it.
+            if q.verify(&answer).is_err() {
                 continue;
             }
-            grade = Some(j.grade);
+            unique_checks += 1;
+            match warm.as_mut() {
+                Some(w) => match racer.unique(w, &q)? {
+                    Verdict::Unique(used) => core = Some(used),
+                    Verdict::Other(_) => continue,
+                },
+                None => {
+                    let enc = q.encode(&opts)?;
+                    let r = puzzle::solve(&q, &enc, BackendKind::DEFAULT.build(), limits, true)?;
+                    match (r.status, r.unique) {
+                        (Status::Solved(_), Some(true)) => {}
+                        (Status::Solved(_), Some(false)) => continue,
+                        (Status::Unknown(why), _) => return Err(Failed::Stopped(why)),
+                        _ => return Err(Failed::Stopped("uniqueness undecided".into())),
+                    }
+                }
+            }
+            // Unique: with a bound, the explanation must still finish within it (asked only
+            // now, as explaining costs far more than the uniqueness check).
+            if let Some(bound) = &bound {
+                let j = grade::judge(&q, &answer, bound, limits)?;
+                explanations += 1;
+                if !j.finished {
+                    kept_for_grade += 1;
+                    continue;
+                }
+                grade = Some(j.grade);
+            }
+            p = q;
+            if let Some(used) = core.take().filter(|_| use_core) {
+                p = within_core(p, &used, &answer);
+            }
         }
-        p = q;
-        if let Some(used) = core.take().filter(|_| use_core) {
-            p = within_core(p, &used, &answer);
-        }
-    }
+        Ok(p)
+    })?;
     if let Some(bound) = &last {
         let Some((q, g, added, runs)) = grade::ease(p, &answer, bound, rng, limits)? else { return Ok(None) };
         (p, grade, eased, explanations) = (q, Some(g), added, runs);

@@ -43,6 +43,12 @@ impl Cancel {
         self.own.store(true, Ordering::SeqCst);
     }
 
+    /// Takes back this token's own request (not its parent's): a token that stops one
+    /// race after another (`generate/race.rs`).
+    pub fn reset(&self) {
+        self.own.store(false, Ordering::SeqCst);
+    }
+
     pub fn is_cancelled(&self) -> bool {
         self.own.load(Ordering::SeqCst) || self.parent.as_ref().is_some_and(|p| p.is_cancelled())
     }
@@ -85,5 +91,23 @@ impl Limits {
     /// Has the deadline passed or the caller asked to stop?
     pub fn over(&self) -> bool {
         self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reset_takes_back_only_the_tokens_own_request() {
+        let job = Cancel::new();
+        let race = job.child();
+        race.cancel();
+        assert!(race.is_cancelled() && !job.is_cancelled());
+        race.reset();
+        assert!(!race.is_cancelled());
+        job.cancel();
+        race.reset();
+        assert!(race.is_cancelled(), "the parent's request stands");
     }
 }

@@ -82,6 +82,12 @@ fn the_same_seed_makes_the_same_puzzles_and_shards_add_up() {
         shards.extend(lines(&[&base[..], &["--shard", s]].concat()));
     }
     assert_eq!(shards, whole);
+    // One puzzle on two threads races its checks (`generate/race.rs`): the same puzzle.
+    let single = ["generate", "snake-egg", "--size", "7x7", "--bank", "1..6", "--seed", "2", "--format", "json"];
+    assert_eq!(
+        lines(&[&single[..], &["--threads", "2"]].concat()),
+        lines(&[&single[..], &["--threads", "1"]].concat())
+    );
     // Another seed makes other puzzles.
     let other = lines(&["generate", "snake-egg", "--size", "5x5", "--bank", "1..4", "--seed", "4", "--count", "5"]);
     assert_ne!(other, whole);

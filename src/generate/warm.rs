@@ -8,7 +8,7 @@
 //! proof used; every other clue can go at once.
 
 use crate::backend::BackendKind;
-use crate::cnf::Lit;
+use crate::cnf::{Lit, Model};
 use crate::engine::{Encoded as _, Limits, Session, Step};
 use crate::puzzle::{Broken, Generate, RunError, Starts};
 
@@ -17,12 +17,19 @@ use super::{show_all, Failed, Rng};
 /// The first conflict budget of a draw (`Warm::reveal`).
 const DRAW_CONFLICTS: i32 = 300;
 
+/// What a second warm solver for a puzzle is made from (`Warm::recipe`): the encoding,
+/// the drawn answer's model, and whether to search from its values.
+pub(super) type Recipe<'a, P> = (&'a <P as crate::puzzle::Puzzle>::Encoded, Model, bool);
+
 /// One puzzle's warm solver, with the drawn answer blocked.
 pub(super) struct Warm<'a, P: Generate> {
     session: Session<'a, P::Encoded>,
     enc: &'a P::Encoded,
     /// Solver calls made for uniqueness (the drawn answer's is not counted).
     pub(super) checks: usize,
+    /// The drawn answer's model, blocked in this solver and in its twins.
+    model: Model,
+    guide: bool,
 }
 
 /// What a uniqueness test found.
@@ -128,13 +135,35 @@ impl<'a, P: Generate> Warm<'a, P> {
     /// literals (the genre cannot go warm).
     fn drawn(
         guide: bool,
-        mut session: Session<'a, P::Encoded>,
+        session: Session<'a, P::Encoded>,
         enc: &'a P::Encoded,
         blank: &P,
         genre: &P::Options,
-        model: crate::cnf::Model,
+        model: Model,
         answer: P::Solution,
     ) -> Option<(Self, P, P::Solution)> {
+        let shown = show_all(blank, &answer, genre);
+        if shown.clue_units().iter().any(|&u| shown.clue_lits(enc, u).is_none()) {
+            return None;
+        }
+        Some((Self::blocked(session, enc, model, guide), shown, answer))
+    }
+
+    /// What a second warm solver for the same puzzle needs (a new session, the drawn
+    /// answer blocked, guided the same way), to check other boards beside this one
+    /// (`super::race`); made on the thread that uses it, as a session stays on its own.
+    pub(super) fn recipe(&self) -> Recipe<'a, P> {
+        (self.enc, self.model.clone(), self.guide)
+    }
+
+    /// The second warm solver from its recipe (`recipe`).
+    pub(super) fn from_recipe((enc, model, guide): Recipe<'a, P>, limits: &Limits) -> Self {
+        Self::blocked(Session::new(enc, BackendKind::DEFAULT.build(), limits), enc, model, guide)
+    }
+
+    /// `session` with the drawn answer (its model `model`) blocked, guided by it where
+    /// `guide` says.
+    fn blocked(mut session: Session<'a, P::Encoded>, enc: &'a P::Encoded, model: Model, guide: bool) -> Self {
         session.assume(Vec::new());
         session.block(&model);
         // Solution-guided (`Tuning::guide`): a removal test that finds another answer is a
@@ -146,11 +175,7 @@ impl<'a, P: Generate> Warm<'a, P> {
             let lits: Vec<Lit> = model.blocking_clause(enc.answer_vars()).into_iter().map(|l| !l).collect();
             session.prefer(&lits);
         }
-        let shown = show_all(blank, &answer, genre);
-        if shown.clue_units().iter().any(|&u| shown.clue_lits(enc, u).is_none()) {
-            return None;
-        }
-        Some((Warm { session, enc, checks: 0 }, shown, answer))
+        Warm { session, enc, checks: 0, model, guide }
     }
 
     /// Is the drawn answer the only answer of `q` (a board whose clues all come from it)?

@@ -277,6 +277,14 @@ pub trait Generate: Puzzle {
     /// than from the blank board (`generate.rs`). True where the clues of one answer
     /// leave room to remove most of them again.
     const ANSWER_FIRST: bool = true;
+    /// Whether the warm generator's removals, without a grade bound, drop every clue
+    /// outside a proof's core at once (`generate.rs`). False goes one clue at a time by
+    /// verdicts alone, which a second thread can race (`generate/race.rs`) with the same
+    /// puzzle for a seed whatever the threads: a core is the proof's, not the board's.
+    /// Snake Egg says false (12×12 seeds 1–5 all under 50 s on two threads, against 85 s
+    /// with the core; Snake Pit's single-thread generation is faster with the core:
+    /// `bench/generate.md`).
+    const CORE: bool = true;
     /// A puzzle without clues, from the user's size and bank; `Err` for a spec the genre
     /// cannot take.
     fn blank(spec: &GenerateSpec) -> Result<Self, RunError>;

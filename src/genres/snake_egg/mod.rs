@@ -222,6 +222,11 @@ impl Puzzle for SnakeEgg {
 }
 
 impl Generate for SnakeEgg {
+    /// One clue at a time, raced on two threads where there are two: the checks that find
+    /// another answer are the slow ones here, and a second, unguided solver often finds it
+    /// first (`bench/generate.md`).
+    const CORE: bool = false;
+
     /// An empty grid with the bank `--bank` gives (every egg size once when it is a range).
     fn blank(spec: &GenerateSpec) -> Result<Self, RunError> {
         let Some(eggs) = spec.bank.clone() else {

@@ -720,3 +720,23 @@ fn generated_from_constructed_answers_are_unique_by_brute_force() {
         }
     }
 }
+
+/// Raced checks (`generate/race.rs`) keep the same clues as checks on one thread: on boards
+/// where removals take real search, two threads make the same puzzle as one, and it is
+/// unique by the default solver's own proof.
+#[test]
+fn raced_removals_make_the_same_puzzle_as_one_thread() {
+    use crate::generate::generate;
+    use crate::puzzle::GenerateSpec;
+    let one = crate::engine::Limits::default();
+    let two = one.clone().with_threads(2);
+    let spec = GenerateSpec { rows: 7, cols: 7, bank: Some(vec![1, 2, 3, 4, 5, 6]), grade: None };
+    for seed in 1..=3 {
+        let a = generate::<SnakeEgg>(&spec, seed, 0, &one).unwrap();
+        let b = generate::<SnakeEgg>(&spec, seed, 0, &two).unwrap();
+        assert_eq!((&a.puzzle, &a.answer), (&b.puzzle, &b.answer), "seed {seed}");
+        let enc = a.puzzle.encode(&EncodeOptions::default()).unwrap();
+        let r = crate::puzzle::solve(&a.puzzle, &enc, BackendKind::DEFAULT.build(), &one, true).unwrap();
+        assert_eq!(r.unique, Some(true), "{}", a.puzzle.to_toml());
+    }
+}
