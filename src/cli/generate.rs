@@ -67,8 +67,8 @@ impl Visit for GenerateJob {
         }
         // One puzzle can take minutes: the clock keeps moving between puzzles.
         bar.enable_steady_tick(Duration::from_millis(500));
-        // Fewer puzzles than threads: each puzzle's steps that split (the second route's
-        // proof) share the threads left idle.
+        // Fewer puzzles than threads: each puzzle's steps that can use more than one
+        // (raced checks, the second route's split proof) share the threads left idle.
         let workers = (self.threads.max(1) as u64).min(total.max(1)) as usize;
         let limits = limits.with_threads(self.threads.max(1) / workers);
         let next = AtomicU64::new(self.indices.start);

@@ -68,7 +68,10 @@ pub trait Encoded: Lazy {
     /// Literals at least one of which every answer makes true (Snake Egg: the snake's
     /// ends), on which a proof that no answer is left splits: each refuted in turn, and
     /// kept false from then on (`generate::confirm_unique`, on as many threads as it is
-    /// given). Only a speed-up. The default: none, one proof.
+    /// given). Only a speed-up, and sound for any literals: a last call has them all
+    /// false. The split is by ends, not by cells' values, because refuting "this cell
+    /// differs from the answer" costs about as much as the whole proof
+    /// (`bench/generate.md`). The default: none, one proof.
     fn proof_split(&self) -> Vec<Lit> {
         Vec::new()
     }
