@@ -68,6 +68,10 @@ pub struct Generated<P: Puzzle> {
     /// Solver runs: narrowing rounds while adding clues, uniqueness checks while removing.
     pub forced_runs: usize,
     pub unique_checks: usize,
+    /// Of the removal checks, those raced on two solvers (`race.rs`), and those whose
+    /// verdict came from the second.
+    pub raced: usize,
+    pub second_won: usize,
     /// With a grade bound: the explanation's grade of the puzzle handed out, the clues
     /// added so that it finishes, the clues kept only for the grade (removing one left the
     /// puzzle unique but its explanation unfinished or harder than the bound), the
@@ -213,7 +217,7 @@ fn attempt<P: Generate>(
     // Where removals go by verdicts alone, each check is raced on a second warm solver
     // when the puzzle has a second thread (`race.rs`): the same clues go either way.
     let second = warm.as_ref().filter(|_| !use_core && limits.threads >= 2).map(|w| w.recipe());
-    p = race::racing(second, first_stop, limits, |racer| -> Result<P, Failed> {
+    let (q, raced, second_won) = race::racing(second, first_stop, limits, |racer| -> Result<_, Failed> {
         let mut p = p;
         for u in order {
             if !p.clue_units().contains(&u) {
@@ -258,8 +262,12 @@ fn attempt<P: Generate>(
                 p = within_core(p, &used, &answer);
             }
         }
-        Ok(p)
+        Ok((p, racer.raced, racer.second_won))
     })?;
+    p = q;
+    if tuning.trace && raced > 0 {
+        eprintln!("snakesat: generate: {raced} checks raced, {second_won} decided by the second solver");
+    }
     if let Some(bound) = &last {
         let Some((q, g, added, runs)) = grade::ease(p, &answer, bound, rng, limits)? else { return Ok(None) };
         (p, grade, eased, explanations) = (q, Some(g), added, runs);
@@ -276,6 +284,8 @@ fn attempt<P: Generate>(
         clues_added,
         forced_runs,
         unique_checks,
+        raced,
+        second_won,
         grade,
         eased,
         kept_for_grade,

@@ -183,8 +183,9 @@ pub enum Command {
         #[arg(long, value_name = "I/N")]
         shard: Option<Shard>,
         /// Worker threads (default: all cores). With fewer puzzles than threads, each
-        /// puzzle takes the idle ones (Snake Egg: its uniqueness checks raced, its proof
-        /// on the second route split), with the same puzzles either way.
+        /// puzzle takes the idle ones (its uniqueness checks raced where they go one clue
+        /// at a time, as Snake Egg's and any with --grade do; Snake Egg's proof on the
+        /// second route split), with the same puzzles either way.
         #[arg(long)]
         threads: Option<usize>,
         /// Stop after this many seconds; unfinished puzzles are reported (exit code 3).

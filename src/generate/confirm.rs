@@ -113,7 +113,8 @@ fn refute_split(f: &Formula, block: &[Lit], split: &[Lit], limits: &Limits) -> R
         refuted: Vec<Lit>,
         end: Option<Outcome>,
     }
-    let threads = limits.threads.max(1);
+    // More solvers than literals would only load the formula to wait.
+    let threads = limits.threads.clamp(1, split.len().max(1));
     let shared = Mutex::new(Shared { next: 0, working: threads, refuted: Vec::new(), end: None });
     let engine = |e: BackendError| Failed::Run(RunError::Engine(e.into()));
     let work = || -> Result<(), Failed> {
@@ -147,7 +148,12 @@ fn refute_split(f: &Formula, block: &[Lit], split: &[Lit], limits: &Limits) -> R
             };
             s.next += 1;
             drop(s);
-            let r = solver.solve(f.n_vars(), &[l], limits).map_err(engine)?;
+            let r = solver.solve(f.n_vars(), &[l], limits).map_err(|e| {
+                // The others stop at their next literal; this error is the run's.
+                let mut s = shared.lock().expect("no worker panics holding the lock");
+                s.end.get_or_insert(Outcome::Unknown("another proof worker failed".into()));
+                engine(e)
+            })?;
             let mut s = shared.lock().expect("no worker panics holding the lock");
             match r {
                 Outcome::Unsat => s.refuted.push(l),

@@ -150,7 +150,7 @@ impl<'a, P: Generate> Warm<'a, P> {
     }
 
     /// What a second warm solver for the same puzzle needs (a new session, the drawn
-    /// answer blocked, guided the same way), to check other boards beside this one
+    /// answer blocked, and whether this one is guided by it), to check boards beside this one
     /// (`super::race`); made on the thread that uses it, as a session stays on its own.
     pub(super) fn recipe(&self) -> Recipe<'a, P> {
         (self.enc, self.model.clone(), self.guide)

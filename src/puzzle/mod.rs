@@ -281,9 +281,9 @@ pub trait Generate: Puzzle {
     /// outside a proof's core at once (`generate.rs`). False goes one clue at a time by
     /// verdicts alone, which a second thread can race (`generate/race.rs`) with the same
     /// puzzle for a seed whatever the threads: a core is the proof's, not the board's.
-    /// Snake Egg says false (12×12 seeds 1–5 all under 50 s on two threads, against 85 s
-    /// with the core; Snake Pit's single-thread generation is faster with the core:
-    /// `bench/generate.md`).
+    /// Snake Egg says false (12×12 seeds 1–5 all under 60 s on two threads, where the
+    /// core route took up to 93 s; Snake Pit's single-thread generation is faster with the
+    /// core: `bench/generate.md`).
     const CORE: bool = true;
     /// A puzzle without clues, from the user's size and bank; `Err` for a spec the genre
     /// cannot take.

@@ -714,16 +714,16 @@ fn generated_from_constructed_answers_are_unique_by_brute_force() {
             let g = generate::<SnakeEgg>(&spec, seed, 0, &limits).unwrap();
             assert_eq!(Some(&g.answer), constructed(&blank(rows, cols, &eggs), seed).as_ref());
             assert_eq!(brute_force(&g.puzzle), vec![g.answer.clone()], "{}", g.puzzle.to_toml());
-            // The same puzzle again, and with two threads for the second route's proof.
+            // The same puzzle again, with two threads (raced checks, a split proof).
             let again = generate::<SnakeEgg>(&spec, seed, 0, &limits.clone().with_threads(2)).unwrap();
             assert_eq!((again.puzzle, again.answer), (g.puzzle, g.answer));
         }
     }
 }
 
-/// Raced checks (`generate/race.rs`) keep the same clues as checks on one thread: on boards
-/// where removals take real search, two threads make the same puzzle as one, and it is
-/// unique by the default solver's own proof.
+/// Raced checks (`generate/race.rs`) keep the same clues as checks on one thread: two
+/// threads make the same puzzle as one, some checks decided by the second solver, and it
+/// is unique by the default solver's own proof.
 #[test]
 fn raced_removals_make_the_same_puzzle_as_one_thread() {
     use crate::generate::generate;
