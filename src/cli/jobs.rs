@@ -5,7 +5,7 @@
 
 use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use snakesat::genres::{Capabilities, Visit};
@@ -93,6 +93,12 @@ fn files_setup(raw: RawOptions) -> Setup {
     Setup { raw, ..Setup::default() }
 }
 
+/// Held while an answer is written out (`count --list`, `--svg-dir`), and by the watchdog
+/// from its last read of the count to the process's exit: so the files end with at most
+/// the one answer being counted beyond the count printed (the workers go on while the
+/// watchdog reports, and an idle machine wrote two answers more in that time).
+static WRITING: Mutex<()> = Mutex::new(());
+
 /// Watches the job until it is done. On Ctrl-C it stops any external solver, prints what
 /// is known (the plan's `unknown` report, with the answers counted so far) and exits with
 /// 130. When the job overruns its deadline by more than a grace period — the backstop for
@@ -124,6 +130,9 @@ pub fn watchdog(
             }
         };
         snakesat::backend::kill_running();
+        // Held to the exit: no answer is written after the count is read. A writer that
+        // panicked holding it wrote nothing after its line.
+        let _writing = WRITING.lock().unwrap_or_else(|e| e.into_inner());
         let report = unknown.report(stop, progress.load(Ordering::Relaxed));
         match (format, report.picture) {
             (Format::Json, _) => outln!("{}", report.json),
@@ -179,6 +188,7 @@ pub fn count<P: Puzzle>(plan: &Plan<'_, P>, run: &RunArgs, c: CountArgs) -> Resu
     let mut out = list.map(std::fs::File::create).transpose().map_err(list_err)?.map(std::io::LineWriter::new);
     let mut write_err = None;
     let on_solution = |s: &P::Solution| {
+        let _writing = WRITING.lock().unwrap_or_else(|e| e.into_inner());
         bar.set_position(progress.load(Ordering::Relaxed) + 1);
         if let Some(Err(e)) = out.as_mut().map(|w| writeln!(w, "{}", p.view(s, genre).list_line())) {
             write_err.get_or_insert(e);
