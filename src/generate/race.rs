@@ -69,8 +69,7 @@ pub(super) fn racing<P: Generate, T>(
         let theirs = limits.with_cancel(stop.clone());
         let pull = first_stop.clone();
         scope.spawn(move || {
-            let (enc, model, _) = recipe;
-            let mut warm = Warm::from_recipe((enc, model, false), &theirs);
+            let mut warm = Warm::from_recipe(recipe, false, &theirs);
             for q in boards {
                 let v = warm.unique(&q);
                 if v.is_ok() {

@@ -17,9 +17,9 @@ use super::{show_all, Failed, Rng};
 /// The first conflict budget of a draw (`Warm::reveal`).
 const DRAW_CONFLICTS: i32 = 300;
 
-/// What a second warm solver for a puzzle is made from (`Warm::recipe`): the encoding,
-/// the drawn answer's model, and whether to search from its values.
-pub(super) type Recipe<'a, P> = (&'a <P as crate::puzzle::Puzzle>::Encoded, Model, bool);
+/// What a second warm solver for a puzzle is made from (`Warm::recipe`): the encoding and
+/// the drawn answer's model.
+pub(super) type Recipe<'a, P> = (&'a <P as crate::puzzle::Puzzle>::Encoded, Model);
 
 /// One puzzle's warm solver, with the drawn answer blocked.
 pub(super) struct Warm<'a, P: Generate> {
@@ -27,9 +27,8 @@ pub(super) struct Warm<'a, P: Generate> {
     enc: &'a P::Encoded,
     /// Solver calls made for uniqueness (the drawn answer's is not counted).
     pub(super) checks: usize,
-    /// The drawn answer's model, blocked in this solver and in its twins.
+    /// The drawn answer's model, blocked in this solver and in a second one (`race.rs`).
     model: Model,
-    guide: bool,
 }
 
 /// What a uniqueness test found.
@@ -150,14 +149,15 @@ impl<'a, P: Generate> Warm<'a, P> {
     }
 
     /// What a second warm solver for the same puzzle needs (a new session, the drawn
-    /// answer blocked, and whether this one is guided by it), to check boards beside this one
+    /// answer blocked), to check boards beside this one
     /// (`super::race`); made on the thread that uses it, as a session stays on its own.
     pub(super) fn recipe(&self) -> Recipe<'a, P> {
-        (self.enc, self.model.clone(), self.guide)
+        (self.enc, self.model.clone())
     }
 
-    /// The second warm solver from its recipe (`recipe`).
-    pub(super) fn from_recipe((enc, model, guide): Recipe<'a, P>, limits: &Limits) -> Self {
+    /// The second warm solver from its recipe (`recipe`), guided by the drawn answer where
+    /// `guide` says.
+    pub(super) fn from_recipe((enc, model): Recipe<'a, P>, guide: bool, limits: &Limits) -> Self {
         Self::blocked(Session::new(enc, BackendKind::DEFAULT.build(), limits), enc, model, guide)
     }
 
@@ -175,7 +175,7 @@ impl<'a, P: Generate> Warm<'a, P> {
             let lits: Vec<Lit> = model.blocking_clause(enc.answer_vars()).into_iter().map(|l| !l).collect();
             session.prefer(&lits);
         }
-        Warm { session, enc, checks: 0, model, guide }
+        Warm { session, enc, checks: 0, model }
     }
 
     /// Is the drawn answer the only answer of `q` (a board whose clues all come from it)?
