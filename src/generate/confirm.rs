@@ -54,20 +54,23 @@ pub fn confirm_unique<P: Puzzle>(
     let block = model.blocking_clause(enc.answer_vars());
     let split = enc.proof_split();
     let t = Instant::now();
-    let second = match split.is_empty() {
+    let (second, refuted) = match split.is_empty() {
         true => {
             solver.add_clause(&block);
-            solver.solve(f.n_vars(), &[], limits).map_err(|e| RunError::Engine(e.into()))?
+            (solver.solve(f.n_vars(), &[], limits).map_err(|e| RunError::Engine(e.into()))?, Refuted::default())
         }
         false => refute_split(f, &block, &split, limits)?,
     };
     if trace {
         let (vars, clauses) = (f.n_vars(), f.n_clauses());
+        // Where a proof stops at the deadline, how far it got says how far off it was.
         eprintln!(
-            "snakesat: generate: varisat, {vars} variables, {clauses} clauses: the answer {found:.3}s ({} assumed), no other {:.3}s ({} literals split on, {} threads)",
+            "snakesat: generate: varisat, {vars} variables, {clauses} clauses: the answer {found:.3}s ({} assumed), no other {:.3}s ({} literals split on, {} refuted, the slowest in {:.3}s, {} threads)",
             assumed.len(),
             t.elapsed().as_secs_f64(),
             split.len(),
+            refuted.count,
+            refuted.slowest,
             limits.threads.max(1)
         );
     }
@@ -101,21 +104,30 @@ pub(super) fn answer_lits<P: Puzzle>(p: &P, enc: &P::Encoded, sol: &P::Solution,
     }
 }
 
+/// How far a split proof got (`refute_split`): the literals refuted, and the longest one
+/// refutation took, in seconds.
+#[derive(Debug, Default)]
+struct Refuted {
+    count: usize,
+    slowest: f64,
+}
+
 /// The proof that `f` with `block` has no model, split on `split` (`Encoded::proof_split`):
 /// each literal refuted in turn, on `threads` varisat solvers that take the next literal as
 /// they finish one, each keeping every literal refuted so far (by any of them) false; the
 /// last to finish then makes one call with all of them false. `Sat` with a model where one
-/// is found.
-fn refute_split(f: &Formula, block: &[Lit], split: &[Lit], limits: &Limits) -> Result<Outcome, Failed> {
+/// is found; with how far it got.
+fn refute_split(f: &Formula, block: &[Lit], split: &[Lit], limits: &Limits) -> Result<(Outcome, Refuted), Failed> {
     struct Shared {
         next: usize,
         working: usize,
         refuted: Vec<Lit>,
+        slowest: f64,
         end: Option<Outcome>,
     }
     // More solvers than literals would only load the formula to wait.
     let threads = limits.threads.clamp(1, split.len().max(1));
-    let shared = Mutex::new(Shared { next: 0, working: threads, refuted: Vec::new(), end: None });
+    let shared = Mutex::new(Shared { next: 0, working: threads, refuted: Vec::new(), slowest: 0.0, end: None });
     let engine = |e: BackendError| Failed::Run(RunError::Engine(e.into()));
     let work = || -> Result<(), Failed> {
         let mut solver = BackendKind::Varisat.build();
@@ -148,6 +160,7 @@ fn refute_split(f: &Formula, block: &[Lit], split: &[Lit], limits: &Limits) -> R
             };
             s.next += 1;
             drop(s);
+            let t = Instant::now();
             let r = solver.solve(f.n_vars(), &[l], limits).map_err(|e| {
                 // The others stop at their next literal; this error is the run's.
                 let mut s = shared.lock().expect("no worker panics holding the lock");
@@ -156,7 +169,10 @@ fn refute_split(f: &Formula, block: &[Lit], split: &[Lit], limits: &Limits) -> R
             })?;
             let mut s = shared.lock().expect("no worker panics holding the lock");
             match r {
-                Outcome::Unsat => s.refuted.push(l),
+                Outcome::Unsat => {
+                    s.refuted.push(l);
+                    s.slowest = s.slowest.max(t.elapsed().as_secs_f64());
+                }
                 other => {
                     s.end.get_or_insert(other);
                     return Ok(());
@@ -172,7 +188,8 @@ fn refute_split(f: &Formula, block: &[Lit], split: &[Lit], limits: &Limits) -> R
         d?;
     }
     let s = shared.into_inner().expect("no worker panics holding the lock");
-    Ok(s.end.unwrap_or(Outcome::Unknown("the split proof ended without a verdict".into())))
+    let refuted = Refuted { count: s.refuted.len(), slowest: s.slowest };
+    Ok((s.end.unwrap_or(Outcome::Unknown("the split proof ended without a verdict".into())), refuted))
 }
 
 #[cfg(test)]
@@ -223,9 +240,14 @@ mod tests {
             }
             let block: Vec<Lit> = block.into_iter().map(|x| lit(&vars, x)).collect();
             let split: Vec<Lit> = split.into_iter().map(|x| lit(&vars, x)).collect();
-            let out = refute_split(&f, &block, &split, &Limits::default().with_threads(threads)).unwrap();
+            let (out, refuted) = refute_split(&f, &block, &split, &Limits::default().with_threads(threads)).unwrap();
+            prop_assert!(refuted.count <= split.len());
             match out {
-                Outcome::Unsat => prop_assert!(!brute_force_sat(&f, &block)),
+                Outcome::Unsat => {
+                    prop_assert!(!brute_force_sat(&f, &block));
+                    // With no model at all, no literal can have one: each was refuted.
+                    prop_assert_eq!(refuted.count, split.len());
+                }
                 Outcome::Sat(m) => {
                     prop_assert!(f.first_violated(&m).is_none());
                     prop_assert!(block.iter().any(|&l| m.lit(l)));
