@@ -63,7 +63,6 @@ pub fn confirm_unique<P: Puzzle>(
     };
     if trace {
         let (vars, clauses) = (f.n_vars(), f.n_clauses());
-        // Where a proof stops at the deadline, how far it got says how far off it was.
         eprintln!(
             "snakesat: generate: varisat, {vars} variables, {clauses} clauses: the answer {found:.3}s ({} assumed), no other {:.3}s ({} literals split on, {} refuted, the slowest in {:.3}s, {} threads)",
             assumed.len(),
@@ -171,7 +170,14 @@ fn refute_split(f: &Formula, block: &[Lit], split: &[Lit], limits: &Limits) -> R
             match r {
                 Outcome::Unsat => {
                     s.refuted.push(l);
-                    s.slowest = s.slowest.max(t.elapsed().as_secs_f64());
+                    let took = t.elapsed().as_secs_f64();
+                    s.slowest = s.slowest.max(took);
+                    // A line each, as they come: a proof that overruns the deadline is
+                    // ended by the CLI's backstop inside a call, before any summary.
+                    if limits.tuning.trace {
+                        let (k, n) = (s.refuted.len(), split.len());
+                        eprintln!("snakesat: generate: the split proof: {k} of {n} refuted, the last in {took:.3}s");
+                    }
                 }
                 other => {
                     s.end.get_or_insert(other);
