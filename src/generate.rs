@@ -68,10 +68,6 @@ pub struct Generated<P: Puzzle> {
     /// Solver runs: narrowing rounds while adding clues, uniqueness checks while removing.
     pub forced_runs: usize,
     pub unique_checks: usize,
-    /// Of the removal checks, those raced on two solvers (`race.rs`), and those whose
-    /// verdict came from the second.
-    pub raced: usize,
-    pub second_won: usize,
     /// With a grade bound: the explanation's grade of the puzzle handed out, the clues
     /// added so that it finishes, the clues kept only for the grade (removing one left the
     /// puzzle unique but its explanation unfinished or harder than the bound), the
@@ -284,8 +280,6 @@ fn attempt<P: Generate>(
         clues_added,
         forced_runs,
         unique_checks,
-        raced,
-        second_won,
         grade,
         eased,
         kept_for_grade,

@@ -63,8 +63,8 @@ pub struct Limits {
     pub cancel: Cancel,
     pub tuning: Tuning,
     /// Threads the job may keep busy at once where one of its steps can use more than one
-    /// (the generator's raced checks and split second-route proof); 0 and 1 both mean one. The verdicts are the same
-    /// whatever it is.
+    /// (the generator's raced checks and split second-route proof); 0 and 1 both mean
+    /// one. The verdicts are the same whatever it is.
     pub threads: usize,
 }
 
