@@ -60,6 +60,14 @@ const REPEATS: usize = 3;
 /// an answer, measured), and each solver answer there costs about a second: a board whose
 /// answers are not found within this goes to the solver having lost little.
 const BUILD_CELLS: usize = 25_600;
+/// After a build that made at most one new answer in all its starts, the next build on a
+/// board of the same genre and size gets a quarter of them (`Pool::build_starts`). A
+/// setter's edits mostly add clues: over every prefix of ten 10×10 Snake Eggs' clues (two
+/// orders each), the board after such a build made no answer in 256 starts in 28 of 31
+/// cases, and one at start 6, 17 or 54 in the other three. The full starts cost a quarter
+/// second each time, on exactly the boards whose solver answer is slowest; an eighth of
+/// them lost the answer at start 54, where the solver took 1.9 s (`bench/live.md`).
+const SPARSE_SHARE: usize = 4;
 /// The builder's seed: a board gives the same built answers on every run.
 const BUILD_SEED: u64 = 0;
 
@@ -142,6 +150,7 @@ impl<P: Puzzle> Known<'_, P> {
     /// stop the job. `watch` sees the answers after each new one, so the page's verdict
     /// shows at the second answer, not after the last start.
     /// A built answer the verifier refuses is an internal failure, as a solver's would be.
+    /// Returns whether the build was sparse: every start begun, at most one new answer.
     fn build(
         &mut self,
         build: Build<P>,
@@ -149,7 +158,7 @@ impl<P: Puzzle> Known<'_, P> {
         limits: &Limits,
         usable: impl Fn(&P::Solution) -> bool,
         watch: &mut dyn FnMut(Found<'_, P::Solution>),
-    ) -> Result<(), RunError> {
+    ) -> Result<bool, RunError> {
         let pooled = self.answers.len();
         let (t, mut built) = (std::time::Instant::now(), 0);
         let mut rng = Rng::for_puzzle(BUILD_SEED, 0);
@@ -188,7 +197,7 @@ impl<P: Puzzle> Known<'_, P> {
             let (begun, s) = (begun.get(), t.elapsed().as_secs_f64());
             eprintln!("snakesat: built {built} answers in {begun} of {starts} starts (new at starts {at:?}), {s:.3}s");
         }
-        Ok(())
+        Ok(built <= 1 && begun.get() >= starts)
     }
 
     /// How many (cell, value) pairs the answers show.
@@ -474,9 +483,14 @@ pub fn forced_watched<P: Puzzle>(
     if pooled > 0 {
         watch(Found { answers: &known.answers, pooled, built: 0, near: 0 });
     }
-    let starts = BUILD_CELLS / values.cells().max(1);
+    let full = BUILD_CELLS / values.cells().max(1);
+    let starts = pool.map_or(full, |pool| pool.build_starts::<P>(values.cells(), full / SPARSE_SHARE, full));
     if let Some(build) = build.filter(|_| limits.tuning.build && starts > 0) {
-        known.build(build, starts, limits, |s| no_classes::<P>(enc, s).is_ok() && fits(s), watch)?;
+        let sparse = known.build(build, starts, limits, |s| no_classes::<P>(enc, s).is_ok() && fits(s), watch)?;
+        // A build the job's end cut short says nothing of the board.
+        if let Some(pool) = pool.filter(|_| !limits.over()) {
+            pool.note_build::<P>(values.cells(), sparse);
+        }
     }
     let built = known.answers.len() - pooled;
     let mut session = Session::new(enc, backend, limits);

@@ -484,6 +484,44 @@ proptest! {
     }
 }
 
+/// The pool remembers how the last build went: after one that made no answer in all its
+/// starts (a board with no answer, which the builder does not refuse at once), the next
+/// board of the genre and size gets the few starts; after one that made many (a blank
+/// board), the full ones. Another genre's boards are not shortened. The verdicts are
+/// those of the same jobs without a pool.
+#[test]
+fn a_sparse_build_shortens_the_next_one() {
+    let opts = crate::puzzle::EncodeOptions::default();
+    let blank = SnakeEgg::new(Grid::new(4, 4), vec![Clue::Unknown; 16], vec![2, 3]);
+    let mut none = blank.clone();
+    // Eggs of two sizes side by side: no answer.
+    (none.clues[0], none.clues[1]) = (Clue::Egg(Some(2)), Clue::Egg(Some(3)));
+    let pool = puzzle::Pool::new(64);
+    let build: Option<puzzle::Build<SnakeEgg>> = Some(<SnakeEgg as crate::puzzle::Generate>::construct);
+    let forced = |p: &SnakeEgg, pool| {
+        let enc = p.encode(&opts).unwrap();
+        let from = puzzle::Sources { pool, build };
+        let r = puzzle::forced_from(
+            p,
+            &enc,
+            BackendKind::DEFAULT.build(),
+            &crate::engine::Limits::default(),
+            &opts.genre,
+            from,
+        );
+        let r = r.expect("forced runs");
+        (r.unique, r.agreement.map(|a| a.answers.len()))
+    };
+    assert_eq!(pool.build_starts::<SnakeEgg>(16, 1, 9), 9, "nothing built yet");
+    assert_eq!(forced(&none, Some(&pool)), forced(&none, None));
+    assert_eq!(forced(&none, None).1, None, "no answer");
+    assert_eq!(pool.build_starts::<SnakeEgg>(16, 1, 9), 1, "after a build of nothing");
+    assert_eq!(pool.build_starts::<SnakeEgg>(25, 1, 9), 9, "another size");
+    assert_eq!(pool.build_starts::<crate::genres::snake::Snake>(16, 1, 9), 9, "another genre");
+    assert_eq!(forced(&blank, Some(&pool)), forced(&blank, None));
+    assert_eq!(pool.build_starts::<SnakeEgg>(16, 1, 9), 9, "after a build of many");
+}
+
 /// A blank board has more answers than a small limit: the values are still exact.
 #[test]
 fn candidates_past_the_limit_on_a_blank_board() {

@@ -18,6 +18,8 @@ use crate::puzzle::{verified, Puzzle};
 pub struct Pool {
     kept: Mutex<VecDeque<Kept>>,
     cap: usize,
+    /// The last build's genre, board cells, and whether it was sparse (`note_build`).
+    last_build: Mutex<Option<(&'static str, usize, bool)>>,
 }
 
 #[derive(Debug)]
@@ -36,7 +38,24 @@ struct Kept {
 
 impl Pool {
     pub fn new(cap: usize) -> Pool {
-        Pool { kept: Mutex::new(VecDeque::new()), cap }
+        Pool { kept: Mutex::new(VecDeque::new()), cap, last_build: Mutex::new(None) }
+    }
+
+    /// How many starts the builder gets on a board of `P`'s genre with `cells` cells:
+    /// `few` if the last build on such a board was sparse (every start begun, at most one
+    /// new answer: the setter's next edit, which mostly adds a clue, rarely builds more),
+    /// else `full`. On a server shared by several pages, the last build may have been
+    /// another page's: that costs answers or time, never a wrong verdict.
+    pub fn build_starts<P: Puzzle>(&self, cells: usize, few: usize, full: usize) -> usize {
+        match *self.last_build.lock().unwrap_or_else(|e| e.into_inner()) {
+            Some((kind, c, true)) if kind == P::KIND && c == cells => few,
+            _ => full,
+        }
+    }
+
+    /// Records how the last build on a board of `P`'s genre with `cells` cells went.
+    pub fn note_build<P: Puzzle>(&self, cells: usize, sparse: bool) {
+        *self.last_build.lock().unwrap_or_else(|e| e.into_inner()) = Some((P::KIND, cells, sparse));
     }
 
     /// The kept answers of `p`'s genre that answer `p`, verified.
