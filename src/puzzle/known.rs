@@ -484,7 +484,9 @@ pub fn forced_watched<P: Puzzle>(
         watch(Found { answers: &known.answers, pooled, built: 0, near: 0 });
     }
     let full = BUILD_CELLS / values.cells().max(1);
-    let starts = pool.map_or(full, |pool| pool.build_starts::<P>(values.cells(), full / SPARSE_SHARE, full));
+    // At least one start, so a board past 6,400 cells still builds and can say it builds again.
+    let few = (full / SPARSE_SHARE).clamp(full.min(1), full);
+    let starts = pool.map_or(full, |pool| pool.build_starts::<P>(values.cells(), few, full));
     if let Some(build) = build.filter(|_| limits.tuning.build && starts > 0) {
         let sparse = known.build(build, starts, limits, |s| no_classes::<P>(enc, s).is_ok() && fits(s), watch)?;
         // A build the job's end cut short says nothing of the board.
