@@ -61,7 +61,7 @@ const REPEATS: usize = 3;
 /// answers are not found within this goes to the solver having lost little.
 const BUILD_CELLS: usize = 25_600;
 /// After a build that made at most one new answer in all its starts, the next build on a
-/// board of the same genre and size gets a quarter of them (`Pool::build_starts`). A
+/// board of the same genre and size gets a quarter of them (`Pool::last_build_sparse`). A
 /// setter's edits mostly add clues: over every prefix of ten 10×10 Snake Eggs' clues (two
 /// orders each), the board after such a build made no answer in 256 starts in 28 of 31
 /// cases, and one at start 6, 17 or 54 in the other three. The full starts cost a quarter
@@ -484,9 +484,12 @@ pub fn forced_watched<P: Puzzle>(
         watch(Found { answers: &known.answers, pooled, built: 0, near: 0 });
     }
     let full = BUILD_CELLS / values.cells().max(1);
+    // The next edit mostly adds a clue, which rarely builds what the last board could not.
     // At least one start, so a board past 6,400 cells still builds and can say it builds again.
-    let few = (full / SPARSE_SHARE).clamp(full.min(1), full);
-    let starts = pool.map_or(full, |pool| pool.build_starts::<P>(values.cells(), few, full));
+    let starts = match pool.is_some_and(|pool| pool.last_build_sparse::<P>(values.cells())) {
+        true => (full / SPARSE_SHARE).clamp(full.min(1), full),
+        false => full,
+    };
     if let Some(build) = build.filter(|_| limits.tuning.build && starts > 0) {
         let sparse = known.build(build, starts, limits, |s| no_classes::<P>(enc, s).is_ok() && fits(s), watch)?;
         // A build the job's end cut short says nothing of the board.

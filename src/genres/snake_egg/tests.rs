@@ -486,8 +486,8 @@ proptest! {
 
 /// The pool remembers how the last build went: after one that made no answer in all its
 /// starts (a board with no answer, which the builder does not refuse at once), the next
-/// board of the genre and size gets the few starts; after one that made many (a blank
-/// board), the full ones. Another genre's boards are not shortened. The verdicts are
+/// board of the genre and size is marked for the few starts; after one that made many (a
+/// blank board), it is not. Another genre's boards are not marked. The verdicts are
 /// those of the same jobs without a pool.
 #[test]
 fn a_sparse_build_shortens_the_next_one() {
@@ -512,14 +512,15 @@ fn a_sparse_build_shortens_the_next_one() {
         let r = r.expect("forced runs");
         (r.unique, r.agreement.map(|a| a.answers.len()))
     };
-    assert_eq!(pool.build_starts::<SnakeEgg>(16, 1, 9), 9, "nothing built yet");
-    assert_eq!(forced(&none, Some(&pool)), forced(&none, None));
-    assert_eq!(forced(&none, None).1, None, "no answer");
-    assert_eq!(pool.build_starts::<SnakeEgg>(16, 1, 9), 1, "after a build of nothing");
-    assert_eq!(pool.build_starts::<SnakeEgg>(25, 1, 9), 9, "another size");
-    assert_eq!(pool.build_starts::<crate::genres::snake::Snake>(16, 1, 9), 9, "another genre");
+    assert!(!pool.last_build_sparse::<SnakeEgg>(16), "nothing built yet");
+    let alone = forced(&none, None);
+    assert_eq!(forced(&none, Some(&pool)), alone);
+    assert_eq!(alone.1, None, "no answer");
+    assert!(pool.last_build_sparse::<SnakeEgg>(16), "after a build of nothing");
+    assert!(!pool.last_build_sparse::<SnakeEgg>(25), "another size");
+    assert!(!pool.last_build_sparse::<crate::genres::snake::Snake>(16), "another genre");
     assert_eq!(forced(&blank, Some(&pool)), forced(&blank, None));
-    assert_eq!(pool.build_starts::<SnakeEgg>(16, 1, 9), 9, "after a build of many");
+    assert!(!pool.last_build_sparse::<SnakeEgg>(16), "after a build of many");
 }
 
 /// A blank board has more answers than a small limit: the values are still exact.

@@ -41,16 +41,12 @@ impl Pool {
         Pool { kept: Mutex::new(VecDeque::new()), cap, last_build: Mutex::new(None) }
     }
 
-    /// How many starts the builder gets on a board of `P`'s genre with `cells` cells:
-    /// `few` if the last build on such a board was sparse (every start begun, at most one
-    /// new answer: the setter's next edit, which mostly adds a clue, rarely builds more),
-    /// else `full`. On a server shared by several pages, the last build may have been
-    /// another page's: that costs answers or time, never a wrong verdict.
-    pub fn build_starts<P: Puzzle>(&self, cells: usize, few: usize, full: usize) -> usize {
-        match *self.last_build.lock().unwrap_or_else(|e| e.into_inner()) {
-            Some((kind, c, true)) if kind == P::KIND && c == cells => few,
-            _ => full,
-        }
+    /// Whether the last build on a board of `P`'s genre with `cells` cells was sparse
+    /// (every start begun, at most one new answer; `note_build`). On a server shared by
+    /// several pages, the last build may have been another page's: that costs answers or
+    /// time, never a wrong verdict.
+    pub fn last_build_sparse<P: Puzzle>(&self, cells: usize) -> bool {
+        *self.last_build.lock().unwrap_or_else(|e| e.into_inner()) == Some((P::KIND, cells, true))
     }
 
     /// Records how the last build on a board of `P`'s genre with `cells` cells went.
