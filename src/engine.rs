@@ -24,6 +24,8 @@ pub use crate::tuning::Tuning;
 mod encoded;
 pub use encoded::{bit_cubes, Encoded, Lazy, Unit, Value};
 mod checks;
+mod kept;
+pub use kept::Kept;
 #[cfg(test)]
 mod tuning_tests;
 use checks::{check_block, check_model, decided_block, show, stopped_why, Judged};
@@ -156,13 +158,28 @@ pub struct Session<'a, E: Encoded> {
     judged: Judged,
     /// Set while a probe runs (`probe`): its conflict budget.
     budget: Option<i32>,
+    /// Variables the backend knows: the formula's, and the guards of a kept solver's jobs.
+    top: u32,
+    /// Assumed before every cube: the clues of a kept solver's board and this job's guard
+    /// (`guarded`); empty otherwise.
+    base: Vec<Lit>,
+    /// This job's guard on a kept solver (`guarded`): every clause the job adds that holds
+    /// for its board only (narrowing rounds, blocks) carries its negation.
+    guard: Option<Lit>,
 }
 
 impl<'a, E: Encoded> Session<'a, E> {
     pub fn new(enc: &'a E, mut backend: Box<dyn Backend>, limits: &Limits) -> Self {
+        let started = Instant::now();
+        let name = load(enc, backend.as_mut(), &limits.tuning);
+        Self { started, ..Session::loaded(enc, backend, limits, name) }
+    }
+
+    /// A session on `backend`, which has `enc`'s formula already; `name` for the stats.
+    fn loaded(enc: &'a E, backend: Box<dyn Backend>, limits: &Limits, name: String) -> Self {
         let (deadline, cancel, tuning) = (limits.deadline, limits.cancel.clone(), limits.tuning);
         let started = Instant::now();
-        let stats = Stats { backend: load(enc, backend.as_mut(), &tuning), ..Stats::default() };
+        let stats = Stats { backend: name, ..Stats::default() };
         // `Tuning::decide` overrides the genre's choice (for A/B measurements).
         let decided = tuning.decide.unwrap_or_else(|| enc.decide_answers());
         Self {
@@ -182,6 +199,9 @@ impl<'a, E: Encoded> Session<'a, E> {
             decided,
             judged: Judged::default(),
             budget: None,
+            top: enc.formula().n_vars(),
+            base: Vec::new(),
+            guard: None,
         }
     }
 
@@ -197,7 +217,8 @@ impl<'a, E: Encoded> Session<'a, E> {
     /// refuted assumptions left CaDiCaL's next whole-board search about 40× slower on a
     /// Snake Pit replay (`bench/live.md`).
     pub fn renew(&mut self) -> bool {
-        if self.stats.blocks > 0 {
+        // A kept solver is kept for what it learnt.
+        if self.stats.blocks > 0 || self.guard.is_some() {
             return false;
         }
         let Some(mut backend) = self.backend.fresh() else { return false };
@@ -213,7 +234,7 @@ impl<'a, E: Encoded> Session<'a, E> {
     }
 
     fn n_vars(&self) -> u32 {
-        self.enc.formula().n_vars()
+        self.top
     }
 
     fn refresh_stats(&mut self) {
@@ -307,7 +328,7 @@ impl<'a, E: Encoded> Session<'a, E> {
     /// Restricts the calls that follow to answers that satisfy `cube` (replacing the cube
     /// assumed before). Blocking clauses and cuts stay: they hold for every answer.
     pub fn assume(&mut self, cube: Vec<Lit>) {
-        self.assumptions = cube;
+        self.assumptions = self.base.iter().copied().chain(cube).collect();
     }
 
     /// Values to try first in the calls that follow (`Backend::prefer`).
@@ -346,7 +367,7 @@ impl<'a, E: Encoded> Session<'a, E> {
     pub fn block(&mut self, model: &Model) {
         let vars = self.enc.answer_vars();
         let key = answer_key(vars, model);
-        let clause = self.enc.blocking_clause(model);
+        let clause = self.own(self.enc.blocking_clause(model));
         if let Err(e) = check_block(&clause, model, &mut self.answers) {
             self.fault = Some(e);
             return;
@@ -554,8 +575,9 @@ impl<'a, E: Encoded> Session<'a, E> {
             if prefer {
                 self.backend.prefer(&open);
             }
-            self.backend.add_clause(&open);
-            self.cuts.push(open.clone());
+            let round = self.own(open.clone());
+            self.backend.add_clause(&round);
+            self.cuts.push(round);
             match self.next()? {
                 Step::Found(model, sol) => {
                     let Some(left) = on_answer(&model, sol) else { return Ok(Some("stopped".into())) };

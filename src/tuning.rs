@@ -78,6 +78,11 @@ pub struct Tuning {
     /// which clues a proof's core names, so a seed's puzzle may differ between the two
     /// (it is the same on every run of either). Off with `SNAKESAT_NO_GUIDE`.
     pub guide: bool,
+    /// Keep a live job's solver for the setter's next edit where the board is its blank
+    /// board plus clues that are unit literals (`puzzle::Blank`): the blank formula loaded
+    /// once, each board's clues assumed, and what the solver learnt on the last board kept;
+    /// off, a new solver on each board's own formula. Off with `SNAKESAT_LIVE_COLD`.
+    pub keep_solver: bool,
 }
 
 impl Default for Tuning {
@@ -100,6 +105,7 @@ impl Default for Tuning {
             build: true,
             near: true,
             guide: true,
+            keep_solver: true,
         }
     }
 }
@@ -133,6 +139,7 @@ impl Tuning {
             build: !set("SNAKESAT_NO_BUILD"),
             near: !set("SNAKESAT_NO_NEAR"),
             guide: !set("SNAKESAT_NO_GUIDE"),
+            keep_solver: !set("SNAKESAT_LIVE_COLD"),
         }
     }
 }
@@ -182,6 +189,7 @@ mod tests {
         assert_eq!(with(&[("SNAKESAT_NO_BUILD", "1")]), Tuning { build: false, ..d });
         assert_eq!(with(&[("SNAKESAT_NO_NEAR", "1")]), Tuning { near: false, ..d });
         assert_eq!(with(&[("SNAKESAT_NO_GUIDE", "1")]), Tuning { guide: false, ..d });
+        assert_eq!(with(&[("SNAKESAT_LIVE_COLD", "1")]), Tuning { keep_solver: false, ..d });
         let k = |name: &str| (name == "SNAKESAT_KISSAT").then(|| OsString::from("/opt/kissat"));
         assert_eq!(kissat_binary(k), "/opt/kissat");
     }

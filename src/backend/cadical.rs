@@ -71,6 +71,15 @@ impl CadicalBackend {
     }
 }
 
+// SAFETY: a `CadicalBackend` owns all it reaches. The C++ solver is reached only through
+// its `UniquePtr` and keeps no tie to the thread that made it; the one `Rc<Slot>` shared
+// (`propagating`, and the clone inside the propagator, which the solver owns) moves with
+// it, so no two threads can touch that count; the terminator holds `Limits`, which are
+// `Send`. `&mut self` is needed for every call, so moving it is all another thread can do.
+// The server keeps one across a setter's edits (`puzzle::Pool`), and each job runs on
+// whichever thread is free.
+unsafe impl Send for CadicalBackend {}
+
 impl Default for CadicalBackend {
     fn default() -> Self {
         Self::new()
@@ -86,6 +95,10 @@ impl Backend for CadicalBackend {
 
     fn name(&self) -> String {
         self.label.clone()
+    }
+
+    fn into_any(self: Box<Self>) -> Option<Box<dyn std::any::Any>> {
+        Some(self)
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
@@ -131,6 +144,12 @@ impl Backend for CadicalBackend {
     fn prefer(&mut self, lits: &[Lit]) {
         for l in lits {
             self.solver.phase(l.to_ipasir());
+        }
+    }
+
+    fn unprefer(&mut self, vars: &[Var]) {
+        for v in vars {
+            self.solver.unphase(v.pos_lit().to_ipasir());
         }
     }
 

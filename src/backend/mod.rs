@@ -90,9 +90,17 @@ pub trait Backend {
     fn fresh(&self) -> Option<Box<dyn Backend>> {
         None
     }
+    /// The backend as `Any`, so that a solver kept across jobs (`puzzle::Pool`'s kept
+    /// solver) is taken back as the type it was built as; `None` (the default) for one
+    /// that cannot be kept. Only CaDiCaL is: it is the one that may move between threads.
+    fn into_any(self: Box<Self>) -> Option<Box<dyn std::any::Any>> {
+        None
+    }
     /// Tries these literals' values first when the search decides their variables (a
     /// hint, never a constraint); backends that cannot take hints ignore it.
     fn prefer(&mut self, _lits: &[Lit]) {}
+    /// Forgets the values `prefer` gave these variables: the search goes back to its own.
+    fn unprefer(&mut self, _vars: &[Var]) {}
     /// Lets the next `solve` call stop with `Outcome::Unknown` after `conflicts` conflicts
     /// (`explain` asks many small questions and skips the ones that need real search);
     /// false when the backend cannot, and the call runs to the end.
@@ -156,6 +164,9 @@ impl Backend for PerCall {
     }
     fn prefer(&mut self, lits: &[Lit]) {
         self.0.prefer(lits)
+    }
+    fn unprefer(&mut self, vars: &[Var]) {
+        self.0.unprefer(vars)
     }
 }
 

@@ -55,6 +55,9 @@ pub struct Capabilities<P: Puzzle> {
     pub toml: Option<fn(&P) -> String>,
     /// An answer built without a solver (`Generate::construct`): `--forced` starts from a few.
     pub construct: Option<crate::puzzle::Build<P>>,
+    /// The board as its blank board plus clues that are unit literals (`Generate::clue_lits`):
+    /// the live job keeps its solver for the next edit.
+    pub blank: Option<crate::puzzle::BlankFn<P>>,
     /// [`Summarise`]: whether a count keeps its answers, and what it says of them.
     pub summary: Option<(KeepsFn<P>, SummaryFn<P>)>,
     /// [`Relax`] and [`Sample`].
@@ -141,6 +144,7 @@ macro_rules! genres {
                             generate: when!(generate [$($cap)*] Some(crate::generate::generate::<P>); None),
                             toml: when!(generate [$($cap)*] Some(<P as Generate>::to_toml); None),
                             construct: when!(generate [$($cap)*] Some(<P as Generate>::construct); None),
+                            blank: when!(generate [$($cap)*] Some(crate::puzzle::clues_on_blank::<P>); None),
                             summary: when!(summary [$($cap)*] Some((<P as Summarise>::keeps, <P as Summarise>::summary)); None),
                             relax: when!(relax [$($cap)*] Some(<P as Relax>::relax); None),
                             sample: when!(sample [$($cap)*] Some(<P as Sample>::sample); None),

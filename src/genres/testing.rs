@@ -151,7 +151,7 @@ pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>
         (far, Some(&pool)),
     ];
     for (limits, pool) in routes {
-        let from = puzzle::Sources { pool, build };
+        let from = puzzle::Sources { pool, build, blank: None };
         let r = puzzle::forced_from(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, from)
             .expect("forced runs");
         let Some(agr) = r.agreement else {
@@ -168,6 +168,49 @@ pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>
     for s in pool.take(p) {
         assert!(all.contains(&s), "the pool gave back a non-answer: {s:?}");
     }
+}
+
+/// A setter's session on one kept solver (`Tuning::keep_solver`): `p`'s clues added one at
+/// a time from the blank board, then taken off one at a time, each board's `--forced` run
+/// on the solver the job before it kept (`puzzle::Blank`), against full enumeration: the
+/// cells all answers agree on and the verdict are each board's own, whatever the boards
+/// before it narrowed or blocked. Every job after the first takes up the kept solver.
+/// Boards whose clues are not all unit literals run as before, on their own formula.
+pub fn check_kept<P: puzzle::Generate>(p: &P) {
+    let opts = EncodeOptions::default();
+    let units = p.clue_units();
+    let with = |keep: &[usize]| {
+        let off = units.iter().filter(|u| !keep.contains(u));
+        off.fold(p.clone(), |b, &u| b.without_clue(u))
+    };
+    let mut boards: Vec<P> = (0..=units.len()).map(|k| with(&units[..k])).collect();
+    boards.extend((1..=units.len()).map(|k| with(&units[k..])));
+    let pool = puzzle::Pool::new(64);
+    let (mut warm, mut resumed) = (0, 0);
+    for b in &boards {
+        let enc = b.encode(&opts).expect("default options encode");
+        let Some(blank) = puzzle::clues_on_blank(b, &opts, &enc) else { continue };
+        warm += 1;
+        if let Some(kept) = pool.take_solver::<P>(blank.print) {
+            resumed += 1;
+            pool.keep_solver::<P>(blank.print, kept);
+        }
+        let all = every_answer(b);
+        let from = puzzle::Sources { pool: Some(&pool), build: None, blank: Some(&blank) };
+        let r = puzzle::forced_from(b, &enc, BackendKind::DEFAULT.build(), &Limits::default(), &opts.genre, from)
+            .expect("forced runs");
+        assert_eq!(r.unique, (!all.is_empty()).then_some(all.len() == 1), "the verdict of {b:?}");
+        let Some(agr) = r.agreement else {
+            assert!(all.is_empty(), "no answer reported, but there are {}", all.len());
+            continue;
+        };
+        assert!(agr.complete);
+        for s in &agr.answers {
+            assert!(all.contains(s), "an answer examined is not an answer: {s:?}");
+        }
+        assert_eq!(agreed_keys(b, &opts.genre, &agr.answers), agreed_keys(b, &opts.genre, &all), "{b:?}");
+    }
+    assert_eq!(resumed, warm.max(1) - 1, "every job after the first resumes the kept solver");
 }
 
 /// Each cell's key where all of `sols` agree on it, else `None`. Agreement is on keys:
@@ -189,7 +232,7 @@ pub fn check_near<P: Puzzle>(p: &P) {
     let mut runs = Vec::new();
     for near in [true, false] {
         let limits = Limits::default().tuned(crate::tuning::Tuning { near, ..Default::default() });
-        let from = puzzle::Sources { pool: None, build: None };
+        let from = puzzle::Sources { pool: None, build: None, blank: None };
         let mut most = 0;
         let r = puzzle::forced_watched(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, from, &mut |f| {
             most = most.max(f.near)
@@ -225,7 +268,7 @@ pub fn check_repair<P: Puzzle>(p: &P, before: &P) {
     assert!(kept > 0, "no answer of the board before the edit breaks it");
     let mut runs = Vec::new();
     for pool in [Some(&pool), None] {
-        let from = puzzle::Sources { pool, build: None };
+        let from = puzzle::Sources { pool, build: None, blank: None };
         let mut first_near = None;
         let r = puzzle::forced_watched(
             p,

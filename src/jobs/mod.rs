@@ -276,7 +276,15 @@ impl<'a, P: Puzzle> Plan<'a, P> {
             send(candidates::live_report(p, &so_far, opts, from, true));
         };
         let pool = self.setup.pool.as_deref();
-        let from = puzzle::Sources { pool, build: self.caps.construct };
+        // A solver kept across the setter's edits, where the board is its blank board plus
+        // unit clues and the solver is CaDiCaL (the one that can be kept).
+        let keeps = pool.is_some() && self.setup.limits.tuning.keep_solver && self.kind == BackendKind::DEFAULT;
+        let t = std::time::Instant::now();
+        let blank = self.caps.blank.filter(|_| keeps).and_then(|blank| blank(p, opts, &enc));
+        if self.setup.limits.tuning.trace && blank.is_some() {
+            eprintln!("snakesat: the board as blank board and clues: {:.3}s", t.elapsed().as_secs_f64());
+        }
+        let from = puzzle::Sources { pool, build: self.caps.construct, blank: blank.as_ref() };
         let r = puzzle::forced_watched(p, &enc, backend, &self.setup.limits, &opts.genre, from, &mut watch)?;
         Ok(candidates::live_report(p, &r, opts, candidates::Sourced { pooled, built, near }, false))
     }
@@ -285,7 +293,7 @@ impl<'a, P: Puzzle> Plan<'a, P> {
     /// (`puzzle::forced_from`: symmetry images, the pool).
     fn forced_answers(&self, enc: P::Encoded, backend: Box<dyn Backend>) -> Result<SolveReport<P::Solution>, RunError> {
         let pool = self.setup.pool.as_deref();
-        let from = puzzle::Sources { pool, build: self.caps.construct };
+        let from = puzzle::Sources { pool, build: self.caps.construct, blank: None };
         puzzle::forced_from(self.p, &enc, backend, &self.setup.limits, &self.opts.genre, from)
     }
 

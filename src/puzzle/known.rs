@@ -22,7 +22,9 @@ use crate::cnf::Lit;
 use crate::engine::{Encoded, Limits, Session, Step};
 use crate::rng::Rng;
 
+mod blank;
 mod pool;
+pub use blank::{clues_on_blank, Blank, BlankFn};
 pub use pool::Pool;
 
 /// A genre's builder of answers without a solver (`Generate::construct`): the board, the
@@ -31,10 +33,13 @@ pub type Build<P> =
     fn(&P, super::Starts, &mut dyn FnMut(usize) -> usize, &dyn Fn() -> bool) -> Option<<P as super::Show>::Solution>;
 
 /// Where `forced_from` finds answers without a solver, besides each answer's images: the
-/// answers kept from earlier jobs, and the genre's builder.
+/// answers kept from earlier jobs, and the genre's builder. With `blank` (the board as its
+/// blank board plus clues) and a pool, the solver too is the one the pool kept from the
+/// last job on that blank board, and is kept again for the next (`Tuning::keep_solver`).
 pub struct Sources<'a, P: Puzzle> {
     pub pool: Option<&'a Pool>,
     pub build: Option<Build<P>>,
+    pub blank: Option<&'a Blank<P::Encoded>>,
 }
 
 impl<P: Puzzle> Clone for Sources<'_, P> {
@@ -456,7 +461,7 @@ pub fn forced_watched<P: Puzzle>(
     from: Sources<'_, P>,
     watch: &mut dyn FnMut(Found<'_, P::Solution>),
 ) -> Result<SolveReport<P::Solution>, RunError> {
-    let Sources { pool, build } = from;
+    let Sources { pool, build, blank } = from;
     usable(enc)?;
     if !limits.tuning.known {
         return forced_up_to(p, enc, backend, limits, None);
@@ -498,7 +503,27 @@ pub fn forced_watched<P: Puzzle>(
         }
     }
     let built = known.answers.len() - pooled;
-    let mut session = Session::new(enc, backend, limits);
+    let kept = blank.zip(pool).filter(|_| limits.tuning.keep_solver);
+    let mut session = match kept {
+        Some((b, pool)) => {
+            let old = pool.take_solver::<P>(b.print);
+            if limits.tuning.trace {
+                eprintln!("snakesat: {} solver on the blank board", if old.is_some() { "the kept" } else { "a new" });
+            }
+            let session = match old {
+                Some(old) => Session::resume(&b.enc, old, limits),
+                None => Session::new(&b.enc, backend, limits),
+            };
+            session.guarded(b.clues.clone())
+        }
+        None => Session::new(enc, backend, limits),
+    };
+    // For the next job on the same blank board: what this one learnt stays.
+    let keep = |session: Session<'_, P::Encoded>| {
+        if let Some((kept, (b, pool))) = kept.and_then(|k| Some((session.keep()?, k))) {
+            pool.keep_solver::<P>(b.print, kept);
+        }
+    };
     let judge = Judge { p, enc, values: &values, keys: |s: &P::Solution| keys_of(p, genre, s) };
     if known.answers.is_empty() && limits.tuning.near {
         let stale = pool.map(|pool| pool.stale(p, values.cells(), REPAIR_BASES)).unwrap_or_default();
@@ -519,7 +544,10 @@ pub fn forced_watched<P: Puzzle>(
     if known.answers.is_empty() {
         let (model, first) = match first_answer(p, &mut session)? {
             Ok(first) => first,
-            Err(none) => return Ok(none),
+            Err(none) => {
+                keep(session);
+                return Ok(none);
+            }
         };
         no_classes::<P>(enc, &first)?;
         if !fits(&first) {
@@ -547,11 +575,13 @@ pub fn forced_watched<P: Puzzle>(
     let complete = stopped.is_none();
     let answers = known.answers;
     let first = answers[0].clone();
+    let stats = session.stats.clone();
+    keep(session);
     Ok(SolveReport {
         status: Status::Solved(first),
         unique: complete.then_some(answers.len() == 1),
         second: answers.get(1).cloned(),
         agreement: Some(Agreement { answers, complete, stopped }),
-        stats: session.stats,
+        stats,
     })
 }

@@ -482,6 +482,13 @@ proptest! {
         let blank = SnakeEgg { clues: vec![Clue::Unknown; p.grid.len()], ..p.clone() };
         crate::genres::testing::check_forced(&p, &blank, Some(<SnakeEgg as crate::puzzle::Generate>::construct));
     }
+
+    /// `solve --forced` on the solver a setter's page keeps across edits, clue by clue up
+    /// and down again, against full enumeration.
+    #[test]
+    fn a_kept_solver_agrees_with_full_enumeration_at_every_edit(p in small_puzzle()) {
+        crate::genres::testing::check_kept(&p);
+    }
 }
 
 /// The pool remembers how the last build went: after one that made no answer in all its
@@ -500,7 +507,7 @@ fn a_sparse_build_shortens_the_next_one() {
     let build: Option<puzzle::Build<SnakeEgg>> = Some(<SnakeEgg as crate::puzzle::Generate>::construct);
     let forced = |p: &SnakeEgg, pool| {
         let enc = p.encode(&opts).unwrap();
-        let from = puzzle::Sources { pool, build };
+        let from = puzzle::Sources { pool, build, blank: None };
         let r = puzzle::forced_from(
             p,
             &enc,

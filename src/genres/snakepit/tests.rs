@@ -329,6 +329,13 @@ proptest! {
         let bare = SnakePit { numbers: vec![None; p.grid.len()], ..p.clone() };
         crate::genres::testing::check_forced(&p, &bare, None);
     }
+
+    /// `solve --forced` on the solver a setter's page keeps across edits, number by number
+    /// up and down again, against full enumeration.
+    #[test]
+    fn a_kept_solver_agrees_with_full_enumeration_at_every_edit(p in small_puzzle()) {
+        crate::genres::testing::check_kept(&p);
+    }
 }
 
 /// An open board: the forced job finds answers near its first (a 6×6 with two lengths).

@@ -8,6 +8,8 @@ use serde_json::{json, Value};
 
 use super::{keys_of, written};
 use crate::answer::{Layout, Written};
+use crate::backend::CadicalBackend;
+use crate::engine::Kept as KeptSolver;
 use crate::puzzle::{verified, Puzzle};
 
 /// Answers kept across jobs (the server keeps one for every page it serves): the last
@@ -20,6 +22,32 @@ pub struct Pool {
     cap: usize,
     /// The last build's genre, board cells, and whether it was sparse (`note_build`).
     last_build: Mutex<Option<(&'static str, usize, bool)>>,
+    /// The solvers the last live jobs left, one per blank board, the most recent last
+    /// (`take_solver`).
+    solvers: Mutex<VecDeque<Solver>>,
+}
+
+/// Solvers kept at most (`Pool::keep_solver`): one per page a server serves at once, each
+/// a few megabytes on a 10×10 board.
+const SOLVERS: usize = 4;
+
+/// A kept solver, with the genre and the blank formula (`Blank::print`) it serves.
+struct Solver {
+    kind: &'static str,
+    print: u64,
+    backend: Box<CadicalBackend>,
+    free: u32,
+    name: String,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("kind", &self.kind)
+            .field("print", &self.print)
+            .field("free", &self.free)
+            .finish()
+    }
 }
 
 #[derive(Debug)]
@@ -38,7 +66,36 @@ struct Kept {
 
 impl Pool {
     pub fn new(cap: usize) -> Pool {
-        Pool { kept: Mutex::new(VecDeque::new()), cap, last_build: Mutex::new(None) }
+        Pool {
+            kept: Mutex::new(VecDeque::new()),
+            cap,
+            last_build: Mutex::new(None),
+            solvers: Mutex::new(VecDeque::new()),
+        }
+    }
+
+    /// The solver kept for a board of `P`'s genre whose blank formula is `print`'s
+    /// (`Blank::print`), taken out: a job running meanwhile on the same board starts its
+    /// own, and the last of the two to end is kept.
+    pub fn take_solver<P: Puzzle>(&self, print: u64) -> Option<KeptSolver> {
+        let mut solvers = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
+        let at = solvers.iter().position(|s| s.kind == P::KIND && s.print == print)?;
+        let Solver { backend, free, name, .. } = solvers.remove(at)?;
+        Some(KeptSolver { backend, free, name })
+    }
+
+    /// Keeps `solver` (a live job's, on the blank formula `print`) for the next job, in
+    /// place of one kept for the same board; past `SOLVERS` the oldest goes. One that is
+    /// not CaDiCaL's is dropped: only CaDiCaL's may move to the next job's thread.
+    pub fn keep_solver<P: Puzzle>(&self, print: u64, solver: KeptSolver) {
+        let KeptSolver { backend, free, name } = solver;
+        let Some(Ok(backend)) = backend.into_any().map(|b| b.downcast::<CadicalBackend>()) else { return };
+        let mut solvers = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
+        solvers.retain(|s| !(s.kind == P::KIND && s.print == print));
+        solvers.push_back(Solver { kind: P::KIND, print, backend, free, name });
+        while solvers.len() > SOLVERS {
+            solvers.pop_front();
+        }
     }
 
     /// Whether the last build on a board of `P`'s genre with `cells` cells was sparse
