@@ -133,3 +133,64 @@ fn the_live_verdict_streams_what_it_knows_then_the_forced_cells() {
     assert_eq!((last["status"].as_str(), last["http_status"].as_u64()), (Some("error"), Some(400)), "{last}");
     assert!(last["error"].as_str().unwrap().starts_with("puzzle:2:8:"), "{last}");
 }
+
+/// The boards a setter passes through on `text`'s puzzle: its clues (the grid's tokens
+/// that `clue` picks) added one at a time in reading order from the board without them,
+/// then taken off one at a time from the first.
+fn edits(text: &str, clue: impl Fn(&str) -> bool) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| l.starts_with("grid = \"\"\"")).unwrap() + 1;
+    let end = start + lines[start..].iter().position(|l| l.starts_with("\"\"\"")).unwrap();
+    let mut at = Vec::new();
+    for (r, line) in lines[start..end].iter().enumerate() {
+        for (c, token) in line.split_whitespace().enumerate() {
+            if clue(token) {
+                at.push((r, c));
+            }
+        }
+    }
+    let board = |shown: &[(usize, usize)]| {
+        let mut out: Vec<String> = lines[..start].iter().map(|l| l.to_string()).collect();
+        for (r, line) in lines[start..end].iter().enumerate() {
+            let row = line.split_whitespace().enumerate();
+            let row = row.map(|(c, t)| if clue(t) && !shown.contains(&(r, c)) { "." } else { t });
+            out.push(row.collect::<Vec<_>>().join(" "));
+        }
+        out.extend(lines[end..].iter().map(|l| l.to_string()));
+        out.join("\n") + "\n"
+    };
+    let mut boards: Vec<String> = (0..=at.len()).map(|k| board(&at[..k])).collect();
+    boards.extend((1..=at.len()).map(|k| board(&at[k..])));
+    boards
+}
+
+/// The live verdict runs on a solver the server keeps across a setter's edits where every
+/// clue is unit literals of the blank board's formula (Snake Egg, Snake Pit); `/api/forced`
+/// on a new solver each time. Clue by clue up to the whole puzzle and back down to the
+/// blank board, so that boards with fewer clues are decided on a solver that narrowed
+/// boards with more, both say the same of every board.
+#[test]
+fn the_kept_solver_decides_every_edit_as_a_new_solver_does() {
+    let server = Server::start(&[]);
+    let url = format!("{}api/live", server.url);
+    let cases: [(&str, fn(&str) -> bool); 2] = [
+        ("snake-egg/seed-6x6.toml", |t| t != "."),
+        ("snakepit/example-5x5.toml", |t| t.chars().all(|c| c.is_ascii_digit())),
+    ];
+    for (fixture, clue) in cases {
+        let text = std::fs::read_to_string(crate::common::fixture(fixture)).unwrap();
+        let boards = edits(&text, clue);
+        assert!(boards.len() >= 7, "{fixture}: {} boards", boards.len());
+        for board in boards {
+            let body = serde_json::json!({ "puzzle": board }).to_string();
+            let r = crate::common::http::request("POST", &url, Some(body.as_bytes())).unwrap();
+            assert_eq!(r.status, 200);
+            let last: serde_json::Value = serde_json::from_str(r.body.lines().last().unwrap()).unwrap();
+            let (code, forced) = server.post("/api/forced", &serde_json::json!({ "puzzle": board }));
+            assert_eq!(code, 200);
+            for key in ["status", "forced", "undecided", "complete", "unique"] {
+                assert_eq!(last[key], forced[key], "{key} of\n{board}");
+            }
+        }
+    }
+}
