@@ -264,3 +264,18 @@ fn candidates_past_the_limit_on_a_blank_board() {
         assert!(crate::genres::testing::check_candidates(&p, &Default::default(), limit), "limit {limit} reached");
     }
 }
+
+/// A Snake's clues are not unit literals of its blank board's formula (`Generate::clue_lits`
+/// is not given), so the live job keeps no solver for it, whatever the board.
+#[test]
+fn a_snake_gets_no_kept_solver() {
+    for text in [
+        "kind = \"snake\"\nrows = \"3 . . .\"\ngrid = \"\"\"\n. . . .\n. . . .\n. . . .\n. . . .\n\"\"\"\n",
+        "kind = \"snake\"\ngrid = \"\"\"\n. . .\n. . .\n. . .\n\"\"\"\n",
+    ] {
+        let p = toml(text).unwrap();
+        let opts = crate::puzzle::EncodeOptions::default();
+        let enc = p.encode(&opts).unwrap();
+        assert!(crate::puzzle::clues_on_blank(&p, &opts, &enc).is_none(), "{text}");
+    }
+}

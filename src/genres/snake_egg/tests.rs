@@ -787,3 +787,18 @@ fn raced_removals_make_the_same_puzzle_as_one_thread() {
         assert_eq!(r.unique, Some(true), "{}", a.puzzle.to_toml());
     }
 }
+
+/// The kept solver's ground is checked on every board, not trusted: a board's formula that
+/// is not its blank board's plus its clues' unit literals (here, encoded with the eager
+/// connectivity while the blank board is encoded lazily) gets no blank board, so the live
+/// job runs on a new solver of its own formula.
+#[test]
+fn a_formula_not_its_blank_boards_plus_units_gets_no_kept_solver() {
+    let p = parse("kind = \"snake-egg\"\neggs = [1, 2, 3]\ngrid = \"\"\"\no . . .\n. . 2 .\n. . . o\n\"\"\"\n");
+    let lazy = EncodeOptions { connectivity: Connectivity::Lazy, genre: (), pin_roots: false };
+    let eager = EncodeOptions { connectivity: Connectivity::Eager, ..lazy.clone() };
+    let own = p.encode(&lazy).unwrap();
+    let blank = puzzle::clues_on_blank(&p, &lazy, &own).expect("a Snake Egg is its blank board plus units");
+    assert!(!blank.clues.is_empty());
+    assert!(puzzle::clues_on_blank(&p, &lazy, &p.encode(&eager).unwrap()).is_none());
+}

@@ -37,6 +37,9 @@ pub fn clues_on_blank<P: Generate>(
     enc: &P::Encoded,
 ) -> Option<Blank<P::Encoded>> {
     let units = p.clue_units();
+    // A genre whose clues are never unit literals says so for any unit (the generator
+    // asks the same way): no blank board is encoded for nothing.
+    p.clue_lits(enc, units.first().copied().unwrap_or(0))?;
     let bare = units.iter().fold(p.clone(), |b, &u| b.without_clue(u));
     let blank = bare.encode(opts).ok()?;
     let mut clues = Vec::new();
