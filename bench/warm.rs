@@ -1,4 +1,5 @@
-//! What a solver kept warm across a setter's edit would buy (issue 37; `bench/live.md`):
+//! What a solver kept warm across a setter's edit would buy (issue 37; `bench/live.md`;
+//! since measured, the live route: `puzzle::Pool::take_solver`):
 //! the board after an edit (AFTER, one clue more than BEFORE) decided three ways, each
 //! its first answer and then a second call with that answer blocked (the proof of a
 //! unique board, or a second answer):
