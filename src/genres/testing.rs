@@ -125,8 +125,6 @@ pub fn check_candidates<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>, limi
 pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>) {
     let opts = EncodeOptions::default();
     let all = every_answer(p);
-    let keys = |sols: &[P::Solution]| agreed_keys(p, &opts.genre, sols);
-    let truth = keys(&all);
     let pool = puzzle::Pool::new(64);
     // The other board's answers alone: the first answer is mended from one of them
     // where it can be (`Known::repair`).
@@ -154,16 +152,7 @@ pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>
         let from = puzzle::Sources { pool, build, blank: None };
         let r = puzzle::forced_from(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, from)
             .expect("forced runs");
-        let Some(agr) = r.agreement else {
-            assert!(all.is_empty(), "no answer reported, but there are {}", all.len());
-            continue;
-        };
-        assert!(agr.complete);
-        for s in &agr.answers {
-            assert!(all.contains(s), "an answer examined is not an answer: {s:?}");
-        }
-        assert_eq!(keys(&agr.answers), truth, "the cells all answers agree on");
-        assert_eq!(r.unique, Some(all.len() == 1));
+        check_forced_report(p, &opts.genre, &r, &all);
     }
     for s in pool.take(p) {
         assert!(all.contains(&s), "the pool gave back a non-answer: {s:?}");
@@ -199,18 +188,31 @@ pub fn check_kept<P: puzzle::Generate>(p: &P) {
         let from = puzzle::Sources { pool: Some(&pool), build: None, blank: Some(&blank) };
         let r = puzzle::forced_from(b, &enc, BackendKind::DEFAULT.build(), &Limits::default(), &opts.genre, from)
             .expect("forced runs");
-        assert_eq!(r.unique, (!all.is_empty()).then_some(all.len() == 1), "the verdict of {b:?}");
-        let Some(agr) = r.agreement else {
-            assert!(all.is_empty(), "no answer reported, but there are {}", all.len());
-            continue;
-        };
-        assert!(agr.complete);
-        for s in &agr.answers {
-            assert!(all.contains(s), "an answer examined is not an answer: {s:?}");
-        }
-        assert_eq!(agreed_keys(b, &opts.genre, &agr.answers), agreed_keys(b, &opts.genre, &all), "{b:?}");
+        check_forced_report(b, &opts.genre, &r, &all);
     }
     assert_eq!(resumed, warm.max(1) - 1, "every job after the first resumes the kept solver");
+}
+
+/// A finished `--forced` report on `p` against `all` its answers: every answer examined is
+/// one of them, the cells they agree on are the cells all answers agree on, and the
+/// verdict is theirs; no answer reported only where there is none.
+fn check_forced_report<P: Puzzle>(
+    p: &P,
+    genre: &P::Options,
+    r: &puzzle::SolveReport<P::Solution>,
+    all: &[P::Solution],
+) {
+    let Some(agr) = &r.agreement else {
+        assert!(all.is_empty(), "no answer reported, but there are {}", all.len());
+        return;
+    };
+    assert!(agr.complete);
+    for s in &agr.answers {
+        assert!(all.contains(s), "an answer examined is not an answer: {s:?}");
+    }
+    let agreed = agreed_keys(p, genre, &agr.answers);
+    assert_eq!(agreed, agreed_keys(p, genre, all), "the cells all answers agree on, {p:?}");
+    assert_eq!(r.unique, Some(all.len() == 1), "the verdict on {p:?}");
 }
 
 /// Each cell's key where all of `sols` agree on it, else `None`. Agreement is on keys:
