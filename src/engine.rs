@@ -120,14 +120,19 @@ fn load<E: Encoded>(enc: &E, backend: &mut dyn Backend, tuning: &Tuning) -> Stri
     for cl in enc.formula().clauses.iter() {
         backend.add_clause(cl);
     }
-    if tuning.phases {
-        backend.prefer(&enc.phases());
-    }
+    prefer_phases(enc, backend, tuning);
     let mut name = backend.name();
     if tuning.propagator {
         name += propagate(enc, backend, tuning.sizes);
     }
     name
+}
+
+/// The genre's preferred values (`Encoded::phases`), where `tuning` says so.
+fn prefer_phases<E: Encoded>(enc: &E, backend: &mut dyn Backend, tuning: &Tuning) {
+    if tuning.phases {
+        backend.prefer(&enc.phases());
+    }
 }
 
 /// One warm solver with a puzzle's formula loaded.

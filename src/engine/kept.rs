@@ -57,9 +57,7 @@ impl<'a, E: Encoded> Session<'a, E> {
         // agree on) would push the next board's search away from its answers: a Snake Egg
         // replay's slowest verdict went 0.40 s → 2.2 s with them kept (`bench/live.md`).
         self.backend.unprefer(self.enc.answer_vars());
-        if self.tuning.phases {
-            self.backend.prefer(&self.enc.phases());
-        }
+        super::prefer_phases(self.enc, self.backend.as_mut(), &self.tuning);
         Some(Kept { backend: self.backend, free: self.top, name: self.stats.backend })
     }
 

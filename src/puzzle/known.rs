@@ -503,8 +503,8 @@ pub fn forced_watched<P: Puzzle>(
         }
     }
     let built = known.answers.len() - pooled;
-    let kept = blank.zip(pool).filter(|_| limits.tuning.keep_solver);
-    let mut session = match kept {
+    let keeping = blank.zip(pool).filter(|_| limits.tuning.keep_solver);
+    let mut session = match keeping {
         Some((b, pool)) => {
             let old = pool.take_solver::<P>(b.print);
             if limits.tuning.trace {
@@ -520,7 +520,7 @@ pub fn forced_watched<P: Puzzle>(
     };
     // For the next job on the same blank board: what this one learnt stays.
     let keep = |session: Session<'_, P::Encoded>| {
-        if let Some((kept, (b, pool))) = kept.and_then(|k| Some((session.keep()?, k))) {
+        if let Some((kept, (b, pool))) = keeping.and_then(|k| Some((session.keep()?, k))) {
             pool.keep_solver::<P>(b.print, kept);
         }
     };

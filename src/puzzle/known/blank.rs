@@ -46,18 +46,18 @@ pub fn clues_on_blank<P: Generate>(
     for &u in &units {
         clues.extend(p.clue_lits(&blank, u)?);
     }
-    let (mine, theirs) = (enc.formula(), blank.formula());
+    let (mine, theirs, given) = (enc.formula(), blank.formula(), lazy(&blank));
     let added = clues.iter().map(|&l| clause_print(&[l]));
     let sum = |f: &Formula| f.clauses.iter().map(clause_print).fold(0u64, u64::wrapping_add);
     let same = mine.n_vars() == theirs.n_vars()
         && mine.n_clauses() == theirs.n_clauses() + clues.len()
         && sum(mine) == added.fold(sum(theirs), u64::wrapping_add)
-        && lazy(enc) == lazy(&blank);
+        && lazy(enc) == given;
     if !same {
         return None;
     }
     let mut h = DefaultHasher::new();
-    (P::KIND, theirs.n_vars(), lazy(&blank)).hash(&mut h);
+    (P::KIND, theirs.n_vars(), given).hash(&mut h);
     theirs.clauses.iter().for_each(|c| c.hash(&mut h));
     Some(Blank { print: h.finish(), enc: blank, clues })
 }
