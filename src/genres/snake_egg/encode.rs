@@ -142,7 +142,7 @@ impl EggCnf {
                 f.rule(RuleKind::Count, words, Vec::new(), |f| f.exactly(&lits, cells));
             }
             // Implied by the eggs' counts, since every cell is the snake or in one egg. The
-            // complete CNF says it (`explain` names it as a rule); the lazy search is 20%
+            // complete CNF says it (`explain` names it as a rule); the lazy search is 17%
             // faster without its totalizer on 10×10s with a clue or few (`encodings/snake-egg.md`).
             if mode == Connectivity::Eager {
                 let lits: Vec<Lit> = (0..n).map(|i| self.s(i)).collect();
