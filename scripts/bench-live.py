@@ -53,20 +53,38 @@ def write(doc, keep):
     return "\n".join(out) + "\n"
 
 
-def cpu_run(binary, text, timeout):
+def prefixes(doc, order_seed):
+    """The boards a setter passes through: the blank board, then one clue more each time,
+    the clues in the seeded random order `order_seed` gives."""
+    slots = clue_slots(doc)
+    random.Random(order_seed).shuffle(slots)
+    return [write(doc, set(slots[:k])) for k in range(len(slots) + 1)]
+
+
+def run_solve(binary, text, timeout, args=("--forced",), core=None):
+    """`snakesat solve ARGS` on the board `text`, on core `core` if given: the child's
+    resource usage and exit code."""
     with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
         f.write(text)
+    cmd = [binary, "solve", *args, "--timeout", str(timeout), f.name]
+    if core is not None:
+        cmd = ["taskset", "-c", str(core)] + cmd
     try:
         pid = os.fork()
         if pid == 0:
             fd = os.open(os.devnull, os.O_WRONLY)
             os.dup2(fd, 1)
             os.dup2(fd, 2)
-            os.execv(binary, [binary, "solve", "--forced", "--timeout", str(timeout), f.name])
+            os.execvp(cmd[0], cmd)
         _, status, usage = os.wait4(pid, 0)
     finally:
         os.unlink(f.name)
-    return usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status)
+    return usage, os.waitstatus_to_exitcode(status)
+
+
+def cpu_run(binary, text, timeout):
+    usage, code = run_solve(binary, text, timeout)
+    return usage.ru_utime + usage.ru_stime, code
 
 
 class Server:
@@ -132,13 +150,12 @@ def served(a):
     print("|---|---|---|---|---|---|---|")
     for path in a.puzzles:
         doc = tomllib.load(open(path, "rb"))
-        slots = clue_slots(doc)
-        random.Random(a.order_seed).shuffle(slots)
+        texts = prefixes(doc, a.order_seed)
         rows = {}
         for name, env in (("before", {"SNAKESAT_NO_KNOWN": "1"}), ("after", {})):
             server = Server(a.binary, a.core, a.timeout, env)
             try:
-                rows[name] = [server.forced(write(doc, set(slots[:k]))) for k in range(len(slots) + 1)]
+                rows[name] = [server.forced(t) for t in texts]
             finally:
                 server.stop()
         b, f = rows["before"], rows["after"]
@@ -148,7 +165,7 @@ def served(a):
         verdicts = "".join(r[2] for r in f)
         before = "".join(r[2] for r in b)
         assert verdicts == before or "?" in verdicts + before, f"the verdicts differ: {before} before, {verdicts} after"
-        print(f"| {os.path.basename(path)} | {len(slots)} | {b[0][0]:.2f} → {f[0][0]:.2f} | "
+        print(f"| {os.path.basename(path)} | {len(texts) - 1} | {b[0][0]:.2f} → {f[0][0]:.2f} | "
               f"{statistics.median(cpu(b)):.2f} → {statistics.median(cpu(f)):.2f} | "
               f"{b[wb][0]:.2f} ({wb}) → {f[wf][0]:.2f} ({wf}) | {max(r[1] for r in b):.2f} → {max(r[1] for r in f):.2f} | "
               f"{verdicts} |", flush=True)
@@ -162,9 +179,7 @@ def streamed(a):
     print("|---|---|---|---|---|---|")
     for path in a.puzzles:
         doc = tomllib.load(open(path, "rb"))
-        slots = clue_slots(doc)
-        random.Random(a.order_seed).shuffle(slots)
-        texts = [write(doc, set(slots[:k])) for k in range(len(slots) + 1)]
+        texts = prefixes(doc, a.order_seed)
         server = Server(a.binary, a.core, a.timeout, {})
         try:
             forced = [server.forced(t) for t in texts]
@@ -184,7 +199,7 @@ def streamed(a):
         if a.per_edit:
             for k, r in enumerate(live):
                 print(f"  {os.path.basename(path)} {k} clues: verdict {r[1]:.2f} s, end {r[2]:.2f} s, CPU {r[0]:.2f} s, {r[3]}")
-        print(f"| {os.path.basename(path)} | {len(slots)} | {med(fc):.2f} → {med(lc):.2f}, {max(fc):.2f} → {max(lc):.2f} | "
+        print(f"| {os.path.basename(path)} | {len(texts) - 1} | {med(fc):.2f} → {med(lc):.2f}, {max(fc):.2f} → {max(lc):.2f} | "
               f"{med(known):.2f} / {max(known):.2f} | {med(end):.2f} / {max(end):.2f} | {verdicts} |", flush=True)
 
 
@@ -207,16 +222,15 @@ def main():
     print("|---|---|---|---|---|---|")
     for path in a.puzzles:
         doc = tomllib.load(open(path, "rb"))
-        slots = clue_slots(doc)
-        random.Random(a.order_seed).shuffle(slots)
+        texts = prefixes(doc, a.order_seed)
         times, codes = [], []
-        for k in range(len(slots) + 1):
-            t, code = cpu_run(a.binary, write(doc, set(slots[:k])), a.timeout)
+        for text in texts:
+            t, code = cpu_run(a.binary, text, a.timeout)
             times.append(t)
             codes.append(code)
         worst = max(range(len(times)), key=times.__getitem__)
         name = os.path.basename(path)
-        print(f"| {name} | {len(slots)} | {times[0]:.2f} s | {statistics.median(times):.2f} s | "
+        print(f"| {name} | {len(texts) - 1} | {times[0]:.2f} s | {statistics.median(times):.2f} s | "
               f"{times[worst]:.2f} s ({worst}) | {''.join(map(str, codes))} |", flush=True)
 
 

@@ -9,7 +9,7 @@ percentile and how many took over 1 s and 0.5 s, and with `--each` one line per 
 Environment variables given to this script reach the binary, so two settings of one binary
 compare side by side (one run per core, then the cores swapped).
 """
-import argparse, importlib.util, os, random, subprocess, tempfile, tomllib
+import argparse, importlib.util, os, tomllib
 
 here = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location("bench_live", os.path.join(here, "bench-live.py"))
@@ -22,24 +22,10 @@ def boards(puzzles, orders):
     for path in puzzles:
         doc = tomllib.load(open(path, "rb"))
         for o in range(1, orders + 1):
-            slots = live.clue_slots(doc)
-            random.Random(o).shuffle(slots)
-            for k in range(1, len(slots) + 1):
-                text = live.write(doc, set(slots[:k]))
+            for k, text in enumerate(live.prefixes(doc, o)[1:], 1):
                 if text not in seen:
                     seen.add(text)
                     yield f"{os.path.basename(path)} order {o}, {k} clues", text
-
-
-def user_seconds(binary, text, core, timeout):
-    with tempfile.NamedTemporaryFile("w", suffix=".toml") as f:
-        f.write(text)
-        f.flush()
-        cmd = ["taskset", "-c", str(core), binary, "solve", f.name, "--unique", "--timeout", str(timeout)]
-        before = os.times()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        after = os.times()
-        return after.children_user - before.children_user
 
 
 def main():
@@ -53,7 +39,8 @@ def main():
     a = ap.parse_args()
     times = []
     for name, text in boards(a.puzzles, a.orders):
-        t = user_seconds(a.binary, text, a.core, a.timeout)
+        usage, _ = live.run_solve(a.binary, text, a.timeout, ("--unique",), a.core)
+        t = usage.ru_utime
         times.append(t)
         if a.each:
             print(f"{name}: {t:.2f} s", flush=True)
