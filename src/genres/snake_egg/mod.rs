@@ -278,7 +278,7 @@ impl Generate for SnakeEgg {
     }
 
     /// A random snake grown cell by cell, its eggs checked against the bank and the clues
-    /// as they are sealed off (`construct.rs`): a solver with random phases drew no blank
+    /// as they are sealed off (`construct/`): a solver with random phases drew no blank
     /// 12×12, and on a sparse 10×10 a built answer costs milliseconds, a solver's a second.
     fn construct(
         &self,

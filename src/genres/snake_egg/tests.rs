@@ -619,7 +619,7 @@ proptest! {
 
 /// On larger boards too (no brute force there): the generator's banks, seeds 1–5, and
 /// the 15×15 with eggs 1..14 that nothing built until the snake's reach was counted
-/// (`construct.rs`; its other seeds take seconds, so one is enough here).
+/// (`construct/`; its other seeds take seconds, so one is enough here).
 #[test]
 fn constructed_answers_on_generator_boards_keep_the_rules() {
     for (n, top, seeds) in [(6, 5, 1..=5), (8, 7, 1..=5), (10, 9, 1..=5), (12, 11, 1..=5), (15, 14, 1..=1)] {

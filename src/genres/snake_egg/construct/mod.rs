@@ -39,7 +39,10 @@
 use crate::grid::Grid;
 use crate::puzzle::Starts;
 
-use super::{verify, Cell, Clue, SnakeEgg, Solution};
+mod clues;
+
+use super::{verify, Cell, SnakeEgg, Solution};
+use clues::{Clues, Held};
 
 /// The steps one search may take before it starts over: a wrong egg is often a choice
 /// made long before it is sealed, and a fresh start finds another shape sooner than
@@ -109,85 +112,6 @@ pub fn construct(
     None
 }
 
-/// The clues as the search reads them.
-struct Clues {
-    /// Cells the snake never takes: `?` and numbers.
-    egg: Vec<bool>,
-    /// The egg size a number gives its cell.
-    number: Vec<Option<usize>>,
-    /// Cells the snake must take: `#`, circles, and the cells beside a 1.
-    snake: Vec<bool>,
-    /// The snake's ends the clues fix: the circles, and each cell the snake must take
-    /// with one neighbour it may take (a cell between a 1 and the rim or another egg
-    /// clue). The snake starts on one, and takes another only as its last cell: a start
-    /// elsewhere would have to end there by chance.
-    ends: Vec<usize>,
-    /// The cells of `snake` that are not `ends`, listed.
-    must: Vec<usize>,
-}
-
-impl Clues {
-    /// `None` where the clues alone leave no answer the search could build: more than two
-    /// ends, a number the bank has no egg of, an egg clue beside a 1, or a cell the snake
-    /// must take with no neighbour it may take.
-    fn read(p: &SnakeEgg, bank: &[u32]) -> Option<Clues> {
-        let n = p.grid.len();
-        let mut c = Clues {
-            egg: vec![false; n],
-            number: vec![None; n],
-            snake: vec![false; n],
-            ends: Vec::new(),
-            must: Vec::new(),
-        };
-        for (i, clue) in p.clues.iter().enumerate() {
-            match *clue {
-                Clue::Unknown => {}
-                Clue::End => {
-                    c.snake[i] = true;
-                    c.ends.push(i);
-                }
-                Clue::Snake => c.snake[i] = true,
-                Clue::Egg(k) => {
-                    c.egg[i] = true;
-                    if let Some(k) = k {
-                        let k = k as usize;
-                        if bank.get(k).is_none_or(|&m| m == 0) {
-                            return None;
-                        }
-                        c.number[i] = Some(k);
-                    }
-                }
-            }
-        }
-        let g = p.grid;
-        // An egg of one cell: every neighbour is snake.
-        for i in (0..n).filter(|&i| c.number[i] == Some(1)) {
-            for k in g.neighbours(i) {
-                if c.egg[k] {
-                    return None;
-                }
-                c.snake[k] = true;
-            }
-        }
-        for i in 0..n {
-            if !c.snake[i] || c.ends.contains(&i) {
-                continue;
-            }
-            match g.neighbours(i).filter(|&k| !c.egg[k]).count() {
-                0 => return None,
-                1 => c.ends.push(i),
-                _ => {}
-            }
-            // A snake has two ends (and `contains` stays short).
-            if c.ends.len() > 2 {
-                return None;
-            }
-        }
-        c.must = (0..n).filter(|&i| c.snake[i] && !c.ends.contains(&i)).collect();
-        (c.ends.len() <= 2).then_some(c)
-    }
-}
-
 /// Each cell's neighbours, in `Grid::neighbours`'s order (the search's order, so the
 /// draws stay as they were), listed once: the search visits them many times a step, and
 /// `Grid::neighbours` divides for every visit. Listed, the live builder takes 13% less time
@@ -242,41 +166,6 @@ impl std::ops::Deref for Few {
 impl std::ops::DerefMut for Few {
     fn deref_mut(&mut self) -> &mut [usize] {
         &mut self.list[..self.n]
-    }
-}
-
-/// What a piece off the snake holds, as the clues see it.
-#[derive(Clone, Copy, Default)]
-struct Held {
-    /// A cell the snake must take: the piece cannot be an egg.
-    snake: bool,
-    /// The size its numbers give it, if any.
-    number: Option<usize>,
-    /// Two different numbers: the piece cannot be one egg (the snake may still part them).
-    mixed: bool,
-    /// Its largest number.
-    largest: usize,
-}
-
-impl Held {
-    fn add(&mut self, clues: &Clues, i: usize) {
-        self.snake |= clues.snake[i];
-        if let Some(k) = clues.number[i] {
-            self.mixed |= self.number.is_some_and(|m| m != k);
-            self.number = Some(k);
-            self.largest = self.largest.max(k);
-        }
-    }
-
-    /// Whether a piece of `size` cells holding this can be an egg as it is.
-    fn egg_of(&self, size: usize) -> bool {
-        !self.snake && !self.mixed && self.number.is_none_or(|k| k == size)
-    }
-
-    /// Whether a piece of `size` cells the snake may still enter can hold this: the snake
-    /// only takes cells from it, so each number's egg lies inside it.
-    fn may_shrink_to(&self, size: usize) -> bool {
-        self.largest <= size
     }
 }
 
