@@ -40,6 +40,8 @@ use crate::grid::Grid;
 use crate::puzzle::Starts;
 
 mod clues;
+#[cfg(test)]
+mod tests;
 
 use super::{verify, Cell, SnakeEgg, Solution};
 use clues::{Clues, Held};
