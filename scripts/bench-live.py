@@ -199,7 +199,8 @@ def streamed(a):
         # is the one least disturbed by the machine (the same solve's CPU time varies by
         # up to 40% on this kind of machine, `bench/live.md`).
         live = [tuple(min(r[k][i] for r in runs) for i in range(3)) + (runs[0][k][3],) for k in range(len(texts))]
-        assert all("".join(x[3] for x in r) == "".join(x[3] for x in runs[0]) for r in runs), "the runs' verdicts differ"
+        shown = ["".join(x[3] for x in r) for r in runs]
+        assert all(v == shown[0] or "?" in v + shown[0] for v in shown), f"the runs' verdicts differ: {shown}"
         verdicts = "".join(r[3] for r in live)
         before = "".join(r[2] for r in forced)
         assert verdicts == before or "?" in verdicts + before, f"the verdicts differ: {before} forced, {verdicts} live"
