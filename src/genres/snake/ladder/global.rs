@@ -289,13 +289,22 @@ impl Techniques {
     /// The fewest open cells on a route from `from` to each cell (the cell counted, snake
     /// cells free), through cells that are not empty.
     pub(super) fn costs(&self, s: &State, from: usize) -> Vec<usize> {
+        self.costs_within(s, &[from], &vec![true; s.len()])
+    }
+
+    /// `costs` from the nearest of `from`, on routes through the cells `inside` only.
+    pub(super) fn costs_within(&self, s: &State, from: &[usize], inside: &[bool]) -> Vec<usize> {
         let mut d = vec![usize::MAX; s.len()];
         let mut q = VecDeque::new();
-        d[from] = usize::from(s[from] == OPEN);
-        q.push_back(from);
+        for &f in from {
+            d[f] = usize::from(s[f] == OPEN);
+        }
+        let mut starts: Vec<usize> = from.to_vec();
+        starts.sort_by_key(|&f| d[f]);
+        q.extend(starts);
         while let Some(v) = q.pop_front() {
             for &w in &self.nbrs[v] {
-                if s[w] == EMPTY {
+                if s[w] == EMPTY || !inside[w] {
                     continue;
                 }
                 let step = usize::from(s[w] == OPEN);

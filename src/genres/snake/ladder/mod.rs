@@ -19,6 +19,7 @@ mod lines;
 mod local;
 #[cfg(test)]
 mod tests;
+mod zones;
 
 use super::{Circle, Count, Snake};
 use crate::explain::Rung;
@@ -50,6 +51,9 @@ pub enum Tech {
     Budget,
     Parity,
     CutParity,
+    Crossing,
+    ZoneParity,
+    ZoneBudget,
 }
 
 impl drive::Technique for Tech {
@@ -73,6 +77,9 @@ impl drive::Technique for Tech {
             Tech::Budget => "length budget",
             Tech::Parity => "parity",
             Tech::CutParity => "cut parity",
+            Tech::Crossing => "crossing a 1-line",
+            Tech::ZoneParity => "zone parity",
+            Tech::ZoneBudget => "zone budget",
         }
     }
 
@@ -80,17 +87,17 @@ impl drive::Technique for Tech {
         match self {
             Tech::Given | Tech::Count => Rung::Basic,
             Tech::Block | Tech::Diagonal | Tech::Degree | Tech::Continue | Tech::DeadEnd => Rung::Local,
-            Tech::LineFit | Tech::CrossFit => Rung::Lines,
+            Tech::LineFit | Tech::CrossFit | Tech::Crossing => Rung::Lines,
             Tech::Unreachable | Tech::MustPass | Tech::Pocket | Tech::NoLoop | Tech::EarlyFinish | Tech::Enclosure => {
                 Rung::Connectivity
             }
-            Tech::Budget | Tech::Parity | Tech::CutParity => Rung::Length,
+            Tech::Budget | Tech::Parity | Tech::CutParity | Tech::ZoneParity | Tech::ZoneBudget => Rung::Length,
         }
     }
 }
 
 /// The techniques in the order they are tried.
-const ORDER: [Tech; 17] = [
+const ORDER: [Tech; 20] = [
     Tech::Given,
     Tech::Count,
     Tech::Block,
@@ -98,6 +105,7 @@ const ORDER: [Tech; 17] = [
     Tech::Degree,
     Tech::Continue,
     Tech::DeadEnd,
+    Tech::Crossing,
     Tech::LineFit,
     Tech::CrossFit,
     Tech::Unreachable,
@@ -107,7 +115,9 @@ const ORDER: [Tech; 17] = [
     Tech::EarlyFinish,
     Tech::Enclosure,
     Tech::CutParity,
+    Tech::ZoneParity,
     Tech::Budget,
+    Tech::ZoneBudget,
 ];
 
 type Found = drive::Found<Tech>;
@@ -117,6 +127,9 @@ type State = drive::State;
 
 struct Line {
     cells: Vec<usize>,
+    /// A row (else a column), and which: 0-based.
+    rows: bool,
+    k: usize,
     count: usize,
     name: String,
     /// The line's cells and their neighbours (sorted): what line fit checks.
@@ -158,11 +171,12 @@ impl Techniques {
         let g = p.grid;
         let mut lines = Vec::new();
         for (i, (cells, count)) in p.lines().into_iter().enumerate() {
-            if let Some(Count::Is(k)) = count {
-                let name = match i.checked_sub(g.cols) {
-                    None => format!("column {}", i + 1),
-                    Some(r) => format!("row {}", r + 1),
+            if let Some(Count::Is(count)) = count {
+                let (rows, k) = match i.checked_sub(g.cols) {
+                    None => (false, i),
+                    Some(r) => (true, r),
                 };
+                let name = format!("{} {}", if rows { "row" } else { "column" }, k + 1);
                 let grow = |set: &[usize]| -> Vec<usize> {
                     let mut out: Vec<usize> = set.iter().flat_map(|&c| g.neighbours(c).chain([c])).collect();
                     out.sort_unstable();
@@ -171,7 +185,7 @@ impl Techniques {
                 };
                 let around = grow(&cells);
                 let reads = grow(&around);
-                lines.push(Line { cells, count: k, name, around, reads, touching: Vec::new() });
+                lines.push(Line { cells, rows, k, count, name, around, reads, touching: Vec::new() });
             }
         }
         let count = |c: &Option<Count>| if let Some(Count::Is(k)) = c { Some(*k) } else { None };
@@ -284,6 +298,9 @@ impl Techniques {
             Tech::Enclosure => self.enclosure(s, out),
             Tech::Budget | Tech::Parity => self.budget(s, out),
             Tech::CutParity => self.cut_parity(s, out),
+            Tech::Crossing => self.crossing(s, out),
+            Tech::ZoneParity => self.zone_parity(s, out),
+            Tech::ZoneBudget => self.zone_budget(s, out),
         }
     }
 }

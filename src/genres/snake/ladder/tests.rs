@@ -360,3 +360,139 @@ fn every_deduction_holds_in_every_answer_of_random_small_snakes() {
     // The test must reach the rungs it is about.
     assert!(steps > 200 && solved > 10 && forcing > 0, "{steps} steps, {solved} solved, {forcing} suppositions");
 }
+
+/// A 5×5 with its ends at r1c1 and r5c5 and row 3 counted 1: the snake crosses row 3 once.
+fn once_crossed(rows: [usize; 5]) -> Techniques {
+    let mut p = snake(5, 5);
+    ends_at(&mut p, &[0, 24]);
+    p.rows = rows.iter().map(|&k| Some(Count::Is(k))).collect();
+    Techniques::new(&p).unwrap()
+}
+
+#[test]
+fn a_one_line_is_crossed_only_where_both_sides_can_be_snake() {
+    let t = once_crossed([3, 2, 1, 2, 3]);
+    // r2c2 and r4c4 empty: the crossing is not at c2 nor at c4.
+    let s = state(&t, &["#????", "?.???", "?????", "???.?", "????#"]);
+    let f = found(&t, Tech::Crossing, &s);
+    let row3: Vec<&Found> =
+        f.iter().filter(|f| f.why.starts_with("row 3 holds one snake cell and neither end")).collect();
+    assert_eq!(row3.len(), 1, "{f:?}");
+    assert_eq!(row3[0].set, vec![(11, EMPTY), (13, EMPTY)]);
+    // Both ends above row 3: the line is not crossed once, and the technique must not fire.
+    let mut p = snake(5, 5);
+    ends_at(&mut p, &[0, 4]);
+    p.rows = [3, 2, 1, 2, 3].iter().map(|&k| Some(Count::Is(k))).collect();
+    let t = Techniques::new(&p).unwrap();
+    let s = state(&t, &["#???#", "?.???", "?????", "???.?", "?????"]);
+    assert!(found(&t, Tech::Crossing, &s).is_empty());
+}
+
+#[test]
+fn a_two_line_is_crossed_once_by_a_step() {
+    // Rows 2 and 4 hold three cells each: only row 3 is crossed once. The step comes down
+    // at c3, c4 or c5 (r2c1, r2c2 empty) and leaves at c1, c2 or c3 (r4c4, r4c5 empty), a
+    // column apart: at c3–c2 or c4–c3, never at c1 or c5.
+    let t = once_crossed([2, 3, 2, 3, 2]);
+    let s = state(&t, &["#????", "..???", "?????", "???..", "????#"]);
+    let f = found(&t, Tech::Crossing, &s);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].set, vec![(10, EMPTY), (14, EMPTY)]);
+    assert!(f[0].why.contains("two snake cells side by side"), "{}", f[0].why);
+}
+
+#[test]
+fn zone_parity_puts_the_crossing_on_the_colour_the_counts_allow() {
+    // Rows 1–2 hold 6 cells, from r1c1 to the cell above the crossing: an even number, so
+    // that cell has the other colour than r1c1's: columns 1, 3 and 5, never 2 or 4.
+    let t = once_crossed([3, 3, 1, 3, 3]);
+    let s = state(&t, &["#????", "?????", "?????", "?????", "????#"]);
+    let f = found(&t, Tech::ZoneParity, &s);
+    let gone: Vec<usize> = f.iter().flat_map(|f| f.set.iter().map(|x| x.0)).collect();
+    assert!(gone.contains(&11) && gone.contains(&13), "{f:?}");
+    assert!(!gone.contains(&10) && !gone.contains(&12) && !gone.contains(&14), "{f:?}");
+    // Without the counts of rows 1–2 the piece's length is unknown: it must not fire.
+    let mut p = snake(5, 5);
+    ends_at(&mut p, &[0, 24]);
+    p.rows = vec![None, None, Some(Count::Is(1)), None, None];
+    let t = Techniques::new(&p).unwrap();
+    assert!(found(&t, Tech::ZoneParity, &s).is_empty());
+}
+
+#[test]
+fn zone_budget_keeps_the_piece_within_its_cells() {
+    // Rows 3 and 4 are crossed once; row 5 holds 1 cell, from r5c5 to below the crossing
+    // of row 4: r5c5 itself, so row 4 is crossed at c5 and the rest of rows 4–5 is empty.
+    let t = once_crossed([5, 3, 1, 1, 1]);
+    let s = state(&t, &["#????", "?????", "?????", "?????", "????#"]);
+    let f = found(&t, Tech::ZoneBudget, &s);
+    let gone: Vec<usize> = f.iter().flat_map(|f| f.set.iter().map(|x| x.0)).collect();
+    for c in [15, 16, 17, 18, 20, 21, 22, 23] {
+        assert!(gone.contains(&c), "r{}c{} should be empty: {f:?}", c / 5 + 1, c % 5 + 1);
+    }
+    assert!(!gone.contains(&14) && !gone.contains(&19));
+}
+
+/// The zone techniques on random 6×6 Snakes with every line counted and both ends
+/// circled (janko's form), from the empty board to where the ladder stops: every fact of
+/// every step holds in every answer.
+#[test]
+fn zone_deductions_hold_in_every_answer_of_random_counted_snakes() {
+    let g = Grid::new(6, 6);
+    let pool = crate::genres::testing::some_answers(&snake(6, 6), 3000);
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let (mut zone, mut puzzles) = (0, 0);
+    for _ in 0..400 {
+        let sol = &pool[next(pool.len() as u64) as usize];
+        let mut p = snake(6, 6);
+        for i in 0..g.len() {
+            if sol[i] && g.neighbours(i).filter(|&k| sol[k]).count() == 1 {
+                p.circles[i] = Some(Circle::End);
+            }
+        }
+        p.columns = (0..6).map(|c| Some(Count::Is((0..6).filter(|&r| sol[g.index(r, c)]).count()))).collect();
+        p.rows = (0..6).map(|r| Some(Count::Is((0..6).filter(|&c| sol[g.index(r, c)]).count()))).collect();
+        let all = crate::genres::testing::some_answers(&p, 50);
+        let Some(t) = Techniques::new(&p) else { continue };
+        puzzles += 1;
+        let t = drive::Driver::new(t);
+        let mut board: State = vec![OPEN; g.len()];
+        while let Some(d) = t.step(&board, &|| false) {
+            zone += usize::from(["crossing a 1-line", "zone parity", "zone budget"].contains(&d.technique));
+            for f in &d.facts {
+                let snake = (f.value == 0) == f.holds;
+                for a in &all {
+                    assert_eq!(a[f.unit], snake, "{} ({}) on {p:?}: {f:?} is wrong in an answer", d.technique, d.why);
+                }
+                board[f.unit] = if snake { SNAKE } else { EMPTY };
+            }
+        }
+        // On partial grids as suppositions meet them: cells of the answer `sol` revealed at
+        // random. A sound technique breaks no rule there and keeps `sol`'s value.
+        for _ in 0..4 {
+            let partial: State = (0..g.len())
+                .map(|i| match (next(2), sol[i]) {
+                    (0, _) => OPEN,
+                    (_, true) => SNAKE,
+                    (_, false) => EMPTY,
+                })
+                .collect();
+            for tech in [Tech::Crossing, Tech::ZoneParity, Tech::ZoneBudget] {
+                let mut out = Vec::new();
+                let scan = t.g.scan(tech, &partial, &mut out);
+                assert!(scan.is_ok(), "{tech:?} on a grid the answer fits: {:?}", scan.err());
+                for f in out {
+                    zone += 1;
+                    for (u, d) in f.set {
+                        assert!((if sol[u] { SNAKE } else { EMPTY }) & d != 0, "{tech:?}: {}", f.why);
+                    }
+                }
+            }
+        }
+    }
+    assert!(puzzles > 300 && zone > 30, "{puzzles} puzzles, {zone} zone steps");
+}
