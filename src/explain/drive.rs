@@ -356,7 +356,7 @@ impl<G: Techniques> Driver<G> {
                 if let Some(k) = visible {
                     let f = found.into_iter().nth(k).expect("found");
                     let t = f.tech;
-                    let said = Said { set: f.set, cells: f.cells, why: f.why };
+                    let said = Said { set: f.set, links: 0, cells: f.cells, why: f.why };
                     return Some(self.deduction(said, (t.rung(), t.name(), 0), s, &base));
                 }
                 // Nothing a person would write: kept, and told with the step that shows.

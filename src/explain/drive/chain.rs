@@ -34,7 +34,11 @@ impl<G: Techniques> Driver<G> {
                 break;
             }
             let Err((chain, broken)) = self.trial(&mut s.clone(), (u, d), how, usize::MAX, &|| false) else { continue };
-            let read = self.kept_links(s, (u, d), &chain, broken.tech).map_or(chain.len(), |k| k.len());
+            let kept: Vec<Link<G::Tech>> = match self.kept_links(s, (u, d), &chain, broken.tech) {
+                Some(k) => k.iter().map(|&k| chain[k]).collect(),
+                None => chain.clone(),
+            };
+            let read = self.inferences(s, (u, d), &kept).len();
             if best.is_none_or(|b| (read, len) < (b.0, b.1)) {
                 best = Some((read, len, u, d));
             }
@@ -127,6 +131,33 @@ impl<G: Techniques> Driver<G> {
         };
         let read = self.relevant(s, (u, d), &chain, broken.tech)?;
         Some((chain, read))
+    }
+
+    /// The inferences a person makes along `chain` (supposition `(u, d)` in `s`): links
+    /// in a row by one technique that it derives at once from the grid before the first of
+    /// them are one inference ("row 7's other cells are empty", not ten links), each link
+    /// of an inner supposition is one. This is a forcing step's length in the grade.
+    pub(super) fn inferences(&self, s: &State, (u, d): (usize, Dom), chain: &[Link<G::Tech>]) -> Vec<usize> {
+        let was = self.g.quiet().replace(true);
+        let mut st = s.clone();
+        st[u] = d;
+        let mut sizes = Vec::new();
+        let mut i = 0;
+        while i < chain.len() {
+            let base = st.clone();
+            let mut j = i + 1;
+            while j < chain.len() && chain[j].2.is_some() && chain[j].2 == chain[i].2 && self.derives(&base, &chain[j])
+            {
+                j += 1;
+            }
+            for link in &chain[i..j] {
+                st[link.0] &= link.1;
+            }
+            sizes.push(j - i);
+            i = j;
+        }
+        self.g.quiet().set(was);
+        sizes
     }
 
     /// Whether technique `t` finds a broken rule in `s` (or leaves a unit nothing).

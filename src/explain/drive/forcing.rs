@@ -12,6 +12,10 @@ const GOOD_ENOUGH: usize = 6;
 /// The most links of a forcing chain written out in its step; the rest are counted.
 const SHOWN: usize = 10;
 
+/// The most inferences of a forcing chain a person is asked to follow when a longer
+/// pass can be avoided (`forced`).
+pub(crate) const LONGEST: usize = 12;
+
 /// The forcing rung's own techniques.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Forcing {
@@ -33,6 +37,8 @@ impl Forcing {
 /// What a forcing step says: the units it narrows, the cells it looked at, and why.
 pub(super) struct Said {
     pub(super) set: Vec<(usize, Dom)>,
+    /// A forcing chain's inferences (`Driver::inferences`): its length in the grade.
+    pub(super) links: usize,
     pub(super) cells: Vec<usize>,
     pub(super) why: String,
 }
@@ -158,7 +164,8 @@ impl<G: Techniques> Driver<G> {
             let mut cells = vec![u];
             cells.extend(chain.iter().map(|c| c.0));
             let kind = if nested { Forcing::Nested } else { Forcing::Suppose };
-            return Some((kind, Said { set: vec![(u, other)], cells, why }));
+            let links = self.inferences(s, (u, d), &chain).len();
+            return Some((kind, Said { set: vec![(u, other)], links, cells, why }));
         }
         agree.map(|(u, set)| {
             let shown: Vec<String> =
@@ -173,7 +180,7 @@ impl<G: Techniques> Driver<G> {
             );
             let mut cells = vec![u];
             cells.extend(set.iter().map(|c| c.0));
-            (Forcing::Agree, Said { set, cells, why })
+            (Forcing::Agree, Said { set, links: 0, cells, why })
         })
     }
 
@@ -219,11 +226,15 @@ impl<G: Techniques> Driver<G> {
         Ok(chain)
     }
 
-    /// The forcing rung's find from `base`, with its chain's length.
+    /// The forcing rung's find from `base`, with its chain's length. A pass whose best
+    /// chain is longer than `LONGEST` inferences hands on to the next, which may find a
+    /// shorter one (with more techniques inside, or a supposition nested in it); when none
+    /// does, the shortest found is taken.
     pub(super) fn forced(&self, base: &Folded, stop: Stop<'_>) -> Option<(Forcing, Said, usize)> {
         let tries =
             [(&self.local[..], false), (&self.cheap[..], false), (&self.deep[..], false), (&self.deep[..], true)];
         let mut tried: Vec<(&[G::Tech], bool)> = Vec::new();
+        let mut best: Option<(Forcing, Said, usize)> = None;
         for (inner, nested) in tries {
             // Genres without dear techniques have `cheap == deep`: one pass of each is enough.
             if tried.contains(&(inner, nested)) {
@@ -231,10 +242,15 @@ impl<G: Techniques> Driver<G> {
             }
             tried.push((inner, nested));
             if let Some((kind, f)) = self.forcing(&base.state, inner, nested, stop) {
-                let depth = if kind == Forcing::Agree { 0 } else { f.cells.len() - 1 };
-                return Some((kind, f, depth));
+                let depth = f.links;
+                if kind == Forcing::Agree || depth <= LONGEST {
+                    return Some((kind, f, depth));
+                }
+                if best.as_ref().is_none_or(|b| depth < b.2) {
+                    best = Some((kind, f, depth));
+                }
             }
         }
-        None
+        best
     }
 }
