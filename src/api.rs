@@ -503,6 +503,8 @@ impl Visit for Generating<'_> {
             body["grade"] = json!({
                 "bound": bound.to_string(),
                 "level": grade.level,
+                "rating": grade.rating,
+                "band": grade.band,
                 "hardest": grade.hardest,
                 "steps": grade.steps,
                 "kept_for_grade": g.kept_for_grade
