@@ -2,10 +2,11 @@
 """Explains published Snakes (a TSV of id, puzz.link URL, published answer: the format of
 ../shared/puzzles/janko-snake-dev.tsv) with `snakesat explain --format json`, one puzzle at a
 time on one core, and prints a Markdown table: how each trace ended, whether it ends at the
-published answer, its steps, its level and steps by level, the longest forcing chain, and the
-seconds (the trace's own, the whole command's, and the command's CPU seconds, which a
-loaded machine inflates less). The summary says how many were explained
-to the end at the published answer, and the median and largest times.
+published answer, its steps, its level and steps by level, the longest forcing chain, its
+rating and band (`encodings/explain.md`, "The rating"), and the seconds (the trace's own, the
+whole command's, and the command's CPU seconds, which a loaded machine inflates less). The
+summary says how many were explained to the end at the published answer, the median and
+largest times, and how many puzzles fell in each band, in all and by board size.
 
     cargo build --release
     bench/explain-janko.py ../shared/puzzles/janko-snake-dev.tsv [--timeout 20] [--bin target/release/snakesat] [--cpu 0]
@@ -15,6 +16,7 @@ goes into this repository but the figures.
 """
 
 import argparse
+import collections
 import json
 import resource
 import statistics
@@ -34,9 +36,14 @@ def main() -> int:
     rows = [line.rstrip("\n").split("\t") for line in open(args.tsv) if line.strip()]
     if args.limit:
         rows = rows[: args.limit]
-    print("| puzzle | status | at the answer | steps | level | steps by level | longest chain | median chain | trace s | command s | CPU s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print(
+        "| puzzle | status | at the answer | steps | level | steps by level | longest chain | median chain "
+        "| rating | band | trace s | command s | CPU s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     solved, wall, cpus, chains = 0, [], [], []
+    # Bands in all and by board size (columns x rows, read off the URL).
+    bands, by_size = collections.Counter(), collections.defaultdict(collections.Counter)
     for pid, url, answer in rows:
         cmd = ["taskset", "-c", args.cpu, args.bin, "explain", "--format", "json", "--timeout", str(args.timeout), url]
         t0 = time.monotonic()
@@ -44,7 +51,7 @@ def main() -> int:
         try:
             out = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 30)
         except subprocess.TimeoutExpired:
-            print(f"| {pid} | hung | | | | | | | | {time.monotonic() - t0:.2f} |")
+            print(f"| {pid} | hung | | | | | | | | | | {time.monotonic() - t0:.2f} |")
             wall.append(time.monotonic() - t0)
             continue
         secs = time.monotonic() - t0
@@ -55,7 +62,7 @@ def main() -> int:
         try:
             j = json.loads(out.stdout)
         except json.JSONDecodeError:
-            print(f"| {pid} | error (exit {out.returncode}): {out.stderr.strip()[:80]} | | | | | | | | {secs:.2f} | {cpu:.2f} |")
+            print(f"| {pid} | error (exit {out.returncode}): {out.stderr.strip()[:80]} | | | | | | | | | | {secs:.2f} | {cpu:.2f} |")
             continue
         board = "".join(v if v is not None else "?" for v in j["board"])
         want = answer.replace("/", "")
@@ -72,9 +79,13 @@ def main() -> int:
         ]
         chains.extend(depths)
         median_chain = f"{statistics.median(depths):g}" if depths else ""
+        band = g.get("band", "")
+        bands[band] += 1
+        by_size[size_of(url)][band] += 1
         print(
             f"| {pid} | {j['status']} | {'yes' if at else 'no'} | {g['steps']} | {g.get('level', '')} | {rungs} "
-            f"| {g.get('longest_chain', 0)} | {median_chain} | {j['seconds']:.2f} | {secs:.2f} | {cpu:.2f} |"
+            f"| {g.get('longest_chain', 0)} | {median_chain} | {g.get('rating', 0):.1f} | {band} "
+            f"| {j['seconds']:.2f} | {secs:.2f} | {cpu:.2f} |"
         )
         sys.stdout.flush()
     n = len(rows)
@@ -87,7 +98,29 @@ def main() -> int:
         f"Forcing chains: {len(chains)}, median {statistics.median(chains) if chains else 0:g} cells, "
         f"longest {max(chains, default=0)}; CPU seconds in all {sum(cpus):.1f}."
     )
+    # Every band, easiest first, then any other met ("none" for a trace of no step).
+    order = BANDS + sorted(set(bands) - set(BANDS))
+    print()
+    print("| board | " + " | ".join(order) + " | puzzles |")
+    print("|---|" + "---|" * len(order) + "---|")
+    for size in sorted(by_size, key=lambda s: tuple(int(x) for x in s.split("x"))):
+        c = by_size[size]
+        print(f"| {size} | " + " | ".join(str(c[b]) for b in order) + f" | {sum(c.values())} |")
+    print("| all | " + " | ".join(str(bands[b]) for b in order) + f" | {sum(bands.values())} |")
     return 0
+
+
+# The rating's bands, easiest first (`src/explain/rating.rs`).
+BANDS = ["easy", "moderate", "tricky", "hard", "fiendish", "beyond"]
+
+
+def size_of(url: str) -> str:
+    """The board's size from a puzz.link URL (`p?snake/COLS/ROWS/...`), as rows x columns."""
+    parts = url.split("?", 1)[-1].split("/")
+    try:
+        return f"{int(parts[2])}x{int(parts[1])}"
+    except (IndexError, ValueError):
+        return "?"
 
 
 if __name__ == "__main__":

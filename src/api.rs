@@ -100,9 +100,9 @@ pub struct GenerateRequest {
     pub seed: u64,
     /// Seconds; at most the server's `--max-timeout`; the default is its `--timeout`.
     pub timeout: Option<f64>,
-    /// As `generate --grade`: `"max=K"` or `"min=J,max=K"`, each a number of rules or a
-    /// level of the ladder (`"max=lines"`): the explanation must finish within it (snake,
-    /// snake-egg and hebi only).
+    /// As `generate --grade`: `"max=B"` or `"min=A,max=B"`, each a number of rules, a
+    /// level of the ladder (`"max=lines"`), a band of the rating (`"max=tricky"`) or a
+    /// rating (`"min=3.5"`): the explanation must finish within it (the genres that explain).
     pub grade: Option<String>,
 }
 
@@ -503,6 +503,8 @@ impl Visit for Generating<'_> {
             body["grade"] = json!({
                 "bound": bound.to_string(),
                 "level": grade.level,
+                "rating": grade.rating,
+                "band": grade.band,
                 "hardest": grade.hardest,
                 "steps": grade.steps,
                 "kept_for_grade": g.kept_for_grade

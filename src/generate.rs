@@ -117,7 +117,7 @@ pub fn generate<P: Generate>(
         // The next answer of the same random stream is tried.
         let made = attempt(&blank, spec, &mut rng, limits)?;
         let easy = |g: &Generated<P>| match (&spec.grade, &g.grade) {
-            (Some(bound), Some(grade)) => grade.difficulty < bound.min,
+            (Some(bound), Some(grade)) => bound.too_easy(grade),
             _ => false,
         };
         if let Some(g) = made.filter(|g| !easy(g)) {

@@ -71,7 +71,22 @@ fn the_grade_counts_in_words() {
     );
     // pzprjs's test Snake: techniques only, so no line about search steps.
     let text = stdout(&run(&["explain", &fixture("snake/urls/pzprjs-test.url")]));
-    assert!(text.ends_with("\nGrade: local (steps by level: basic 1, local 6).\n"), "{text}");
+    let end = "\nGrade: local (steps by level: basic 1, local 6).\n\
+               Rating: 1.7 (easy): step 2 rates 1.2 (degree full), with 6 steps at level local.\n";
+    assert!(text.ends_with(end), "{text}");
+}
+
+/// The rating and its band, in JSON and in words: a trace that needs search rates the
+/// top, beyond what a person does.
+#[test]
+fn the_grade_carries_the_rating_and_its_band() {
+    let (_, v) = json(&["explain", &fixture("snake/urls/pzprjs-test.url")]);
+    assert_eq!((v["grade"]["rating"].as_f64(), v["grade"]["band"].as_str()), (Some(1.7), Some("easy")), "{v}");
+    let egg = fixture("snake-egg/gen-10x10-c.toml");
+    let (_, v) = json(&["explain", &egg]);
+    assert_eq!(v["status"], "needs search", "{v}");
+    assert_eq!((v["grade"]["rating"].as_f64(), v["grade"]["band"].as_str()), (Some(10.0), Some("beyond")), "{v}");
+    assert!(stdout(&run(&["explain", &egg])).contains("\nRating: 10.0 (beyond): needs search.\n"));
 }
 
 #[test]

@@ -204,6 +204,25 @@ fn graded_puzzles_explain_to_the_end_within_the_bound() {
     }
 }
 
+/// `--grade min=BAND,max=BAND`: the puzzles' explanation (by the job `explain` runs, with
+/// its defaults) is rated within the bands, and the generator reports the same rating.
+#[test]
+fn a_band_bound_makes_puzzles_rated_within_it() {
+    let args = ["generate", "snake", "--size", "6x6", "--seed", "1", "--count", "2", "--grade", "min=tricky,max=hard"];
+    let made = lines(&args);
+    assert_eq!(made.len(), 2);
+    for v in &made {
+        assert_eq!(v["status"], "generated", "{v}");
+        assert_eq!(v["grade"]["bound"], "min=tricky,max=hard", "{v}");
+        let (code, ex) = explain_within(v["toml"].as_str().unwrap(), 12);
+        assert_eq!((code, ex["status"].as_str()), (Some(0), Some("solved")), "{ex}");
+        let rating = ex["grade"]["rating"].as_f64().unwrap();
+        assert!((4.0..=6.9).contains(&rating), "{rating}: {v}");
+        assert!(["tricky", "hard"].contains(&ex["grade"]["band"].as_str().unwrap()), "{ex}");
+        assert_eq!((v["grade"]["rating"].as_f64(), &v["grade"]["band"]), (Some(rating), &ex["grade"]["band"]), "{v}");
+    }
+}
+
 /// Minimal for the grade: each clue a graded Snake Egg keeps is needed, either for
 /// uniqueness (without it a second answer) or for the grade (without it the explanation
 /// no longer finishes within K).
@@ -270,7 +289,11 @@ fn generate_refuses_a_bad_grade_and_genres_without_an_explanation() {
     for (spec, says) in [
         ("4", "found `4`"),
         ("max=0", "`0` is not a number from 1 to 64"),
-        ("max=x", "`x` is neither a level nor a number"),
+        ("max=x", "`x` is neither a level, a band nor a number"),
+        // A band misspelt: the message lists the bands and their ratings.
+        ("max=trickey", "a band (easy 1.0–2.4, moderate 2.5–3.9, tricky 4.0–5.9, hard 6.0–6.9, fiendish 7.0–8.4"),
+        ("min=3.55,max=hard", "`3.55` is not a rating from 1.0 to 10.0"),
+        ("min=hard,max=tricky", "min=hard is above max=tricky"),
         ("min=3", "no max"),
         ("min=4,max=2", "min=4 is above max=2"),
         ("hard=3", "unknown bound `hard`"),

@@ -354,10 +354,17 @@ fn generate_on_the_server_takes_a_grade() {
         s.post("/api/generate", &json!({ "kind": "snake", "rows": 5, "cols": 5, "seed": 1, "grade": "max=3" }));
     assert_eq!((code, got["status"].as_str()), (200, Some("ok")), "{got}");
     assert!(got["grade"]["hardest"].as_u64().is_some_and(|h| h <= 3), "{got}");
-    assert!(got["grade"]["level"].is_string(), "{got}");
+    assert!(got["grade"]["level"].is_string() && got["grade"]["band"].is_string(), "{got}");
+    assert!(got["grade"]["rating"].as_f64().is_some_and(|r| (1.0..=10.0).contains(&r)), "{got}");
     let cli = stdout(&run(&["generate", "snake", "--size", "5x5", "--seed", "1", "--grade", "max=3"]));
     assert!(cli.ends_with(got["toml"].as_str().unwrap()), "{cli}\n{got}");
+    // A band: the rating within it.
+    let (code, got) =
+        s.post("/api/generate", &json!({ "kind": "snake", "rows": 5, "cols": 5, "seed": 1, "grade": "max=tricky" }));
+    assert_eq!((code, got["grade"]["bound"].as_str()), (200, Some("max=tricky")), "{got}");
+    assert!(got["grade"]["rating"].as_f64().is_some_and(|r| r <= 5.9), "{got}");
     for (body, says) in [
+        (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": "max=trcky" }), "a band (easy 1.0–2.4"),
         (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": "max=0" }), "`grade`: --grade expects max=B"),
         (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": "easy" }), "found `easy`"),
         (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": 3 }), "invalid type"),

@@ -194,15 +194,17 @@ pub enum Command {
         /// Also write each puzzle's answer.
         #[arg(long)]
         with_answer: bool,
-        /// Keep only puzzles whose explanation finishes within a grade: `max=L` with L a
-        /// level of the ladder (basic, local, lines, connectivity, length, forcing, search, board:
-        /// the hardest technique a person needs), or a number of rules K (no step of more
-        /// than K rules, as `explain --max-rules K`); `min=J,max=K` for a hardest step of J
-        /// to K. Clues that keep it within the grade stay, so puzzles are minimal for the
-        /// grade, not minimal (the genres `explain` takes with their default encoding:
-        /// snake, snake-egg, hebi, snakepit, golemgrad, bosnian-road, pmemory;
-        /// `encodings/explain.md`).
-        #[arg(long, value_name = "max=L")]
+        /// Keep only puzzles whose explanation finishes within a grade: `max=B` with B a
+        /// band of the rating (easy 1.0–2.4, moderate 2.5–3.9, tricky 4.0–5.9, hard 6.0–6.9,
+        /// fiendish 7.0–8.4, beyond 8.5–10.0), a rating with its decimal point (`max=6.5`),
+        /// a level of the ladder (basic, local, lines, connectivity, length, forcing,
+        /// search, board: the hardest technique a person needs), or a number of rules K (no
+        /// step of more than K rules, as `explain --max-rules K`); `min=A,max=B` for a
+        /// puzzle from A to B (`min=hard,max=hard`, `min=3.5,max=tricky`). Clues that keep
+        /// it within the grade stay, so puzzles are minimal for the grade, not minimal (the
+        /// genres `explain` takes with their default encoding: snake, snake-egg, hebi,
+        /// snakepit, golemgrad, bosnian-road, pmemory; `encodings/explain.md`, "The rating").
+        #[arg(long, value_name = "max=B")]
         grade: Option<String>,
         /// `toml` (a puzzle file, the URL in a comment) or `json` (one line per puzzle);
         /// JSON lines by default with `--count` above 1 or `--shard`.

@@ -210,6 +210,8 @@ impl GenerateJob {
                 line["grade"] = json!({
                     "bound": bound.to_string(),
                     "level": grade.level,
+                    "rating": grade.rating,
+                    "band": grade.band,
                     "hardest": grade.hardest,
                     "steps": grade.steps,
                     "hard_steps": grade.hard_steps,
@@ -226,10 +228,12 @@ impl GenerateJob {
         }
         let minimal = match (&self.spec.grade, &g.grade) {
             (Some(bound), Some(grade)) => format!(
-                "minimal for --grade {bound} ({} kept for the grade); explained in {}, level {}{}",
+                "minimal for --grade {bound} ({} kept for the grade); explained in {}, level {}, rating {} ({}){}",
                 g.kept_for_grade,
                 snakesat::explain::plural(grade.steps, "step"),
                 grade.level,
+                grade.rating,
+                grade.band,
                 if grade.hardest > 0 {
                     format!(", the hardest search step of {}", snakesat::explain::plural(grade.hardest, "rule"))
                 } else {

@@ -28,11 +28,13 @@ mod ladder;
 mod mus;
 pub mod one_piece;
 mod propagate;
+mod rating;
 mod report;
 mod up;
 
-pub use bound::{BadBound, GradeBound, MAX_BOUND};
+pub use bound::{BadBound, GradeBound, Limit, MAX_BOUND};
 pub use ladder::{Deduction, Difficulty, Ladder, Rung};
+pub use rating::{Band, Rated, Rating};
 pub use report::{paragraph, plural, to_json, to_text};
 
 use std::collections::HashMap;
@@ -139,7 +141,8 @@ pub struct Trace {
     pub solver_calls: u64,
 }
 
-/// The grade: the hardest step, the number of steps and of hard ones.
+/// The grade: the hardest step, the number of steps and of hard ones, and the rating with
+/// its band (`rating.rs`).
 #[derive(Clone, Debug, Serialize)]
 pub struct Grade {
     pub hardest: usize,
@@ -154,9 +157,16 @@ pub struct Grade {
     pub rungs: Vec<(&'static str, usize)>,
     /// The longest forcing chain (cells supposed before the contradiction), 0 if none.
     pub longest_chain: usize,
+    /// The rating, 1.0 to 10.0 (`rating`; 0 for no step), and its band by name ("none"
+    /// for no step).
+    pub rating: Rating,
+    pub band: &'static str,
     /// The hardest step, as `generate --grade` bounds it.
     #[serde(skip)]
     pub difficulty: Difficulty,
+    /// What the rating stands on (the hardest step by rating, the steps on its rung).
+    #[serde(skip)]
+    pub rated: Rated,
 }
 
 /// A step needing more rule instances than this is hard (`encodings/explain.md`).
@@ -165,6 +175,7 @@ pub const HARD_STEP: usize = 4;
 impl Trace {
     pub fn grade(&self) -> Grade {
         let difficulty = self.steps.iter().map(Step::difficulty).max().unwrap_or(Difficulty::EASIEST);
+        let rated = rating::rate(&self.steps, self.end == End::NeedsSearch);
         Grade {
             hardest: self.steps.iter().filter(|s| s.searched()).map(|s| s.rules.len()).max().unwrap_or(0),
             steps: self.steps.len(),
@@ -178,7 +189,10 @@ impl Trace {
                 .filter(|&(_, n)| n > 0)
                 .collect(),
             longest_chain: self.steps.iter().filter_map(|s| s.technique.as_ref()).map(|t| t.depth).max().unwrap_or(0),
+            rating: rated.rating,
+            band: Band::of(rated.rating).map_or("none", Band::name),
             difficulty,
+            rated,
         }
     }
 }

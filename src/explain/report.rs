@@ -132,6 +132,7 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
             out += &format!("; longest forcing chain {}", plural(g.longest_chain, "cell"));
         }
         out += ").\n";
+        out += &rating_line(trace);
         if g.hardest > 0 {
             out += &format!(
                 "Search steps: hardest {}; {} ({HARD_STEP} rules or more) of {}.\n",
@@ -142,6 +143,33 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
         }
     }
     out
+}
+
+/// The rating and what it stands on: "Rating: 6.4 (hard): step 37 rates 6.2 (contradiction,
+/// a chain of 24 cells), with 5 steps at level forcing."
+fn rating_line(trace: &Trace) -> String {
+    let g = trace.grade();
+    let (rating, band) = (g.rating, g.band);
+    let Some(h) = g.rated.hardest else { return String::new() };
+    if g.needs_search {
+        return format!("Rating: {rating} ({band}): needs search.\n");
+    }
+    let step = &trace.steps[h];
+    let what = match (&step.technique, step.level) {
+        (Some(t), _) if t.rung == Rung::Forcing && t.depth > 0 => {
+            format!("{}, a chain of {}", t.technique, plural(t.depth, "cell"))
+        }
+        (Some(t), _) => t.technique.to_string(),
+        (None, Level::Board) => "whole board".to_string(),
+        (None, _) => plural(step.rules.len(), "rule"),
+    };
+    format!(
+        "Rating: {rating} ({band}): step {} rates {} ({what}), with {} at level {}.\n",
+        h + 1,
+        g.rated.step,
+        plural(g.rated.count, "step"),
+        step.rung().name()
+    )
 }
 
 /// `n thing` or `n things`, as the page's `plural` says it: every count in a sentence the

@@ -21,9 +21,16 @@
 //! test builds check each step with extra solver calls, `encodings/explain.md`); only the
 //! generator's deadline stops an explanation, and then the puzzle is reported stopped.
 //!
-//! `min=J` asks the hardest step to need at least J rules: a puzzle minimised under K
-//! whose hardest step is easier is dropped and the next attempt (the same random stream,
-//! so still deterministic) starts from another answer, up to [`ATTEMPTS`]. So does an
+//! A level, a band or a rating as the bound (`max=lines`, `max=tricky`, `max=6.5`) works
+//! the same way: the explanations take the search steps it admits (`GradeBound::max_rules`),
+//! and a puzzle is within it when its grade is (`GradeBound::within_max`). Easing and
+//! minimising hold a rating too: a removal that adds a hard step (and so a tenth or two)
+//! past the bound is not kept.
+//!
+//! `min=J` asks the hardest step to need at least J rules (a `min` level, band or rating
+//! likewise): a puzzle minimised under K whose grade is easier is dropped and the next
+//! attempt (the same random stream, so still deterministic) starts from another answer,
+//! up to [`ATTEMPTS`]. So does an
 //! answer that easing cannot bring within K (every clue it gives shown, the explanation
 //! still stalls: seen with `max=1` on Hebi-Ichigo). After [`ATTEMPTS`] answers the puzzle
 //! is reported stopped: no puzzle within the bound was found, which proves nothing.
