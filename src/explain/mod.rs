@@ -155,7 +155,7 @@ pub struct Grade {
     pub level: &'static str,
     /// How many steps stood on each rung used, cheapest first.
     pub rungs: Vec<(&'static str, usize)>,
-    /// The longest forcing chain (cells supposed before the contradiction), 0 if none.
+    /// The longest forcing chain (its inferences before the contradiction), 0 if none.
     pub longest_chain: usize,
     /// The rating, 1.0 to 10.0 (`rating`; 0 for no step), and its band by name ("none"
     /// for no step).

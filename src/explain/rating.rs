@@ -6,10 +6,11 @@
 //! The formula (`encodings/explain.md`, "The rating"), read off the trace alone:
 //!
 //! 1. Each step is rated by its rung, in the rung's own range ([`range`]): basic 1.0, local
-//!    1.2, lines 2.0, connectivity 3.0, length 4.0; a supposition 5.0 plus 0.1 for every two
-//!    cells of its chain (`Deduction::depth`), up to 7.4; both ways agreeing 6.0 plus the
-//!    same; a nested supposition 7.5 plus the same, up to 8.4; a search step 8.4 plus 0.1 a
-//!    rule instance, up to 9.9; a board step 10.0.
+//!    1.2, lines 2.0, connectivity 3.0, length 4.0; a supposition 5.0 plus 0.2 for every
+//!    inference of its chain (`Deduction::depth`), up to 7.4 (12 inferences, the longest
+//!    the driver asks a person to follow when it can); both ways agreeing 6.0 plus the same;
+//!    a nested supposition 7.5 plus 0.1 an inference, up to 8.4; a search step 8.4 plus 0.1
+//!    a rule instance, up to 9.9; a board step 10.0.
 //! 2. The puzzle's rating is its hardest step's, plus 0.2·log2(n) rounded to a tenth for
 //!    the n steps on that step's rung (one hard step adds nothing, two 0.2, eight 0.6,
 //!    thirty-two 1.0), held within the rung's range: a puzzle rates inside the range of the
@@ -85,14 +86,14 @@ const NESTED: &str = "nested contradiction";
 
 /// One step's rating (step 1 of the formula).
 pub fn step(s: &Step) -> Rating {
-    let half = |depth: usize, most: usize| (depth.min(most) / 2) as u16;
+    let per = |depth: usize, most: usize, tenths: u16| depth.min(most) as u16 * tenths;
     Rating(match s.rung() {
         Rung::Forcing => {
             let (name, depth) = s.technique.as_ref().map_or(("", 0), |t| (t.technique, t.depth));
             match name {
-                NESTED => 75 + half(depth, 18),
-                AGREE => 60 + half(depth, 28),
-                _ => 50 + half(depth, 48),
+                NESTED => 75 + per(depth, 9, 1),
+                AGREE => 60 + per(depth, 7, 2),
+                _ => 50 + per(depth, 12, 2),
             }
         }
         Rung::Search => return search(s.rules.len()),
@@ -189,9 +190,9 @@ impl Band {
         match self {
             Band::Easy => "a cell and its neighbours, and a few line counts",
             Band::Moderate => "line counting throughout, and the snake as one piece",
-            Band::Tricky => "the snake's length and parity, or suppositions of short chains (under 20 cells)",
-            Band::Hard => "suppositions of chains of 20 to 40 cells, or many shorter ones, or both ways agreeing",
-            Band::Fiendish => "suppositions of chains over 40 cells, many long ones, or nested suppositions",
+            Band::Tricky => "the snake's length and parity, or suppositions of short chains (up to 4 inferences)",
+            Band::Hard => "suppositions of chains of 5 to 9 inferences, or many shorter ones, or both ways agreeing",
+            Band::Fiendish => "suppositions of chains of 10 inferences or more, many long ones, or nested suppositions",
             Band::Beyond => "what no technique finds: the solver's sets of rules, whole-board arguments, search",
         }
     }
@@ -265,13 +266,13 @@ mod tests {
         let many_local = rating(&trace(10, vec![]));
         let lines = rating(&trace(10, vec![technique(Rung::Lines, "line fit", 0)]));
         let length = rating(&trace(10, vec![technique(Rung::Length, "length budget", 0)]));
-        let short = rating(&trace(10, vec![suppose(4)]));
-        let long = rating(&trace(10, vec![suppose(30)]));
-        let longer = rating(&trace(10, vec![suppose(30), suppose(200)]));
-        let many_long = rating(&trace(10, (0..12).map(|_| suppose(30)).collect()));
+        let short = rating(&trace(10, vec![suppose(2)]));
+        let long = rating(&trace(10, vec![suppose(8)]));
+        let longer = rating(&trace(10, vec![suppose(8), suppose(40)]));
+        let many_long = rating(&trace(10, (0..12).map(|_| suppose(8)).collect()));
         let agree = rating(&trace(10, vec![technique(Rung::Forcing, AGREE, 0)]));
-        let nested = rating(&trace(10, vec![suppose(30), technique(Rung::Forcing, NESTED, 6)]));
-        let small_search = rating(&trace(10, vec![suppose(30), search_step(3)]));
+        let nested = rating(&trace(10, vec![suppose(8), technique(Rung::Forcing, NESTED, 6)]));
+        let small_search = rating(&trace(10, vec![suppose(8), search_step(3)]));
         let big_search = rating(&trace(10, vec![search_step(12)]));
         let board = rating(&trace(10, vec![search_step(12), board_step()]));
         let order = [
@@ -294,7 +295,7 @@ mod tests {
         assert!(order.windows(2).all(|w| w[0] < w[1]), "{shown:?}");
         assert_eq!(
             shown,
-            ["1.0", "1.2", "1.9", "2.0", "4.0", "5.2", "6.0", "6.5", "7.2", "7.6", "8.0", "8.7", "9.6", "10.0"]
+            ["1.0", "1.2", "1.9", "2.0", "4.0", "5.4", "6.0", "6.6", "7.3", "7.6", "8.3", "8.7", "9.6", "10.0"]
                 .map(String::from)
         );
     }
@@ -310,8 +311,8 @@ mod tests {
         assert_eq!(rate(&lines, true).rating, Rating::TOP);
         assert_eq!(rate(&[], false), Rated { rating: Rating(0), hardest: None, step: Rating(0), count: 0 });
         // A step on the forcing rung under another name stood on a folded supposition.
-        let folded = technique(Rung::Forcing, "dead end", 10);
-        assert_eq!(step(&folded), Rating(55));
+        let folded = technique(Rung::Forcing, "dead end", 5);
+        assert_eq!(step(&folded), Rating(60));
         // Every step's rating is within its rung's range.
         for s in [basic(), folded, search_step(1), search_step(40), board_step(), technique(Rung::Forcing, NESTED, 99)]
         {

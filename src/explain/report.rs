@@ -129,7 +129,7 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
         let rungs: Vec<String> = g.rungs.iter().map(|(r, n)| format!("{r} {n}")).collect();
         out += &format!("Grade: {} (steps by level: {}", g.level, rungs.join(", "));
         if g.longest_chain > 0 {
-            out += &format!("; longest forcing chain {}", plural(g.longest_chain, "cell"));
+            out += &format!("; longest forcing chain {}", plural(g.longest_chain, "inference"));
         }
         out += ").\n";
         out += &rating_line(trace);
@@ -146,7 +146,7 @@ pub fn to_text(trace: &Trace, rules: &[RuleInstance], units: &[Unit]) -> String 
 }
 
 /// The rating and what it stands on: "Rating: 6.4 (hard): step 37 rates 6.2 (contradiction,
-/// a chain of 24 cells), with 5 steps at level forcing."
+/// a chain of 6 inferences), with 5 steps at level forcing."
 fn rating_line(trace: &Trace) -> String {
     let g = trace.grade();
     let (rating, band) = (g.rating, g.band);
@@ -157,7 +157,7 @@ fn rating_line(trace: &Trace) -> String {
     let step = &trace.steps[h];
     let what = match (&step.technique, step.level) {
         (Some(t), _) if t.rung == Rung::Forcing && t.depth > 0 => {
-            format!("{}, a chain of {}", t.technique, plural(t.depth, "cell"))
+            format!("{}, a chain of {}", t.technique, plural(t.depth, "inference"))
         }
         (Some(t), _) => t.technique.to_string(),
         (None, Level::Board) => "whole board".to_string(),
