@@ -44,6 +44,7 @@ def main() -> int:
     solved, wall, cpus, chains = 0, [], [], []
     # Bands in all and by board size (columns x rows, read off the URL).
     bands, by_size = collections.Counter(), collections.defaultdict(collections.Counter)
+    sups = collections.defaultdict(list)
     for pid, url, answer in rows:
         cmd = ["taskset", "-c", args.cpu, args.bin, "explain", "--format", "json", "--timeout", str(args.timeout), url]
         t0 = time.monotonic()
@@ -71,13 +72,14 @@ def main() -> int:
         if j["status"] == "solved" and at:
             solved += 1
         rungs = ", ".join(f"{r} {n}" for r, n in g.get("rungs", []))
-        # The chains of the suppositions that broke a rule (the cells a person follows).
+        # The chains of the suppositions that broke a rule (the inferences a person follows).
         depths = [
             s["technique"]["depth"]
             for s in j["steps"]
             if s.get("technique") and s["technique"]["technique"] != "both ways agree" and s["rung"] == "forcing"
         ]
         chains.extend(depths)
+        sups[size_of(url)].append(len(depths))
         median_chain = f"{statistics.median(depths):g}" if depths else ""
         band = g.get("band", "")
         bands[band] += 1
@@ -95,9 +97,22 @@ def main() -> int:
         f"command seconds: median {statistics.median(wall):.2f}, largest {max(wall):.2f}; "
         f"CPU seconds: median {statistics.median(cpus):.2f}, largest {max(cpus):.2f}; "
         f"over 20 s: {sum(w > 20 for w in wall)} (wall), {sum(c > 20 for c in cpus)} (CPU). "
-        f"Forcing chains: {len(chains)}, median {statistics.median(chains) if chains else 0:g} cells, "
+        f"Forcing chains: {len(chains)}, median {statistics.median(chains) if chains else 0:g} inferences, "
         f"longest {max(chains, default=0)}; CPU seconds in all {sum(cpus):.1f}."
     )
+    # Suppositions (forcing steps that broke a rule) per puzzle, by size.
+    every = [k for v in sups.values() for k in v]
+    print()
+    print(
+        f"Puzzles with a supposition: {sum(k > 0 for k in every)} of {len(every)} "
+        f"({100.0 * sum(k > 0 for k in every) / max(len(every), 1):.0f}%); suppositions in all {sum(every)}."
+    )
+    print()
+    print("| board | puzzles | with a supposition | suppositions: median | largest |")
+    print("|---|---|---|---|---|")
+    for size in sorted(sups, key=lambda s: tuple(int(x) for x in s.split("x"))):
+        v = sups[size]
+        print(f"| {size} | {len(v)} | {sum(k > 0 for k in v)} | {statistics.median(v):g} | {max(v)} |")
     # Every band, easiest first, then any other met ("none" for a trace of no step).
     order = BANDS + sorted(set(bands) - set(BANDS))
     print()

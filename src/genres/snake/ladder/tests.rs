@@ -431,6 +431,13 @@ fn zone_budget_keeps_the_piece_within_its_cells() {
         assert!(gone.contains(&c), "r{}c{} should be empty: {f:?}", c / 5 + 1, c % 5 + 1);
     }
     assert!(!gone.contains(&14) && !gone.contains(&19));
+    // Row 5 uncounted: the piece's length is unknown, and the budget must not fire there.
+    let mut p = snake(5, 5);
+    ends_at(&mut p, &[0, 24]);
+    p.rows = vec![Some(Count::Is(5)), Some(Count::Is(3)), Some(Count::Is(1)), Some(Count::Is(1)), None];
+    let t = Techniques::new(&p).unwrap();
+    let f = found(&t, Tech::ZoneBudget, &s);
+    assert!(f.iter().all(|f| f.set.iter().all(|x| x.0 < 15)), "{f:?}");
 }
 
 /// The zone techniques on random 6×6 Snakes with every line counted and both ends
