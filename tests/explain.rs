@@ -26,7 +26,13 @@ fn seed_is_explained_to_its_answer() {
         && (!s["rules"].as_array().unwrap().is_empty() || s["technique"].is_object())));
     let o = run(&["explain", &seed]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("Step 1 (what follows at once, basic): the number 1 at r2c5;"), "{}", stdout(&o));
+    // Each cell the first step writes, with its technique and reason.
+    assert!(
+        stdout(&o)
+            .contains("Step 1 (what follows at once, basic): r2c5 in an egg of 1 (numbers: the number 1 at r2c5);"),
+        "{}",
+        stdout(&o)
+    );
     // Each line is a cell as the grid shows it: no size ruled out on the way.
     assert!(!stdout(&o).contains(" not in an egg"), "{}", stdout(&o));
     assert!(stdout(&o).contains("Solved in"));
@@ -127,7 +133,14 @@ fn a_snake_pit_is_explained_to_its_answer() {
     assert!(steps.len() < 25, "{} steps", steps.len());
     // The clues come first, in one step; every step is a technique of the ladder.
     assert_eq!(steps[0]["technique"]["technique"], "what follows at once", "{}", steps[0]);
-    assert!(steps[0]["technique"]["why"].as_str().unwrap().starts_with("the clue at r1c4 is 4"), "{}", steps[0]);
+    assert!(
+        steps[0]["technique"]["why"]
+            .as_str()
+            .unwrap()
+            .starts_with("r1c4 in a snake of 4 (length clue: the clue at r1c4 is 4)"),
+        "{}",
+        steps[0]
+    );
     assert!(steps.iter().all(|s| s["technique"].is_object()), "{v}");
     let o = run(&["explain", &pit, "--format", "svg", "--step", "9"]);
     assert_eq!(o.status.code(), Some(0));
@@ -168,7 +181,7 @@ fn a_parity_snake_is_explained_with_the_plain_encoding() {
     let o = run(&["explain", &fixture("parity-snake/unique-6x6.toml"), "--encoding", "plain", "--step", "1"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o)
-        .starts_with("Step 1 (what follows at once, basic): the given at r2c2 is an odd snake cell\n  r2c2 snake\n"));
+        .starts_with("Step 1 (what follows at once, basic): r2c2 snake (givens: the given at r2c2 is an odd snake cell)\n  r2c2 snake\n"));
 }
 
 /// A parity snake with half its parities given is explained to its answer by the ladder

@@ -2,15 +2,12 @@
 //! contradiction (so it takes another), both ways of it agreeing on other units, and
 //! suppositions nested inside others. Its soundness argument is in `encodings/explain.md`.
 
-use super::{say, Chain, Dom, Driver, Folded, State, Stop, Technique, Techniques};
+use super::{say, words, Chain, Dom, Driver, Folded, State, Stop, Technique, Techniques};
 
 /// A supposition that breaks a rule within this many cells ends the search for a shorter
 /// one: units of high priority are tried first, and a short chain there reads as well as
 /// the shortest anywhere (the scan of every unit costs the most of a hard step).
 const GOOD_ENOUGH: usize = 6;
-
-/// The most links of a forcing chain written out in its step; the rest are counted.
-const SHOWN: usize = 10;
 
 /// The forcing rung's own techniques.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,17 +126,16 @@ impl<G: Techniques> Driver<G> {
             let chain = if readable { self.relevant(s, (u, d), &chain, broken.tech).unwrap_or(chain) } else { chain };
             let mut why = String::new();
             if loud {
-                let steps: Vec<String> = chain
+                // Every link, in order, each with its technique; links one after another of
+                // the same words and technique written together ("r7c1–c6, r7c8 empty (line count)").
+                let links: Vec<(String, String)> = chain
                     .iter()
-                    .take(SHOWN)
                     .map(|&(c, w, t)| {
                         let by = t.map_or(Forcing::Suppose.name(), |t| t.name());
-                        format!("{} {} ({by})", g.unit_name(c), g.words(c, w))
+                        (g.unit_name(c), format!("{} ({by})", g.words(c, w)))
                     })
                     .collect();
-                let more =
-                    if chain.len() > SHOWN { format!(", and {} more", chain.len() - SHOWN) } else { String::new() };
-                let then = if steps.is_empty() { String::new() } else { format!(" then {}{more};", steps.join(", ")) };
+                let then = if links.is_empty() { String::new() } else { format!(" then {};", words::in_order(&links)) };
                 let also = if likewise == 0 {
                     String::new()
                 } else {
@@ -161,14 +157,11 @@ impl<G: Techniques> Driver<G> {
             return Some((kind, Said { set: vec![(u, other)], cells, why }));
         }
         agree.map(|(u, set)| {
-            let shown: Vec<String> =
-                set.iter().take(6).map(|&(k, d)| format!("{} {}", g.unit_name(k), g.words(k, d))).collect();
-            let more = if set.len() > 6 { format!(", and {} more", set.len() - 6) } else { String::new() };
             let why = say!(
                 g,
-                "whatever {} is, {}{more} follow{}",
+                "whatever {} is, {} follow{}",
                 g.unit_name(u),
-                shown.join(", "),
+                g.writes(&set),
                 if set.len() == 1 { "s" } else { "" }
             );
             let mut cells = vec![u];
