@@ -102,6 +102,26 @@ fn explain_refuses_what_it_cannot_do() {
     assert!(stderr(&o).contains("explain does not apply to snake-cube puzzles yet"), "{}", stderr(&o));
 }
 
+/// A unique puzzle whose steps stop where a solver would have to search: exit code 7, not
+/// 0, so a script tells it from "solved" without reading the text. Its steps hold a forcing
+/// chain of 45 links and sizes folded on the way, every one written out: no text cut short.
+#[test]
+fn needs_search_has_its_own_exit_code_and_its_steps_cut_nothing_short() {
+    let egg = fixture("snake-egg/gen-10x10-b.toml");
+    let o = run(&["explain", &egg]);
+    assert_eq!(o.status.code(), Some(7), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Needs search after "), "{text}");
+    for cut in [" more)", "more of the kind", "having seen", "…", ", and "] {
+        assert!(!text.contains(cut), "{cut:?} in {text}");
+    }
+    // Sizes as ranges, folded narrowings told before the step, each with what it wrote.
+    assert!(text.contains("So r4c8 is in an egg of 5–9\n"), "{text}");
+    assert!(text.contains("Before this: r5c2 snake or in an egg of 3 (eggs apart: "), "{text}");
+    let (code, v) = json(&["explain", &egg]);
+    assert_eq!((code, v["status"].as_str(), &v["unique"]), (7, Some("needs search"), &serde_json::json!(true)), "{v}");
+}
+
 /// A blank board: nothing small decides anything, and the trace says so ("needs search"),
 /// but the puzzle is not unique, and the exit code and JSON say that too.
 #[test]
