@@ -64,7 +64,10 @@ fn bosnian_road_example_is_explained_to_pzprjs_answer() {
         assert!(decided.iter().all(|d| ["#", "."].contains(&d["value"].as_str().unwrap())), "{step}");
     }
     let text = stdout(&run(&["explain", EXAMPLE]));
-    assert!(text.contains("Step 1 (what follows at once, basic): the 2 at r2c2 is grey;"), "{text}");
+    assert!(
+        text.contains("Step 1 (what follows at once, basic): r2c2 unshaded (grey cells: the 2 at r2c2 is grey);"),
+        "{text}"
+    );
     assert!(!text.contains("(search"), "{text}");
 }
 

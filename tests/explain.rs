@@ -26,7 +26,13 @@ fn seed_is_explained_to_its_answer() {
         && (!s["rules"].as_array().unwrap().is_empty() || s["technique"].is_object())));
     let o = run(&["explain", &seed]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("Step 1 (what follows at once, basic): the number 1 at r2c5;"), "{}", stdout(&o));
+    // Each cell the first step writes, with its technique and reason.
+    assert!(
+        stdout(&o)
+            .contains("Step 1 (what follows at once, basic): r2c5 in an egg of 1 (numbers: the number 1 at r2c5);"),
+        "{}",
+        stdout(&o)
+    );
     // Each line is a cell as the grid shows it: no size ruled out on the way.
     assert!(!stdout(&o).contains(" not in an egg"), "{}", stdout(&o));
     assert!(stdout(&o).contains("Solved in"));
@@ -111,6 +117,26 @@ fn explain_refuses_what_it_cannot_do() {
     assert!(stderr(&o).contains("explain does not apply to snake-cube puzzles yet"), "{}", stderr(&o));
 }
 
+/// A unique puzzle whose steps stop where a solver would have to search: exit code 7, not
+/// 0, so a script tells it from "solved" without reading the text. Its steps hold a forcing
+/// chain of 45 links and sizes folded on the way, every one written out: no text cut short.
+#[test]
+fn needs_search_has_its_own_exit_code_and_its_steps_cut_nothing_short() {
+    let egg = fixture("snake-egg/gen-10x10-b.toml");
+    let o = run(&["explain", &egg]);
+    assert_eq!(o.status.code(), Some(7), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Needs search after "), "{text}");
+    for cut in [" more)", "more of the kind", "having seen", "…", ", and "] {
+        assert!(!text.contains(cut), "{cut:?} in {text}");
+    }
+    // Sizes as ranges, folded narrowings told before the step, each with what it wrote.
+    assert!(text.contains("So r4c8 is in an egg of 5–9\n"), "{text}");
+    assert!(text.contains("Before this: r5c2 snake or in an egg of 3 (eggs apart: "), "{text}");
+    let (code, v) = json(&["explain", &egg]);
+    assert_eq!((code, v["status"].as_str(), &v["unique"]), (7, Some("needs search"), &serde_json::json!(true)), "{v}");
+}
+
 /// A blank board: nothing small decides anything, and the trace says so ("needs search"),
 /// but the puzzle is not unique, and the exit code and JSON say that too.
 #[test]
@@ -142,7 +168,14 @@ fn a_snake_pit_is_explained_to_its_answer() {
     assert!(steps.len() < 25, "{} steps", steps.len());
     // The clues come first, in one step; every step is a technique of the ladder.
     assert_eq!(steps[0]["technique"]["technique"], "what follows at once", "{}", steps[0]);
-    assert!(steps[0]["technique"]["why"].as_str().unwrap().starts_with("the clue at r1c4 is 4"), "{}", steps[0]);
+    assert!(
+        steps[0]["technique"]["why"]
+            .as_str()
+            .unwrap()
+            .starts_with("r1c4 in a snake of 4 (length clue: the clue at r1c4 is 4)"),
+        "{}",
+        steps[0]
+    );
     assert!(steps.iter().all(|s| s["technique"].is_object()), "{v}");
     let o = run(&["explain", &pit, "--format", "svg", "--step", "9"]);
     assert_eq!(o.status.code(), Some(0));
@@ -183,7 +216,7 @@ fn a_parity_snake_is_explained_with_the_plain_encoding() {
     let o = run(&["explain", &fixture("parity-snake/unique-6x6.toml"), "--encoding", "plain", "--step", "1"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o)
-        .starts_with("Step 1 (what follows at once, basic): the given at r2c2 is an odd snake cell\n  r2c2 snake\n"));
+        .starts_with("Step 1 (what follows at once, basic): r2c2 snake (givens: the given at r2c2 is an odd snake cell)\n  r2c2 snake\n"));
 }
 
 /// A parity snake with half its parities given is explained to its answer by the ladder

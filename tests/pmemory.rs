@@ -57,7 +57,12 @@ fn pmemory_example_is_explained_to_pzprjs_answer() {
     assert_eq!(steps[0]["technique"]["technique"], "what follows at once", "{}", steps[0]);
     assert_eq!(v["grade"]["needs_search"], false, "{}", v["grade"]);
     let text = stdout(&run(&["explain", EXAMPLE]));
-    assert!(text.contains("(region visited, local): the path visits the shaded region from r1c1"), "{text}");
+    // What was ruled out before it is told first, and what follows at once after it.
+    assert!(text.contains("(region visited, local): Before this: r1c5 not ┐ (never beside itself: "), "{text}");
+    assert!(
+        text.contains(". Then the path visits the shaded region from r1c1: r1c1 is its only cell left. Then at once: "),
+        "{text}"
+    );
     assert!(text.contains("\nSolved in "), "{text}");
     let (code, v) = json(&["explain", &fixture("pmemory/several-4x4.toml")]);
     assert_eq!((code, &v["unique"]), (5, &serde_json::json!(false)), "{v}");

@@ -141,7 +141,7 @@ impl Explanation {
         self.grid_text.clone()
     }
 
-    /// The exit code `snakesat explain` gives the same puzzle (0 solved or needs search on
+    /// The exit code `snakesat explain` gives the same puzzle (0 solved, 7 needs search on
     /// a unique puzzle, 1 no answer, 3 stopped, 5 not unique, 6 a wrong entry in the
     /// player's grid).
     #[getter]

@@ -1,9 +1,8 @@
 //! `snakesat explain`: the trace in words, as JSON, or the board after one step as SVG.
-//! Exit codes (`puzzle::exit`): 0 when the trace ends at the answer or where a unique
-//! puzzle needs search (the grade says which), 1 when the puzzle has no answer, 5 when its
-//! answers differ on the cells left or the solver found a second answer, 6 when `--from`'s
-//! grid has an entry no answer has, 3 at the deadline and 130 on Ctrl-C (with the steps so
-//! far).
+//! Exit codes (`puzzle::exit`): 0 when the trace ends at the answer, 7 when it stops where
+//! a unique puzzle needs search, 1 when the puzzle has no answer, 5 when its answers differ
+//! on the cells left or the solver found a second answer, 6 when `--from`'s grid has an
+//! entry no answer has, 3 at the deadline and 130 on Ctrl-C (with the steps so far).
 
 use std::time::{Duration, Instant};
 

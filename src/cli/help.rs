@@ -74,7 +74,7 @@ fn genres_and_codes() -> String {
          {:>3}  bad input or usage\n  {:>3}  unknown: stopped (--timeout, or the solver gave up) before the \
          verdict\n  {:>3}  a solver failed, or an answer did not verify\n  {:>3}  not unique: two answers or more \
          (--unique, --forced, --candidates, count)\n  {:>3}  explain --from: an entry of the grid fits no answer\n  \
-         {:>3}  interrupted (Ctrl-C)\n",
+         {:>3}  explain: the steps stop where a solver would have to search\n  {:>3}  interrupted (Ctrl-C)\n",
         exit::ANSWER,
         exit::NO_ANSWER,
         exit::BAD_INPUT,
@@ -82,6 +82,7 @@ fn genres_and_codes() -> String {
         exit::FAILURE,
         exit::NOT_UNIQUE,
         exit::WRONG_ENTRY,
+        exit::NEEDS_SEARCH,
         exit::INTERRUPTED
     );
     t

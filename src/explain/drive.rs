@@ -15,6 +15,7 @@ use super::{Deduction, Fact, Ladder, Rung};
 
 mod chain;
 mod forcing;
+pub mod words;
 
 use forcing::Said;
 
@@ -104,13 +105,19 @@ pub trait Techniques {
     fn unit_name(&self, u: usize) -> String;
     /// Unit `u` narrowed to `d`, in words ("snake", "in a snake of 3", "not 2").
     fn words(&self, u: usize, d: Dom) -> String;
-    /// Units' names in a sentence: six at most, then how many more.
+    /// Units' names in a sentence, every one, in their order: runs along a row or down a
+    /// column as ranges ("r3c2–c5", `words::compact`).
     fn unit_names(&self, units: &[usize]) -> String {
         let names: Vec<String> = units.iter().map(|&u| self.unit_name(u)).collect();
-        match names.len() {
-            0..=6 => names.join(", "),
-            n => format!("{} and {} more", names[..5].join(", "), n - 5),
-        }
+        words::compact(&names)
+    }
+    /// Units narrowed, each to the values kept, in words: every one, in reading order,
+    /// units of the same words together ("r3c4–c6, r5c1 empty, r4c4 snake").
+    fn writes(&self, set: &[(usize, Dom)]) -> String {
+        let mut set = set.to_vec();
+        set.sort_unstable_by_key(|x| x.0);
+        let items: Vec<(String, String)> = set.iter().map(|&(u, d)| (self.unit_name(u), self.words(u, d))).collect();
+        words::grouped(&items)
     }
     /// Unit `u` narrowed to `d` as the grid shows it (a step's lines): by default its words.
     fn seen(&self, u: usize, d: Dom) -> String {
@@ -151,11 +158,50 @@ type Stop<'a> = &'a dyn Fn() -> bool;
 type Chain<T> = Result<Vec<Link<T>>, (Vec<Link<T>>, Broken<T>)>;
 type Link<T> = (usize, Dom, Option<T>);
 
+/// One find as a step tells it: its technique's name, the units it narrowed (each to what
+/// it left them, so a unit narrowed twice shows its last values), the cells it looked at,
+/// and why.
+pub struct Told {
+    pub tech: &'static str,
+    pub set: Vec<(usize, Dom)>,
+    pub cells: Vec<usize>,
+    pub why: String,
+}
+
+/// Applies the narrowings `set` to `s`: the units that changed, each with what is left.
+fn apply(s: &mut State, set: &[(usize, Dom)]) -> Vec<(usize, Dom)> {
+    let mut out: Vec<(usize, Dom)> = Vec::new();
+    for &(u, d) in set {
+        if s[u] & d == s[u] {
+            continue;
+        }
+        s[u] &= d;
+        match out.iter_mut().find(|x| x.0 == u) {
+            Some(x) => x.1 = s[u],
+            None => out.push((u, s[u])),
+        }
+    }
+    out
+}
+
+/// Adds to `cells` those of `more` it does not hold yet.
+fn add_cells(cells: &mut Vec<usize>, more: &[usize]) {
+    for &c in more {
+        if !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+}
+
 /// The grid a step starts from: the grid asked about with the narrowings no one would
 /// write down already made, and their reasons.
 pub struct Folded {
     pub state: State,
+    /// Each narrowing in words with the units it wrote ("r4c7 in an egg of 5–9 (egg reach:
+    /// …)"): the step that shows tells them all.
     pub reasons: Vec<String>,
+    /// The cells their techniques looked at.
+    pub cells: Vec<usize>,
     /// The hardest rung among them, and the longest forcing chain: the step that shows
     /// stands on what it took.
     pub rung: Rung,
@@ -164,17 +210,7 @@ pub struct Folded {
 
 impl Folded {
     pub fn new(s: &State) -> Folded {
-        Folded { state: s.clone(), reasons: Vec::new(), rung: Rung::Basic, depth: 0 }
-    }
-
-    /// Makes the narrowings `set` (found on `rung`, told by `why`) without a step of their own.
-    fn fold(&mut self, set: &[(usize, Dom)], why: String, rung: Rung, depth: usize) {
-        for &(u, d) in set {
-            self.state[u] &= d;
-        }
-        self.reasons.push(why);
-        self.rung = self.rung.max(rung);
-        self.depth = self.depth.max(depth);
+        Folded { state: s.clone(), reasons: Vec::new(), cells: Vec::new(), rung: Rung::Basic, depth: 0 }
     }
 }
 
@@ -216,12 +252,21 @@ impl<G: Techniques> Driver<G> {
         Ok(Vec::new())
     }
 
-    /// Narrows unit `u` of `s` to `d`: whether it changed, or `Err` when nothing is left.
-    fn narrow(&self, s: &mut State, u: usize, d: Dom, tech: G::Tech) -> Result<bool, Broken<G::Tech>> {
+    /// Narrows unit `u` of `s` to `d` (by `tech`, told by `why`): whether it changed, or
+    /// `Err` when nothing is left.
+    fn narrow(&self, s: &mut State, u: usize, d: Dom, (tech, why): (G::Tech, &str)) -> Result<bool, Broken<G::Tech>> {
         let after = s[u] & d;
         if after == 0 {
-            let why =
-                say!(self.g, "{} would be {} and {}", self.g.unit_name(u), self.g.words(u, s[u]), self.g.words(u, d));
+            // What the unit could still be, what the technique leaves it, and the
+            // technique's reason: no value is in both.
+            let because = if why.is_empty() { String::new() } else { format!(": {why}") };
+            let why = say!(
+                self.g,
+                "{} could only be {}, yet would be {}{because}",
+                self.g.unit_name(u),
+                self.g.words(u, s[u]),
+                self.g.words(u, d)
+            );
             return Err(Broken { tech, why });
         }
         let changed = after != s[u];
@@ -245,7 +290,7 @@ impl<G: Techniques> Driver<G> {
             }
             for f in found {
                 for (u, d) in f.set {
-                    match self.narrow(s, u, d, f.tech) {
+                    match self.narrow(s, u, d, (f.tech, &f.why)) {
                         Ok(true) => set.push((u, s[u], Some(f.tech))),
                         Ok(false) => {}
                         Err(b) => return Err((set, b)),
@@ -255,29 +300,71 @@ impl<G: Techniques> Driver<G> {
         }
     }
 
-    /// What the basic rung forces in `s` until nothing more follows: each reason once, in
-    /// the order they came (a broken rule ends it: what came before stays sound, and the
-    /// next technique's step shows the break).
-    pub fn basic_closure(&self, s: &mut State) -> Vec<String> {
-        let mut reasons = Vec::new();
+    /// What the basic rung forces in `s` until nothing more follows: each reason once with
+    /// every unit it wrote, in the order they came (a broken rule ends it: what came before
+    /// stays sound, and the next technique's step shows the break).
+    pub fn basic_closure(&self, s: &mut State) -> Vec<Told> {
+        let mut told: Vec<Told> = Vec::new();
         while let Ok(found) = self.first(s, &self.basic) {
             if found.is_empty() {
                 break;
             }
             for f in found {
-                let mut new = false;
-                for &(u, d) in &f.set {
-                    if s[u] & d != s[u] && s[u] & d != 0 {
-                        s[u] &= d;
-                        new = true;
-                    }
+                // A narrowing to nothing is left for the next step to show as broken.
+                let keep: Vec<(usize, Dom)> = f.set.iter().copied().filter(|&(u, d)| s[u] & d != 0).collect();
+                let set = apply(s, &keep);
+                if set.is_empty() {
+                    continue;
                 }
-                if new {
-                    reasons.push(f.why);
+                let tech = f.tech.name();
+                match told.iter_mut().find(|t| t.tech == tech && t.why == f.why) {
+                    Some(t) => {
+                        for (u, d) in set {
+                            match t.set.iter_mut().find(|x| x.0 == u) {
+                                Some(x) => x.1 = d,
+                                None => t.set.push((u, d)),
+                            }
+                        }
+                        add_cells(&mut t.cells, &f.cells);
+                    }
+                    None => told.push(Told { tech, set, cells: f.cells, why: f.why }),
                 }
             }
         }
-        reasons
+        told
+    }
+
+    /// A find in words with every unit it wrote: "r3c4 empty (line count: row 3 has its 2
+    /// snake cells)".
+    fn told(&self, t: &Told) -> String {
+        format!("{} ({}: {})", self.g.writes(&t.set), t.tech, t.why)
+    }
+
+    /// Makes the narrowings `set` on `base` (by the technique `tech`, found on `rung`, told
+    /// by `why`, looking at `cells`) without a step of their own: the step that shows tells them.
+    fn fold(&self, base: &mut Folded, tech: &'static str, said: Said, (rung, depth): (Rung, usize)) {
+        let set = apply(&mut base.state, &said.set);
+        base.rung = base.rung.max(rung);
+        base.depth = base.depth.max(depth);
+        if set.is_empty() {
+            return;
+        }
+        base.reasons.push(self.told(&Told { tech, set, cells: Vec::new(), why: said.why }));
+        add_cells(&mut base.cells, &said.cells);
+    }
+
+    /// Test builds: every unit narrowed from `before` to `after` is named in `why`, so no
+    /// cell is written without its reason (`words::named` reads the ranges back).
+    fn check_named(&self, before: &State, after: &State, why: &str) {
+        if cfg!(debug_assertions) && !self.g.quiet().get() {
+            let named = words::named(why);
+            let missing: Vec<String> = (0..before.len())
+                .filter(|&u| before[u] != after[u])
+                .map(|u| self.g.unit_name(u))
+                .filter(|name| !words::names_in(&named, why, name))
+                .collect();
+            assert!(missing.is_empty(), "a step writes {} without naming them: {why}", missing.join(", "));
+        }
     }
 
     /// A step: `f` applied to `base` (the grid `s` with the narrowings `hidden` made on
@@ -291,18 +378,26 @@ impl<G: Techniques> Driver<G> {
         base: &Folded,
     ) -> Deduction {
         let mut after = base.state.clone();
-        for &(u, d) in &f.set {
-            after[u] &= d;
+        let own = apply(&mut after, &f.set);
+        let then = self.basic_closure(&mut after);
+        // The narrowings folded on the way, the step's own reason with what it writes that
+        // the reason does not name, and what the basic rung writes at once after it.
+        let mut why = String::new();
+        if !base.reasons.is_empty() {
+            why = format!("Before this: {}. Then ", base.reasons.join("; "));
         }
-        self.basic_closure(&mut after);
-        let why = match base.reasons.len() {
-            0 => f.why,
-            n => {
-                let shown = base.reasons[..n.min(2)].join("; ");
-                let more = if n > 2 { format!("; and {} more", n - 2) } else { String::new() };
-                format!("{} (having seen: {shown}{more})", f.why)
-            }
-        };
+        why += &f.why;
+        let named = words::named(&f.why);
+        let unnamed: Vec<(usize, Dom)> =
+            own.into_iter().filter(|&(u, _)| !words::names_in(&named, &f.why, &self.g.unit_name(u))).collect();
+        if !unnamed.is_empty() {
+            why += &format!(": {}", self.g.writes(&unnamed));
+        }
+        if !then.is_empty() {
+            let then: Vec<String> = then.iter().map(|t| self.told(t)).collect();
+            why += &format!(". Then at once: {}", then.join("; "));
+        }
+        self.check_named(s, &after, &why);
         Deduction {
             technique,
             rung: rung.max(base.rung),
@@ -331,13 +426,15 @@ impl<G: Techniques> Driver<G> {
     pub fn step(&self, s: &State, stop: Stop<'_>) -> Option<Deduction> {
         // The clues and what follows from them at once: one step.
         let mut base = Folded::new(s);
-        let reasons = self.basic_closure(&mut base.state);
+        let told = self.basic_closure(&mut base.state);
         if self.shows(s, &base.state) {
-            let why = match reasons.len() {
-                0..=4 => reasons.join("; "),
-                n => format!("{}; and {} more of the kind", reasons[..4].join("; "), n - 4),
-            };
-            let cells = (0..s.len()).filter(|&u| base.state[u] != s[u]).collect();
+            let why = told.iter().map(|t| self.told(t)).collect::<Vec<_>>().join("; ");
+            self.check_named(s, &base.state, &why);
+            // The cells the clues' techniques looked at; what they wrote is in the facts.
+            let mut cells: Vec<usize> = Vec::new();
+            for t in &told {
+                add_cells(&mut cells, &t.cells);
+            }
             return Some(Deduction {
                 technique: "what follows at once",
                 rung: Rung::Basic,
@@ -348,10 +445,14 @@ impl<G: Techniques> Driver<G> {
                 shown: self.shown(s, &base.state),
             });
         }
-        base.reasons.extend(reasons);
+        // Nothing of it shows: each narrowing is told with the step that does.
+        for t in told {
+            base.reasons.push(self.told(&t));
+            add_cells(&mut base.cells, &t.cells);
+        }
         loop {
             let found = self.first(&base.state, self.g.order()).ok()?;
-            if let Some(first) = found.first() {
+            if !found.is_empty() {
                 let visible = found.iter().position(|f| self.narrows_visibly(&base.state, &f.set));
                 if let Some(k) = visible {
                     let f = found.into_iter().nth(k).expect("found");
@@ -359,10 +460,12 @@ impl<G: Techniques> Driver<G> {
                     let said = Said { set: f.set, links: 0, cells: f.cells, why: f.why };
                     return Some(self.deduction(said, (t.rung(), t.name(), 0), s, &base));
                 }
-                // Nothing a person would write: kept, and told with the step that shows.
-                let (why, rung) = (first.why.clone(), first.tech.rung());
-                let set: Vec<(usize, Dom)> = found.into_iter().flat_map(|f| f.set).collect();
-                base.fold(&set, why, rung, 0);
+                // Nothing a person would write: kept, and told with the step that shows,
+                // each find with its own reason.
+                for f in found {
+                    let (tech, rung) = (f.tech.name(), f.tech.rung());
+                    self.fold(&mut base, tech, Said { set: f.set, links: 0, cells: f.cells, why: f.why }, (rung, 0));
+                }
                 continue;
             }
             let Some((kind, f, depth)) = self.forced(&base, stop) else {
@@ -371,7 +474,7 @@ impl<G: Techniques> Driver<G> {
             if self.narrows_visibly(&base.state, &f.set) {
                 return Some(self.deduction(f, (Rung::Forcing, kind.name(), depth), s, &base));
             }
-            base.fold(&f.set, f.why, Rung::Forcing, depth);
+            self.fold(&mut base, kind.name(), f, (Rung::Forcing, depth));
         }
     }
 
@@ -393,18 +496,17 @@ impl<G: Techniques> Driver<G> {
         if base.state == *s {
             return None;
         }
-        let why = match base.reasons.len() {
-            0..=4 => base.reasons.join("; "),
-            n => format!("{}; and {} more", base.reasons[..4].join("; "), n - 4),
-        };
-        let cells: Vec<usize> = (0..s.len()).filter(|&u| base.state[u] != s[u]).collect();
-        let shown =
-            cells.iter().map(|&u| format!("{} {}", self.g.unit_name(u), self.g.words(u, base.state[u]))).collect();
+        let why = base.reasons.join("; ");
+        self.check_named(s, &base.state, &why);
+        let shown = (0..s.len())
+            .filter(|&u| base.state[u] != s[u])
+            .map(|u| format!("{} {}", self.g.unit_name(u), self.g.words(u, base.state[u])))
+            .collect();
         Some(Deduction {
             technique: "values ruled out",
             rung: base.rung,
             why,
-            cells,
+            cells: base.cells.clone(),
             facts: facts(s, &base.state),
             depth: base.depth,
             shown,
@@ -458,8 +560,93 @@ fn facts(before: &State, after: &State) -> Vec<Fact> {
 
 #[cfg(test)]
 mod tests {
-    use super::{values, Memo};
+    use super::{values, Driver, Found, Memo, Scan, State, Technique, Techniques};
+    use crate::explain::Rung;
     use std::cell::Cell;
+
+    /// A toy genre of four cells in a row, each empty (1) or snake (2): a clue at r1c1,
+    /// a local technique that pushes r1c3 to snake once r1c1 is known, and a basic one
+    /// that copies r1c3 into r1c4.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Toy {
+        Clue,
+        Push,
+        Copy,
+    }
+
+    impl Technique for Toy {
+        fn name(self) -> &'static str {
+            match self {
+                Toy::Clue => "clue",
+                Toy::Push => "push",
+                Toy::Copy => "copy",
+            }
+        }
+        fn rung(self) -> Rung {
+            if self == Toy::Push {
+                Rung::Local
+            } else {
+                Rung::Basic
+            }
+        }
+    }
+
+    struct Row(Cell<bool>);
+
+    impl Techniques for Row {
+        type Tech = Toy;
+        fn order(&self) -> &[Toy] {
+            &[Toy::Clue, Toy::Push, Toy::Copy]
+        }
+        fn scan(&self, t: Toy, s: &State, out: &mut Vec<Found<Toy>>) -> Scan<Toy> {
+            let (set, why) = match t {
+                Toy::Clue => (vec![(0, 1)], "the clue at r1c1"),
+                Toy::Push if s[0] == 1 => (vec![(2, 2)], "r1c1 pushes the third cell"),
+                Toy::Copy if s[2].count_ones() == 1 => (vec![(3, s[2])], "the last cell copies r1c3"),
+                _ => return Ok(()),
+            };
+            out.push(Found { tech: t, set, cells: vec![0], why: why.to_string() });
+            Ok(())
+        }
+        fn unit_name(&self, u: usize) -> String {
+            format!("r1c{}", u + 1)
+        }
+        fn words(&self, _u: usize, d: u128) -> String {
+            match d {
+                1 => "empty",
+                2 => "snake",
+                _ => "open",
+            }
+            .to_string()
+        }
+        fn quiet(&self) -> &Cell<bool> {
+            &self.0
+        }
+    }
+
+    #[test]
+    fn a_step_names_every_cell_it_writes_with_its_reason() {
+        let d = Driver::new(Row(Cell::new(false)));
+        let open = vec![3; 4];
+        let first = d.step(&open, &|| false).expect("the clue");
+        assert_eq!(first.why, "r1c1 empty (clue: the clue at r1c1)");
+        let s = vec![1, 3, 3, 3];
+        let second = d.step(&s, &|| false).expect("the push");
+        // The push does not name r1c3, so its step does; the copy it leads to is told after.
+        assert_eq!(
+            second.why,
+            "r1c1 pushes the third cell: r1c3 snake. Then at once: r1c4 snake (copy: the last cell copies r1c3)"
+        );
+        assert_eq!(second.cells, [0], "the cells looked at, not those written");
+        assert_eq!(second.shown, ["r1c3 snake", "r1c4 snake"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "a step writes r1c2 without naming them")]
+    fn a_cell_written_without_its_name_is_caught_in_test_builds() {
+        let d = Driver::new(Row(Cell::new(false)));
+        d.check_named(&vec![3, 3], &vec![3, 1], "r1c1 and r1c12 are named, the second cell is not");
+    }
 
     #[test]
     fn values_are_the_set_bits_lowest_first() {

@@ -194,16 +194,17 @@ impl<P: Puzzle> Explained<P> {
         self.trace.grade()
     }
 
-    /// The verdict as an exit code: 0 when the trace ends at the answer or where a unique
-    /// puzzle needs search (the grade says which), 1 no answer, 5 when the answers differ
-    /// on the cells left or the solver found a second, 3 at the deadline, 130 on Ctrl-C.
+    /// The verdict as an exit code: 0 when the trace ends at the answer, 7 where a unique
+    /// puzzle needs search, 1 no answer, 5 when the answers differ on the cells left or the
+    /// solver found a second, 3 at the deadline, 130 on Ctrl-C.
     pub fn code(&self) -> u8 {
         if self.wrong_grid() {
             return exit::WRONG_ENTRY;
         }
         match &self.trace.end {
             End::NeedsSearch if self.unique == Some(false) => exit::NOT_UNIQUE,
-            End::Solved | End::NeedsSearch | End::Enough => exit::ANSWER,
+            End::NeedsSearch => exit::NEEDS_SEARCH,
+            End::Solved | End::Enough => exit::ANSWER,
             End::NoAnswer => exit::NO_ANSWER,
             End::NotUnique => exit::NOT_UNIQUE,
             End::Stopped(why) if why == "interrupted" => exit::INTERRUPTED,

@@ -49,6 +49,9 @@ pub mod exit {
     /// `explain --from`: the player's grid has an entry no answer has (the text names
     /// each), or entries that fit no answer together.
     pub const WRONG_ENTRY: u8 = 6;
+    /// `explain`: the steps stop where a solver would have to search; the answer is not
+    /// reached by steps (a script tells it from 0, solved by steps, without reading the text).
+    pub const NEEDS_SEARCH: u8 = 7;
     /// Interrupted by Ctrl-C, after printing what is known.
     pub const INTERRUPTED: u8 = 130;
 }

@@ -2,15 +2,12 @@
 //! contradiction (so it takes another), both ways of it agreeing on other units, and
 //! suppositions nested inside others. Its soundness argument is in `encodings/explain.md`.
 
-use super::{say, Chain, Dom, Driver, Folded, State, Stop, Technique, Techniques};
+use super::{say, words, Chain, Dom, Driver, Folded, State, Stop, Technique, Techniques};
 
 /// A supposition that breaks a rule within this many cells ends the search for a shorter
 /// one: units of high priority are tried first, and a short chain there reads as well as
 /// the shortest anywhere (the scan of every unit costs the most of a hard step).
 const GOOD_ENOUGH: usize = 6;
-
-/// The most links of a forcing chain written out in its step; the rest are counted.
-const SHOWN: usize = 10;
 
 /// The most inferences of a forcing chain a person is asked to follow when a longer
 /// pass can be avoided (`forced`).
@@ -133,19 +130,25 @@ impl<G: Techniques> Driver<G> {
             // The chain a person follows: only the narrowings the broken rule stands on, and
             // what those stand on, not everything the techniques found on the way.
             let chain = if readable { self.relevant(s, (u, d), &chain, broken.tech).unwrap_or(chain) } else { chain };
+            let inferences = self.inferences(s, (u, d), &chain);
             let mut why = String::new();
             if loud {
-                let steps: Vec<String> = chain
+                // Every link, in order, by inference: the links one technique derives at once
+                // written together with it ("r7c1–c6, r7c8 empty (line count)"), inferences
+                // apart by semicolons, so a person counts them as the grade does.
+                let mut at = 0;
+                let said: Vec<String> = inferences
                     .iter()
-                    .take(SHOWN)
-                    .map(|&(c, w, t)| {
-                        let by = t.map_or(Forcing::Suppose.name(), |t| t.name());
-                        format!("{} {} ({by})", g.unit_name(c), g.words(c, w))
+                    .map(|&n| {
+                        let group = &chain[at..at + n];
+                        at += n;
+                        let by = group[0].2.map_or(Forcing::Suppose.name(), |t| t.name());
+                        let items: Vec<(String, String)> =
+                            group.iter().map(|&(c, w, _)| (g.unit_name(c), g.words(c, w))).collect();
+                        format!("{} ({by})", words::in_order(&items))
                     })
                     .collect();
-                let more =
-                    if chain.len() > SHOWN { format!(", and {} more", chain.len() - SHOWN) } else { String::new() };
-                let then = if steps.is_empty() { String::new() } else { format!(" then {}{more};", steps.join(", ")) };
+                let then = if said.is_empty() { String::new() } else { format!(" then {};", said.join("; ")) };
                 let also = if likewise == 0 {
                     String::new()
                 } else {
@@ -164,18 +167,15 @@ impl<G: Techniques> Driver<G> {
             let mut cells = vec![u];
             cells.extend(chain.iter().map(|c| c.0));
             let kind = if nested { Forcing::Nested } else { Forcing::Suppose };
-            let links = self.inferences(s, (u, d), &chain).len();
+            let links = inferences.len();
             return Some((kind, Said { set: vec![(u, other)], links, cells, why }));
         }
         agree.map(|(u, set)| {
-            let shown: Vec<String> =
-                set.iter().take(6).map(|&(k, d)| format!("{} {}", g.unit_name(k), g.words(k, d))).collect();
-            let more = if set.len() > 6 { format!(", and {} more", set.len() - 6) } else { String::new() };
             let why = say!(
                 g,
-                "whatever {} is, {}{more} follow{}",
+                "whatever {} is, {} follow{}",
                 g.unit_name(u),
-                shown.join(", "),
+                g.writes(&set),
                 if set.len() == 1 { "s" } else { "" }
             );
             let mut cells = vec![u];

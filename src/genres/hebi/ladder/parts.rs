@@ -304,16 +304,15 @@ impl Techniques {
             if set.is_empty() {
                 continue;
             }
-            let shown: Vec<String> =
-                set.iter().take(6).map(|&(c, d)| format!("{} {}", self.name(c), words(d))).collect();
-            let more = if set.len() > 6 { format!(", and {} more", set.len() - 6) } else { String::new() };
+            // Every cell they agree on, cells of the same words together.
+            let shown: Vec<(String, String)> = set.iter().map(|&(c, d)| (self.name(c), words(d))).collect();
             let why = say!(
                 self,
-                "the snake through {} fits {} way{}, and in every one {}{more}",
+                "the snake through {} fits {} way{}, and in every one {}",
                 self.name(i),
                 mine.len(),
                 if mine.len() == 1 { "" } else { "s" },
-                shown.join(", ")
+                crate::explain::drive::words::grouped(&shown)
             );
             let mut cells = vec![i];
             cells.extend(set.iter().map(|x| x.0));

@@ -399,14 +399,9 @@ impl Techniques {
         t.list.iter().map(|tie| self.tie_words(tie)).collect()
     }
 
-    /// A path of ties in words: the first six and the last two when longer.
+    /// A path of ties in words, every one: a reader checks each link.
     fn chain_words(&self, path: &[Tie]) -> String {
-        let words: Vec<String> = path.iter().map(|t| self.tie_words(t)).collect();
-        if words.len() <= 8 {
-            words.join("; ")
-        } else {
-            format!("{}; … {} more …; {}", words[..6].join("; "), words.len() - 8, words[words.len() - 2..].join("; "))
-        }
+        path.iter().map(|t| self.tie_words(t)).collect::<Vec<_>>().join("; ")
     }
 
     fn chain_cells(&self, path: &[Tie], also: &[usize]) -> Vec<usize> {

@@ -14,6 +14,13 @@ pub(super) struct Area {
     sizes: Dom,
 }
 
+/// Cells in reading order, so that runs along a row read as ranges.
+fn sorted(cells: &[usize]) -> Vec<usize> {
+    let mut v = cells.to_vec();
+    v.sort_unstable();
+    v
+}
+
 impl Techniques {
     /// The areas of cells known to be egg (made once per grid: three techniques read them).
     fn areas(&self, s: &State) -> Rc<Vec<Area>> {
@@ -67,7 +74,7 @@ impl Techniques {
             let fits = self.at_least(a.sizes, a.cells.len());
             if fits == 0 {
                 let why = if a.sizes == 0 {
-                    say!(self, "the egg through {} would hold two different sizes", self.unit_names(&a.cells))
+                    say!(self, "the egg through {} would hold two different sizes", self.unit_names(&sorted(&a.cells)))
                 } else {
                     say!(
                         self,
@@ -81,14 +88,23 @@ impl Techniques {
             }
             let set: Vec<(usize, Dom)> = a.cells.iter().filter(|&&i| s[i] != fits).map(|&i| (i, fits)).collect();
             if !set.is_empty() {
-                let why = say!(
-                    self,
-                    "{} and {} are one egg of {} cells so far: an egg of {}",
-                    self.name(a.cells[0]),
-                    if a.cells.len() == 2 { self.name(a.cells[1]) } else { "the cells joined to it".into() },
-                    a.cells.len(),
-                    self.size_words(fits)
-                );
+                let why = if a.cells.len() == 2 {
+                    say!(
+                        self,
+                        "{} and {} are one egg of 2 cells so far: an egg of {}",
+                        self.name(a.cells[0]),
+                        self.name(a.cells[1]),
+                        self.size_words(fits)
+                    )
+                } else {
+                    say!(
+                        self,
+                        "{} are one egg of {} cells so far: an egg of {}",
+                        self.unit_names(&sorted(&a.cells)),
+                        a.cells.len(),
+                        self.size_words(fits)
+                    )
+                };
                 out.push(Found { tech: Tech::OneEgg, set, cells: a.cells.clone(), why });
             }
         }
@@ -196,9 +212,9 @@ impl Techniques {
                         return Err(Broken { tech: Tech::Reach, why });
                     }
                     let why = if c.len() == 1 {
-                        say!(self, "no egg of {k} fits in this one cell")
+                        say!(self, "no egg of {k} fits in {} alone", self.name(c[0]))
                     } else {
-                        say!(self, "no egg of {k} fits in these {} cells", c.len())
+                        say!(self, "no egg of {k} fits in the {} cells {}", c.len(), self.unit_names(&sorted(c)))
                     };
                     out.push(Found {
                         tech: Tech::Reach,
@@ -212,8 +228,12 @@ impl Techniques {
                     continue;
                 }
                 if holds == 0 {
-                    let why =
-                        say!(self, "the only egg of {k} is at {}: these cells cannot reach it", self.name(known[0]));
+                    let why = say!(
+                        self,
+                        "the only egg of {k} is at {}: {} cannot reach it",
+                        self.name(known[0]),
+                        self.unit_names(&sorted(c))
+                    );
                     out.push(Found {
                         tech: Tech::Reach,
                         set: c.iter().map(|&i| (i, !b)).collect(),

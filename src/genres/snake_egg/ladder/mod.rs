@@ -117,14 +117,14 @@ impl Techniques {
         self.g.name(i)
     }
 
-    /// The egg sizes in `d`, in words ("3", "3 or 5", "2, 3 or 5").
+    /// The egg sizes in `d`, in words as a person writes them ("3", "3 or 5", "1, 2 or 5",
+    /// "3–9", "1, 3–5 or 9"): runs of three sizes or more one after another as ranges.
     fn size_words(&self, d: Dom) -> String {
-        let ks: Vec<String> = values((d & self.eggs()) >> 1).map(|j| self.sizes[j].to_string()).collect();
-        match ks.len() {
-            0 => "no size".to_string(),
-            1 => ks[0].clone(),
-            n => format!("{} or {}", ks[..n - 1].join(", "), ks[n - 1]),
+        let sizes: Vec<usize> = values((d & self.eggs()) >> 1).map(|j| self.sizes[j]).collect();
+        if sizes.is_empty() {
+            return "no size".to_string();
         }
+        drive::words::numbers(&sizes)
     }
 
     /// All egg values.

@@ -55,6 +55,18 @@ fn a_snake_shorter_than_two_puts_the_ladder_aside() {
 }
 
 #[test]
+fn sizes_read_as_a_person_writes_them_runs_of_three_as_ranges() {
+    let t = Techniques::new(&puzzle(&["......"; 6], &[1, 2, 3, 4, 5, 9])).unwrap();
+    let d = |ks: &[usize]| ks.iter().fold(0, |acc, &k| acc | t.value_of(k).unwrap());
+    assert_eq!(t.size_words(d(&[3])), "3");
+    assert_eq!(t.size_words(d(&[1, 2])), "1 or 2");
+    assert_eq!(t.size_words(d(&[1, 2, 9])), "1, 2 or 9");
+    assert_eq!(t.size_words(d(&[1, 2, 3, 4, 5])), "1–5");
+    assert_eq!(t.size_words(d(&[1, 3, 4, 5, 9])), "1, 3–5 or 9");
+    assert_eq!(t.words(0, d(&[2, 3, 4]) | SNAKE), "snake or in an egg of 2–4");
+}
+
+#[test]
 fn one_egg_shares_the_size_and_refuses_two_numbers() {
     let t = Techniques::new(&puzzle(&["....", "....", "...."], &[2, 3])).unwrap();
     let f = found(&t, Tech::OneEgg, &state(&t, &["3e..", "....", "...."]));

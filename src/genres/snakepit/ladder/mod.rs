@@ -93,15 +93,9 @@ fn lengths(d: Dom) -> impl Iterator<Item = usize> {
     drive::values(d).map(|v| v + 2)
 }
 
-/// "2", "2 or 3", "2, 3 or 5", and past six "2, 3, 4, 5, 6, … or 12".
+/// "2", "2 or 3", "2, 3 or 5", "2–6, 9 or 12": every length, runs as ranges.
 fn or_list(ks: &[usize]) -> String {
-    let words: Vec<String> = ks.iter().map(usize::to_string).collect();
-    match words.len() {
-        0 => String::new(),
-        1 => words[0].clone(),
-        n if n <= 6 => format!("{} or {}", words[..n - 1].join(", "), words[n - 1]),
-        n => format!("{}, … or {}", words[..5].join(", "), words[n - 1]),
-    }
+    drive::words::numbers(ks)
 }
 
 /// What breaks a snake: each of pzprjs's shape checks for `snakepit`, and the length.
