@@ -3,8 +3,11 @@
 //! with the neighbouring lines the ways force (crossing fit).
 
 use super::{binomial, Broken, Fit, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
-use crate::explain::drive::{say, Dom, Techniques as _};
+use crate::explain::drive::{say, words, Dom, Techniques as _};
 use crate::genres::snake::Circle;
+
+/// The most ways line fit writes out, each as the snake cells it adds.
+const SHOWN_WAYS: usize = 4;
 
 impl Techniques {
     // -----------------------------------------------------------------------------------
@@ -18,7 +21,7 @@ impl Techniques {
         let tech = if deep { Tech::CrossFit } else { Tech::LineFit };
         for (l, line) in self.lines.iter().enumerate() {
             let Some(fit) = self.fit_cached(l, s, &ends, deep) else { continue };
-            let (set, fits) =
+            let (set, fits, shown) =
                 fit.map_err(|()| Broken { tech, why: say!(self, "{} can be filled in no way", line.name) })?;
             if !set.is_empty() {
                 let open = line.cells.iter().filter(|&&c| s[c] == OPEN).count();
@@ -38,10 +41,28 @@ impl Techniques {
                         ", with the neighbours each snake cell then needs (two, but for the snake's two ends) or leaves empty counted in their own rows and columns"
                     }
                 };
-                let why = say!(self,
-                    "{}: of its {open} open cells {need} more {more} snake; {ways} to choose {them} {fit} the cells around{beside}, and all of them agree here",
-                    line.name
-                );
+                // Few ways are written out, so a person can hold each against the cells; more
+                // are counted.
+                let why = if fits <= SHOWN_WAYS && !self.quiet().get() {
+                    let each: Vec<String> = shown
+                        .iter()
+                        .map(|w| words::compact(&w.iter().map(|&c| self.name(c)).collect::<Vec<_>>()))
+                        .collect();
+                    let listed = match each.len() {
+                        1 => format!("{} snake", each[0]),
+                        n => format!("{} or {} snake", each[..n - 1].join("; "), each[n - 1]),
+                    };
+                    let agree = if fits == 1 { "it decides" } else { "they agree" };
+                    format!(
+                        "{}: of its {open} open cells {need} more {more} snake; only {ways} to choose {them} {fit} the cells around{beside}: {listed}, and {agree} here",
+                        line.name
+                    )
+                } else {
+                    say!(self,
+                        "{}: of its {open} open cells {need} more {more} snake; {ways} to choose {them} {fit} the cells around{beside}, and all of them agree here",
+                        line.name
+                    )
+                };
                 out.push(Found { tech, set, cells: line.cells.clone(), why });
             }
         }
@@ -114,6 +135,7 @@ impl Techniques {
             always: Vec::new(),
             never: Vec::new(),
             fits: 0,
+            shown: Vec::new(),
             settled: false,
             deep,
             beside: None,
@@ -122,7 +144,7 @@ impl Techniques {
         ways.always = vec![true; ways.open.len()];
         ways.never = vec![true; ways.open.len()];
         self.fit_from(l, 0, need, &mut s.clone(), elsewhere, &mut ways);
-        let Ways { open, always, never, fits, beside, .. } = ways;
+        let Ways { open, always, never, fits, beside, shown, .. } = ways;
         if fits == 0 {
             return Some(Err(()));
         }
@@ -140,7 +162,7 @@ impl Techniques {
             })
             .collect();
         set.extend(beside.unwrap_or_default());
-        Some(Ok((set, fits)))
+        Some(Ok((set, fits, shown)))
     }
 
     /// Line fit's ways from the `j`th open cell on, with `left` snake cells to place: the
@@ -167,6 +189,9 @@ impl Techniques {
             }
             {
                 w.fits += 1;
+                if w.shown.len() < SHOWN_WAYS {
+                    w.shown.push((0..w.open.len()).filter(|&k| w.picked[k]).map(|k| w.open[k]).collect());
+                }
                 for k in 0..w.open.len() {
                     w.always[k] &= w.picked[k];
                     w.never[k] &= !w.picked[k];
@@ -379,6 +404,8 @@ struct Ways {
     always: Vec<bool>,
     never: Vec<bool>,
     fits: usize,
+    /// The first ways found, each as the open cells it makes snake.
+    shown: Vec<Vec<usize>>,
     /// No open cell can be decided any more: the rest of the ways are not tried.
     settled: bool,
     /// Crossing fit: each way is also held against what it forces (`beside`).

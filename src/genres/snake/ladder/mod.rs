@@ -141,9 +141,10 @@ struct Line {
     touching: Vec<(usize, usize)>,
 }
 
-/// What line fit found on a line: the cells every filling agrees on and how many fillings
-/// fit, or `Err` when none does.
-type Fit = Result<(Vec<(usize, Dom)>, usize), ()>;
+/// What line fit found on a line: the cells every filling agrees on, how many fillings
+/// fit, and the snake cells each of the first few adds (`SHOWN_WAYS` or fewer are
+/// written out), or `Err` when none does.
+type Fit = Result<(Vec<(usize, Dom)>, usize, Vec<Vec<usize>>), ()>;
 
 /// The puzzle as the techniques read it.
 pub struct Techniques {
