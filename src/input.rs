@@ -18,6 +18,10 @@ pub struct InputError {
     pub line: usize,
     pub col: usize,
     pub msg: String,
+    /// The OS's error number when the file itself could not be opened or read (missing,
+    /// not permitted), so a front end with file errors of its own raises those (Python's
+    /// `FileNotFoundError`, `PermissionError`); `None` for anything else, the text's faults.
+    pub os_error: Option<i32>,
 }
 
 /// A named text (a file, or a URL given on the command line).
@@ -27,41 +31,46 @@ pub struct Source {
     pub text: String,
 }
 
+/// A file that could not be read, at its start.
+fn at_start(path: &str, msg: String, os_error: Option<i32>) -> InputError {
+    InputError { file: path.to_string(), line: 1, col: 1, msg, os_error }
+}
+
 impl Source {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
         Self { name: name.into(), text: text.into() }
     }
 
     /// Reads a file; a missing, unreadable or too large file (more than
-    /// [`MAX_INPUT_BYTES`]; `/dev/zero` has no end) is an `InputError` at 1:1. The path
-    /// `-` reads standard input (named `<stdin>` in messages).
+    /// [`MAX_INPUT_BYTES`]; `/dev/zero` has no end) is an `InputError` at 1:1, with the
+    /// OS's error number where the OS refused it. The path `-` reads standard input (named
+    /// `<stdin>` in messages).
     pub fn read(path: &str) -> Result<Self, InputError> {
         if path == "-" {
             return Self::decode("<stdin>", std::io::stdin().lock());
         }
-        let at_start = |msg: String| InputError { file: path.to_string(), line: 1, col: 1, msg };
         // A FIFO or a device could block or never end; only regular files are read.
         if let Ok(meta) = std::fs::metadata(path) {
             if !meta.is_file() {
-                return Err(at_start("not a regular file".to_string()));
+                return Err(at_start(path, "not a regular file".to_string(), None));
             }
         }
         match std::fs::File::open(path) {
             Ok(f) => Self::decode(path, f),
-            Err(e) => Err(at_start(format!("cannot read the file: {e}"))),
+            Err(e) => Err(at_start(path, format!("cannot read the file: {e}"), e.raw_os_error())),
         }
     }
 
     /// Reads at most [`MAX_INPUT_BYTES`] of UTF-8 text from `input`.
     fn decode(path: &str, input: impl Read) -> Result<Self, InputError> {
-        let at_start = |msg: String| InputError { file: path.to_string(), line: 1, col: 1, msg };
         let mut bytes = Vec::new();
         let read = input.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes);
         if read.is_ok() && bytes.len() as u64 > MAX_INPUT_BYTES {
-            return Err(at_start(format!(
-                "the file is larger than {} MiB, the most snakesat reads",
-                MAX_INPUT_BYTES >> 20
-            )));
+            return Err(at_start(
+                path,
+                format!("the file is larger than {} MiB, the most snakesat reads", MAX_INPUT_BYTES >> 20),
+                None,
+            ));
         }
         match read.map(|_| bytes) {
             Ok(bytes) => match String::from_utf8(bytes) {
@@ -72,7 +81,7 @@ impl Source {
                     Err(src.error_at(src.text.len(), "the file is not valid UTF-8"))
                 }
             },
-            Err(e) => Err(at_start(format!("cannot read the file: {e}"))),
+            Err(e) => Err(at_start(path, format!("cannot read the file: {e}"), e.raw_os_error())),
         }
     }
 
@@ -87,7 +96,7 @@ impl Source {
 
     pub fn error_at(&self, offset: usize, msg: impl Into<String>) -> InputError {
         let (line, col) = self.locate(offset);
-        InputError { file: self.name.clone(), line, col, msg: msg.into() }
+        InputError { file: self.name.clone(), line, col, msg: msg.into(), os_error: None }
     }
 
     /// The error for a grid token the genre does not read, at the token, saying what was

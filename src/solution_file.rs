@@ -47,6 +47,7 @@ pub fn parse(src: &Source) -> Result<Value, InputError> {
             line: e.line().max(1),
             col: e.column().max(1),
             msg: format!("expected the JSON that `solve --format json` writes: {msg}"),
+            os_error: None,
         }
     })?;
     let answer = v.get("solution").or_else(|| v.pointer("/relaxed/solution")).unwrap_or(&v);

@@ -73,6 +73,27 @@ fn the_steps_continue_from_a_right_partial_grid() {
     assert!(!text.contains("Step 2"), "{text}");
 }
 
+/// `--step N` from a player's grid is the Nth step from it, as `--step N` is without
+/// `--from`: the text shows that step alone (after what the grid said), the explanation
+/// stops there, and past the last step the whole explanation from the grid is printed.
+#[test]
+fn step_n_from_a_grid_is_the_nth_step_alone() {
+    let p = fixture(SNAKE);
+    let partial = fixture("snake/grids/example-4x4-partial.txt");
+    let whole = stdout(&run(&["explain", &p, "--from", &partial]));
+    let steps: Vec<&str> = whole.split("\nStep ").skip(1).collect();
+    assert!(steps.len() >= 3, "{whole}");
+    let o = run(&["explain", &p, "--from", &partial, "--step", "2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let step_2 = steps[1].split_once("\nSolved in").map_or(steps[1], |(s, _)| s);
+    assert_eq!(stdout(&o), format!("Your 8 entries fit the answer so far.\nStep {step_2}\n"));
+    let (code, v) = json(&["explain", &p, "--from", &partial, "--step", "2"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!((v["status"].as_str(), v["steps"].as_array().unwrap().len()), (Some("partial"), 2), "{v}");
+    let past = run(&["explain", &p, "--from", &partial, "--step", &(steps.len() + 1).to_string()]);
+    assert_eq!((past.status.code(), stdout(&past)), (Some(0), whole));
+}
+
 #[test]
 fn a_finished_grid_is_solved() {
     let dir = tempfile::tempdir().unwrap();

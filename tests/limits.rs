@@ -37,6 +37,57 @@ fn snake_egg_limits() {
     refused(&["dimacs"], &egg_grid(64, 64, "[1, 2, 3]"), "literals, the most snakesat builds");
 }
 
+/// The grid genres' sides, as the code has them.
+fn grid_sides() -> [(&'static str, usize); 7] {
+    use snakesat::genres::*;
+    [
+        ("snake-egg", snake_egg::MAX_SIDE),
+        ("snake", snake::MAX_SIDE),
+        ("hebi", hebi::MAX_SIDE),
+        ("snakepit", snakepit::MAX_SIDE),
+        ("golemgrad", golemgrad::MAX_SIDE),
+        ("bosnian-road", bosnian_road::MAX_SIDE),
+        ("pmemory", pmemory::MAX_SIDE),
+    ]
+}
+
+#[test]
+fn grid_genres_refuse_a_side_past_their_limit() {
+    for (kind, max) in grid_sides().into_iter().filter(|(k, _)| *k != "snake-egg") {
+        let row = vec!["."; max + 1].join(" ");
+        refused(
+            &["solve"],
+            &format!("kind = \"{kind}\"\ngrid = \"\"\"\n{row}\n\"\"\"\n"),
+            &format!("at most {max}×{max}"),
+        );
+    }
+}
+
+/// The README's Limits table names every genre (its `kind`), and each grid genre's row
+/// the side the code allows.
+#[test]
+fn the_readme_lists_every_genres_limits() {
+    let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
+    let (_, after) = readme.split_once("**Limits**").expect("the README's Limits");
+    let table: Vec<&str> =
+        after.lines().skip_while(|l| !l.starts_with('|')).take_while(|l| l.starts_with('|')).collect();
+    let row = |kind: &str| {
+        let named = format!("(`{kind}`)");
+        table.iter().find(|r| r.contains(&named)).unwrap_or_else(|| panic!("no row names {named}: {table:#?}"))
+    };
+    for g in snakesat::genres::GENRES {
+        row(g.kind);
+    }
+    for (kind, max) in grid_sides() {
+        assert!(row(kind).contains(&format!("| {max} × {max}")), "{kind}: {max} × {max}, not {}", row(kind));
+    }
+    use snakesat::genres::{parity_snake, snake_cube, snakes};
+    assert!(row("snakes").contains(&format!("sides up to {}", snakes::MAX_SIDE)));
+    assert!(row("snake-cube").contains(&format!("sides 2 to {}", snake_cube::MAX_SIDE)));
+    let parity = format!("{} to {}", parity_snake::MIN_SIDE, parity_snake::MAX_SIDE);
+    assert!(row("parity-snake").contains(&parity));
+}
+
 #[test]
 fn snake_cube_limits() {
     refused(&["solve"], "kind = \"snake-cube\"\nsize = 9\nsegments = [9]\n", "sides from 2 to 8");

@@ -285,6 +285,22 @@ fn the_page_needs_nothing_from_elsewhere_and_its_examples_solve() {
     assert!(genres.iter().any(|g| g["kind"] == "hebi"));
 }
 
+/// The page's icon: the one its `<link rel="icon">` names, and `/favicon.ico`, where a
+/// browser looks unbidden, both an SVG image (no 404 in the browser's console).
+#[test]
+fn the_page_has_an_icon() {
+    let s = Server::start(&[]);
+    let (_, page) = s.get("/");
+    let link = page.lines().find(|l| l.contains("rel=\"icon\"")).expect("the page links an icon");
+    let href = link.split("href=\"").nth(1).and_then(|h| h.split('"').next()).unwrap();
+    for path in [href, "/favicon.ico"] {
+        let (code, body) = s.get(path);
+        assert_eq!(code, 200, "{path}");
+        assert_eq!(s.content_type(path), "image/svg+xml", "{path}");
+        assert!(body.starts_with("<svg ") && body.trim_end().ends_with("</svg>"), "{path}: {body}");
+    }
+}
+
 /// The modules a page module imports (`import … from "./x.js"`, `import "./x.js"`), as
 /// paths on the server: each relative to the importing module, as a browser resolves them.
 fn imports(path: &str, text: &str) -> Vec<String> {

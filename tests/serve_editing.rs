@@ -70,6 +70,18 @@ fn the_board_gives_the_editor_its_model() {
     assert!(m["fields"]["columns"].is_string() || m["fields"]["rows"].is_string(), "the counts: {m}");
     let (_, got) = s.post("/api/board", &json!({ "puzzle": text("snakepit/walls-4x4.toml") }));
     assert!(got["model"]["fields"]["walls"][0].as_array().is_some_and(|w| w.len() == 4), "{got}");
+    // The line genres' URLs open in the editor too, as their files do.
+    for (url, file) in [
+        ("golemgrad/urls/pzprjs-test.url", "golemgrad/example-6x6.toml"),
+        ("pmemory/urls/pzprjs-test.url", "pmemory/example-6x6.toml"),
+    ] {
+        let (code, from_url) = s.post("/api/board", &json!({ "puzzle": text(url).trim() }));
+        assert_eq!(code, 200, "{url}: {from_url}");
+        assert_eq!(from_url["given"], "url", "{from_url}");
+        let (_, from_file) = s.post("/api/board", &json!({ "puzzle": text(file) }));
+        assert!(from_url["model"].is_object(), "{url}: no model for the editor: {from_url}");
+        assert_eq!(from_url["model"], from_file["model"], "{url} against {file}");
+    }
 }
 
 #[test]

@@ -73,11 +73,13 @@ def generate(
     ``"min=J,max=K"``, as ``generate --grade``, each a number of rules or a level of the
     ladder such as ``"max=lines"``) keeps the puzzle's explanation within the bound; such
     puzzles are minimal for the grade, not minimal.
+
+    The arguments are checked by the call itself (an unknown genre, a bad size, bank or
+    grade raises here); the puzzles are made as the iterator is read.
     """
     rows, cols = _size(size)
     generator = Generator(kind, rows, cols, _bank(bank), seed, timeout, grade)
-    for index in range(count):
-        yield generator.puzzle(index)
+    return (generator.puzzle(index) for index in range(count))
 
 
 def generate_one(

@@ -9,9 +9,12 @@
 //! | `Usage` | `UsageError` | `ValueError` |
 //! | `TooBig` | `TooBigError` | `ValueError` |
 //! | `Failure` | `SolverError` | `RuntimeError` |
+//!
+//! A file the OS would not open or read (`InputError::os_error`) is Python's own
+//! `OSError` for it instead, as `open()` raises: `FileNotFoundError`, `PermissionError`.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use snakesat::puzzle::{ErrorClass, RunError};
@@ -47,8 +50,12 @@ create_exception!(
      failed the independent verifier: not the caller's fault."
 );
 
-/// A located input error as `InputError`.
+/// A located input error as `InputError`; a file the OS would not open or read as the
+/// `OSError` Python raises for it.
 pub fn input_error(py: Python<'_>, e: &snakesat::input::InputError) -> PyErr {
+    if let Some(errno) = e.os_error {
+        return os_error(py, errno, &e.file);
+    }
     let err = InputError::new_err(e.to_string());
     let v = err.value(py);
     // Setting plain attributes on a fresh exception object cannot fail.
@@ -56,6 +63,20 @@ pub fn input_error(py: Python<'_>, e: &snakesat::input::InputError) -> PyErr {
     let _ = v.setattr("column", e.col);
     let _ = v.setattr("file", e.file.as_str());
     err
+}
+
+/// `OSError(errno, strerror, path)`, as `open(path)` raises it: Python makes it the
+/// subclass the number names (`FileNotFoundError`, `PermissionError`, ...), with
+/// `.errno` and `.filename`.
+fn os_error(py: Python<'_>, errno: i32, path: &str) -> PyErr {
+    let strerror = py
+        .import("os")
+        .and_then(|os| os.getattr("strerror")?.call1((errno,))?.extract::<String>())
+        .unwrap_or_else(|_| std::io::Error::from_raw_os_error(errno).to_string());
+    match py.get_type::<PyOSError>().call1((errno, strerror, path)) {
+        Ok(made) => PyErr::from_value(made),
+        Err(e) => e,
+    }
 }
 
 /// A job's refusal, as the exception of its class.

@@ -273,12 +273,19 @@ impl Puzzle {
 }
 
 /// Reads a puzzle: TOML text, a puzz.link URL, or the path of a puzzle file (a `str` or
-/// an `os.PathLike`). Bad input raises `InputError` with the CLI's located message.
+/// an `os.PathLike`). Bad input raises `InputError` with the CLI's located message; a
+/// file the OS will not open raises the `OSError` it names (`FileNotFoundError`, ...).
 #[pyfunction]
 fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
     let arg: String = match source.extract::<String>() {
         Ok(s) => s,
-        Err(_) => source.extract::<std::path::PathBuf>()?.to_string_lossy().into_owned(),
+        // A path object names a file, whatever its name looks like.
+        Err(_) => {
+            let path = source.extract::<std::path::PathBuf>()?.to_string_lossy().into_owned();
+            let src = Source::read(&path).map_err(|e| input_error(py, &e))?;
+            let inner = genres::parse_text(&src).map_err(|e| input_error(py, &e))?;
+            return Ok(Puzzle { inner, name: path, text: Some(src.text), known: Mutex::default() });
+        }
     };
     // A URL, TOML text or a path, decided by the library's one classifier as the CLI's.
     let inner = genres::load(&arg).map_err(|e| input_error(py, &e))?;
@@ -299,13 +306,19 @@ struct Generator {
     spec: GenerateSpec,
     seed: u64,
     timeout: Option<f64>,
+    /// The blank board the puzzles are made on.
+    blank: AnyPuzzle,
 }
 
 #[pymethods]
 impl Generator {
+    /// Checks all it is given now (the genre, the size and bank, the grade bound, the
+    /// time limit), so a generator that could make no puzzle raises here, not at its first.
     #[new]
     #[pyo3(signature = (kind, rows, cols, bank=None, seed=1, timeout=None, grade=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         kind: String,
         rows: usize,
         cols: usize,
@@ -319,16 +332,18 @@ impl Generator {
             grade.map(|g| g.parse::<snakesat::explain::GradeBound>().map_err(|e| usage(e.to_string()))).transpose()?;
         // The time limit is checked now, though each puzzle's deadline starts with it.
         run::deadline(timeout)?;
-        Ok(Generator { kind, spec: GenerateSpec { rows, cols, bank, grade }, seed, timeout })
+        let spec = GenerateSpec { rows, cols, bank, grade };
+        let blank = genres::blank(&kind, &spec).map_err(|e| run_error(py, e))?;
+        blank.run(Check { spec: &spec }).map_err(|e| e.raise(py))?;
+        Ok(Generator { kind, spec, seed, timeout, blank })
     }
 
     /// Generated puzzle number `index` of the run.
     fn puzzle(&self, py: Python<'_>, index: u64) -> PyResult<Puzzle> {
         let (kind, seed) = (&self.kind, self.seed);
-        let blank = genres::blank(kind, &self.spec).map_err(|e| run_error(py, e))?;
         let limits = run::limits(self.timeout)?;
         let job = Generate { spec: &self.spec, seed, index, limits: &limits };
-        let made = run::interruptible(py, &limits.cancel, || blank.run(job))?.map_err(|e| e.raise(py))?;
+        let made = run::interruptible(py, &limits.cancel, || self.blank.run(job))?.map_err(|e| e.raise(py))?;
         // The generated puzzle is read back from the file the genre writes, as a user who
         // saved it would read it.
         let inner = genres::parse(&Source::new("<generated>", made.as_str())).map_err(|e| input_error(py, &e))?;
@@ -360,6 +375,26 @@ impl NotMade {
     }
 }
 
+/// What making a puzzle needs of the genre, checked before any is made: a generator and
+/// a file writer, and puzzles that can be explained where a grade is bounded (as the
+/// command line refuses `--grade` for them).
+struct Check<'a> {
+    spec: &'a GenerateSpec,
+}
+
+impl Visit for Check<'_> {
+    type Output = Result<(), NotMade>;
+    fn visit<P: snakesat::puzzle::Puzzle>(self, blank: &P, caps: &Capabilities<P>) -> Self::Output {
+        if caps.generate.is_none() || caps.toml.is_none() {
+            return Err(NotMade::Refused(format!("{} has no generator", P::KIND)));
+        }
+        if let (Some(bound), Some(grades)) = (&self.spec.grade, caps.grades) {
+            grades(blank, bound).map_err(NotMade::Run)?;
+        }
+        Ok(())
+    }
+}
+
 struct Generate<'a> {
     spec: &'a GenerateSpec,
     seed: u64,
@@ -370,15 +405,12 @@ struct Generate<'a> {
 impl Visit for Generate<'_> {
     /// The puzzle's file, or why none was made.
     type Output = Result<String, NotMade>;
-    fn visit<P: snakesat::puzzle::Puzzle>(self, blank: &P, caps: &Capabilities<P>) -> Self::Output {
+    fn visit<P: snakesat::puzzle::Puzzle>(self, _blank: &P, caps: &Capabilities<P>) -> Self::Output {
         use snakesat::generate::Failed;
+        // `Check` made sure of both when the generator was made.
         let (Some(generate), Some(toml)) = (caps.generate, caps.toml) else {
             return Err(NotMade::Refused(format!("{} has no generator", P::KIND)));
         };
-        // As the command line: a genre that cannot be explained has no grade to bound.
-        if let (Some(bound), Some(grades)) = (&self.spec.grade, caps.grades) {
-            grades(blank, bound).map_err(NotMade::Run)?;
-        }
         match generate(self.spec, self.seed, self.index, self.limits) {
             Ok(g) => Ok(toml(&g.puzzle)),
             Err(Failed::Stopped(why)) => Err(NotMade::Stopped(format!("stopped: {why}"))),

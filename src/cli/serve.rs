@@ -56,6 +56,10 @@ const ASSETS: &[(&str, &str)] = &[
     ("/style.css", include_str!("page/style.css")),
 ];
 
+/// The page's icon, a snake (its `<link rel="icon">`), served at `/favicon.svg` and at
+/// `/favicon.ico` too: a browser that asks there unbidden gets the icon, not a 404.
+const ICON: &str = include_str!("page/favicon.svg");
+
 /// The examples the page offers, bundled so the page works with no files at hand.
 const EXAMPLES: &[(&str, &str)] = &[
     ("Snake Egg 6×6 (seed)", include_str!("../../fixtures/snake-egg/seed-6x6.toml")),
@@ -151,6 +155,9 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
     for &(path, body) in ASSETS {
         let kind = if path.ends_with(".css") { "text/css; charset=utf-8" } else { "text/javascript; charset=utf-8" };
         app = app.route(path, get(move || async move { asset(kind, body) }));
+    }
+    for path in ["/favicon.svg", "/favicon.ico"] {
+        app = app.route(path, get(|| async { asset("image/svg+xml", ICON) }));
     }
     let app = app
         .route("/api/genres", get(|| async { axum::Json(api::genres()) }))

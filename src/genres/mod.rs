@@ -275,7 +275,8 @@ pub fn load(arg: &str) -> Result<AnyPuzzle, InputError> {
 }
 
 /// A puzzle file. An argument that names no file and does not look like a path either
-/// (`just text`) is told what was expected rather than that no such file exists.
+/// (`just text`) is told what was expected rather than that no such file exists (and its
+/// error carries no OS error: it was not taken for a path).
 fn read_file(arg: &str) -> Result<Source, InputError> {
     Source::read(arg).map_err(|e| {
         let pathlike = arg.contains(['/', '\\', '.']) || arg == "-";
@@ -287,6 +288,7 @@ fn read_file(arg: &str) -> Result<Source, InputError> {
                      of a site that serves pzprjs ({})",
                     pzpr::HOSTS.join(", ")
                 ),
+                os_error: None,
                 ..e
             },
         }

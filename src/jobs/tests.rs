@@ -113,7 +113,7 @@ fn a_job_ended_from_outside_says_what_is_known() {
 
 #[test]
 fn each_error_class_has_one_exit_code_and_one_status() {
-    let input = crate::input::InputError { file: "p".into(), line: 1, col: 1, msg: "bad".into() };
+    let input = crate::input::InputError { file: "p".into(), line: 1, col: 1, msg: "bad".into(), os_error: None };
     let cases = [
         (RunError::Input(input), ErrorClass::Input, exit::BAD_INPUT, 400),
         (RunError::usage("no"), ErrorClass::Usage, exit::BAD_INPUT, 400),

@@ -55,6 +55,49 @@ def test_usage_errors_in_python_words():
         next(snakesat.generate("snake-egg", "ten", bank="1..4"))
 
 
+def test_a_file_that_cannot_be_opened_is_an_os_error(tmp_path):
+    # As open() raises it: the subclass for the OS's error, with the path; no InputError.
+    for missing in [str(tmp_path / "missing.toml"), tmp_path / "missing", "no/such/dir/p.toml"]:
+        with pytest.raises(FileNotFoundError) as raised:
+            snakesat.read(missing)
+        assert raised.value.filename == str(missing)
+        assert raised.value.errno == 2
+        assert not isinstance(raised.value, snakesat.InputError)
+    # A path object is read as a file whatever its name; its text as a file's.
+    named = tmp_path / "puzzle"
+    named.write_text((ROOT / EGG).read_text())
+    assert snakesat.read(named).kind == "snake-egg"
+    if os.geteuid() != 0:  # root reads any file
+        named.chmod(0)
+        with pytest.raises(PermissionError) as raised:
+            snakesat.read(str(named))
+        assert raised.value.filename == str(named)
+    # What the file says is still an InputError, located in it.
+    bad = tmp_path / "bad.toml"
+    bad.write_text('kind = "snake-egg"\neggs = [1]\ngrid = 3\n')
+    with pytest.raises(snakesat.InputError):
+        snakesat.read(bad)
+
+
+def test_generate_checks_its_arguments_when_called():
+    # Not at the first puzzle: the call itself raises, before the iterator is read.
+    with pytest.raises(snakesat.UsageError, match="^unknown kind `sudoku`; expected one of "):
+        snakesat.generate("sudoku", 5)
+    with pytest.raises(snakesat.UsageError, match="^snake-cube has no generator"):
+        snakesat.generate("snake-cube", 3)
+    with pytest.raises(snakesat.UsageError, match="^size: expected ROWSxCOLS"):
+        snakesat.generate("snake-egg", "ten", bank="1..4")
+    with pytest.raises(snakesat.UsageError):
+        snakesat.generate("snake", 5, grade="max=nonsense")
+    with pytest.raises(snakesat.UsageError):
+        snakesat.generate("snake-egg", 99, bank="1..4")
+    with pytest.raises(snakesat.UsageError, match="^timeout must be a positive number"):
+        snakesat.generate("snake", 5, timeout=0)
+    # Good arguments make nothing until the iterator is read.
+    puzzles = snakesat.generate("snake", 5, seed=1, count=2)
+    assert next(puzzles).kind == "snake"
+
+
 def test_solvers_are_named_as_python_names_them():
     p = snakesat.read(EGG)
     with pytest.raises(snakesat.UsageError) as raised:
