@@ -102,18 +102,34 @@ def shape_of(rows, cols, of, q):
     return [(i // cols - r0, i % cols - c0) for i in cs]
 
 
-def copies_agree(rows, cols, of, shaded, sol, k):
-    """Whether region k's lines agree with every shaded region of its shape and orientation."""
-    cells = lambda q: sorted(i for i in range(rows * cols) if of[i] == q)
-    def shape(q):
-        cs = cells(q)
-        r0 = min(i // cols for i in cs)
-        c0 = min(i % cols for i in cs)
-        return [(i // cols - r0, i % cols - c0) for i in cs]
-    mine = shape(k)
+def clist(rows, cols, vwall, hwall, start):
+    """A region's cells in pzprjs's `clist` order (encodings/pmemory.md §1.2): a stack
+    search from its first cell, a cell taken when popped, its neighbours across no wall
+    pushed above, left, right, below."""
+    order, taken, stack = [], set(), [start]
+    while stack:
+        i = stack.pop()
+        if i in taken:
+            continue
+        taken.add(i)
+        order.append(i)
+        r, c = divmod(i, cols)
+        for j, ok in ((i - cols, r > 0 and not hwall[(r - 1) * cols + c]), (i - 1, c > 0 and not vwall[r * (cols - 1) + c - 1]),
+                      (i + 1, c + 1 < cols and not vwall[r * (cols - 1) + c]), (i + cols, r + 1 < rows and not hwall[r * cols + c])):
+            if ok:
+                stack.append(j)
+    return order
+
+
+def copies_agree(rows, cols, vwall, hwall, of, shaded, sol, k):
+    """Whether region k's lines agree with every shaded region of its shape and orientation,
+    cell by cell in pzprjs's `clist` order."""
+    first = lambda q: min(i for i in range(rows * cols) if of[i] == q)
+    mine = shape_of(rows, cols, of, k)
+    lines = lambda q: [sol[i] for i in clist(rows, cols, vwall, hwall, first(q))]
     for q in range(len(shaded)):
-        if q != k and shaded[q] and shape(q) == mine:
-            if [sol[i] for i in cells(q)] != [sol[i] for i in cells(k)]:
+        if q != k and shaded[q] and shape_of(rows, cols, of, q) == mine:
+            if lines(q) != lines(k):
                 return False
     return True
 
@@ -168,7 +184,7 @@ while len(jobs) < N:
     for k in range(nreg):
         if any(sol[i] for i in range(n) if of[i] == k) and rng.random() < 0.8:
             shaded[k] = True
-            if not copies_agree(rows, cols, of, shaded, sol, k):
+            if not copies_agree(rows, cols, vwall, hwall, of, shaded, sol, k):
                 shaded[k] = False
     grid, url, secs = pzprjs_judge.solve(binary, toml(rows, cols, circles, of, shaded), ["--connectivity", mode])
     assert grid is not None, f"shading read off an answer has no answer: {url}"

@@ -40,6 +40,21 @@ fn pmemory_counts_forced_cells_pictures_and_errors() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
 
+/// Issue 70: walls inside two same-shaped shaded regions (one 2×2 walled inside, one not).
+/// pzprjs compares their cells in its search order (`encodings/pmemory.md` §1.1) and
+/// accepts none of the 9 paths that matching cells by place allowed: of the 832 paths that
+/// never run beside themselves orthogonally, pzprjs accepts none
+/// (`bench/pmemory-pzprjs-paths.js`), and snakesat finds none.
+#[test]
+fn pmemory_walls_inside_regions_follow_pzprjs_search_order() {
+    let url = "https://puzz.link/p?pmemory/6/6/0dd000r16o00hy0c";
+    let o = run(&["count", url]);
+    assert_eq!(stdout(&o).trim(), "0 solutions", "{}", stderr(&o));
+    let o = run(&["solve", url]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "no solution");
+}
+
 /// pzprjs's test puzzle explained to the end by Persistence of Memory's ladder, at
 /// pzprjs's answer: every step a named technique (no search), the clues and what follows at
 /// once first. The board with 15 answers: the ladder decides what they share, then "not

@@ -207,8 +207,9 @@ impl PMemory {
 type Shape = Vec<(usize, usize)>;
 
 /// A region's shape and orientation: its cells' offsets from the top-left corner of its
-/// bounding box, in row-major order (so that two regions of one shape match cell by cell
-/// in order, as `PMemory::copies` matches them).
+/// bounding box, in row-major order (two regions of one shape match cell by cell in this
+/// order: a generated region has no wall inside, so pzprjs's search visits the cells of
+/// two copies alike, and `PMemory::copies` pairs the same cells).
 fn shape_of(g: Grid, cells: &[usize]) -> Shape {
     let r0 = cells.iter().map(|&i| g.coords(i).0).min().unwrap_or(0);
     let c0 = cells.iter().map(|&i| g.coords(i).1).min().unwrap_or(0);

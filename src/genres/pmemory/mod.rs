@@ -114,8 +114,11 @@ impl PMemory {
     }
 
     /// The shaded regions grouped by shape and orientation (pzprjs's `getBlockShapes().id`:
-    /// one region a translate of the other), groups of two or more only, each region's
-    /// cells in row-major order so that matching cells share an index.
+    /// one region a translate of the other), groups of two or more only, the regions in
+    /// pzprjs's order (by first cell) and each region's cells in pzprjs's search order
+    /// ([`PMemory::clist`]): pzprjs's `checkRegionCopies` compares the k-th cell of a
+    /// region with the k-th cell of the next, which are not the cells at the same place
+    /// when walls inside the regions make the searches differ.
     pub fn copies(&self) -> Vec<Vec<Vec<usize>>> {
         let g = self.grid;
         let mut groups: Vec<Vec<Vec<usize>>> = Vec::new();
@@ -123,15 +126,43 @@ impl PMemory {
         for cells in self.regions().cells.into_iter().filter(|c| self.shaded[c[0]]) {
             let r0 = cells.iter().map(|&i| g.coords(i).0).min().unwrap_or(0);
             let c0 = cells.iter().map(|&i| g.coords(i).1).min().unwrap_or(0);
+            // `cells` is in row-major order: the key is the shape, whatever the walls inside.
             let shape: Vec<(usize, usize)> = cells.iter().map(|&i| (g.coords(i).0 - r0, g.coords(i).1 - c0)).collect();
             let k = *by_shape.entry(shape).or_insert_with(|| {
                 groups.push(Vec::new());
                 groups.len() - 1
             });
-            groups[k].push(cells);
+            groups[k].push(self.clist(cells[0]));
         }
         groups.retain(|g| g.len() > 1);
         groups
+    }
+
+    /// The region of cell `start`, its first cell in row-major order, in the order of
+    /// pzprjs's `room.clist`: a search with a stack (`GraphBase.searchSingle`) that takes a
+    /// cell when it is popped and then pushes its neighbours across no wall in the order
+    /// of its node list, which `rebuild2` leaves as above, left, right, below (each cell's
+    /// node is made again in row-major order: the neighbours already made are linked in
+    /// `getdir4clist`'s order, top before left, and right and below are linked as they are
+    /// made). So the cell below is searched first, then right, left, above.
+    /// `encodings/pmemory.md` §1.1; `tests.rs` writes pzprjs's building out again.
+    pub fn clist(&self, start: usize) -> Vec<usize> {
+        let g = self.grid;
+        let mut taken = vec![false; g.len()];
+        let mut order = Vec::new();
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut taken[i], true) {
+                continue;
+            }
+            order.push(i);
+            for d in [UP, LEFT, RIGHT, DOWN] {
+                if let Some(j) = step(g, i, d).filter(|&j| !self.wall(i, j)) {
+                    stack.push(j);
+                }
+            }
+        }
+        order
     }
 
     /// The cells pzprjs's `invalidNeighbors` names for cell `i` with exactly the two lines

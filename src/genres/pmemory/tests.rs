@@ -176,12 +176,83 @@ fn brute_regions(p: &PMemory) -> Vec<usize> {
     }
 }
 
+/// pzprjs's rooms, each a `clist`, built step by step as its `AreaRoomGraph.rebuild` builds
+/// them (not `PMemory::clist`): a node per cell; then, cell by cell in row-major order,
+/// the cell's node unlinked from its neighbours' nodes, deleted (also from the list of nodes
+/// to search), made again at the end of that list and linked to each neighbour across no
+/// wall in `getdir4clist`'s order (top, bottom, left, right), each link pushed at the end
+/// of both nodes' lists; then `searchGraph`: from each node of the list not yet in a room,
+/// a stack: pop a node, skip it if taken, else take it and push its linked nodes in order.
+pub(super) fn pzprjs_rooms(p: &PMemory) -> Vec<Vec<usize>> {
+    let g = p.grid;
+    let n = g.len();
+    let mut node_of: Vec<usize> = (0..n).collect();
+    let mut cell_of: Vec<usize> = (0..n).collect();
+    let mut links: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut modify: Vec<usize> = (0..n).collect();
+    for c in 0..n {
+        let (r, col) = g.coords(c);
+        let mut side = Vec::new();
+        if r > 0 {
+            side.push(c - g.cols);
+        }
+        if r + 1 < g.rows {
+            side.push(c + g.cols);
+        }
+        if col > 0 {
+            side.push(c - 1);
+        }
+        if col + 1 < g.cols {
+            side.push(c + 1);
+        }
+        let old = node_of[c];
+        for &s in &side {
+            let o = node_of[s];
+            links[o].retain(|&x| x != old);
+            links[old].retain(|&x| x != o);
+        }
+        modify.retain(|&x| x != old);
+        let new = links.len();
+        links.push(Vec::new());
+        cell_of.push(c);
+        node_of[c] = new;
+        modify.push(new);
+        for &s in side.iter().filter(|&&s| !p.wall(c, s)) {
+            let o = node_of[s];
+            if !links[new].contains(&o) {
+                links[new].push(o);
+                links[o].push(new);
+            }
+        }
+    }
+    let mut taken = vec![false; links.len()];
+    let mut rooms = Vec::new();
+    for &s in &modify {
+        if taken[s] {
+            continue;
+        }
+        let mut room = Vec::new();
+        let mut stack = vec![s];
+        while let Some(x) = stack.pop() {
+            if taken[x] {
+                continue;
+            }
+            taken[x] = true;
+            room.push(cell_of[x]);
+            stack.extend(links[x].iter().copied());
+        }
+        rooms.push(room);
+    }
+    rooms
+}
+
 /// Every answer by brute force, from §1 and not from the CNF: every simple path from the
 /// first circle to the second, kept when pzprjs's checks hold — no other circle, each cell
 /// the path runs through has no path cell among its orthogonal neighbours but the two it
 /// is joined to, nor (at a turn) on the diagonal opposite the turn; every shaded region
 /// visited; any two shaded regions one of which is the other moved (same cells shifted)
-/// have the same lines cell by cell. `verify` must agree on every path.
+/// have the same lines cell by cell, the k-th cell of one's `clist` ([`pzprjs_rooms`])
+/// with the k-th of the other's. `verify` must agree on every path.
 pub(super) fn brute_force(p: &PMemory) -> Vec<Solution> {
     let g = p.grid;
     let circles: Vec<usize> = (0..g.len()).filter(|&i| p.circle[i]).collect();
@@ -196,6 +267,7 @@ pub(super) fn brute_force(p: &PMemory) -> Vec<Solution> {
         ids.dedup();
         ids.iter().map(|&k| (0..g.len()).filter(|&i| region[i] == k).collect()).collect()
     };
+    let rooms: Vec<Vec<usize>> = pzprjs_rooms(p).into_iter().filter(|r| p.shaded[r[0]]).collect();
     let (a, b) = (circles[0], circles[1]);
     let mut paths = Vec::new();
     fn go(g: Grid, b: usize, path: &mut Vec<usize>, on: &mut Vec<bool>, paths: &mut Vec<Vec<usize>>) {
@@ -251,17 +323,20 @@ pub(super) fn brute_force(p: &PMemory) -> Vec<Solution> {
             side && diag
         });
         let visited = shaded_regions.iter().all(|cells| cells.iter().any(|&i| used(i)));
-        let same = shaded_regions.iter().enumerate().all(|(k, r1)| {
-            shaded_regions[k + 1..].iter().all(|r2| {
-                if r1.len() != r2.len() {
+        let same = rooms.iter().enumerate().all(|(k, r1)| {
+            rooms[k + 1..].iter().all(|r2| {
+                let (mut s1, mut s2) = (r1.clone(), r2.clone());
+                s1.sort_unstable();
+                s2.sort_unstable();
+                if s1.len() != s2.len() {
                     return true;
                 }
-                let (o1, o2) = (rc(r1[0]), rc(r2[0]));
+                let (o1, o2) = (rc(s1[0]), rc(s2[0]));
                 let moved = |i: usize| {
                     let (r, c) = rc(i);
                     (r - o1.0 + o2.0, c - o1.1 + o2.1)
                 };
-                let translate = r1.iter().zip(r2).all(|(&x, &y)| moved(x) == rc(y));
+                let translate = s1.iter().zip(&s2).all(|(&x, &y)| moved(x) == rc(y));
                 !translate || r1.iter().zip(r2).all(|(&x, &y)| sol[x] == sol[y])
             })
         });
@@ -370,6 +445,38 @@ fn counts_agree_with_brute_force_on_random_shading() {
     let mut p = PMemory::new(Grid::new(3, 3));
     (p.circle[0], p.circle[2], p.circle[8]) = (true, true, true);
     assert_eq!(agree_with_brute_force(&p), 0);
+}
+
+/// `PMemory::clist` (the stack search, below first) is the order pzprjs's room graph gives,
+/// written out step by step (`pzprjs_rooms`), on random walls of every density: every
+/// region's cells, and the regions in pzprjs's order.
+#[test]
+fn region_cells_in_pzprjs_search_order() {
+    let mut rng = Rng::for_puzzle(70, 1);
+    for k in 0..300 {
+        let (rows, cols) = (1 + rng.below(6), 1 + rng.below(6));
+        if rows * cols < 2 {
+            continue;
+        }
+        let p = random_board(&mut rng, rows, cols, 1 + k % 5);
+        let ours: Vec<Vec<usize>> = p.regions().cells.iter().map(|c| p.clist(c[0])).collect();
+        assert_eq!(ours, pzprjs_rooms(&p), "{}", draw::toml(&p));
+    }
+}
+
+/// Issue 70: a wall inside one of two same-shaped shaded regions. pzprjs compares the
+/// k-th cells of their `clist`s (0, 5, 1, 6 with the wall between 5 and 6; 8, 13, 14, 9
+/// without one), not the cells at the same place: 2 answers (pzprjs accepts exactly these,
+/// `bench/pmemory-inner-walls.py`), where matching by place found 3.
+#[test]
+fn walls_inside_regions_match_cells_in_pzprjs_search_order() {
+    let p = url("https://puzz.link/p?pmemory/5/4/9sg03o37bk").unwrap();
+    assert!(p.wall(5, 6) && !p.wall(13, 14));
+    assert_eq!(p.copies(), vec![vec![vec![0, 5, 1, 6], vec![8, 13, 14, 9]]]);
+    assert_eq!(agree_with_brute_force(&p), 2);
+    let answers = all_answers(&p, Connectivity::Lazy, BackendKind::Cadical);
+    let text: Vec<String> = answers.iter().map(|s| p.view(s, &()).text()).collect();
+    assert_eq!(text, ["╷ . . . .\n│ . . ╷ .\n└ ┐ . │ .\n. └ ─ ┘ .\n", "╷ . . . .\n│ . . ╷ .\n│ . . │ .\n└ ─ ─ ┘ .\n"]);
 }
 
 /// On boards of up to 17 borders every set of lines is judged by `verify`: the ones it
