@@ -39,11 +39,16 @@ impl Techniques {
                 }
             }
             if !set.is_empty() {
+                // The pairs are named: pzprjs matches the cells in the order its search of
+                // each region visits them, which is not always by place (walls inside).
+                let pairs: Vec<String> =
+                    ra.iter().zip(rb).map(|(&a, &b)| format!("{} with {}", self.name(a), self.name(b))).collect();
                 let why = say!(
                     self,
-                    "the shaded regions from {} and {} have the same shape: their matching cells carry the same lines",
+                    "the shaded regions from {} and {} have the same shape, so their cells carry the same lines, matched in the order puzz.link's checker visits them: {}",
                     self.name(ra[0]),
-                    self.name(rb[0])
+                    self.name(rb[0]),
+                    pairs.join(", ")
                 );
                 let cells = ra.iter().chain(rb).copied().collect();
                 out.push(Found { tech: Tech::Twins, set, cells, why });
