@@ -130,7 +130,9 @@ impl<G: Techniques> Driver<G> {
             // The chain a person follows: only the narrowings the broken rule stands on, and
             // what those stand on, not everything the techniques found on the way.
             let chain = if readable { self.relevant(s, (u, d), &chain, broken.tech).unwrap_or(chain) } else { chain };
-            let inferences = self.inferences(s, (u, d), &chain);
+            // Counted only where the step is told: a supposition nested inside another
+            // uses its conclusion alone, and the count costs a scan a link.
+            let inferences = if loud { self.inferences(s, (u, d), &chain) } else { vec![1; chain.len()] };
             let mut why = String::new();
             if loud {
                 // Every link, in order, by inference: the links one technique derives at once

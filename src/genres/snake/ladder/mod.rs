@@ -159,6 +159,8 @@ pub struct Techniques {
     /// Sets of cells the snake must visit, each at least once, with their names (the parity
     /// snake's boxes): the snake is not finished while one is unvisited.
     visits: Vec<(String, Vec<usize>)>,
+    /// The zones of the last grid asked about (`zones::onces`).
+    zones: drive::Memo<zones::Zones>,
     /// Line fit's answers by what they read (`lines::fit_cached`).
     fits: RefCell<HashMap<Vec<u8>, Option<Fit>>>,
     /// Inside suppositions: the techniques write no words (`say!`), as none are shown.
@@ -238,6 +240,7 @@ impl Techniques {
             len,
             line_of,
             visits: Vec::new(),
+            zones: drive::Memo::default(),
             fits: RefCell::new(HashMap::new()),
             quiet: Cell::new(false),
         }

@@ -13,8 +13,13 @@
 //! have on the checkerboard (zone parity), and which cells a piece of that length can
 //! reach (zone budget). Why each is sound: `encodings/explain.md`.
 
+use std::rc::Rc;
+
 use super::{Broken, Found, Scan, State, Tech, Techniques, EMPTY, OPEN, SNAKE};
 use crate::explain::drive::{say, Dom, Techniques as _};
+
+/// The lines crossed once, rows then columns, each with its bands.
+pub(super) type Zones = Vec<(Vec<Once>, Vec<Band>)>;
 
 /// One way the snake can cross a line crossed once: the cell before the line (on the
 /// side of lower rows or columns), the line's cells it uses (one, or two side by side),
@@ -27,14 +32,14 @@ struct Way {
 }
 
 /// A line crossed once, and the ways left to cross it.
-struct Once {
+pub(super) struct Once {
     line: usize,
     ways: Vec<Way>,
 }
 
 /// The cells between two lines crossed once (or a line and the board's edge) and the
 /// piece of the snake they hold.
-struct Band {
+pub(super) struct Band {
     /// The line crossed once before the band and after it (`Once`s by index), `None` at
     /// the edge, where the band holds an end instead.
     first: Option<usize>,
@@ -48,8 +53,13 @@ struct Band {
 }
 
 impl Techniques {
+    /// `zones_of`, made once per grid: the three zone techniques read the same view.
+    fn onces(&self, s: &State) -> Rc<Zones> {
+        self.zones.get(s, || self.zones_of(s))
+    }
+
     /// The lines crossed once, rows then columns, each with the bands they make.
-    fn onces(&self, s: &State) -> Vec<(Vec<Once>, Vec<Band>)> {
+    fn zones_of(&self, s: &State) -> Zones {
         let ends = self.ends(s);
         if ends.len() != 2 {
             return Vec::new();
@@ -134,10 +144,6 @@ impl Techniques {
         cells.iter().all(|&c| {
             self.line_of[c].iter().all(|&m| {
                 let m = &self.lines[m];
-                // The line crossed (all of the way's cells but one are in it) is not asked.
-                if w.cells.iter().all(|x| m.cells.contains(x)) && !m.cells.contains(&w.before) {
-                    return true;
-                }
                 m.cells.iter().filter(|&&x| s[x] == SNAKE || cells.contains(&x)).count() <= m.count
             })
         })
@@ -176,8 +182,8 @@ impl Techniques {
     /// cells on both sides can be snake and the lines across have room for them.
     pub(super) fn crossing(&self, s: &State, out: &mut Vec<Found>) -> Scan {
         let ends = self.ends(s);
-        for (onces, _) in self.onces(s) {
-            for o in &onces {
+        for (onces, _) in self.onces(s).iter() {
+            for o in onces {
                 let ways: Vec<&Way> = o.ways.iter().collect();
                 if ways.is_empty() {
                     let why = say!(self, "{}, but it has no place to", self.crossed_once(o, &ends));
@@ -228,8 +234,8 @@ impl Techniques {
             let (r, c) = self.g.coords(i);
             (r + c) % 2
         };
-        for (onces, bands) in self.onces(s) {
-            for band in &bands {
+        for (onces, bands) in self.onces(s).iter() {
+            for band in bands {
                 let Some(len) = band.len.filter(|&l| l > 0) else { continue };
                 let flip = (len + 1) % 2;
                 for start in [true, false] {
@@ -293,8 +299,8 @@ impl Techniques {
     /// reaches no tip at the other side within them is dropped.
     pub(super) fn zone_budget(&self, s: &State, out: &mut Vec<Found>) -> Scan {
         let ends = self.ends(s);
-        for (onces, bands) in self.onces(s) {
-            for band in &bands {
+        for (onces, bands) in self.onces(s).iter() {
+            for band in bands {
                 let Some(len) = band.len else { continue };
                 let mut inside = vec![false; s.len()];
                 for &c in &band.cells {
