@@ -239,8 +239,8 @@ impl Techniques {
                 let Some(len) = band.len.filter(|&l| l > 0) else { continue };
                 let flip = (len + 1) % 2;
                 for start in [true, false] {
-                    let here = self.tips(&onces, band, start);
-                    let there = self.tips(&onces, band, !start);
+                    let here = self.tips(onces, band, start);
+                    let there = self.tips(onces, band, !start);
                     let Some(l) = (if start { band.first } else { band.last }) else { continue };
                     if there.is_empty() {
                         continue;
@@ -308,8 +308,8 @@ impl Techniques {
                 }
                 let known = band.cells.iter().filter(|&&c| s[c] == SNAKE).count();
                 let owed = len as isize - known as isize;
-                let starts = self.tips(&onces, band, true);
-                let stops = self.tips(&onces, band, false);
+                let starts = self.tips(onces, band, true);
+                let stops = self.tips(onces, band, false);
                 if starts.is_empty() || stops.is_empty() || len == 0 {
                     continue;
                 }
@@ -351,7 +351,7 @@ impl Techniques {
                     .map(|l| self.crossed_once(&onces[l], &ends))
                     .collect::<Vec<_>>()
                     .join("; ");
-                let (from, to) = (self.tip_words(&onces, band, true), self.tip_words(&onces, band, false));
+                let (from, to) = (self.tip_words(onces, band, true), self.tip_words(onces, band, false));
                 let (on_lines, in_band): (Vec<usize>, Vec<usize>) =
                     names.iter().partition(|&&c| !band.cells.contains(&c));
                 let mut what = Vec::new();
