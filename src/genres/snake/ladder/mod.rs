@@ -77,7 +77,7 @@ impl drive::Technique for Tech {
             Tech::Budget => "length budget",
             Tech::Parity => "parity",
             Tech::CutParity => "cut parity",
-            Tech::Crossing => "crossing a 1-line",
+            Tech::Crossing => "crossing once",
             Tech::ZoneParity => "zone parity",
             Tech::ZoneBudget => "zone budget",
         }

@@ -469,7 +469,7 @@ fn zone_deductions_hold_in_every_answer_of_random_counted_snakes() {
         let t = drive::Driver::new(t);
         let mut board: State = vec![OPEN; g.len()];
         while let Some(d) = t.step(&board, &|| false) {
-            zone += usize::from(["crossing a 1-line", "zone parity", "zone budget"].contains(&d.technique));
+            zone += usize::from(["crossing once", "zone parity", "zone budget"].contains(&d.technique));
             for f in &d.facts {
                 let snake = (f.value == 0) == f.holds;
                 for a in &all {

@@ -9,7 +9,7 @@
 //! bands, each holding one piece of the snake: from an end, or from beside the crossing of
 //! the line before, to the crossing of the line after (or the other end), with exactly as
 //! many cells as the counts of the band's lines add up to. Three techniques read that:
-//! where a crossing can be (crossing a 1-line), the colours the piece's two end cells must
+//! where a crossing can be (crossing once), the colours the piece's two end cells must
 //! have on the checkerboard (zone parity), and which cells a piece of that length can
 //! reach (zone budget). Why each is sound: `encodings/explain.md`.
 
@@ -186,7 +186,7 @@ impl Techniques {
             for o in onces {
                 let ways: Vec<&Way> = o.ways.iter().collect();
                 if ways.is_empty() {
-                    let why = say!(self, "{}, but it has no place to", self.crossed_once(o, &ends));
+                    let why = say!(self, "{}, but no way to cross it is left", self.crossed_once(o, &ends));
                     return Err(Broken { tech: Tech::Crossing, why });
                 }
                 let set = self.unused(s, o, &ways);
