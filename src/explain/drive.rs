@@ -99,6 +99,11 @@ pub trait Techniques {
     fn dear(&self, _t: Self::Tech) -> bool {
         false
     }
+    /// A technique a step may use but a supposition does not: one too dear to repeat on
+    /// every supposed grid, whose finds the cheaper ones reach there within a few links.
+    fn only_as_step(&self, _t: Self::Tech) -> bool {
+        false
+    }
     /// Runs `t` over `s`, appending what it finds to `out`; `Err` when `s` breaks a rule.
     fn scan(&self, t: Self::Tech, s: &State, out: &mut Vec<Found<Self::Tech>>) -> Scan<Self::Tech>;
     /// A unit's name ("r2c3").
@@ -232,9 +237,9 @@ impl<G: Techniques> Driver<G> {
         let cut = |keep: &dyn Fn(G::Tech) -> bool| g.order().iter().copied().filter(|&t| keep(t)).collect::<Vec<_>>();
         let basic = cut(&|t| t.rung() == Rung::Basic);
         let local = cut(&|t| t.rung() <= Rung::Local && !g.dear(t));
-        let cheap = cut(&|t| !g.dear(t));
+        let cheap = cut(&|t| !g.dear(t) && !g.only_as_step(t));
         let mut deep = cheap.clone();
-        deep.extend(cut(&|t| g.dear(t)));
+        deep.extend(cut(&|t| g.dear(t) && !g.only_as_step(t)));
         Driver { g, basic, local, cheap, deep }
     }
 

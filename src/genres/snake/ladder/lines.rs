@@ -9,6 +9,10 @@ use crate::genres::snake::Circle;
 /// The most ways line fit writes out, each as the snake cells it adds.
 const SHOWN_WAYS: usize = 4;
 
+/// The most ways a fit tries before any rule prunes them (the product of the binomials):
+/// past it the lines are left to later steps, as a person would not try them all either.
+const FIT_TRIES: usize = 50_000;
+
 impl Techniques {
     // -----------------------------------------------------------------------------------
     // Lines
@@ -26,12 +30,7 @@ impl Techniques {
             if !set.is_empty() {
                 let open = line.cells.iter().filter(|&&c| s[c] == OPEN).count();
                 let need = line.count - line.cells.iter().filter(|&&c| s[c] == SNAKE).count();
-                let ways = if fits == 1 { "1 way".to_string() } else { format!("{fits} ways") };
-                let (more, them, fit) = (
-                    if need == 1 { "is" } else { "are" },
-                    if need == 1 { "it" } else { "them" },
-                    if fits == 1 { "fits" } else { "fit" },
-                );
+                let (more, them) = if need == 1 { ("is", "it") } else { ("are", "them") };
                 let beside = match (deep, ends.len()) {
                     (false, _) => "",
                     (true, 2..) => {
@@ -41,32 +40,44 @@ impl Techniques {
                         ", with the neighbours each snake cell then needs (two, but for the snake's two ends) or leaves empty counted in their own rows and columns"
                     }
                 };
-                // Few ways are written out, so a person can hold each against the cells; more
-                // are counted.
-                let why = if fits <= SHOWN_WAYS && !self.quiet().get() {
-                    let each: Vec<String> = shown
-                        .iter()
-                        .map(|w| words::compact(&w.iter().map(|&c| self.name(c)).collect::<Vec<_>>()))
-                        .collect();
-                    let listed = match each.len() {
-                        1 => format!("{} snake", each[0]),
-                        n => format!("{} or {} snake", each[..n - 1].join("; "), each[n - 1]),
-                    };
-                    let agree = if fits == 1 { "it decides" } else { "they agree" };
-                    format!(
-                        "{}: of its {open} open cells {need} more {more} snake; only {ways} to choose {them} {fit} the cells around{beside}: {listed}, and {agree} here",
-                        line.name
-                    )
-                } else {
-                    say!(self,
-                        "{}: of its {open} open cells {need} more {more} snake; {ways} to choose {them} {fit} the cells around{beside}, and all of them agree here",
-                        line.name
-                    )
-                };
+                let chosen = format!("of its {open} open cells {need} more {more} snake");
+                let why = self.fit_why(&line.name, &chosen, fits, &shown, them, beside);
                 out.push(Found { tech, set, cells: line.cells.clone(), why });
             }
         }
         Ok(())
+    }
+
+    /// Why a fit decides: how many ways `chosen` has (the cells to choose and how many,
+    /// `them` naming them), and, when they are few, each way as the snake cells it adds.
+    /// Few ways are written out, so a person can hold each against the cells; more are
+    /// counted.
+    pub(super) fn fit_why(
+        &self,
+        name: &str,
+        chosen: &str,
+        fits: usize,
+        shown: &[Vec<usize>],
+        them: &str,
+        beside: &str,
+    ) -> String {
+        let ways = if fits == 1 { "1 way".to_string() } else { format!("{fits} ways") };
+        let fit = if fits == 1 { "fits" } else { "fit" };
+        if fits <= SHOWN_WAYS && !self.quiet().get() {
+            let each: Vec<String> =
+                shown.iter().map(|w| words::compact(&w.iter().map(|&c| self.name(c)).collect::<Vec<_>>())).collect();
+            let listed = match each.len() {
+                1 => format!("{} snake", each[0]),
+                n => format!("{} or {} snake", each[..n - 1].join("; "), each[n - 1]),
+            };
+            let agree = if fits == 1 { "it decides" } else { "they agree" };
+            format!("{name}: {chosen}; only {ways} to choose {them} {fit} the cells around{beside}: {listed}, and {agree} here")
+        } else {
+            say!(
+                self,
+                "{name}: {chosen}; {ways} to choose {them} {fit} the cells around{beside}, and all of them agree here"
+            )
+        }
     }
 
     /// `fit` remembered by what it reads: the cells within two steps of the line, the ends
@@ -101,7 +112,7 @@ impl Techniques {
         if let Some(hit) = self.fits.borrow().get(&key) {
             return hit.clone();
         }
-        let fit = self.fit(l, s, elsewhere, deep);
+        let fit = self.fit(&[l], &line.around, s, elsewhere, deep);
         let mut fits = self.fits.borrow_mut();
         if fits.len() > 1 << 18 {
             fits.clear();
@@ -110,40 +121,64 @@ impl Techniques {
         fit
     }
 
-    /// Every way to choose line `l`'s missing snake cells that breaks no local rule around
-    /// it: the cells all of them agree on, and how many there are (`Err` when none; when
-    /// they agree on no cell, the count is of those tried before that was clear);
-    /// `None` when the line is settled or has too many ways to try.
-    fn fit(&self, l: usize, s: &State, elsewhere: usize, deep: bool) -> Option<Fit> {
-        let line = &self.lines[l];
-        let open: Vec<usize> = line.cells.iter().copied().filter(|&c| s[c] == OPEN).collect();
-        let snake = line.cells.iter().filter(|&&c| s[c] == SNAKE).count();
-        if open.is_empty() || snake > line.count || line.count - snake > open.len() {
+    /// Every way to choose the missing snake cells of the lines `strip` (one line, or two
+    /// side by side) that breaks no local rule around them (`around`): the cells all of
+    /// them agree on, and how many there are (`Err` when none; when they agree on no cell,
+    /// the count is of those tried before that was clear); `None` when the lines are
+    /// settled or have too many ways to try.
+    pub(super) fn fit(
+        &self,
+        strip: &[usize],
+        around: &[usize],
+        s: &State,
+        elsewhere: usize,
+        deep: bool,
+    ) -> Option<Fit> {
+        let mut open: Vec<(usize, usize)> = Vec::new();
+        let mut need: Vec<usize> = Vec::with_capacity(strip.len());
+        let mut tries = 1usize;
+        for (x, &l) in strip.iter().enumerate() {
+            let line = &self.lines[l];
+            let here: Vec<usize> = line.cells.iter().copied().filter(|&c| s[c] == OPEN).collect();
+            let snake = line.cells.iter().filter(|&&c| s[c] == SNAKE).count();
+            if snake > line.count || line.count - snake > here.len() {
+                return None;
+            }
+            need.push(line.count - snake);
+            tries = tries.saturating_mul(binomial(here.len(), line.count - snake));
+            open.extend(here.into_iter().map(|c| (c, x)));
+        }
+        if open.is_empty() || tries > FIT_TRIES {
             return None;
         }
-        let need = line.count - snake;
-        if binomial(open.len(), need) > 1000 {
-            return None;
+        // Lines side by side are filled across, cell by cell along them, so a rule broken
+        // between the two is seen as soon as both of its cells are chosen.
+        let along = |c: usize| if self.lines[strip[0]].rows { (self.g.coords(c).1, c) } else { (c, 0) };
+        open.sort_by_key(|&(c, _)| along(c));
+        // A lone line's crossing lines hold no other cell of it, so whether a cell may be
+        // snake by those lines' counts is the same in every way: asked once. Lines side by
+        // side share their crossing lines, which are counted again in each whole way.
+        let crossing = open.iter().map(|&(c, _)| self.crossing_ok(strip, c, s)).collect();
+        let mut rest = vec![0; strip.len()];
+        for &(_, x) in &open {
+            rest[x] += 1;
         }
-        // Each open cell's crossing line holds no other cell of this line, so whether the
-        // cell may be snake by that line's count is the same in every way: asked once.
-        let crossing = open.iter().map(|&c| self.crossing_ok(l, c, s)).collect();
+        let n = open.len();
         let mut ways = Ways {
             open,
+            left: need,
+            rest,
             crossing,
-            picked: Vec::new(),
-            always: Vec::new(),
-            never: Vec::new(),
+            picked: vec![false; n],
+            always: vec![true; n],
+            never: vec![true; n],
             fits: 0,
             shown: Vec::new(),
             settled: false,
             deep,
             beside: None,
         };
-        ways.picked = vec![false; ways.open.len()];
-        ways.always = vec![true; ways.open.len()];
-        ways.never = vec![true; ways.open.len()];
-        self.fit_from(l, 0, need, &mut s.clone(), elsewhere, &mut ways);
+        self.fit_from(strip, around, 0, &mut s.clone(), elsewhere, &mut ways);
         let Ways { open, always, never, fits, beside, shown, .. } = ways;
         if fits == 0 {
             return Some(Err(()));
@@ -151,7 +186,7 @@ impl Techniques {
         let mut set: Vec<(usize, Dom)> = open
             .iter()
             .enumerate()
-            .filter_map(|(j, &c)| {
+            .filter_map(|(j, &(c, _))| {
                 if always[j] {
                     Some((c, SNAKE))
                 } else if never[j] {
@@ -162,60 +197,77 @@ impl Techniques {
             })
             .collect();
         set.extend(beside.unwrap_or_default());
+        set.sort_unstable();
         Some(Ok((set, fits, shown)))
     }
 
-    /// Line fit's ways from the `j`th open cell on, with `left` snake cells to place: the
-    /// open cells are decided one by one, and a partial way is dropped as soon as it breaks
-    /// a rule that later cells cannot mend (`still_ok`). Each whole way is checked in full,
-    /// so the ways counted are exactly those of trying every choice.
-    fn fit_from(&self, l: usize, j: usize, left: usize, trial: &mut State, elsewhere: usize, w: &mut Ways) {
+    /// The ways from the `j`th open cell on, with `left` snake cells still to place in each
+    /// line of the strip: the open cells are decided one by one, and a partial way is
+    /// dropped as soon as it breaks a rule that later cells cannot mend (`still_ok`). Each
+    /// whole way is checked in full, so the ways counted are exactly those of trying every
+    /// choice.
+    fn fit_from(&self, strip: &[usize], around: &[usize], j: usize, trial: &mut State, elsewhere: usize, w: &mut Ways) {
         if w.settled {
             return;
         }
-        let Some(&c) = w.open.get(j) else {
-            let line = &self.lines[l];
+        let Some(&(c, x)) = w.open.get(j) else {
             let crossing_ok = w.picked.iter().zip(&w.crossing).all(|(&p, &ok)| !p || ok);
-            if !(left == 0 && crossing_ok && self.local_ok(trial, &line.around, elsewhere)) {
+            if !(crossing_ok && self.local_ok(trial, around, elsewhere)) {
+                return;
+            }
+            if strip.len() > 1 && !self.crossings_hold(strip, trial) {
                 return;
             }
             if w.deep {
-                let Some(here) = self.beside(l, trial, elsewhere) else { return };
+                let Some(here) = self.beside(strip[0], trial, elsewhere) else { return };
                 // What every way so far decides beside the line.
                 w.beside = Some(match w.beside.take() {
                     None => here,
                     Some(before) => before.into_iter().filter(|x| here.binary_search(x).is_ok()).collect(),
                 });
             }
-            {
-                w.fits += 1;
-                if w.shown.len() < SHOWN_WAYS {
-                    w.shown.push((0..w.open.len()).filter(|&k| w.picked[k]).map(|k| w.open[k]).collect());
-                }
-                for k in 0..w.open.len() {
-                    w.always[k] &= w.picked[k];
-                    w.never[k] &= !w.picked[k];
-                }
-                // Every open cell seen both ways: the line decides nothing, and how many
-                // ways there are is never told.
-                let beside_left = w.beside.as_ref().is_some_and(|b| !b.is_empty());
-                w.settled = !w.always.iter().zip(&w.never).any(|(&a, &n)| a || n) && !beside_left;
+            w.fits += 1;
+            if w.shown.len() < SHOWN_WAYS {
+                w.shown.push((0..w.open.len()).filter(|&k| w.picked[k]).map(|k| w.open[k].0).collect());
             }
+            for k in 0..w.open.len() {
+                w.always[k] &= w.picked[k];
+                w.never[k] &= !w.picked[k];
+            }
+            // Every open cell seen both ways: the lines decide nothing, and how many ways
+            // there are is never told.
+            let beside_left = w.beside.as_ref().is_some_and(|b| !b.is_empty());
+            w.settled = !w.always.iter().zip(&w.never).any(|(&a, &n)| a || n) && !beside_left;
             return;
         };
-        let rest = w.open.len() - j - 1;
+        w.rest[x] -= 1;
         for v in [SNAKE, EMPTY] {
-            if (v == SNAKE && left == 0) || (v == EMPTY && left > rest) {
+            if (v == SNAKE && w.left[x] == 0) || (v == EMPTY && w.left[x] > w.rest[x]) {
                 continue;
             }
             trial[c] = v;
             w.picked[j] = v == SNAKE;
             if self.still_ok(c, w.crossing[j], trial) {
-                self.fit_from(l, j + 1, left - usize::from(v == SNAKE), trial, elsewhere, w);
+                w.left[x] -= usize::from(v == SNAKE);
+                self.fit_from(strip, around, j + 1, trial, elsewhere, w);
+                w.left[x] += usize::from(v == SNAKE);
             }
         }
+        w.rest[x] += 1;
         trial[c] = OPEN;
         w.picked[j] = false;
+    }
+
+    /// Whether the lines crossing two lines side by side (in the whole way `s`) keep their
+    /// counts: no more snake cells than it, and room for it.
+    fn crossings_hold(&self, strip: &[usize], s: &State) -> bool {
+        self.lines[strip[0]].cells.iter().all(|&c| {
+            self.line_of[c].iter().filter(|m| !strip.contains(m)).all(|&m| {
+                let line = &self.lines[m];
+                let snake = line.cells.iter().filter(|&&x| s[x] == SNAKE).count();
+                snake <= line.count && snake + line.cells.iter().filter(|&&x| s[x] == OPEN).count() >= line.count
+            })
+        })
     }
 
     /// Crossing fit's look beside one way of line `l` (in `s`, which it leaves as it found
@@ -366,12 +418,12 @@ impl Techniques {
         room.then_some(out)
     }
 
-    /// Whether the lines crossing line `l` at cell `c`, open in `s`, have room for it as
-    /// snake.
-    fn crossing_ok(&self, l: usize, c: usize, s: &State) -> bool {
+    /// Whether the lines crossing the strip's lines at cell `c`, open in `s`, have room for
+    /// it as snake.
+    fn crossing_ok(&self, strip: &[usize], c: usize, s: &State) -> bool {
         self.line_of[c]
             .iter()
-            .filter(|&&m| m != l)
+            .filter(|m| !strip.contains(m))
             .all(|&m| self.lines[m].cells.iter().filter(|&&x| s[x] == SNAKE).count() < self.lines[m].count)
     }
 
@@ -396,7 +448,12 @@ impl Techniques {
 
 /// Line fit's count of the ways found so far, and what all of them agree on.
 struct Ways {
-    open: Vec<usize>,
+    /// The open cells, each with its line's place in the strip.
+    open: Vec<(usize, usize)>,
+    /// Per line of the strip: the snake cells it still needs, and its open cells not yet
+    /// decided.
+    left: Vec<usize>,
+    rest: Vec<usize>,
     /// Per open cell: its crossing lines stay within their counts with it snake.
     crossing: Vec<bool>,
     /// The way being built: which open cells are snake.

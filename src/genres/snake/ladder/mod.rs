@@ -17,6 +17,7 @@ use crate::explain::drive::{self, Dom};
 mod global;
 mod lines;
 mod local;
+mod pairs;
 #[cfg(test)]
 mod tests;
 mod zones;
@@ -54,6 +55,7 @@ pub enum Tech {
     Crossing,
     ZoneParity,
     ZoneBudget,
+    PairFit,
 }
 
 impl drive::Technique for Tech {
@@ -80,6 +82,7 @@ impl drive::Technique for Tech {
             Tech::Crossing => "crossing once",
             Tech::ZoneParity => "zone parity",
             Tech::ZoneBudget => "zone budget",
+            Tech::PairFit => "two-line fit",
         }
     }
 
@@ -87,7 +90,7 @@ impl drive::Technique for Tech {
         match self {
             Tech::Given | Tech::Count => Rung::Basic,
             Tech::Block | Tech::Diagonal | Tech::Degree | Tech::Continue | Tech::DeadEnd => Rung::Local,
-            Tech::LineFit | Tech::CrossFit | Tech::Crossing => Rung::Lines,
+            Tech::LineFit | Tech::CrossFit | Tech::PairFit | Tech::Crossing => Rung::Lines,
             Tech::Unreachable | Tech::MustPass | Tech::Pocket | Tech::NoLoop | Tech::EarlyFinish | Tech::Enclosure => {
                 Rung::Connectivity
             }
@@ -97,7 +100,7 @@ impl drive::Technique for Tech {
 }
 
 /// The techniques in the order they are tried.
-const ORDER: [Tech; 20] = [
+const ORDER: [Tech; 21] = [
     Tech::Given,
     Tech::Count,
     Tech::Block,
@@ -108,6 +111,7 @@ const ORDER: [Tech; 20] = [
     Tech::Crossing,
     Tech::LineFit,
     Tech::CrossFit,
+    Tech::PairFit,
     Tech::Unreachable,
     Tech::NoLoop,
     Tech::MustPass,
@@ -141,6 +145,17 @@ struct Line {
     touching: Vec<(usize, usize)>,
 }
 
+/// Two counted lines side by side, which two-line fit fills together: a row (or column)
+/// whose neighbours are held against its count when the line beside it is filled.
+struct Pair {
+    lines: [usize; 2],
+    name: String,
+    /// Both lines' `around`, merged.
+    around: Vec<usize>,
+    /// Both lines' `reads`, merged.
+    reads: Vec<usize>,
+}
+
 /// What line fit found on a line: the cells every filling agrees on, how many fillings
 /// fit, and the snake cells each of the first few adds (`SHOWN_WAYS` or fewer are
 /// written out), or `Err` when none does.
@@ -152,6 +167,8 @@ pub struct Techniques {
     nbrs: Vec<Vec<usize>>,
     circles: Vec<Option<Circle>>,
     lines: Vec<Line>,
+    /// The counted lines side by side (two-line fit).
+    pairs: Vec<Pair>,
     /// The snake's length, when every row or every column is counted.
     len: Option<usize>,
     /// Where each cell is in `lines` (its row and column lines, when counted).
@@ -232,11 +249,32 @@ impl Techniques {
                 .map(|m| (m, line.around.iter().filter(|c| line_of[**c].contains(&m)).count()))
                 .collect();
         }
+        let merged = |a: &[usize], b: &[usize]| {
+            let mut out = [a, b].concat();
+            out.sort_unstable();
+            out.dedup();
+            out
+        };
+        let mut pairs = Vec::new();
+        for (a, x) in lines.iter().enumerate() {
+            for (b, y) in lines.iter().enumerate() {
+                if x.rows == y.rows && y.k == x.k + 1 {
+                    let noun = if x.rows { "rows" } else { "columns" };
+                    pairs.push(Pair {
+                        lines: [a, b],
+                        name: format!("{noun} {} and {}", x.k + 1, y.k + 1),
+                        around: merged(&x.around, &y.around),
+                        reads: merged(&x.reads, &y.reads),
+                    });
+                }
+            }
+        }
         Techniques {
             g,
             nbrs: (0..g.len()).map(|i| g.neighbours(i).collect()).collect(),
             circles,
             lines,
+            pairs,
             len,
             line_of,
             visits: Vec::new(),
@@ -297,6 +335,7 @@ impl Techniques {
             Tech::DeadEnd => self.dead_end(s, out),
             Tech::LineFit => self.line_fit(s, out, false),
             Tech::CrossFit => self.line_fit(s, out, true),
+            Tech::PairFit => self.pair_fit(s, out),
             Tech::Unreachable | Tech::MustPass | Tech::Pocket => self.pieces(t, s, out),
             Tech::NoLoop | Tech::EarlyFinish => self.chains(t, s, out),
             Tech::Enclosure => self.enclosure(s, out),
@@ -326,7 +365,13 @@ impl drive::Techniques for Techniques {
 
     /// Line fit costs the most, and the rest often settle the line first.
     fn dear(&self, t: Tech) -> bool {
-        matches!(t, Tech::LineFit | Tech::CrossFit)
+        matches!(t, Tech::LineFit | Tech::CrossFit | Tech::PairFit)
+    }
+
+    /// Two-line fit tries up to thousands of ways for each pair of lines: on every supposed
+    /// grid that is where the time goes.
+    fn only_as_step(&self, t: Tech) -> bool {
+        t == Tech::PairFit
     }
 
     fn scan(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {
