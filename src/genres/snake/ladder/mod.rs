@@ -1,7 +1,8 @@
 //! How people solve Snake: the techniques of `../shared/TECHNIQUES.md` §1 (janko's
 //! Schlange, puzz.link's `snake`), each a named deduction on the partial grid, cheapest
 //! first. Why each is sound: `encodings/explain.md`. The clues and the local patterns are in
-//! `local.rs`, line fit and crossing fit in `lines.rs`, the connectivity, length and parity
+//! `local.rs`, line fit and crossing fit in `lines.rs`, two-line fit in `pairs.rs`, the zones
+//! in `zones.rs`, the connectivity, length and parity
 //! techniques in `global.rs`; here are the driver (saturation, suppositions) and the seam
 //! to `explain`. Every step is checked against the whole formula in test builds, so a
 //! technique that claimed too much fails the tests.
