@@ -238,12 +238,22 @@ pub const MAX_SIDE: usize = 64;
 /// The largest piece of a bank, and the most pieces (`--bank`).
 pub const MAX_PIECE: u32 = 4096;
 
+/// A size or bank that could not be read: what was found, and (in its words) what was
+/// expected. The field's name is the caller's to add (`--size`, `size=`, `"size"`).
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ReadError {
+    #[error("expected ROWSxCOLS like 10x10, or one side like 10 (sides 1 to {MAX_SIDE}), found `{found}`")]
+    Size { found: String },
+    #[error("expected a range like 1..9 or a list like 1,2,2,5 (pieces 1 to {MAX_PIECE}), found `{found}`")]
+    Bank { found: String },
+}
+
 /// A board's size as a user types it: `ROWSxCOLS` (`10x10`; `X`, `×` or `*` for the `x`,
 /// spaces around it allowed) or one side (`10`), each side from 1 to [`MAX_SIDE`]. The one
 /// reader of sizes: the command line, the page (through the server) and Python send it
 /// their text. The error says what was expected (the caller names the field).
-pub fn size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("expected ROWSxCOLS like 10x10, or one side like 10 (sides 1 to {MAX_SIDE}), found `{text}`");
+pub fn size(text: &str) -> Result<(usize, usize), ReadError> {
+    let bad = || ReadError::Size { found: text.to_string() };
     let side = |t: &str| t.trim().parse::<usize>().ok().filter(|v| (1..=MAX_SIDE).contains(v)).ok_or_else(bad);
     match text.split_once(['x', 'X', '×', '*']) {
         Some((r, c)) => Ok((side(r)?, side(c)?)),
@@ -254,8 +264,8 @@ pub fn size(text: &str) -> Result<(usize, usize), String> {
 /// A bank of pieces as a user types it: a range (`1..9`, `1..=9` or `1-9`: every size
 /// once) or a list (`1,2,2,5`, commas or spaces), each piece from 1 to [`MAX_PIECE`] and at
 /// most [`MAX_PIECE`] of them. The one reader of banks, as [`size`] is of sizes.
-pub fn bank(text: &str) -> Result<Vec<u32>, String> {
-    let bad = || format!("expected a range like 1..9 or a list like 1,2,2,5 (pieces 1 to {MAX_PIECE}), found `{text}`");
+pub fn bank(text: &str) -> Result<Vec<u32>, ReadError> {
+    let bad = || ReadError::Bank { found: text.to_string() };
     let piece = |t: &str| t.trim().parse::<u32>().ok().filter(|v| (1..=MAX_PIECE).contains(v)).ok_or_else(bad);
     let t = text.trim();
     let range = t.split_once("..").map(|(a, b)| (a, b.strip_prefix('=').unwrap_or(b))).or_else(|| t.split_once('-'));
@@ -282,7 +292,7 @@ mod tests {
             assert_eq!(size(text), Ok(want), "{text}");
         }
         for text in ["", "x", "0x3", "65", "3x", "ten", "3x4x5", "-1"] {
-            let e = size(text).unwrap_err();
+            let e = size(text).unwrap_err().to_string();
             assert!(e.contains("expected ROWSxCOLS like 10x10") && e.contains(&format!("`{text}`")), "{text}: {e}");
         }
     }
@@ -301,6 +311,8 @@ mod tests {
         }
         for text in ["", "0", "4..1", "1..", "a,b", "1,,x", "4097", "1..5000", "-3"] {
             let e = bank(text).unwrap_err();
+            assert_eq!(e, ReadError::Bank { found: text.to_string() });
+            let e = e.to_string();
             assert!(e.contains("expected a range like 1..9") && e.contains(&format!("`{text}`")), "{text}: {e}");
         }
     }

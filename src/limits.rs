@@ -9,13 +9,21 @@ use crate::tuning::Tuning;
 
 /// The one rule for a time limit, on the command line and in the API: a positive, finite
 /// number of seconds (a limit of 0 could only ever say "unknown"), capped at `cap`.
-pub fn seconds(t: f64, cap: Duration) -> Result<Duration, String> {
+pub fn seconds(t: f64, cap: Duration) -> Result<Duration, NotSeconds> {
     if t.is_finite() && t > 0.0 {
         // Cut before converting: a huge number of seconds is no `Duration`.
         Ok(Duration::from_secs_f64(t.min(cap.as_secs_f64())))
     } else {
-        Err(format!("must be a positive number of seconds, not {t}"))
+        Err(NotSeconds { found: t })
     }
+}
+
+/// A time limit that is not a positive, finite number of seconds (the caller names the
+/// field: `--timeout`, `timeout=`).
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("must be a positive number of seconds, not {found}")]
+pub struct NotSeconds {
+    pub found: f64,
 }
 
 /// A stop request from the caller (Ctrl-C, a client that went away), checked between

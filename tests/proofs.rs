@@ -61,5 +61,5 @@ fn proofs_need_a_solver_that_writes_them() {
     let dir = tempfile::tempdir().unwrap();
     let o = run(&["solve", &fixture("snake-egg/seed-6x6.toml"), "--proof", dir.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--proof needs"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("proofs need the kissat backend"), "{}", stderr(&o));
 }

@@ -38,6 +38,17 @@ pub enum Outcome {
     Unknown(String),
 }
 
+/// A backend that cannot keep proofs: only kissat and an external command with `{proof}`
+/// can.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error(
+    "proofs need the kissat backend or an external command with `{{proof}}` where the solver writes a text DRAT \
+     proof, e.g. external:\"cadical -q --no-binary {{cnf}} {{proof}}\" (not {backend})"
+)]
+pub struct NoProofs {
+    pub backend: String,
+}
+
 #[derive(Debug, Error)]
 pub enum BackendError {
     #[error("solver `{solver}` could not be started: {msg}")]
@@ -213,18 +224,13 @@ impl BackendKind {
 
     /// The backend with DRAT proofs kept in `dir` (`--proof`): kissat, or an external
     /// command with `{proof}` where the proof file goes.
-    pub fn build_with_proofs(&self, dir: &std::path::Path) -> Result<Box<dyn Backend>, String> {
+    pub fn build_with_proofs(&self, dir: &std::path::Path) -> Result<Box<dyn Backend>, NoProofs> {
         let (cmd, label) = match self {
             BackendKind::Kissat(binary) => {
                 (vec![binary.clone(), "-q".into(), "--no-binary".into(), "{cnf}".into(), "{proof}".into()], "kissat")
             }
             BackendKind::External(cmd) if cmd.iter().any(|a| a.contains("{proof}")) => (cmd.clone(), cmd[0].as_str()),
-            _ => {
-                return Err(format!(
-                    "--proof needs `--backend kissat` or an external command with `{{proof}}` where the solver \
-                     writes a text DRAT proof, e.g. external:\"cadical -q --no-binary {{cnf}} {{proof}}\" (not {self})"
-                ))
-            }
+            _ => return Err(NoProofs { backend: self.to_string() }),
         };
         Ok(Box::new(ExternalBackend::new(cmd, label).with_proofs(dir.to_path_buf())))
     }
@@ -241,7 +247,7 @@ impl BackendKind {
                 std::fs::create_dir_all(dir).map_err(|e| format!("--proof {}: {e}", dir.display()))?;
                 // A certificate left by an earlier run must not pass for this run's.
                 let _ = std::fs::remove_file(dir.join("unsat.txt"));
-                self.build_with_proofs(dir)?
+                self.build_with_proofs(dir).map_err(|e| e.to_string())?
             }
             None => self.build(),
         };

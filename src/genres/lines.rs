@@ -171,23 +171,42 @@ pub fn link(f: &mut Formula, g: Grid, shape: &[Vec<(u8, Var)>], line: &[Option<V
     });
 }
 
+/// An answer whose shape is not one of lines between cells, with the cell it is at
+/// (1-based row and column).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    #[error("the answer has {answer} cells, the grid {grid}")]
+    Length { answer: usize, grid: usize },
+    #[error("the answer gives line set {set} at row {}, column {}, not a set of four directions", .at.0, .at.1)]
+    NotASet { set: u8, at: (usize, usize) },
+    #[error("a line at row {}, column {} leaves the board", .at.0, .at.1)]
+    LeavesBoard { at: (usize, usize) },
+    #[error("the line from row {}, column {} ends halfway to row {}, column {}", .from.0, .from.1, .to.0, .to.1)]
+    Halfway { from: (usize, usize), to: (usize, usize) },
+}
+
+/// The verifiers' reasons are text: a shape error is one more.
+impl From<ShapeError> for String {
+    fn from(e: ShapeError) -> String {
+        e.to_string()
+    }
+}
+
 /// An answer's own shape, before any rule: one line set of four directions per cell, no
 /// line leaving the board, every line seen from both its cells.
-pub fn check_shape(g: Grid, sol: &[u8]) -> Result<(), String> {
+pub fn check_shape(g: Grid, sol: &[u8]) -> Result<(), ShapeError> {
     if sol.len() != g.len() {
-        return Err(format!("the answer has {} cells, the grid {}", sol.len(), g.len()));
+        return Err(ShapeError::Length { answer: sol.len(), grid: g.len() });
     }
-    let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
+    let at = |i: usize| (i / g.cols + 1, i % g.cols + 1);
     for i in 0..g.len() {
         if sol[i] > 15 {
-            return Err(format!("the answer gives line set {} at {}, not a set of four directions", sol[i], at(i)));
+            return Err(ShapeError::NotASet { set: sol[i], at: at(i) });
         }
         for d in DIRS.into_iter().filter(|&d| sol[i] & d != 0) {
             match step(g, i, d) {
-                None => return Err(format!("a line at {} leaves the board", at(i))),
-                Some(j) if sol[j] & opposite(d) == 0 => {
-                    return Err(format!("the line from {} ends halfway to {}", at(i), at(j)))
-                }
+                None => return Err(ShapeError::LeavesBoard { at: at(i) }),
+                Some(j) if sol[j] & opposite(d) == 0 => return Err(ShapeError::Halfway { from: at(i), to: at(j) }),
                 Some(_) => {}
             }
         }

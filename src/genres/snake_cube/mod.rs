@@ -380,7 +380,7 @@ impl Puzzle for SnakeCube {
         Ok(CubeOptions {
             encoding: Encoding::parse(raw.encoding.as_deref()).map_err(RunError::Usage)?,
             distinct: Distinct::parse(raw.distinct.as_deref()).map_err(RunError::Usage)?,
-            symmetry: Group::parse(raw.symmetry.as_deref()).map_err(RunError::Usage)?,
+            symmetry: Group::parse(raw.symmetry.as_deref()).map_err(|e| RunError::Usage(e.to_string()))?,
         })
     }
 
