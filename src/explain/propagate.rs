@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::ask::Core;
 use super::up::{Assignment, Up};
-use super::{ExplainError, Explainer, Level, Step};
+use super::{ExplainError, Explainer, Fact, Level, Step};
 use crate::cnf::RuleKind;
 
 impl Explainer<'_> {
@@ -93,5 +93,103 @@ impl Explainer<'_> {
             }
         }
         best.map(|(_, s)| s)
+    }
+}
+
+impl Explainer<'_> {
+    /// The facts the clues give their own cells: what each clue of one cell propagates
+    /// there on its own (a circle is snake, an egg's number is in an egg of that size, a
+    /// grey cell is unshaded). A player's grid starts from them, as a person starts from
+    /// the printed puzzle: a hint never restates a clue, and a clue's cell is not the
+    /// player's to mark. Deductions from a clue about other cells are steps.
+    pub fn givens(&self) -> Vec<Fact> {
+        let mut a = Assignment { val: self.known.val.clone(), trail: Vec::new() };
+        if !self.up.close_hard(&mut a) {
+            return Vec::new();
+        }
+        let base = a.trail.len();
+        let rules = self.f.rules();
+        // With the clue, the local rules anchored at its cell (listed first): a circle that
+        // is an end is a snake cell by the rule of ends, not by a deduction.
+        let mut anchored: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (r, rule) in rules.iter().enumerate().filter(|(_, rule)| rule.kind == RuleKind::Local) {
+            if let Some(&c) = rule.cells.first() {
+                anchored.entry(c).or_default().push(r);
+            }
+        }
+        let mut out = Vec::new();
+        for (r, rule) in rules.iter().enumerate() {
+            let [cell] = rule.cells[..] else { continue };
+            if rule.kind != RuleKind::Clue {
+                continue;
+            }
+            let mut set = anchored.get(&cell).cloned().unwrap_or_default();
+            set.push(r);
+            let seeds = set.iter().flat_map(|&q| Up::rule_clauses(self.f, q));
+            if self.up.propagate(&mut a, &|o| set.contains(&(o as usize)), seeds, base) {
+                out.extend(self.new_facts(&a, base).into_iter().filter(|f| f.unit == cell));
+            }
+            a.undo(base);
+        }
+        out
+    }
+}
+
+/// How a wrong entry breaks a rule: the rules that, one after another, follow from it
+/// (each with the facts it sets), and the rule that then cannot hold.
+#[derive(Clone, Debug)]
+pub struct Chain {
+    pub links: Vec<(usize, Vec<Fact>)>,
+    pub broken: usize,
+}
+
+/// The longest chain a wrong entry is explained by: more is no longer a reason a player
+/// follows at a glance, and the entry is said to fit no answer instead.
+pub const MAX_CHAIN: usize = 6;
+
+impl Explainer<'_> {
+    /// Why `facts` (a wrong entry) cannot hold beside the facts known: a chain of single
+    /// rules, each propagating from the entry and the links before it, to a rule that
+    /// breaks; the simplest kinds of rule first (a clue, then a local rule, then a count;
+    /// never a whole-board rule, whose reason is no short chain). `None` when no chain of
+    /// at most [`MAX_CHAIN`] links is found.
+    pub fn refute(&self, facts: &[Fact]) -> Option<Chain> {
+        let mut a = Assignment { val: self.known.val.clone(), trail: Vec::new() };
+        for &f in facts {
+            if !a.set(self.lit(f)) {
+                return None;
+            }
+        }
+        if !self.up.close_hard(&mut a) {
+            return None;
+        }
+        let rules = self.f.rules();
+        let mut order: Vec<usize> = (0..rules.len()).filter(|&r| rules[r].kind != RuleKind::Global).collect();
+        order.sort_by_key(|&r| rules[r].kind);
+        let mut links = Vec::new();
+        while links.len() <= MAX_CHAIN {
+            let base = a.trail.len();
+            let mut next: Option<(usize, Vec<Fact>)> = None;
+            for &r in &order {
+                let ok = self.up.propagate(&mut a, &|o| o as usize == r, Up::rule_clauses(self.f, r), base);
+                let new = if ok { self.new_facts(&a, base) } else { Vec::new() };
+                a.undo(base);
+                if !ok {
+                    return Some(Chain { links, broken: r });
+                }
+                if next.is_none() && !new.is_empty() {
+                    next = Some((r, new));
+                }
+            }
+            let (r, new) = next?;
+            for f in &new {
+                a.set(self.lit(*f));
+            }
+            if !self.up.close_hard(&mut a) {
+                return None;
+            }
+            links.push((r, new));
+        }
+        None
     }
 }
