@@ -371,6 +371,23 @@ fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
     b.click("#play-check");
     assert!(b.says().starts_with("All right so far"), "{}", b.text("#play-says"));
 
+    // A wrong cross, over the one line the circle at r6c6 can take (up: left is a
+    // number): Check says why, with the chain's cells framed on the board.
+    b.play_click_at(b.play_spot(5, 5, 0, (0.5, 0.06)), 0);
+    b.click("#play-check");
+    let says = b.says();
+    assert!(
+        says.contains(
+            "r6c6 is marked with no line up, but no answer has it: with it, r6c6 ╴ (a line left) (one line \
+             leaves the circle at r6c6); then by the lines at r6c5; and then this cannot hold: the lines at r6c6."
+        ),
+        "{says}"
+    );
+    assert!(b.attr("#play-board", "data-why").starts_with("r6c6 r5c6 r6c5"), "{}", b.attr("#play-board", "data-why"));
+    b.screenshot(&shots.join("play-why.png"));
+    b.focus_board();
+    b.play_keys(Some(CONTROL), &["z"]);
+
     // Persistence of Memory: the path drawn up from the circle at r6c1; the corner's
     // one-cell region at r1c1 is given its lines (and the line into each neighbour).
     b.click("#play-edit");

@@ -117,8 +117,9 @@ impl Browser {
         }
     }
 
-    /// Hint after Hint, each followed, until solved; the number of hints.
-    fn play_to_the_end(&self, lines: bool) -> usize {
+    /// Hint after Hint, each followed, until solved; the number of hints. The board of the
+    /// third hint, on show before it is followed, is kept in `shot`.
+    fn play_to_the_end(&self, lines: bool, shot: &std::path::Path) -> usize {
         let margin: i32 = self.attr("#play-board", "data-margin").parse().unwrap();
         let given: Vec<String> = self.attr("#play-board", "data-given").split(' ').map(String::from).collect();
         let mut last = String::new();
@@ -134,6 +135,9 @@ impl Browser {
             let hint = self.attr("#play-board", "data-hint");
             for c in hint.split(' ') {
                 assert!(!given.iter().any(|g| g == c), "hint {} restates the clue at {c}: {says}", n + 1);
+            }
+            if n == 2 {
+                self.screenshot(shot);
             }
             let todo = self.attr("#play-board", "data-todo");
             assert!(!todo.is_empty(), "hint {} asks nothing to draw: {says}\n{}", n + 1, self.grid_now().len());
@@ -156,10 +160,10 @@ fn play_genre(page_tail: &str, lines: bool) {
     let server = Server::start(&[]);
     let b = Browser::start();
     b.open_and_play(&format!("{}?{page_tail}", server.url));
-    let hints = b.play_to_the_end(lines);
-    assert!(hints > 0);
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
-    let name = page_tail.split(['/', '?']).nth(4).unwrap_or("parity-snake").to_string();
+    let name = if page_tail.starts_with("http") { page_tail.split(['/', '?']).nth(4).unwrap() } else { "parity-snake" };
+    let hints = b.play_to_the_end(lines, &shots.join(format!("play-{name}.png")));
+    assert!(hints > 2);
     b.screenshot(&shots.join(format!("play-solved-{name}.png")));
 }
 

@@ -9,7 +9,7 @@ use super::{Puzzle, RunError};
 use crate::cnf::RuleInstance;
 use crate::engine::Unit;
 use crate::explain::from::{self, Entry};
-use crate::explain::{Chain, ExplainError, Explainer, Fact};
+use crate::explain::{Broken, Chain, ExplainError, Explainer, Fact};
 use crate::input::Source;
 use crate::limits::Limits;
 
@@ -106,18 +106,28 @@ impl Player {
         };
         let chain = |c: &Chain| {
             let links: Vec<String> = (c.links.iter())
-                .map(|(r, facts)| {
-                    let facts: Vec<String> = facts.iter().map(said).collect();
-                    format!("{} ({})", facts.join(", "), rules[*r].words)
+                .map(|(r, facts)| match facts.is_empty() {
+                    // A link that sets only what joins cells (a line between two).
+                    true => format!("by {}", rules[*r].words),
+                    false => {
+                        let facts: Vec<String> = facts.iter().map(said).collect();
+                        format!("{} ({})", facts.join(", "), rules[*r].words)
+                    }
                 })
                 .collect();
-            let broken = &rules[c.broken].words;
-            let text = match links.is_empty() {
-                true => format!("it breaks the rule: {broken}"),
-                false => format!("with it, {}; and then this cannot hold: {broken}", links.join("; then ")),
+            // The end: a rule that cannot hold, or a cell left with no value at all.
+            let (end, at) = match c.broken {
+                Broken::Rule(r) => (format!("this cannot hold: {}", rules[r].words), rules[r].cells.clone()),
+                Broken::Empty(u) => (format!("{} has nothing left it can be", units[u].name), vec![u]),
+                Broken::Clash(u) => (format!("{} cannot agree with its neighbours", units[u].name), vec![u]),
+            };
+            let text = match (links.is_empty(), c.broken) {
+                (true, Broken::Rule(r)) => format!("it breaks the rule: {}", rules[r].words),
+                (true, _) => format!("with it, {end}"),
+                (false, _) => format!("with it, {}; and then {end}", links.join("; then ")),
             };
             let mut cells: Vec<usize> = c.links.iter().flat_map(|(_, facts)| facts.iter().map(|f| f.unit)).collect();
-            cells.extend(rules[c.broken].cells.iter().filter(|u| !cells.contains(u)).collect::<Vec<_>>());
+            cells.extend(at.into_iter().filter(|u| !cells.contains(u)).collect::<Vec<_>>());
             (text, cells)
         };
         (0..self.wrong.len()).map(|i| self.chains.get(i).and_then(|c| c.as_ref()).map(chain)).collect()
