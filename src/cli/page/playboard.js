@@ -73,6 +73,10 @@ export function draw(board, s) {
       const m = sideMid(o, a.line);
       g.append(el("line", { x1: o.x, y1: o.y, x2: 2 * m.x - o.x, y2: 2 * m.y - o.y, stroke: BLUE, "stroke-width": 4, "stroke-dasharray": "4 4", "stroke-opacity": 0.8 }));
     } else if (a.cross) cross(g, o, a.cross, BLUE, 2.5);
+    // What the cell becomes, small in its ring: a shade, a dot for empty, a value.
+    else if (a.mark === "#") g.append(el("rect", { x: o.x - z * 0.12, y: o.y - z * 0.12, width: z * 0.24, height: z * 0.24, fill: BLUE }));
+    else if (a.mark === ".") g.append(el("circle", { cx: o.x, cy: o.y, r: 3, fill: BLUE }));
+    else if (a.mark) g.append(el("text", { x: o.x, y: o.y + z * 0.1, "font-size": z * 0.28, "text-anchor": "middle", fill: BLUE }, a.mark));
   }
   // Why an entry is wrong: the chain's cells numbered in order, dashed red.
   marks.why.forEach((p, i) => {
