@@ -25,17 +25,31 @@ const SNAKE: &str = "snake/example-4x4.toml";
 /// The example's answer (`snakesat solve`), row by row.
 const SNAKE_ANSWER: [&str; 4] = ["####", "#..#", "..##", "..#."];
 
+/// A player starts from the printed puzzle: what the clues give their own cells (the
+/// circles at r2c1 and r3c3 are snake) is known before step 1, so from an empty grid no
+/// step restates a clue, as the plain explanation's first step does.
 #[test]
-fn an_empty_grid_gives_the_plain_explanation() {
+fn an_empty_grid_starts_from_the_clues() {
     let dir = tempfile::tempdir().unwrap();
     let p = fixture(SNAKE);
     let empty = grid_file(&dir, "empty", "? ? ? ?\n? ? ? ?\n____\n? ? ? ?\n");
     let (plain, with) = (run(&["explain", &p]), run(&["explain", &p, "--from", &empty]));
     assert_eq!((plain.status.code(), with.status.code()), (Some(0), Some(0)));
-    assert_eq!(stdout(&plain), stdout(&with));
+    assert!(stdout(&plain).contains("(circles: the circle at r2c1 is an end)"), "{}", stdout(&plain));
+    assert!(!stdout(&with).contains("circles:"), "{}", stdout(&with));
+    let (_, v) = json(&["explain", &p, "--from", &empty]);
+    assert_eq!(
+        v["from"]["givens"],
+        serde_json::json!([{"cell": "r2c1", "value": "#"}, {"cell": "r3c3", "value": "#"}])
+    );
+    assert_eq!(v["from"]["entries"], 0);
+    let start = board(&v, "start");
+    let given: Vec<usize> = (0..16).filter(|&u| start[u].is_some()).collect();
+    assert_eq!(given, vec![4, 10], "{start:?}");
+    assert_eq!(v["status"], "solved");
     // A file with no rows at all is the empty grid too.
     let blank = grid_file(&dir, "blank", "\n");
-    assert_eq!(stdout(&run(&["explain", &p, "--from", &blank])), stdout(&plain));
+    assert_eq!(stdout(&run(&["explain", &p, "--from", &blank])), stdout(&with));
 }
 
 #[test]
@@ -49,10 +63,11 @@ fn the_steps_continue_from_a_right_partial_grid() {
     assert_eq!(v["from"]["entries"], 8);
     assert_eq!(v["from"]["fits"], true);
     assert!(v["from"]["wrong"].as_array().unwrap().is_empty());
-    // The steps start where the player is: the first row is known before step 1, and no
-    // step decides a cell the player had decided.
+    // The steps start where the player is: the first row is known before step 1 (and
+    // the circle at r3c3, a given), and no step decides a cell the player had decided.
     let start = board(&v, "start");
-    assert!(start[..8].iter().all(Option::is_some) && start[8..].iter().all(Option::is_none), "{start:?}");
+    let open = start[8..].iter().enumerate().all(|(i, s)| s.is_none() == (i != 2));
+    assert!(start[..8].iter().all(Option::is_some) && open, "{start:?}");
     let decided: Vec<&str> = v["steps"]
         .as_array()
         .unwrap()

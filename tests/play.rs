@@ -19,18 +19,29 @@ const CONTROL: &str = "\u{E009}";
 impl Browser {
     /// The viewport point of the play board's cell (from 0), after scrolling it into view;
     /// `margin` cells of clues sit above and left of the grid (Snake's counts).
-    fn play_point(&self, r: i32, c: i32, margin: i32) -> (i64, i64) {
+    pub(crate) fn play_point(&self, r: i32, c: i32, margin: i32) -> (i64, i64) {
+        self.play_spot(r, c, margin, (0.5, 0.5))
+    }
+
+    /// The viewport point at `(x, y)` of a cell's width from its top left corner (0.5,
+    /// 0.5 its centre, (0.95, 0.5) by its right edge).
+    pub(crate) fn play_spot(&self, r: i32, c: i32, margin: i32, (x, y): (f64, f64)) -> (i64, i64) {
         let script = "const svg = document.querySelector('#play-board svg'); svg.scrollIntoView({block: 'center'});
             const o = arguments[2] * 40; const p = svg.createSVGPoint();
-            p.x = o + arguments[1] * 40 + 20; p.y = o + arguments[0] * 40 + 20;
+            p.x = o + arguments[1] * 40 + arguments[3] * 40; p.y = o + arguments[0] * 40 + arguments[4] * 40;
             const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];";
-        let v = call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [r, c, margin] })));
+        let args = json!({ "script": script, "args": [r, c, margin, x, y] });
+        let v = call("POST", &self.url("/execute/sync"), Some(args));
         (v[0].as_f64().unwrap().round() as i64, v[1].as_f64().unwrap().round() as i64)
     }
 
     /// A click on a cell of the play board: `button` 0 the left, 2 the right.
-    fn play_click(&self, (r, c): (i32, i32), margin: i32, button: u8) {
-        let (x, y) = self.play_point(r, c, margin);
+    pub(crate) fn play_click(&self, (r, c): (i32, i32), margin: i32, button: u8) {
+        self.play_click_at(self.play_point(r, c, margin), button);
+    }
+
+    /// A click at a viewport point.
+    pub(crate) fn play_click_at(&self, (x, y): (i64, i64), button: u8) {
         let steps = json!([
             { "type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y },
             { "type": "pointerDown", "button": button },
@@ -43,7 +54,7 @@ impl Browser {
 
     /// A drag on the play board with the left button, through the centres of `cells` in
     /// turn (a line genre draws a line along them).
-    fn play_drag(&self, cells: &[(i32, i32)], margin: i32) {
+    pub(crate) fn play_drag(&self, cells: &[(i32, i32)], margin: i32) {
         let points: Vec<(i64, i64)> = cells.iter().map(|&(r, c)| self.play_point(r, c, margin)).collect();
         let mut steps = vec![
             json!({ "type": "pointerMove", "duration": 0, "origin": "viewport", "x": points[0].0, "y": points[0].1 }),
@@ -59,7 +70,7 @@ impl Browser {
     }
 
     /// Keys pressed in turn on the focused element; `held` around them (Control).
-    fn play_keys(&self, held: Option<&str>, keys: &[&str]) {
+    pub(crate) fn play_keys(&self, held: Option<&str>, keys: &[&str]) {
         let mut steps = Vec::new();
         steps.extend(held.map(|h| json!({ "type": "keyDown", "value": h })));
         for k in keys {
@@ -74,13 +85,13 @@ impl Browser {
         );
     }
 
-    fn attr(&self, css: &str, name: &str) -> String {
+    pub(crate) fn attr(&self, css: &str, name: &str) -> String {
         let e = self.find(css);
         call("GET", &self.url(&format!("/element/{e}/attribute/{name}")), None).as_str().unwrap_or("").to_string()
     }
 
     /// The play board's grid as it would be sent (`data-grid`), once it reads `want`.
-    fn wait_grid(&self, want: &str) {
+    pub(crate) fn wait_grid(&self, want: &str) {
         let start = std::time::Instant::now();
         while self.attr("#play-board", "data-grid") != want {
             let got = self.attr("#play-board", "data-grid");
@@ -90,18 +101,18 @@ impl Browser {
     }
 
     /// What the play mode says once the server has answered.
-    fn says(&self) -> String {
+    pub(crate) fn says(&self) -> String {
         self.wait_text("#play-says", |t| !t.starts_with("Checking") && !t.starts_with("Looking"))
     }
 
     /// Focuses the play board (as a click on it would, without marking a cell).
-    fn focus_board(&self) {
+    pub(crate) fn focus_board(&self) {
         let script = "document.getElementById('play-board').focus();";
         call("POST", &self.url("/execute/sync"), Some(json!({ "script": script, "args": [] })));
     }
 
     /// Opens the puzzle file `rel` of genre `kind` in the editor, then plays it.
-    fn play(&self, rel: &str, kind: &str) {
+    pub(crate) fn play(&self, rel: &str, kind: &str) {
         self.type_into("#puzzle", &std::fs::read_to_string(fixture(rel)).unwrap());
         // Opened (the New row says its genre), then checked.
         let start = std::time::Instant::now();
@@ -120,9 +131,20 @@ impl Browser {
     }
 }
 
-/// The cells a step decided, as `explain --format json` names them.
+/// The cells a step decides something of (a value, or in a line genre a line or none),
+/// as `explain --format json` names them, sorted.
 fn decided(step: &Value) -> String {
-    let cells: Vec<&str> = step["decided"].as_array().unwrap().iter().map(|d| d["cell"].as_str().unwrap()).collect();
+    let mut cells: Vec<&str> = step["facts"].as_array().unwrap().iter().map(|d| d["cell"].as_str().unwrap()).collect();
+    cells.sort();
+    cells.dedup();
+    cells.join(" ")
+}
+
+/// The board's `data-hint`, sorted as `decided` is.
+fn hinted(b: &Browser) -> String {
+    let attr = b.attr("#play-board", "data-hint");
+    let mut cells: Vec<&str> = attr.split(' ').collect();
+    cells.sort();
     cells.join(" ")
 }
 
@@ -145,60 +167,85 @@ fn play_mode_checks_and_hints_from_the_players_grid_in_chromium() {
     b.play_click((1, 1), 1, 0);
     b.wait_grid(&rows(&["????", "?#??", "????", "????"]));
     b.click("#play-check");
-    assert_eq!(b.says(), "r2c2 is marked snake, but no answer has it.");
+    // And says why: the chain from it to a rule that breaks, its cells framed in order.
+    assert_eq!(
+        b.says(),
+        "r2c2 is marked snake, but no answer has it: with it, r1c2 not snake, r3c2 not snake, r4c2 not snake \
+         (the number 1 above column 2); and then this cannot hold: the number 4 left of row 1."
+    );
     assert_eq!(b.attr("#play-board", "data-wrong"), "r2c2");
+    assert_eq!(b.attr("#play-board", "data-why"), "r1c2 r3c2 r4c2 r1c1 r1c3 r1c4");
     assert_eq!(b.attr("#play-says", "class"), "verdict bad");
 
-    // Ctrl+Z takes it back; Hint on the empty board is the explanation's first step.
+    // Ctrl+Z takes it back, Ctrl+Y does it again, Undo takes it back. Hint on the empty
+    // board is the first step from the clues, which are known: not `explain`'s first
+    // step, which says the circles are snake.
     b.focus_board();
     b.play_keys(Some(CONTROL), &["z"]);
     b.wait_grid(&rows(&["????"; 4]));
+    b.play_keys(Some(CONTROL), &["y"]);
+    b.wait_grid(&rows(&["????", "?#??", "????", "????"]));
+    b.click("#play-undo");
+    b.wait_grid(&rows(&["????"; 4]));
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::write(&empty, "").unwrap();
     let (_, whole) = cli_json(&["explain", &fixture(rel)]);
+    let (_, first) = cli_json(&["explain", &fixture(rel), "--from", empty.to_str().unwrap()]);
+    assert!(whole["steps"][0]["technique"]["why"].as_str().unwrap().contains("circle"), "{whole}");
+    assert_eq!(first["from"]["givens"], json!([{"cell": "r2c1", "value": "#"}, {"cell": "r3c3", "value": "#"}]));
     b.click("#play-hint");
     assert!(b.says().starts_with("Next step ("), "{}", b.text("#play-says"));
-    assert_eq!(b.attr("#play-board", "data-hint"), decided(&whole["steps"][0]));
-    for line in whole["steps"][0]["text"].as_array().unwrap() {
+    assert!(!b.text("#play-says").contains("circle"), "{}", b.text("#play-says"));
+    assert_eq!(hinted(&b), decided(&first["next"]));
+    for line in first["next"]["text"].as_array().unwrap() {
         assert!(b.text("#play-says").contains(line.as_str().unwrap()), "{}", b.text("#play-says"));
     }
+    // The givens take no mark: a click on the circle at r2c1 leaves it as it is.
+    assert_eq!(b.attr("#play-board", "data-given"), "r2c1 r3c3");
+    b.play_click((1, 0), 1, 0);
+    assert!(b.says().contains("r2c1 is given"), "{}", b.text("#play-says"));
+    b.wait_grid(&rows(&["????"; 4]));
 
     // A right partial grid: the first row by clicks, the second by keys (arrows, `#`,
-    // `.`), one cell marked empty by a right click.
+    // `.`) from the given r2c1, one cell marked empty by a right click.
     for c in 0..4 {
         b.play_click((0, c), 1, 0);
     }
     b.play_click((1, 1), 1, 2);
     b.play_click((1, 0), 1, 0);
     b.play_keys(None, &["\u{E014}", "\u{E014}", ".", "\u{E014}", "#"]);
-    let partial = ["####", "#..#", "????", "????"];
+    let partial = ["####", "?..#", "????", "????"];
     b.wait_grid(&rows(&partial));
     b.click("#play-check");
-    assert_eq!(b.says(), "All right so far: 8 entries fit the answer.");
+    assert_eq!(b.says(), "All right so far: 7 entries fit the answer.");
     assert_eq!(b.attr("#play-says", "class"), "verdict good");
     assert_eq!(b.attr("#play-board", "data-wrong"), "");
     // Hint: the step `explain --from` gives next from this grid.
-    let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("grid");
     std::fs::write(&file, rows(&partial)).unwrap();
     let (_, from) = cli_json(&["explain", &fixture(rel), "--from", file.to_str().unwrap()]);
     b.click("#play-hint");
     assert!(b.says().starts_with("Next step ("), "{}", b.text("#play-says"));
-    assert_eq!(b.attr("#play-board", "data-hint"), decided(&from["next"]));
+    assert_eq!(hinted(&b), decided(&from["next"]));
     assert_ne!(decided(&from["next"]), decided(&whole["steps"][0]), "a step after the player's position");
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
     b.screenshot(&shots.join("play-hint.png"));
 
     // Undo, the button, takes back the last mark; the finished grid is solved.
     b.click("#play-undo");
-    b.wait_grid(&rows(&["####", "#..?", "????", "????"]));
+    b.wait_grid(&rows(&["####", "?..?", "????", "????"]));
     b.focus_board();
     let (down, left, right) = ("\u{E015}", "\u{E012}", "\u{E014}");
     b.play_keys(
         None,
         &["#", down, "#", left, "#", left, ".", left, ".", down, ".", right, ".", right, "#", right, "."],
     );
-    b.wait_grid(&rows(&["####", "#..#", "..##", "..#."]));
+    // The given r3c3 keeps no mark; the clues and the marks are the answer.
+    b.wait_grid(&rows(&["####", "?..#", "..?#", "..#."]));
     b.click("#play-check");
-    assert_eq!(b.says(), "Solved: your grid is the answer.");
+    assert!(b.says().starts_with("Solved: your grid is the answer, in "), "{}", b.text("#play-says"));
+    assert_eq!(b.attr("#play-board", "data-solved"), "yes");
 
     // Back to the editor: the board to set clues on again.
     b.click("#play-edit");
@@ -214,7 +261,11 @@ fn play_mode_checks_and_hints_from_the_players_grid_in_chromium() {
     b.focus_board();
     b.play_keys(None, &["5"]);
     b.click("#play-check");
-    assert_eq!(b.says(), "r2c2 is marked in an egg of 5, but no answer has it.");
+    assert_eq!(
+        b.says(),
+        "r2c2 is marked in an egg of 5, but no answer has it: it breaks the rule: eggs of different sizes never \
+         touch (r1c2, r2c2)."
+    );
 }
 
 /// The line genres: a drag between cell centres draws a line (over a line, erases it), Undo
@@ -279,7 +330,8 @@ fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
     assert_eq!(from["from"]["entries"], 10, "{from}");
     b.click("#play-hint");
     assert!(b.says().starts_with("Next step ("), "{}", b.text("#play-says"));
-    assert_eq!(b.attr("#play-board", "data-hint"), decided(&from["next"]));
+    assert_eq!(hinted(&b), decided(&from["next"]));
+    assert!(!b.attr("#play-board", "data-todo").is_empty(), "the lines and crosses the step decides are shown");
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
     b.screenshot(&shots.join("play-lines.png"));
 
@@ -298,11 +350,51 @@ fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
     b.play_keys(None, &["\u{E015}", "\u{E003}"]);
     b.wait_grid(&partial.replace("? ? ? ? ? ?\n╻ ? ? ? ? ?\n╹ ? ?", ". ? ? ? ? ?\n? ? ? ? ? ?\n? ? ?"));
 
-    // Persistence of Memory: the path drawn up from the circle at r6c1.
+    // Crosses: a click by r3c2's right edge crosses it, and both cells say so (`?x>`,
+    // `?x<`); Ctrl+Down crosses the cursor's side below (r3c2|r4c2), where the answer has
+    // a line: Check names both cells; Ctrl+Z takes that cross back.
+    let before = b.attr("#play-board", "data-grid");
+    b.play_click_at(b.play_spot(2, 1, 0, (0.94, 0.5)), 0);
+    let across = before.replacen("\n. ? ? ? ? ?\n", "\n. ?x> ?x< ? ? ?\n", 1);
+    b.wait_grid(&across);
+    b.focus_board();
+    b.play_keys(Some(CONTROL), &["\u{E015}"]);
+    b.wait_grid(&across.replacen("\n. ?x> ?x< ? ? ?\n? ? ?", "\n. ?x>v ?x< ? ? ?\n? ?x^ ?", 1));
+    b.click("#play-check");
+    assert_eq!(
+        b.says(),
+        "r3c2 is marked with no line right and down, but no answer has it.\nr4c2 is marked with no line up, but no answer has it."
+    );
+    b.focus_board();
+    b.play_keys(Some(CONTROL), &["z"]);
+    b.wait_grid(&across);
+    b.click("#play-check");
+    assert!(b.says().starts_with("All right so far"), "{}", b.text("#play-says"));
+
+    // A wrong cross, over the one line the circle at r6c6 can take (up: left is a
+    // number): Check says why, with the chain's cells framed on the board.
+    b.play_click_at(b.play_spot(5, 5, 0, (0.5, 0.06)), 0);
+    b.click("#play-check");
+    let says = b.says();
+    assert!(
+        says.contains(
+            "r6c6 is marked with no line up, but no answer has it: with it, r6c6 ╴ (a line left) (one line \
+             leaves the circle at r6c6); then by the lines at r6c5; and then this cannot hold: the lines at r6c6."
+        ),
+        "{says}"
+    );
+    assert!(b.attr("#play-board", "data-why").starts_with("r6c6 r5c6 r6c5"), "{}", b.attr("#play-board", "data-why"));
+    b.screenshot(&shots.join("play-why.png"));
+    b.focus_board();
+    b.play_keys(Some(CONTROL), &["z"]);
+
+    // Persistence of Memory: the path drawn up from the circle at r6c1; the corner's
+    // one-cell region at r1c1 is given its lines (and the line into each neighbour).
     b.click("#play-edit");
     b.play("pmemory/example-6x6.toml", "pmemory");
     b.play_drag(&[(5, 0), (4, 0), (3, 0)], 0);
-    b.wait_grid(&("? ? ? ? ? ?\n".repeat(3) + "╻ ? ? ? ? ?\n│ ? ? ? ? ?\n╵ ? ? ? ? ?\n"));
+    let top = "┌ ╸ ? ? ? ?\n╹ ? ? ? ? ?\n? ? ? ? ? ?\n";
+    b.wait_grid(&(top.to_string() + "╻ ? ? ? ? ?\n│ ? ? ? ? ?\n╵ ? ? ? ? ?\n"));
     b.click("#play-check");
-    assert_eq!(b.says(), "All right so far: 3 entries fit the answer.");
+    assert_eq!(b.says(), "All right so far: 6 entries fit the answer.");
 }

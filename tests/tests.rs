@@ -35,6 +35,7 @@ mod limits;
 mod parity_snake;
 mod pictures;
 mod play;
+mod play_genres;
 mod pmemory;
 mod proofs;
 mod readme;

@@ -16,7 +16,9 @@
 //! some of its lines: the same shape in heavy box drawing (`╻` "at least a line down",
 //! `┛` "at least lines up and left"), or for one line the ASCII `^`, `>`, `v`, `<`. The
 //! cell is then narrowed to the line sets that hold those lines, the rest left open: the
-//! play mode's cell with one line of its two drawn.
+//! play mode's cell with one line of its two drawn. An edge the player marked "no line"
+//! (pzprjs's cross) is written after an `x`, as the ASCII arrows of its sides: `?x<` "no
+//! line left", `╻x<^` "a line down at least, none left or up".
 //!
 //! The one parser every front end uses: a wrong size or an unknown token is an
 //! `InputError` at the row and column where it is.
@@ -44,6 +46,42 @@ pub fn at_least(tok: &str) -> Option<u8> {
     heavy.or_else(|| AT_LEAST_ASCII.iter().find(|(t, _)| *t == tok).map(|&(_, m)| m))
 }
 
+/// What a partly drawn cell's token says: the lines drawn at least, the sides crossed (no
+/// line there), as bits, and whether a line passes at all (`#`, for a cell marked so
+/// before any of its lines is drawn); `None` for any other token. `╻`, `v`, `?x<`,
+/// `#x<`, `╻x<^`.
+pub fn partial(tok: &str) -> Option<Partial> {
+    let Some((drawn, crossed)) = tok.split_once('x') else {
+        return at_least(tok).map(|lines| Partial { lines, crossed: 0, passes: true });
+    };
+    let (lines, passes) = match drawn {
+        "" | "?" | "_" => (0, false),
+        "#" => (0, true),
+        _ => (at_least(drawn)?, true),
+    };
+    let mut c = 0;
+    for ch in crossed.chars() {
+        let (_, d) = AT_LEAST_ASCII.iter().find(|(t, _)| t.starts_with(ch))?;
+        c |= d;
+    }
+    (c != 0 && lines & c == 0).then_some(Partial { lines, crossed: c, passes })
+}
+
+/// A partly drawn cell ([`partial`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Partial {
+    pub lines: u8,
+    pub crossed: u8,
+    pub passes: bool,
+}
+
+impl Partial {
+    /// Whether line set `s` has what the cell says.
+    fn holds(self, s: u8) -> bool {
+        s & self.lines == self.lines && s & self.crossed == 0 && (s != 0 || !self.passes)
+    }
+}
+
 /// One cell's entry: what one token of the grid says of its unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -51,38 +89,52 @@ pub struct Entry {
     /// What the entry says, all of it: one fact for a whole token; for a cell drawn with
     /// some of its lines, "not" each line set that lacks one of them.
     pub facts: Vec<Fact>,
-    /// The lines drawn, for an entry written with some of its lines (`╻`, `v`).
-    pub at_least: Option<u8>,
+    /// What was drawn, for an entry written with some of its lines (`╻`, `v`) or sides
+    /// crossed (`?x<`).
+    pub partial: Option<Partial>,
 }
 
 impl Entry {
     /// The entry's token as JSON gives it: the unit's key, or the heavy character of the
     /// lines drawn.
     pub fn key(&self, unit: &Unit) -> String {
-        match self.at_least {
-            Some(m) => AT_LEAST[usize::from(m & 15)].into(),
-            None => unit.values[self.facts[0].value].key.clone(),
+        let Some(p) = self.partial else { return unit.values[self.facts[0].value].key.clone() };
+        let crossed: String = AT_LEAST_ASCII.iter().filter(|(_, d)| p.crossed & d != 0).map(|(t, _)| *t).collect();
+        let drawn = match (p.lines, p.passes) {
+            (0, true) => "#",
+            (0, false) => "?",
+            (m, _) => AT_LEAST[usize::from(m & 15)],
+        };
+        match p.crossed {
+            0 => drawn.into(),
+            _ => format!("{drawn}x{crossed}"),
         }
     }
 
     /// Whether the entry says its key holds (a whole token, a partial line set) or does
     /// not (`.` on a board with no value of its own for it).
     pub fn holds(&self) -> bool {
-        self.at_least.is_some() || self.facts[0].holds
+        self.partial.is_some() || self.facts[0].holds
     }
 
     /// How the entry reads: "marked snake", "marked not snake", "drawn with a line down".
     pub fn words(&self, unit: &Unit) -> String {
-        match self.at_least {
-            Some(m) => {
-                let dirs: Vec<&str> = lines::DIRS.into_iter().filter(|&d| m & d != 0).map(lines::dir_name).collect();
-                match dirs.len() {
-                    1 => format!("drawn with a line {}", dirs[0]),
-                    _ => format!("drawn with lines {}", lines::and_list(&dirs)),
-                }
-            }
-            None => marked(unit, &self.facts[0]),
+        let Some(p) = self.partial else { return marked(unit, &self.facts[0]) };
+        let dirs =
+            |m: u8| -> Vec<&str> { lines::DIRS.into_iter().filter(|&d| m & d != 0).map(lines::dir_name).collect() };
+        let drawn = dirs(p.lines);
+        let mut said = match drawn.len() {
+            0 if p.passes => "marked with a line passing".to_string(),
+            0 => "marked".to_string(),
+            1 => format!("drawn with a line {}", drawn[0]),
+            _ => format!("drawn with lines {}", lines::and_list(&drawn)),
+        };
+        let crossed = dirs(p.crossed);
+        if !crossed.is_empty() {
+            let and = if said == "marked" { " with" } else { " and" };
+            said = format!("{said}{and} no line {}", lines::and_list(&crossed));
         }
+        said
     }
 }
 
@@ -174,7 +226,7 @@ fn tokens(text: &str) -> Vec<Vec<(&str, usize)>> {
 /// What token `tok` says of `unit` (an entry with unit 0, filled in by the caller): `None`
 /// when undecided; `Err` with what was expected when the unit has no such value.
 fn entry(unit: &Unit, tok: &str, aliases: &[(String, String)]) -> Result<Option<Entry>, String> {
-    let one = |value, holds| Ok(Some(Entry { unit: 0, facts: vec![Fact { unit: 0, value, holds }], at_least: None }));
+    let one = |value, holds| Ok(Some(Entry { unit: 0, facts: vec![Fact { unit: 0, value, holds }], partial: None }));
     if UNDECIDED.contains(&tok) {
         return Ok(None);
     }
@@ -186,14 +238,15 @@ fn entry(unit: &Unit, tok: &str, aliases: &[(String, String)]) -> Result<Option<
     // values are no line sets takes no such token, and neither does a cell none of whose
     // line sets has them (a line off the board, into a clue): no grid of the answer view.
     let line_sets: Option<Vec<u8>> = unit.values.iter().map(|v| lines::from_glyph(&v.key)).collect();
-    let drawn = at_least(tok);
-    if let (Some(m), Some(sets)) = (drawn, &line_sets) {
-        if sets.iter().any(|&s| s & m == m) {
+    // So with sides crossed: not each line set with a line there.
+    let drawn = partial(tok);
+    if let (Some(part), Some(sets)) = (drawn, &line_sets) {
+        if sets.iter().any(|&s| part.holds(s)) {
             let facts = (0..sets.len())
-                .filter(|&v| sets[v] & m != m)
+                .filter(|&v| !part.holds(sets[v]))
                 .map(|value| Fact { unit: 0, value, holds: false })
                 .collect();
-            return Ok(Some(Entry { unit: 0, facts, at_least: Some(m) }));
+            return Ok(Some(Entry { unit: 0, facts, partial: Some(part) }));
         }
     }
     // "Marked empty" where empty is no value of its own: not snake; and "shaded" where
@@ -224,11 +277,12 @@ fn entry(unit: &Unit, tok: &str, aliases: &[(String, String)]) -> Result<Option<
     }
     if line_sets.as_ref().is_some_and(|sets| sets.iter().any(|&s| s != 0)) {
         expected.push("lines drawn so far in heavy box drawing (`╻`, `┛`) or `^` `>` `v` `<`".into());
+        expected.push("sides with no line after an `x` (`?x<`, `#x<`, `╻x^`)".into());
     }
     expected.push("`?` or `_` (undecided)".into());
     let mut msg = expected.join(", ");
     if drawn.is_some() && line_sets.is_some() {
-        msg = format!("{msg} (no line set this cell can take has those lines)");
+        msg = format!("{msg} (no line set this cell can take has those lines and sides)");
     }
     Err(msg)
 }
@@ -331,7 +385,7 @@ mod tests {
             let e = entries(text, &units).unwrap();
             assert_eq!(e.len(), 2, "{text}");
             for (u, e) in e.iter().enumerate() {
-                assert_eq!((e.unit, e.at_least), (u, Some(lines::DOWN)), "{text}");
+                assert_eq!((e.unit, e.partial.map(|p| p.lines)), (u, Some(lines::DOWN)), "{text}");
                 assert!(e.facts.iter().all(|f| f.unit == u && !f.holds), "{text}");
                 assert_eq!(e.facts.iter().map(|f| f.value).collect::<Vec<_>>(), down, "{text}");
                 assert_eq!((e.key(&units[u]), e.holds()), ("╻".to_string(), true));
@@ -345,6 +399,35 @@ mod tests {
         assert_eq!(e[1].facts.len(), 7, "`<`: `─`, `┐`, `┘`, `╴` stay open");
         // Whole tokens beside them read as before.
         assert_eq!(entries("┘ . ?", &units).unwrap()[0].facts, vec![Fact { unit: 0, value: 6, holds: true }]);
+    }
+
+    #[test]
+    fn crossed_sides_rule_out_the_line_sets_with_a_line_there() {
+        let units = board(1, 3, &LINES);
+        let sets: Vec<u8> = LINES.iter().map(|k| lines::from_glyph(k).unwrap()).collect();
+        let e = entries("?x< ╻x^< ?", &units).unwrap();
+        assert_eq!(e.len(), 2);
+        let open = |e: &Entry| -> Vec<u8> {
+            (0..sets.len()).filter(|&v| !e.facts.iter().any(|f| f.value == v)).map(|v| sets[v]).collect()
+        };
+        assert!(open(&e[0]).iter().all(|&s| s & lines::LEFT == 0) && open(&e[0]).contains(&0));
+        assert_eq!(
+            (e[0].key(&units[0]), e[0].words(&units[0])),
+            ("?x<".to_string(), "marked with no line left".into())
+        );
+        // A line down, none up or left: `│` and `┘` are out, `┌` and `╷` stay.
+        assert!(open(&e[1]).iter().all(|&s| s & lines::DOWN != 0 && s & (lines::UP | lines::LEFT) == 0));
+        assert_eq!(e[1].key(&units[1]), "╻x^<");
+        assert_eq!(e[1].words(&units[1]), "drawn with a line down and no line up and left");
+        // A side both drawn and crossed, or an `x` with nothing after it, is no token.
+        assert_eq!((partial("╻xv"), partial("?x"), partial("?x+")), (None, None, None));
+        let rd = lines::RIGHT | lines::DOWN;
+        assert_eq!(partial("_x>v"), Some(Partial { lines: 0, crossed: rd, passes: false }));
+        // A cell marked "a line passes" with a side crossed: not `.` either.
+        let e = entries("#x< ? ?", &units).unwrap();
+        assert!(open(&e[0]).iter().all(|&s| s != 0 && s & lines::LEFT == 0));
+        assert_eq!(e[0].key(&units[0]), "#x<");
+        assert_eq!(e[0].words(&units[0]), "marked with a line passing and no line left");
     }
 
     #[test]

@@ -34,6 +34,7 @@ mod up;
 
 pub use bound::{BadBound, GradeBound, Limit, MAX_BOUND};
 pub use ladder::{Deduction, Difficulty, Ladder, Rung};
+pub use propagate::{Broken, Chain, MAX_CHAIN};
 pub use rating::{Band, Rated, Rating};
 pub use report::{paragraph, plural, to_json, to_text};
 

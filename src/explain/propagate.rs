@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use super::ask::Core;
 use super::up::{Assignment, Up};
-use super::{ExplainError, Explainer, Level, Step};
-use crate::cnf::RuleKind;
+use super::{ExplainError, Explainer, Fact, Level, Step};
+use crate::cnf::{Lit, RuleKind};
 
 impl Explainer<'_> {
     /// Level 1: the rule instance (or, failing that, the pair of instances sharing a cell,
@@ -93,5 +93,134 @@ impl Explainer<'_> {
             }
         }
         best.map(|(_, s)| s)
+    }
+}
+
+impl Explainer<'_> {
+    /// The facts the clues give their own cells: what each clue of one cell propagates
+    /// there on its own (a circle is snake, an egg's number is in an egg of that size, a
+    /// grey cell is unshaded). A player's grid starts from them, as a person starts from
+    /// the printed puzzle: a hint never restates a clue, and a clue's cell is not the
+    /// player's to mark. Deductions from a clue about other cells are steps.
+    pub fn givens(&self) -> Vec<Fact> {
+        let mut a = Assignment { val: self.known.val.clone(), trail: Vec::new() };
+        if !self.up.close_hard(&mut a) {
+            return Vec::new();
+        }
+        let base = a.trail.len();
+        let rules = self.f.rules();
+        // With the clue, the local rules anchored at its cell (listed first): a circle that
+        // is an end is a snake cell by the rule of ends, not by a deduction.
+        let mut anchored: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (r, rule) in rules.iter().enumerate().filter(|(_, rule)| rule.kind == RuleKind::Local) {
+            if let Some(&c) = rule.cells.first() {
+                anchored.entry(c).or_default().push(r);
+            }
+        }
+        let mut out = Vec::new();
+        for (r, rule) in rules.iter().enumerate() {
+            let [cell] = rule.cells[..] else { continue };
+            if rule.kind != RuleKind::Clue {
+                continue;
+            }
+            let mut set = anchored.get(&cell).cloned().unwrap_or_default();
+            set.push(r);
+            let seeds = set.iter().flat_map(|&q| Up::rule_clauses(self.f, q));
+            if self.up.propagate(&mut a, &|o| set.contains(&(o as usize)), seeds, base) {
+                out.extend(self.new_facts(&a, base).into_iter().filter(|f| f.unit == cell));
+            }
+            a.undo(base);
+        }
+        out
+    }
+}
+
+/// How a wrong entry breaks a rule: the rules that, one after another, follow from it
+/// (each with the facts it sets), and what then cannot hold.
+#[derive(Clone, Debug)]
+pub struct Chain {
+    pub links: Vec<(usize, Vec<Fact>)>,
+    pub broken: Broken,
+}
+
+/// The end of a [`Chain`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Broken {
+    /// A rule instance (an index into `Formula::rules`) cannot hold.
+    Rule(usize),
+    /// A unit is left with no value it can take (the cell's own domain, a hard clause).
+    Empty(usize),
+    /// A unit's value disagrees with its neighbours' through the definitions that join
+    /// them (a hard clause: a line that leaves a cell enters the next).
+    Clash(usize),
+}
+
+/// The longest chain a wrong entry is explained by: more is no longer a reason a player
+/// follows at a glance, and the entry is said to fit no answer instead.
+pub const MAX_CHAIN: usize = 6;
+
+impl Explainer<'_> {
+    /// Why `facts` (a wrong entry) cannot hold beside the facts known: a chain of single
+    /// rules, each propagating from the entry and the links before it, to a rule that
+    /// breaks; the simplest kinds of rule first (a clue, then a local rule, then a count;
+    /// never a whole-board rule, whose reason is no short chain). `None` when no chain of
+    /// at most [`MAX_CHAIN`] links is found.
+    pub fn refute(&self, facts: &[Fact]) -> Option<Chain> {
+        let rules = self.f.rules();
+        let mut a = Assignment { val: self.known.val.clone(), trail: Vec::new() };
+        for &f in facts {
+            if !a.set(self.lit(f)) {
+                return None;
+            }
+        }
+        if !self.up.close_hard(&mut a) {
+            let broken = self.emptied(&a).map_or(Broken::Clash(facts.first()?.unit), Broken::Empty);
+            return Some(Chain { links: Vec::new(), broken });
+        }
+        let mut order: Vec<usize> = (0..rules.len()).filter(|&r| rules[r].kind != RuleKind::Global).collect();
+        order.sort_by_key(|&r| rules[r].kind);
+        // The cells the chain has reached: only rules about them are links, so that every
+        // link follows from the entry (and not from clues elsewhere).
+        let mut touched: Vec<usize> = facts.iter().map(|f| f.unit).collect();
+        let mut links = Vec::new();
+        while links.len() <= MAX_CHAIN {
+            let base = a.trail.len();
+            // The first rule on a reached cell, simplest kinds first, that sets anything (a
+            // cell's value, or what joins cells: a line between two).
+            let mut next: Option<(usize, Vec<Lit>)> = None;
+            for &r in order.iter().filter(|&&r| rules[r].cells.iter().any(|c| touched.contains(c))) {
+                let ok = self.up.propagate(&mut a, &|o| o as usize == r, Up::rule_clauses(self.f, r), base);
+                let new = a.trail[base..].to_vec();
+                a.undo(base);
+                if !ok {
+                    return Some(Chain { links, broken: Broken::Rule(r) });
+                }
+                if next.is_none() && !new.is_empty() {
+                    next = Some((r, new));
+                }
+            }
+            let (r, new) = next?;
+            for &l in &new {
+                a.set(l);
+            }
+            let facts: Vec<Fact> = new.iter().filter_map(|&l| self.fact_of(l)).collect();
+            // A link that sets only what joins cells reaches all the cells of its rule.
+            match facts.is_empty() {
+                true => touched.extend(&rules[r].cells),
+                false => touched.extend(facts.iter().map(|f| f.unit)),
+            }
+            let last = *touched.last()?;
+            links.push((r, facts));
+            if !self.up.close_hard(&mut a) {
+                let broken = self.emptied(&a).map_or(Broken::Clash(last), Broken::Empty);
+                return Some(Chain { links, broken });
+            }
+        }
+        None
+    }
+
+    /// A unit all of whose values `a` rules out: where the cells' domains broke.
+    fn emptied(&self, a: &Assignment) -> Option<usize> {
+        (0..self.units.len()).find(|&u| self.units[u].values.iter().all(|v| a.lit(v.lit) == -1))
     }
 }

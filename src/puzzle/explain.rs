@@ -295,17 +295,25 @@ impl<P: Puzzle> Explained<P> {
                 json!({"cell": unit.name, "value": e.key(unit), "holds": e.holds()})
             };
             let lines = pl.wrong_lines(&self.units);
-            let wrong: Vec<Value> = pl
-                .wrong
-                .iter()
-                .zip(lines)
-                .map(|(f, line)| {
+            let why = pl.why(&self.units, &self.rules);
+            let wrong: Vec<Value> = (pl.wrong.iter().zip(lines).zip(why))
+                .map(|((f, line), why)| {
                     let mut v = fact(f);
                     v["text"] = json!(line);
+                    // The chain from the entry to a broken rule, its words and its cells.
+                    if let Some((text, cells)) = why {
+                        let cells: Vec<&str> = cells.iter().map(|&u| self.units[u].name.as_str()).collect();
+                        v["why"] = json!({"text": text, "cells": cells});
+                    }
                     v
                 })
                 .collect();
+            // The cells the clues decide: the page's play mode leaves them to the clues.
+            let givens: Vec<Value> = (pl.given_values(&self.units).into_iter())
+                .map(|(u, v)| json!({"cell": self.units[u].name, "value": self.units[u].values[v].key}))
+                .collect();
             j["from"] = json!({
+                "givens": givens,
                 "entries": pl.entries.len(),
                 "wrong": wrong,
                 "fits": !self.wrong_grid(),
@@ -327,6 +335,10 @@ impl<P: Puzzle> Explained<P> {
         let n = n.min(self.trace.steps.len());
         let spots = p.view(sol, &self.genre).spots;
         let mut known: Vec<Option<usize>> = self.trace.start.clone();
+        // A clue's own cell shows the clue, not its value drawn again under it.
+        for (u, _) in self.player.iter().flat_map(|pl| pl.given_values(&self.units)) {
+            known[u] = None;
+        }
         for s in &self.trace.steps[..n] {
             for &(u, v) in &s.decided {
                 known[u] = Some(v);

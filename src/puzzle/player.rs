@@ -1,12 +1,15 @@
 //! `explain --from GRID`: the player's own grid checked against the puzzle before the
 //! explanation continues from it. An entry no answer has is pointed out, not explained
 //! from; the others are seeded as known facts (`Explainer::seed`), so the steps are the
-//! ones after the player's position and the genre's ladder starts from their grid.
+//! ones after the player's position and the genre's ladder starts from their grid. What
+//! the clues give their own cells is known too (`Explainer::givens`): a player starts from
+//! the printed puzzle, so the first hint is the first real deduction.
 
 use super::{Puzzle, RunError};
+use crate::cnf::RuleInstance;
 use crate::engine::Unit;
 use crate::explain::from::{self, Entry};
-use crate::explain::{ExplainError, Explainer};
+use crate::explain::{Broken, Chain, ExplainError, Explainer, Fact};
 use crate::input::Source;
 use crate::limits::Limits;
 
@@ -58,15 +61,76 @@ pub struct Player {
     /// Entries left unchecked when the deadline or Ctrl-C came (neither wrong nor taken
     /// as facts; the explanation then ends stopped).
     pub unchecked: usize,
+    /// What the clues give their own cells, known before any entry (`Explainer::givens`).
+    pub givens: Vec<Fact>,
+    /// For each wrong entry, the short chain of rules from it to one that breaks, where
+    /// there is one (`Explainer::refute`).
+    pub chains: Vec<Option<Chain>>,
 }
 
 impl Player {
+    /// The units the givens decide, with their values: a value given, or the one value of
+    /// a unit the givens leave (a grey cell is "not shaded").
+    pub fn given_values(&self, units: &[Unit]) -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        for (u, unit) in units.iter().enumerate() {
+            let facts: Vec<&Fact> = self.givens.iter().filter(|f| f.unit == u).collect();
+            if facts.is_empty() {
+                continue;
+            }
+            let left: Vec<usize> =
+                (0..unit.values.len()).filter(|&v| facts.iter().all(|f| (f.value == v) == f.holds)).collect();
+            if let [v] = left[..] {
+                out.push((u, v));
+            }
+        }
+        out
+    }
+
     /// One line a wrong entry: "r3c4 is marked snake, but no answer has it".
     pub fn wrong_lines(&self, units: &[Unit]) -> Vec<String> {
         self.wrong
             .iter()
             .map(|e| format!("{} is {}, but no answer has it", units[e.unit].name, e.words(&units[e.unit])))
             .collect()
+    }
+
+    /// For each wrong entry, why, where a short chain of rules leads from it to one that
+    /// breaks: "with it, r3c3 is empty (a snake cell has two snake neighbours …), and then
+    /// the snake never touches itself in a 2×2 block (from r2c2) cannot hold", with the
+    /// cells the chain passes, in order (each link's new facts, then the broken rule's).
+    pub fn why(&self, units: &[Unit], rules: &[RuleInstance]) -> Vec<Option<(String, Vec<usize>)>> {
+        let said = |f: &Fact| {
+            let v = &units[f.unit].values[f.value].words;
+            format!("{} {}{v}", units[f.unit].name, if f.holds { "" } else { "not " })
+        };
+        let chain = |c: &Chain| {
+            let links: Vec<String> = (c.links.iter())
+                .map(|(r, facts)| match facts.is_empty() {
+                    // A link that sets only what joins cells (a line between two).
+                    true => format!("by {}", rules[*r].words),
+                    false => {
+                        let facts: Vec<String> = facts.iter().map(said).collect();
+                        format!("{} ({})", facts.join(", "), rules[*r].words)
+                    }
+                })
+                .collect();
+            // The end: a rule that cannot hold, or a cell left with no value at all.
+            let (end, at) = match c.broken {
+                Broken::Rule(r) => (format!("this cannot hold: {}", rules[r].words), rules[r].cells.clone()),
+                Broken::Empty(u) => (format!("{} has nothing left it can be", units[u].name), vec![u]),
+                Broken::Clash(u) => (format!("{} cannot agree with its neighbours", units[u].name), vec![u]),
+            };
+            let text = match (links.is_empty(), c.broken) {
+                (true, Broken::Rule(r)) => format!("it breaks the rule: {}", rules[r].words),
+                (true, _) => format!("with it, {end}"),
+                (false, _) => format!("with it, {}; and then {end}", links.join("; then ")),
+            };
+            let mut cells: Vec<usize> = c.links.iter().flat_map(|(_, facts)| facts.iter().map(|f| f.unit)).collect();
+            cells.extend(at.into_iter().filter(|u| !cells.contains(u)).collect::<Vec<_>>());
+            (text, cells)
+        };
+        (0..self.wrong.len()).map(|i| self.chains.get(i).and_then(|c| c.as_ref()).map(chain)).collect()
     }
 }
 
@@ -85,8 +149,10 @@ pub(super) fn check<P: Puzzle>(
 ) -> Result<Player, RunError> {
     let aliases = answer.map_or_else(Vec::new, |(sol, _)| aliases(p, genre, sol));
     let entries = from::read_grid(grid, &ex.units, &aliases)?;
+    let givens = ex.givens();
     let mut wrong = Vec::new();
-    let mut right = Vec::new();
+    // The givens hold in every answer: known from the start, with the right entries.
+    let mut right = givens.clone();
     for (i, e) in entries.iter().enumerate() {
         let fits = match answer {
             Some((_, values)) if unique == Some(true) => e.facts.iter().all(|f| (values[f.unit] == f.value) == f.holds),
@@ -96,7 +162,7 @@ pub(super) fn check<P: Puzzle>(
                 // 130), as it would have at its own first question.
                 Err(ExplainError::Stopped(_)) => {
                     ex.seed(&right);
-                    return Ok(Player { unchecked: entries.len() - i, entries, wrong });
+                    return Ok(Player { unchecked: entries.len() - i, entries, wrong, givens, chains: Vec::new() });
                 }
                 Err(e) => return Err(RunError::Explain(e)),
             },
@@ -110,7 +176,9 @@ pub(super) fn check<P: Puzzle>(
     if !ex.seed(&right) {
         return Err(RunError::Explain(ExplainError::Internal("an entry contradicts another".into())));
     }
-    Ok(Player { entries, wrong, unchecked: 0 })
+    // Each wrong entry's reason, from the right ones and the givens.
+    let chains = wrong.iter().map(|e| ex.refute(&e.facts)).collect();
+    Ok(Player { entries, wrong, unchecked: 0, givens, chains })
 }
 
 /// The tokens the answer view shows for a key (a circled end `o` for `#`, a Hebi clue

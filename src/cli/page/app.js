@@ -470,7 +470,9 @@ function init() {
   // that serves pzprjs, or TOML) and says what it expected otherwise.
   if (asked.trim() !== "") {
     box.value = asked;
-    Editor.load(asked).then((opened) => opened || run($("solve")));
+    // `#play`: the link of a game (play mode keeps its puzzle in the address), played again.
+    const playing = location.hash === "#play";
+    Editor.load(asked).then((opened) => (opened ? playing && Play.start() : run($("solve"))));
   }
 }
 

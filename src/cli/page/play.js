@@ -1,36 +1,33 @@
 // Play mode of `snakesat serve`, beside the editor, as pzprjs has one: the person solves
-// the puzzle open in the editor on its own board. They shade cells and mark cells empty
-// (mouse: left click shades or unshades, right click marks empty; keys: arrows move, `#`
-// or `s` shades, `.` or `x` marks empty, a digit sets a value, Backspace clears; Ctrl+Z
-// and Undo take back), and ask the server: Hint is `explain --from GRID --step 1` (the
-// next step from what is drawn, its words and its cells ringed on the board), Check is
-// `explain --from GRID` cut before any step (which entries no answer has, or that all
-// fit, or that the grid is solved).
+// the puzzle open in the editor on its own board, and asks the server: Hint is `explain
+// --from GRID --step 1` (the next step from what is drawn, in words and on the board:
+// `playboard.js`), Check is `explain --from GRID` cut before any step (which entries no
+// answer has and why, or that all fit, or that the grid is solved). The clues are the
+// player's start: the server seeds what they give their own cells (`from.givens`), and
+// those cells take no mark (a given is never drawn over or doubled).
 //
-// What is drawn is kept as the answer view's tokens (`#`, `.`, a number, `?` for an open
-// cell) and sent as the grid rows `explain --from` reads: the server checks every entry,
-// so this file knows no rules. The board is the server's drawing of the puzzle (its
-// `/api/board`) with the marks drawn on top.
+// Shading genres: a left click shades or unshades, a right click marks empty; keys:
+// arrows move, `#` or `s` shades, `.` or `x` marks empty, a digit sets a value,
+// Backspace clears. Line genres (Golem Grad, Persistence of Memory), as pzprjs's: a left
+// drag between cell centres draws lines (over a line: erases), a right drag crosses the
+// edges it passes ("no line"), a click near an edge crosses it or takes the cross away, a
+// click at a centre cycles a line passes (`#`) / no line (`.`) / nothing; keys:
+// Shift+arrow draws or erases a line from the cursor, Ctrl+arrow crosses that side.
+// Ctrl+Z and Ctrl+Y (Undo, Redo) take back and redo.
 //
-// In the genres whose answers are lines (Golem Grad, Persistence of Memory) the person
-// draws lines between cell centres by dragging, as in pzprjs: the first segment of a drag
-// draws where there was no line, or erases where there was one, and the rest of the drag
-// does the same. A click (no drag) marks a cell a line passes (`#`), again one with no
-// line (`.`), again nothing; a right click marks it with no line. Each cell's lines are
-// kept as a set of four directions and sent as the answer view's character for it once
-// the cell has all the lines an answer gives it (one at a circle, two elsewhere); a cell
-// with one of its two lines is sent as the same shape in heavy box drawing (`╻`), which
-// `explain --from` reads as "at least this line, the other open": so even a lone segment
-// between two unfinished cells keeps its direction, and Check names it if no answer has
-// it. A line never enters a Golem Grad number (pzprjs's `noLP`) nor gives a cell more lines than an
-// answer gives it: such a grid would be no grid of the answer view at all.
+// What is drawn is sent as the answer view's tokens (`lines.js` for a line genre's cells):
+// the server checks every entry, so this file knows no rules. The board is the server's
+// drawing of the puzzle (its `/api/board`) with the marks on top. The game is kept
+// (`progress.js`): the address names the puzzle, the marks and the time survive a reload.
 
 import { margin, puzzle } from "./editor.js";
 import { CELL } from "./genres/registry.js";
+import * as L from "./lines.js";
+import * as Board from "./playboard.js";
 import { toToml } from "./model.js";
+import * as Progress from "./progress.js";
 import { $, keepsKeys, onForget, request } from "./ui.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 // What a player writes, by genre: whether cells shade (`#`) and are marked empty (`.`),
 // whether a digit sets a value (an egg's size, a Hebi part, a Snake Pit length) and up
 // to what, and what the requests need besides (the parity snake explains with `plain`).
@@ -45,59 +42,65 @@ const GENRES = {
   pmemory: { lines: true },
 };
 
-// A cell's lines, as bits (as `src/genres/lines.rs` has them), and the answer view's
-// character for each set of them (its `glyph`).
-const UP = 1;
-const RIGHT = 2;
-const DOWN = 4;
-const LEFT = 8;
-const GLYPHS = [".", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
-// The same sets drawn so far, more lines to come: `explain --from`'s heavy characters
-// (`src/explain/from.rs`'s `AT_LEAST`).
-const AT_LEAST = ["?", "╹", "╺", "┗", "╻", "┃", "┏", "┣", "╸", "┛", "━", "┻", "┓", "┫", "┳", "╋"];
-const count = (m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
-const back = (d) => ((d << 2) | (d >> 2)) & 15;
-
-let pz = null; // the puzzle played: {kind, rows, cols, margin, toml, svg}
+let pz = null; // the puzzle played: {kind, rows, cols, margin, toml, svg, url, given, ends, closed}
 let grid = []; // the player's tokens, rows of them
-let lines = []; // in a line genre, each cell's lines (bits UP, RIGHT, DOWN, LEFT), rows of them
-let stroke = null; // a drag drawing lines: {prev, on, moved, saved}
+let lines = []; // in a line genre, each cell's lines (bits UP, RIGHT, DOWN, LEFT)
+let crosses = []; // in a line genre, each cell's sides crossed ("no line"), both cells of an edge
+let stroke = null; // a press: {prev, on, moved, saved, button, edge}
 let undo = [];
+let redo = [];
 let cursor = { r: 0, c: 0 };
 let typed = false; // the last key was a digit in the cursor's cell: a second one extends it
-let marks = { hint: [], looked: [], wrong: [] }; // cells ringed: the hint's, what it read, wrong ones
+let marks = { hint: [], looked: [], wrong: [], todo: [], why: [] };
 let req = null;
 
 const game = () => GENRES[pz.kind];
-const at = (name) => {
-  const m = /^r(\d+)c(\d+)$/.exec(name);
-  return m ? { r: Number(m[1]) - 1, c: Number(m[2]) - 1 } : null;
-};
+const name = Board.name;
+const at = Board.at;
 
-// How many lines cell `p` has in an answer: none on a number, one at a circle, else two.
+// How many lines cell `p` has in an answer: none on a number, one at a circle, else two
+// (or none).
 const room = (p) => (pz.closed[p.r][p.c] ? 0 : pz.ends[p.r][p.c] ? 1 : 2);
 
-// What is sent for a cell: its mark, or in a line genre its lines where it has any (all
-// of them, or those drawn so far).
+// The sides of `p` on the board, as bits: a line there is the server's to rule out, even
+// into a number (which the player crosses as a hint says, as pzprjs lets them).
+const onBoard = (p) => sides(p).reduce((o, [d]) => o | d, 0);
+
 function token(r, c) {
-  const m = game().lines ? lines[r][c] : 0;
-  if (!m) return grid[r][c];
-  return count(m) >= room({ r, c }) ? GLYPHS[m] : AT_LEAST[m];
+  if (!game().lines) return grid[r][c];
+  return L.token(room({ r, c }), lines[r][c], crosses[r][c], grid[r][c]);
 }
 
 // The grid as `explain --from` reads it: one row a line, tokens spaced.
 const rows = () => grid.map((row, r) => row.map((_, c) => token(r, c)).join(" ")).join("\n") + "\n";
 
-// What Undo restores.
-const snapshot = () => JSON.stringify({ grid, lines });
+const snapshot = () => JSON.stringify({ grid, lines, crosses });
 function restore(snap) {
-  ({ grid, lines } = JSON.parse(snap));
+  ({ grid, lines, crosses } = JSON.parse(snap));
+}
+
+// One step that Undo takes back: `change` alters the marks, and says whether it did.
+function act(change) {
+  const before = snapshot();
+  if (!change()) return false;
+  undo.push(before);
+  redo = [];
+  changed();
+  return true;
+}
+
+// After any change of the marks: the rings of the last answer are stale, the game is kept.
+function changed() {
+  clearMarks();
+  delete $("play-board").dataset.solved;
+  Progress.save(pz, { grid, lines, crosses });
+  draw();
 }
 
 // -- opening -------------------------------------------------------------------------
 
-// Plays the puzzle open in the editor: a fresh grid unless it is the one played before.
-async function start() {
+// Plays the puzzle open in the editor: its kept game if there is one.
+export async function start() {
   const ed = puzzle();
   if (!ed || !GENRES[ed.kind]) return;
   const toml = toToml(ed);
@@ -107,39 +110,56 @@ async function start() {
   $("explain-row").hidden = true;
   if (!pz || pz.toml !== toml) {
     const closed = GENRES[ed.kind].closed || (() => false);
-    pz = { kind: ed.kind, rows: ed.rows, cols: ed.cols, margin: margin(), toml, svg: "" };
+    const blank = (v) => Array.from({ length: ed.rows }, () => new Array(ed.cols).fill(v));
+    pz = { kind: ed.kind, rows: ed.rows, cols: ed.cols, margin: margin(), toml, svg: "", url: "", given: blank(null) };
     // The cells that take one line (the circles) and none (Golem Grad's numbers).
     pz.ends = ed.cells.map((row) => row.map((t) => /^[oO]$/.test(t)));
     pz.closed = ed.cells.map((row) => row.map(closed));
-    grid = Array.from({ length: ed.rows }, () => new Array(ed.cols).fill("?"));
-    lines = Array.from({ length: ed.rows }, () => new Array(ed.cols).fill(0));
+    ({ grid, lines, crosses } = Progress.load(pz) || { grid: blank("?"), lines: blank(0), crosses: blank(0) });
     $("play-board").replaceChildren();
+    delete $("play-board").dataset.ready;
     undo = [];
+    redo = [];
     cursor = { r: 0, c: 0 };
     clearMarks();
     const how = game().lines
-      ? "Drag between cell centres to draw lines (over a line: to erase it); a click marks a cell a line passes, again one with no line"
+      ? "Drag between cell centres to draw lines, right-drag or click an edge to cross it"
       : "Shade the snake's cells, mark the empty ones";
     say(how + "; Hint gives the next step, Check looks for mistakes.", "idle");
+    Progress.clock(pz);
     try {
       const r = await post("/api/board", { puzzle: toml });
       if (!r || pz.toml !== toml) return;
       pz.svg = r.svg;
+      pz.url = r.url || "";
+      Progress.address(pz);
+      draw();
       // The server keeps the answer it proves for a puzzle: asked for now, while the
-      // player starts drawing, the first Hint costs one step and not a solve.
-      const warm = { puzzle: toml, steps: 0, ...(game().body || {}) };
-      request("/api/explain", warm, new AbortController()).catch(() => {});
+      // player starts drawing, the first Hint costs one step and not a solve. Its answer
+      // names the cells the clues decide.
+      const warm = { puzzle: toml, from: "", steps: 0, ...(game().body || {}) };
+      const w = await request("/api/explain", warm, new AbortController());
+      if (pz.toml !== toml || !w.ok || !w.r.from) return;
+      for (const g of w.r.from.givens || []) {
+        const p = at(g.cell);
+        if (p) pz.given[p.r][p.c] = g.value;
+      }
+      drawGivens();
+      draw();
+      $("play-board").dataset.ready = "yes";
     } catch (e) {
-      say("Could not reach the server: " + e.message, "bad");
+      if (e.name !== "AbortError") say("Could not reach the server: " + e.message, "bad");
       return;
     }
   }
+  Progress.address(pz);
   draw();
   $("play-board").focus();
 }
 
 function stop() {
   if (req) req.abort();
+  Progress.leave();
   $("play-area").hidden = true;
   $("editor").hidden = false;
 }
@@ -148,65 +168,17 @@ function stop() {
 
 const origin = () => pz.margin * CELL;
 
-function el(name, attrs, text) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-// The board: the server's picture of the puzzle, the player's marks, the rings, the cursor.
 function draw() {
   const board = $("play-board");
-  // The SVG is the server's own drawing; the page's policy runs no script it may hold.
-  board.innerHTML = pz.svg;
-  const svg = board.querySelector("svg");
-  if (!svg) return;
-  const g = el("g", { id: "play-marks", "pointer-events": "none" });
-  const s = CELL;
-  const o = origin();
-  const drawsLines = game().lines;
-  for (let r = 0; r < pz.rows; r++) {
-    for (let c = 0; c < pz.cols; c++) {
-      const t = grid[r][c];
-      const x = o + c * s;
-      const y = o + r * s;
-      const m = drawsLines ? lines[r][c] : 0;
-      // Each line once, from the cell it leaves right or down; a line genre's `#` (a line
-      // passes) is a small ring, as pzprjs marks it.
-      const cx = x + s / 2;
-      const cy = y + s / 2;
-      const line = { stroke: "#1a7f37", "stroke-width": 5, "stroke-linecap": "round", "data-line": `${r},${c}` };
-      if (m & RIGHT) g.append(el("line", { x1: cx, y1: cy, x2: cx + s, y2: cy, ...line }));
-      if (m & DOWN) g.append(el("line", { x1: cx, y1: cy, x2: cx, y2: cy + s, ...line }));
-      if (m) continue;
-      if (t === "#" && drawsLines) g.append(el("circle", { cx, cy, r: s * 0.18, fill: "none", stroke: "#1a7f37", "stroke-width": 2, "data-cell": `${r},${c}` }));
-      else if (t === "#") g.append(el("rect", { x: x + 4, y: y + 4, width: s - 8, height: s - 8, rx: 3, fill: "#1f2328", "fill-opacity": 0.55, "data-cell": `${r},${c}` }));
-      else if (t === ".") g.append(el("circle", { cx: x + s / 2, cy: y + s / 2, r: 3, fill: "#57606a", "data-cell": `${r},${c}` }));
-      else if (t !== "?") g.append(el("text", { x: x + s / 2, y: y + s * 0.82, "font-size": s * 0.3, "text-anchor": "middle", fill: "#0072b2", "data-cell": `${r},${c}` }, t));
-    }
-  }
-  const ring = (cells, colour, dashed) => {
-    for (const p of cells) {
-      const a = { cx: o + p.c * s + s / 2, cy: o + p.r * s + s / 2, r: s * 0.42, fill: "none", stroke: colour, "stroke-width": 3 };
-      if (dashed) a["stroke-dasharray"] = "5 4";
-      g.append(el("circle", a));
-    }
-  };
-  ring(marks.looked, "#e69f00", true);
-  ring(marks.hint, "#0072b2", false);
-  ring(marks.wrong, "#cf222e", false);
-  g.append(el("rect", { id: "play-cursor", x: o + cursor.c * s + 2, y: o + cursor.r * s + 2, width: s - 4, height: s - 4, fill: "none", stroke: "#d55e00", "stroke-width": 3 }));
-  svg.append(g);
+  Board.draw(board, { pz, grid, lines, crosses, marks, cursor, drawsLines: !!game().lines });
   board.dataset.grid = rows();
-  board.dataset.cursor = `${cursor.r},${cursor.c}`;
-  board.dataset.hint = marks.hint.map((p) => `r${p.r + 1}c${p.c + 1}`).join(" ");
-  board.dataset.wrong = marks.wrong.map((p) => `r${p.r + 1}c${p.c + 1}`).join(" ");
+  board.dataset.margin = pz.margin;
   $("play-undo").disabled = !undo.length;
+  $("play-redo").disabled = !redo.length;
 }
 
 function clearMarks() {
-  marks = { hint: [], looked: [], wrong: [] };
+  marks = { hint: [], looked: [], wrong: [], todo: [], why: [] };
 }
 
 function say(text, tone) {
@@ -216,35 +188,74 @@ function say(text, tone) {
 
 // -- playing ---------------------------------------------------------------------------
 
-// Sets the cursor's cell (or the given one) to `t`, as one step that Undo takes back. In
-// a line genre a cell keeps its lines under a mark (unseen, `token`) but for `.` (no
-// line) and a clearing key (`wipe`), which erase them.
-function set(t, p = cursor, wipe = false) {
-  const erase = game().lines && (t === "." || wipe) && lines[p.r][p.c] !== 0;
-  if (grid[p.r][p.c] === t && !erase) return;
-  undo.push(snapshot());
-  grid[p.r][p.c] = t;
-  if (erase) {
-    for (const [d, q] of sides(p)) if (lines[p.r][p.c] & d) join(p, q, false);
-  }
-  clearMarks();
-  draw();
+function given(p) {
+  if (pz.given[p.r][p.c] === null) return false;
+  say(`${name(p)} is given by its clue.`, "idle");
+  return true;
 }
+
+// Sets the cell to `t` (the cursor's by default). In a line genre `.` (no line) and a
+// clearing key (`wipe`) erase the cell's lines and crosses; any other mark keeps them.
+function set(t, p = cursor, wipe = false) {
+  if (given(p)) return;
+  act(() => {
+    const erase = game().lines && (t === "." || wipe) && (lines[p.r][p.c] !== 0 || (wipe && crosses[p.r][p.c] !== 0));
+    if (grid[p.r][p.c] === t && !erase) return false;
+    grid[p.r][p.c] = t;
+    if (erase) {
+      for (const [d, q] of sides(p)) {
+        if (lines[p.r][p.c] & d) join(p, q, false);
+        if (wipe && crosses[p.r][p.c] & d) mark(p, q, false);
+      }
+    }
+    return true;
+  });
+}
+
+// In a line genre, the lines the clues give (a one-cell region in a corner) are drawn as
+// the player's, and stay: no stroke erases them, no cross goes over them.
+function drawGivens() {
+  if (!game().lines) return;
+  pz.given.forEach((row, r) =>
+    row.forEach((v, c) => {
+      const m = L.GLYPHS.indexOf(v);
+      for (const [d, q] of m > 0 ? sides({ r, c }) : []) {
+        if (m & d && !(lines[r][c] & d)) {
+          lines[r][c] |= d;
+          lines[q.r][q.c] |= L.back(d);
+        }
+      }
+    }),
+  );
+}
+
+// Whether the line between neighbours `a` and `b` is a given's.
+const givenLine = (a, b) => [a, b].some((p) => pz.given[p.r][p.c] !== null && lines[p.r][p.c] & toward(p, p === a ? b : a));
 
 function takeBack() {
   if (!undo.length) return;
+  redo.push(snapshot());
   restore(undo.pop());
-  clearMarks();
-  draw();
+  changed();
+}
+
+function again() {
+  if (!redo.length) return;
+  undo.push(snapshot());
+  restore(redo.pop());
+  changed();
 }
 
 function clearAll() {
-  if (grid.flat().every((t) => t === "?") && lines.flat().every((m) => !m)) return;
-  undo.push(snapshot());
-  grid = grid.map((row) => row.map(() => "?"));
-  lines = lines.map((row) => row.map(() => 0));
-  clearMarks();
-  draw();
+  Progress.clock(pz, true);
+  act(() => {
+    if (grid.flat().every((t) => t === "?") && lines.flat().every((m) => !m) && crosses.flat().every((m) => !m)) return false;
+    grid = grid.map((row) => row.map(() => "?"));
+    lines = lines.map((row) => row.map(() => 0));
+    crosses = crosses.map((row) => row.map(() => 0));
+    drawGivens();
+    return true;
+  });
 }
 
 // -- lines ------------------------------------------------------------------------------
@@ -252,10 +263,10 @@ function clearAll() {
 // The neighbours of cell `p` on the board, with the direction to each.
 function sides(p) {
   const all = [
-    [UP, { r: p.r - 1, c: p.c }],
-    [RIGHT, { r: p.r, c: p.c + 1 }],
-    [DOWN, { r: p.r + 1, c: p.c }],
-    [LEFT, { r: p.r, c: p.c - 1 }],
+    [L.UP, { r: p.r - 1, c: p.c }],
+    [L.RIGHT, { r: p.r, c: p.c + 1 }],
+    [L.DOWN, { r: p.r + 1, c: p.c }],
+    [L.LEFT, { r: p.r, c: p.c - 1 }],
   ];
   return all.filter(([, q]) => q.r >= 0 && q.c >= 0 && q.r < pz.rows && q.c < pz.cols);
 }
@@ -266,68 +277,142 @@ function toward(a, b) {
   return side ? side[0] : 0;
 }
 
+const neighbour = (p, d) => (sides(p).find(([e]) => e === d) || [])[1];
+
 // Draws (`on`) or erases the line between neighbours `a` and `b`; whether it changed
-// anything. A line is not drawn into a cell that has all the lines an answer gives it.
-// A cell marked with no line loses that mark when a line comes in.
+// anything. A line is not drawn into a cell that has all the lines an answer gives it,
+// nor over a cross (pzprjs's `enableLineNG`: the cross is the player's word); a cell
+// marked with no line loses that mark when a line comes in.
 function join(a, b, on) {
   const d = toward(a, b);
-  if (!d || ((lines[a.r][a.c] & d) !== 0) === on) return false;
-  if (on && (count(lines[a.r][a.c]) >= room(a) || count(lines[b.r][b.c]) >= room(b))) return false;
+  if (!d || ((lines[a.r][a.c] & d) !== 0) === on || (!on && givenLine(a, b))) return false;
+  if (on && (L.count(lines[a.r][a.c]) >= room(a) || L.count(lines[b.r][b.c]) >= room(b) || crosses[a.r][a.c] & d)) return false;
   lines[a.r][a.c] ^= d;
-  lines[b.r][b.c] ^= back(d);
+  lines[b.r][b.c] ^= L.back(d);
   for (const p of [a, b]) if (on && grid[p.r][p.c] === ".") grid[p.r][p.c] = "?";
+  return true;
+}
+
+// Crosses (`on`) or uncrosses the edge between neighbours `a` and `b`; a cross erases the
+// line there.
+function mark(a, b, on) {
+  const d = toward(a, b);
+  if (!d || ((crosses[a.r][a.c] & d) !== 0) === on || (on && givenLine(a, b))) return false;
+  if (on && lines[a.r][a.c] & d) join(a, b, false);
+  crosses[a.r][a.c] ^= d;
+  crosses[b.r][b.c] ^= L.back(d);
   return true;
 }
 
 // A drag over the board: the pointer entered cell `p`. A fast pointer may skip cells; along
 // a row or a column the cells between count as crossed, elsewhere the stroke goes on from
-// `p` with no line (as pzprjs's, which joins only neighbours).
+// `p` with nothing drawn (as pzprjs's, which joins only neighbours). The left button draws
+// lines, the right crosses the edges passed; the first edge decides whether the stroke
+// draws or erases.
 function strokeTo(p) {
   let prev = stroke.prev;
   if (p.r === prev.r && p.c === prev.c) return;
   stroke.moved = true;
-  let changed = false;
+  const crossing = stroke.button === 2;
+  const have = crossing ? crosses : lines;
+  const apply = crossing ? mark : join;
+  let any = false;
   if (p.r === prev.r || p.c === prev.c) {
     while (prev.r !== p.r || prev.c !== p.c) {
       const next = { r: prev.r + Math.sign(p.r - prev.r), c: prev.c + Math.sign(p.c - prev.c) };
-      // The first segment decides: draw where there is no line, erase where there is.
-      if (stroke.on === null) stroke.on = (lines[prev.r][prev.c] & toward(prev, next)) === 0;
+      if (stroke.on === null) stroke.on = (have[prev.r][prev.c] & toward(prev, next)) === 0;
       const before = stroke.saved ? null : snapshot();
-      if (join(prev, next, stroke.on)) {
+      if (apply(prev, next, stroke.on)) {
         if (before !== null) {
           undo.push(before);
+          redo = [];
           stroke.saved = true;
         }
-        changed = true;
+        any = true;
       }
       prev = next;
     }
   }
   stroke.prev = p;
   cursor = p;
-  if (changed) clearMarks();
-  draw();
+  if (any) changed();
+  else draw();
+}
+
+// The edge of cell `p` under the pointer `q` (board coordinates), as a direction: within a
+// fifth of a cell of one side and not of the other two (a corner is no edge); 0 at the
+// middle of the cell. The zone is wide enough for a finger on a phone's board.
+function edgeAt(p, q) {
+  const x = (q.x - origin()) / CELL - p.c;
+  const y = (q.y - origin()) / CELL - p.r;
+  const near = 0.22;
+  const nx = x < near ? L.LEFT : x > 1 - near ? L.RIGHT : 0;
+  const ny = y < near ? L.UP : y > 1 - near ? L.DOWN : 0;
+  if (nx && ny) return 0;
+  const d = nx || ny;
+  return d && neighbour(p, d) ? d : 0;
+}
+
+// -- pointer and keys -------------------------------------------------------------------
+
+// The board point and cell under a pointer event.
+function pointOf(e) {
+  const svg = $("play-board").querySelector("svg");
+  if (!svg) return null;
+  const p = svg.createSVGPoint();
+  p.x = e.clientX;
+  p.y = e.clientY;
+  const q = p.matrixTransform(svg.getScreenCTM().inverse());
+  const r = Math.floor((q.y - origin()) / CELL);
+  const c = Math.floor((q.x - origin()) / CELL);
+  return r >= 0 && c >= 0 && r < pz.rows && c < pz.cols ? { cell: { r, c }, q } : null;
+}
+
+function onDown(e) {
+  if (!pz) return;
+  const at = pointOf(e);
+  $("play-board").focus();
+  if (!at) return;
+  e.preventDefault();
+  const p = at.cell;
+  cursor = p;
+  typed = false;
+  if (game().lines) {
+    $("play-board").setPointerCapture?.(e.pointerId);
+    stroke = { prev: p, on: null, moved: false, saved: false, button: e.button, edge: edgeAt(p, at.q) };
+    draw();
+  } else if (!game().shade || given(p)) draw();
+  else if (e.button === 2) set(empty(grid[p.r][p.c]), p);
+  else if (e.button === 0) set(shade(grid[p.r][p.c]), p);
+  else draw();
 }
 
 function onMove(e) {
   if (!stroke || !pz) return;
-  const p = cellOf(e);
-  if (p) strokeTo(p);
+  const at = pointOf(e);
+  if (at) strokeTo(at.cell);
 }
 
-// The end of a press: a drag is done; a click without one cycles the cell's mark (a line
-// passes, no line, none), as pzprjs's click does where no line was drawn.
+// The end of a press: a drag is done; a click near an edge crosses it or takes the cross
+// away; a click at a centre cycles the cell's mark (left: a line passes, no line, none;
+// right the other way), as pzprjs's click where no line was drawn.
 function onUp() {
   if (!stroke) return;
   const s = stroke;
   stroke = null;
   if (s.moved) return;
   const p = s.prev;
-  if (lines[p.r][p.c]) return;
-  set({ "?": "#", "#": ".", ".": "?" }[grid[p.r][p.c]] || "?", p);
+  if (s.edge) {
+    const q = neighbour(p, s.edge);
+    act(() => mark(p, q, !(crosses[p.r][p.c] & s.edge)));
+    return;
+  }
+  if (lines[p.r][p.c] || given(p)) return;
+  const cycle = s.button === 2 ? { "?": ".", ".": "#", "#": "?" } : { "?": "#", "#": ".", ".": "?" };
+  set(cycle[grid[p.r][p.c]] || "?", p);
 }
 
-// Left click: shade, or unshade; in a genre without shading, nothing but the cursor.
+// Left click: shade, or unshade.
 const shade = (t) => (t === "#" ? "?" : "#");
 // Whether the person marks cells (`#`, `.`): shading genres and line genres.
 const marking = () => game().shade || game().lines;
@@ -335,7 +420,7 @@ const empty = (t) => (t === "." ? "?" : ".");
 
 function digit(d) {
   const max = game().digits ? game().digits(puzzle() || pz) : 0;
-  if (!max) return;
+  if (!max || given(cursor)) return;
   const cur = grid[cursor.r][cursor.c];
   let n = String(d);
   if (typed && /^\d+$/.test(cur) && Number(cur + d) <= max) n = String(Number(cur + d));
@@ -350,13 +435,31 @@ function move(dr, dc) {
   draw();
 }
 
+const ARROWS = { ArrowUp: [-1, 0, L.UP], ArrowDown: [1, 0, L.DOWN], ArrowLeft: [0, -1, L.LEFT], ArrowRight: [0, 1, L.RIGHT] };
+
+// Shift+arrow in a line genre: the line from the cursor that way, drawn or erased, and the
+// cursor follows it; Ctrl+arrow: that side crossed or not.
+function lineKey(k, crossing) {
+  const [dr, dc, d] = ARROWS[k];
+  const q = neighbour(cursor, d);
+  if (!q) return;
+  const p = cursor;
+  if (crossing) act(() => mark(p, q, !(crosses[p.r][p.c] & d)));
+  else {
+    act(() => join(p, q, !(lines[p.r][p.c] & d)));
+    move(dr, dc);
+  }
+}
+
 function onKey(e) {
   if (!pz) return;
   const k = e.key;
-  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) takeBack();
-  else if (e.ctrlKey || e.metaKey || e.altKey) return;
-  else if (arrows[k]) move(...arrows[k]);
+  const ctrl = e.ctrlKey || e.metaKey;
+  if (ctrl && (k === "z" || k === "Z") && !e.shiftKey) takeBack();
+  else if (ctrl && (k === "y" || k === "Y" || ((k === "z" || k === "Z") && e.shiftKey))) again();
+  else if (ARROWS[k] && game().lines && (e.shiftKey || ctrl)) lineKey(k, ctrl);
+  else if (ctrl || e.altKey) return;
+  else if (ARROWS[k]) move(ARROWS[k][0], ARROWS[k][1]);
   else if (/^[0-9]$/.test(k)) digit(Number(k));
   else if ((k === "#" || k === "s") && marking()) set(shade(grid[cursor.r][cursor.c]));
   else if ((k === "." || k === "x") && marking()) set(empty(grid[cursor.r][cursor.c]));
@@ -364,36 +467,6 @@ function onKey(e) {
   else return;
   if (!/^[0-9]$/.test(k)) typed = false;
   e.preventDefault();
-}
-
-function cellOf(e) {
-  const svg = $("play-board").querySelector("svg");
-  if (!svg) return null;
-  const p = svg.createSVGPoint();
-  p.x = e.clientX;
-  p.y = e.clientY;
-  const q = p.matrixTransform(svg.getScreenCTM().inverse());
-  const r = Math.floor((q.y - origin()) / CELL);
-  const c = Math.floor((q.x - origin()) / CELL);
-  return r >= 0 && c >= 0 && r < pz.rows && c < pz.cols ? { r, c } : null;
-}
-
-function onDown(e) {
-  if (!pz) return;
-  const p = cellOf(e);
-  $("play-board").focus();
-  if (!p) return;
-  e.preventDefault();
-  cursor = p;
-  typed = false;
-  if (game().lines && e.button === 0) {
-    stroke = { prev: p, on: null, moved: false, saved: false };
-    draw();
-  } else if (game().lines && e.button === 2) set(empty(grid[p.r][p.c]), p);
-  else if (!game().shade) draw();
-  else if (e.button === 2) set(empty(grid[p.r][p.c]), p);
-  else if (e.button === 0) set(shade(grid[p.r][p.c]), p);
-  else draw();
 }
 
 // -- asking the server ------------------------------------------------------------------
@@ -425,8 +498,7 @@ async function ask(steps, busy) {
   }
 }
 
-const wrongCells = (r) => ((r.from && r.from.wrong) || []).map((w) => at(w.cell)).filter(Boolean);
-const wrongWords = (r) => ((r.from && r.from.wrong) || []).map((w) => w.text + ".").join("\n");
+const { wrongCells, wrongWords, whyCells } = Board;
 
 async function hint() {
   const r = await ask(1, "Looking for the next step…");
@@ -437,15 +509,30 @@ async function hint() {
   let words = wrongWords(r);
   if (r.from && !r.from.fits && !marks.wrong.length) words = r.from.text.trim();
   if (next) {
-    marks.hint = next.decided.map((d) => at(d.cell)).filter(Boolean);
+    marks.todo = L.todoOf(next.facts || [], {
+      lines: !!game().lines,
+      at,
+      name,
+      neighbour,
+      grid,
+      // What is drawn in cell `p`: its lines, crosses, mark and the line sets they leave.
+      cell: (p) => {
+        const [m, x, t] = [lines[p.r][p.c], crosses[p.r][p.c], grid[p.r][p.c]];
+        return { m, x, t, before: L.drawn(L.sets(room(p), onBoard(p)), m, x, t) };
+      },
+    });
+    const cells = new Map();
+    for (const f of next.facts || []) cells.set(f.cell, at(f.cell));
+    marks.hint = [...cells.values()].filter(Boolean);
+    // A technique names the cells it looked at by index, row by row; a rule, by name.
     const looked = next.technique ? next.technique.cells : [];
-    // A technique names the cells it looked at by index, row by row.
     marks.looked = looked.map((u) => ({ r: Math.floor(u / pz.cols), c: u % pz.cols }));
+    for (const rule of next.rules || []) marks.looked.push(...(rule.cells || []).map(at).filter(Boolean));
     const text = r.pictures && r.pictures[1] ? r.pictures[1].text : next.text.join("\n");
     words = (words ? words + "\n" : "") + text.replace(/^Step 1 /, "Next step ");
     say(words, r.from && !r.from.fits ? "bad" : "idle");
   } else if (r.status === "solved" && r.from && r.from.fits) {
-    say("Solved: your grid is the answer.", "good");
+    solved();
   } else if (words) {
     say(words, "bad");
   } else {
@@ -459,18 +546,28 @@ async function check() {
   if (!r) return;
   clearMarks();
   marks.wrong = wrongCells(r);
+  marks.why = whyCells(r);
   const n = r.from ? r.from.entries : 0;
   if (r.from && !r.from.fits) say(marks.wrong.length ? wrongWords(r) : r.from.text.trim(), "bad");
-  else if (r.status === "solved") say("Solved: your grid is the answer.", "good");
+  else if (r.status === "solved") solved();
   else if (n === 0) say("Nothing drawn yet.", "idle");
   else say("All right so far: " + n + (n === 1 ? " entry fits" : " entries fit") + " the answer.", "good");
   draw();
+}
+
+// The grid is the answer: the clock stops and the board says so.
+function solved() {
+  const time = Progress.finish();
+  Progress.save(pz, { grid, lines, crosses });
+  say("Solved: your grid is the answer" + (time ? ", in " + time : "") + ".", "good");
+  $("play-board").dataset.solved = "yes";
 }
 
 export function init() {
   $("play").addEventListener("click", start);
   $("play-edit").addEventListener("click", stop);
   $("play-undo").addEventListener("click", takeBack);
+  $("play-redo").addEventListener("click", again);
   $("play-clear").addEventListener("click", clearAll);
   $("play-hint").addEventListener("click", hint);
   $("play-check").addEventListener("click", check);
@@ -481,10 +578,12 @@ export function init() {
     if (e.target === board || $("play-area").hidden || !pz || keepsKeys(e)) return;
     onKey(e);
   });
-  board.addEventListener("mousedown", onDown);
-  board.addEventListener("mousemove", onMove);
+  // Pointer events: a mouse, a pen and a finger alike (the board's CSS keeps a finger's
+  // drag from scrolling the page).
+  board.addEventListener("pointerdown", onDown);
+  board.addEventListener("pointermove", onMove);
   // A drag may end off the board.
-  window.addEventListener("mouseup", onUp);
+  window.addEventListener("pointerup", onUp);
   board.addEventListener("contextmenu", (e) => e.preventDefault());
   onForget(forget);
 }

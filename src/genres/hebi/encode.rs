@@ -127,7 +127,10 @@ impl HebiCnf {
                 let Some(Arrow::Number { dir: dir @ 1..=4, num: Some(num) }) = *clue else { continue };
                 let ray = p.ray(i, dir);
                 let words = format!("the arrow at {}: the first snake part that way is {num}", g.name(i));
-                f.rule(RuleKind::Clue, words, ray.clone(), |f| {
+                // The arrow's cell first, then its ray: a rule about the cells it points
+                // at, not a given of one cell (`Explainer::givens`), even for a ray of one.
+                let cells = std::iter::once(i).chain(ray.iter().copied()).collect();
+                f.rule(RuleKind::Clue, words, cells, |f| {
                     if num == 0 {
                         for &r in &ray {
                             f.add(&[self.x(r, 0).expect("rays hold free cells")]);
