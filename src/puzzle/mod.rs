@@ -193,7 +193,7 @@ pub trait Show {
     type Solution: Clone + Debug + PartialEq + Send + Sync + 'static;
     /// `--encoding`, `--distinct`, `--symmetry` read and checked ([`Puzzle::options`]);
     /// `--distinct` says what tells answers apart, so the view sees them.
-    type Options: Clone + Debug + Default;
+    type Options: Clone + Debug + Default + Send + Sync;
 
     /// The answer cell by cell, with what it shows around its board (`answer` writes
     /// text, JSON, list lines and the cells answers agree on from it).
