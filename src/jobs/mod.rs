@@ -298,9 +298,11 @@ impl<'a, P: Puzzle> Plan<'a, P> {
         if self.setup.limits.tuning.trace && blank.is_some() {
             eprintln!("snakesat: the board as blank board and clues: {:.3}s", t.elapsed().as_secs_f64());
         }
-        let from = puzzle::Sources { pool, build: self.caps.construct, blank: blank.as_ref() };
         // Raced: the second run streams nothing (the page's sender stays on this thread)
-        // and counts its own sources.
+        // and counts its own sources; the two hand each other their answers.
+        let exchange = puzzle::Exchange::default();
+        let share = Some(exchange.side(0)).filter(|_| self.races());
+        let from = puzzle::Sources { pool, build: self.caps.construct, blank: blank.as_ref(), share };
         let enc = &enc;
         let (r, sourced) = self.race(
             |l| -> Result<_, RunError> {
@@ -308,12 +310,18 @@ impl<'a, P: Puzzle> Plan<'a, P> {
                 Ok((r, None))
             },
             |l| {
-                let r = self.forced_alone(enc, l)?;
+                let r = self.forced_alone(enc, l, exchange.side(1))?;
                 Ok((r.0, Some(r.1)))
             },
         )?;
         let sourced = sourced.unwrap_or(candidates::Sourced { pooled, built, near });
         Ok(candidates::live_report(p, &r, opts, sourced, false))
+    }
+
+    /// Whether the jobs that race do: two threads or more, and no `--proof` (its folder
+    /// keeps one solver's proofs).
+    fn races(&self) -> bool {
+        self.setup.limits.threads > 1 && self.setup.proof.is_none()
     }
 
     /// The answers that decide the forced cells, from what is known first
@@ -324,23 +332,28 @@ impl<'a, P: Puzzle> Plan<'a, P> {
         backend: Box<dyn Backend>,
     ) -> Result<SolveReport<P::Solution>, RunError> {
         let pool = self.setup.pool.as_deref();
-        let from = puzzle::Sources { pool, build: self.caps.construct, blank: None };
+        let exchange = puzzle::Exchange::default();
+        let share = Some(exchange.side(0)).filter(|_| self.races());
+        let from = puzzle::Sources { pool, build: self.caps.construct, blank: None, share };
         self.race(
             |l| puzzle::forced_from(self.p, enc, backend, l, &self.opts.genre, from),
-            |l| Ok(self.forced_alone(enc, l)?.0),
+            |l| Ok(self.forced_alone(enc, l, exchange.side(1))?.0),
         )
     }
 
     /// The forced job as a raced second run does it (`race`): its own solver, no kept
-    /// answers (the first run takes them from the pool), its answers left in the pool
-    /// when it wins, so the setter's next edit starts from them as from the first's.
+    /// answers (the first run takes them from the pool) and no built ones (the first
+    /// builds them, and hands them over with the rest of its answers through `share`), its
+    /// answers left in the pool when it wins, so the setter's next edit starts from them as
+    /// from the first's.
     fn forced_alone(
         &self,
         enc: &P::Encoded,
         limits: &Limits,
+        share: puzzle::Side<'_, P::Solution>,
     ) -> Result<(SolveReport<P::Solution>, candidates::Sourced), RunError> {
         let (p, genre) = (self.p, &self.opts.genre);
-        let from = puzzle::Sources { pool: None, build: self.caps.construct, blank: None };
+        let from = puzzle::Sources { pool: None, build: None, blank: None, share: Some(share) };
         let mut sourced = candidates::Sourced { pooled: 0, built: 0, near: 0 };
         let mut watch = |found: puzzle::Found<'_, P::Solution>| {
             sourced = candidates::Sourced { pooled: 0, built: found.built, near: found.near };
@@ -357,7 +370,7 @@ impl<'a, P: Puzzle> Plan<'a, P> {
     /// result (`race::race`). `--proof` keeps one solver's proofs: it does not race.
     fn race<T: Send>(&self, first: impl FnOnce(&Limits) -> T, second: impl FnOnce(&Limits) -> T + Send) -> T {
         let mut limits = self.setup.limits.clone();
-        if self.setup.proof.is_some() {
+        if !self.races() {
             limits.threads = 1;
         }
         let (t, won) = crate::race::race(&limits, first, |l| second(&l.clone().tuned(l.tuning.second())));

@@ -26,7 +26,9 @@ mod solve;
 pub use candidates::{candidates, Candidates};
 pub use count::{count, count_split, CountReport, Split, SPLIT_CUBES};
 pub use explain::{explain, explain_at, explain_unique, explains, Explained};
-pub use known::{clues_on_blank, forced_from, forced_watched, images, Blank, BlankFn, Build, Found, Pool, Sources};
+pub use known::{
+    clues_on_blank, forced_from, forced_watched, images, Blank, BlankFn, Build, Exchange, Found, Pool, Side, Sources,
+};
 pub use player::{OnlyAnswer, Player, Start};
 use solve::{first_answer, narrowed_from, no_classes, usable, verified};
 pub use solve::{forced, forced_up_to, solve, Agreement, SolveReport, Status};
