@@ -53,3 +53,22 @@ impl<S: Clone> Side<'_, S> {
         self.ex.boxes[self.me].lock().map(|mut b| std::mem::take(&mut *b)).unwrap_or_default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_side_takes_what_the_other_posted_once() {
+        let ex = Exchange::<u32>::default();
+        let (a, b) = (ex.side(0), ex.side(1));
+        a.post(&[1, 2]);
+        b.post(&[7]);
+        assert_eq!(b.take(), vec![1, 2]);
+        assert_eq!(a.take(), vec![7]);
+        assert!(a.take().is_empty() && b.take().is_empty(), "a take empties the box");
+        a.post(&[3]);
+        assert!(a.take().is_empty(), "a side never reads its own posts");
+        assert_eq!(b.take(), vec![3]);
+    }
+}
