@@ -7,6 +7,13 @@ prefix, the median prefix and the blank board, and the answers examined on the s
     scripts/bench-live.py BINARY PUZZLE.toml... [--order-seed N] [--timeout S]
     scripts/bench-live.py BINARY PUZZLE.toml... --server [--core N]
     scripts/bench-live.py BINARY PUZZLE.toml... --live [--core N] [--per-edit] [--repeat K]
+    scripts/bench-live.py BINARY PUZZLE.toml... --threads 1,2 [--order reading|reverse|seeded]
+
+With `--threads 1,2`, each prefix is solved (`solve --forced`, a fresh process) once per
+thread count, side by side: the wall seconds of each, a line per prefix, then the slowest,
+the median and how many took a second or more; the exit codes must agree. `--order
+reading` reveals the clues in reading order (the grid row by row), `reverse` the other way
+round, `seeded` (the default) in the order `--order-seed` draws.
 
 Environment variables given to this script reach the binary, so two settings of one
 binary compare side by side in one run. `BENCH_STDERR=FILE` appends the servers' standard
@@ -56,11 +63,15 @@ def write(doc, keep):
     return "\n".join(out) + "\n"
 
 
-def prefixes(doc, order_seed):
+def prefixes(doc, order_seed, order="seeded"):
     """The boards a setter passes through: the blank board, then one clue more each time,
-    the clues in the seeded random order `order_seed` gives."""
+    the clues in the seeded random order `order_seed` gives, or in reading order, or in
+    reverse."""
     slots = clue_slots(doc)
-    random.Random(order_seed).shuffle(slots)
+    if order == "seeded":
+        random.Random(order_seed).shuffle(slots)
+    elif order == "reverse":
+        slots.reverse()
     return [write(doc, set(slots[:k])) for k in range(len(slots) + 1)]
 
 
@@ -85,6 +96,34 @@ def run_solve(binary, text, timeout, args=("--forced",), core=None):
     return usage, os.waitstatus_to_exitcode(status)
 
 
+def wall_run(binary, text, timeout, threads):
+    """(wall s, CPU s, exit code) of `solve --forced --threads N` on `text`."""
+    t = time.time()
+    usage, code = run_solve(binary, text, timeout, ("--forced", "--threads", str(threads)))
+    return time.time() - t, usage.ru_utime + usage.ru_stime, code
+
+
+def side_by_side(a):
+    """`--threads 1,2`: each prefix once per thread count, a fresh process each."""
+    counts = [int(n) for n in a.threads.split(",")]
+    for path in a.puzzles:
+        doc = tomllib.load(open(path, "rb"))
+        texts = prefixes(doc, a.order_seed, a.order)
+        name = os.path.basename(path)
+        print(f"{name}, {a.order} order: wall s (CPU s) per prefix, " + " | ".join(f"{n} thread(s)" for n in counts))
+        rows = []
+        for k, text in enumerate(texts):
+            runs = [wall_run(a.binary, text, a.timeout, n) for n in counts]
+            codes = {r[2] for r in runs}
+            assert len(codes) == 1 or 3 in codes, f"{name} prefix {k}: the exit codes differ: {[r[2] for r in runs]}"
+            rows.append(runs)
+            print(f"  {k} clues: " + " | ".join(f"{w:.2f} ({c:.2f})" for w, c, _ in runs) + f"  exit {runs[0][2]}", flush=True)
+        for i, n in enumerate(counts):
+            walls = [r[i][0] for r in rows]
+            print(f"  {n} thread(s): slowest {max(walls):.2f} s, median {statistics.median(walls):.2f} s, "
+                  f"{sum(w >= 1 for w in walls)} of {len(walls)} at 1 s or more")
+
+
 def cpu_run(binary, text, timeout):
     usage, code = run_solve(binary, text, timeout)
     return usage.ru_utime + usage.ru_stime, code
@@ -93,8 +132,10 @@ def cpu_run(binary, text, timeout):
 class Server:
     """`snakesat serve` on a free port, on one core, with `env` added."""
 
-    def __init__(self, binary, core, timeout, env):
+    def __init__(self, binary, core, timeout, env, threads=None):
         cmd = [binary, "serve", "--port", "0", "--jobs", "1", "--timeout", str(timeout)]
+        if threads is not None:
+            cmd += ["--threads", str(threads)]
         if core is not None:
             cmd = ["taskset", "-c", str(core)] + cmd
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=open(os.environ["BENCH_STDERR"], "a") if os.environ.get("BENCH_STDERR") else subprocess.DEVNULL, text=True,
@@ -182,15 +223,15 @@ def streamed(a):
     print("|---|---|---|---|---|---|")
     for path in a.puzzles:
         doc = tomllib.load(open(path, "rb"))
-        texts = prefixes(doc, a.order_seed)
-        server = Server(a.binary, a.core, a.timeout, {})
+        texts = prefixes(doc, a.order_seed, a.order)
+        server = Server(a.binary, a.core, a.timeout, {}, a.serve_threads)
         try:
             forced = [server.forced(t) for t in texts]
         finally:
             server.stop()
         runs = []
         for _ in range(a.repeat):
-            server = Server(a.binary, a.core, a.timeout, {})
+            server = Server(a.binary, a.core, a.timeout, {}, a.serve_threads)
             try:
                 runs.append([server.live(t) for t in texts])
             finally:
@@ -225,7 +266,12 @@ def main():
     ap.add_argument("--per-edit", action="store_true", help="with --live: a line per edit (wall s to the verdict and to the end)")
     ap.add_argument("--live", action="store_true", help="through `snakesat serve`: /api/forced against the streamed /api/live")
     ap.add_argument("--repeat", type=int, default=1, help="with --live: replay each puzzle this many times, each edit's least time shown")
+    ap.add_argument("--threads", help="`solve --forced --threads N` for each N of this list (1,2), side by side")
+    ap.add_argument("--serve-threads", type=int, help="with --live: the servers' --threads")
+    ap.add_argument("--order", choices=["seeded", "reading", "reverse"], default="seeded")
     a = ap.parse_args()
+    if a.threads:
+        return side_by_side(a)
     if a.live:
         return streamed(a)
     if a.server:
@@ -234,7 +280,7 @@ def main():
     print("|---|---|---|---|---|---|")
     for path in a.puzzles:
         doc = tomllib.load(open(path, "rb"))
-        texts = prefixes(doc, a.order_seed)
+        texts = prefixes(doc, a.order_seed, a.order)
         times, codes = [], []
         for text in texts:
             t, code = cpu_run(a.binary, text, a.timeout)

@@ -321,6 +321,7 @@ impl Visit for Run<'_> {
 
     fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Response {
         let req = self.req;
+        let split = jobs::Threads::of(&self.setup.limits);
         let report = Plan::new(p, caps, self.setup).and_then(|plan| match self.job {
             Job::Solve => plan.solve(req.unique),
             Job::Forced => plan.decided(),
@@ -331,7 +332,8 @@ impl Visit for Run<'_> {
             Job::Count => {
                 // The page steps through the answers: the first few are drawn.
                 let mut shown = Vec::new();
-                let count = CountJob { limit: req.limit, split: None, progress: &AtomicU64::new(0) };
+                // The server's threads split the count as `count --threads` does.
+                let count = CountJob { limit: req.limit, split, progress: &AtomicU64::new(0) };
                 let report = plan.count(count, |s| {
                     if shown.len() < ANSWERS_SHOWN {
                         shown.push(render::to_svg(&p.draw(Some(s))));

@@ -38,6 +38,7 @@ pub mod jobs;
 pub mod limits;
 pub mod puzzle;
 pub mod pzpr;
+pub mod race;
 pub mod render;
 pub mod rng;
 pub mod signals;

@@ -83,6 +83,10 @@ pub struct Tuning {
     /// once, each board's clues assumed, and what the solver learnt on the last board kept;
     /// off, a new solver on each board's own formula. Off with `SNAKESAT_LIVE_COLD`.
     pub keep_solver: bool,
+    /// Where a job has two threads, start its raced second run only after the first has
+    /// run `race::HEAD_START` alone; off, both at once (the tests race small boards so,
+    /// and a bench measures the race alone). Off with `SNAKESAT_RACE_AT_ONCE`.
+    pub head_start: bool,
 }
 
 impl Default for Tuning {
@@ -106,6 +110,7 @@ impl Default for Tuning {
             near: true,
             guide: true,
             keep_solver: true,
+            head_start: true,
         }
     }
 }
@@ -140,7 +145,18 @@ impl Tuning {
             near: !set("SNAKESAT_NO_NEAR"),
             guide: !set("SNAKESAT_NO_GUIDE"),
             keep_solver: !set("SNAKESAT_LIVE_COLD"),
+            head_start: !set("SNAKESAT_RACE_AT_ONCE"),
         }
+    }
+}
+
+impl Tuning {
+    /// The route of a raced second run (`race`, where a job has two threads): the
+    /// encoding's phases the other way round and no probes near a known answer, so that
+    /// its solver searches where the first's does not. On the prefixes of the published
+    /// 10×10 Snake Egg each was the faster of the two on some boards (`bench/live.md`).
+    pub fn second(self) -> Tuning {
+        Tuning { phases: !self.phases, near: false, ..self }
     }
 }
 
@@ -190,6 +206,7 @@ mod tests {
         assert_eq!(with(&[("SNAKESAT_NO_NEAR", "1")]), Tuning { near: false, ..d });
         assert_eq!(with(&[("SNAKESAT_NO_GUIDE", "1")]), Tuning { guide: false, ..d });
         assert_eq!(with(&[("SNAKESAT_LIVE_COLD", "1")]), Tuning { keep_solver: false, ..d });
+        assert_eq!(with(&[("SNAKESAT_RACE_AT_ONCE", "1")]), Tuning { head_start: false, ..d });
         let k = |name: &str| (name == "SNAKESAT_KISSAT").then(|| OsString::from("/opt/kissat"));
         assert_eq!(kissat_binary(k), "/opt/kissat");
     }

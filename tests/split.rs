@@ -99,5 +99,5 @@ fn split_count_refuses_proofs() {
     let o =
         run(&["count", &fixture("snake-egg/several-4x4.toml"), "--jobs", "2", "--proof", dir.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--jobs 1"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--threads 1"), "{}", stderr(&o));
 }

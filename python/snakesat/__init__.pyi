@@ -155,6 +155,7 @@ class Puzzle:
         backend: Optional[str] = None,
         timeout: Optional[float] = None,
         *,
+        threads: Optional[int] = None,
         encoding: Optional[str] = None,
         distinct: Optional[str] = None,
     ) -> Answer: ...
@@ -164,6 +165,7 @@ class Puzzle:
         timeout: Optional[float] = None,
         backend: Optional[str] = None,
         *,
+        threads: Optional[int] = None,
         encoding: Optional[str] = None,
         distinct: Optional[str] = None,
     ) -> Count: ...
@@ -172,6 +174,7 @@ class Puzzle:
         backend: Optional[str] = None,
         timeout: Optional[float] = None,
         *,
+        threads: Optional[int] = None,
         encoding: Optional[str] = None,
         distinct: Optional[str] = None,
         progress: Optional[Callable[[Answer], object]] = None,
@@ -182,6 +185,7 @@ class Puzzle:
         backend: Optional[str] = None,
         timeout: Optional[float] = None,
         *,
+        threads: Optional[int] = None,
         encoding: Optional[str] = None,
         distinct: Optional[str] = None,
     ) -> Candidates: ...

@@ -80,34 +80,62 @@ impl Puzzle {
     /// One answer; with `unique=True`, also whether it is the only one. `backend` names a
     /// solver that can be stopped (`cadical`, `cadical:sat`, `splr`); `timeout` is in
     /// seconds. An unsatisfiable puzzle gives `status == "unsat"`, a stopped job
-    /// `"unknown"`.
-    #[pyo3(signature = (unique=false, backend=None, timeout=None, *, encoding=None, distinct=None))]
+    /// `"unknown"`. `threads` (here and in `count`, `forced`, `candidates`; default: the
+    /// machine's cores) races a second solver against the first, or splits a count, as
+    /// `snakesat solve --threads` does; `threads=1` runs one solver.
+    // One parameter a Python keyword: pyo3 reads them one by one.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (unique=false, backend=None, timeout=None, *, threads=None, encoding=None, distinct=None))]
     fn solve(
         &self,
         py: Python<'_>,
         unique: bool,
         backend: Option<String>,
         timeout: Option<f64>,
+        threads: Option<usize>,
         encoding: Option<String>,
         distinct: Option<String>,
     ) -> PyResult<Answer> {
         let raw = options(encoding, distinct);
-        Ok(Answer { body: run::job(py, &self.inner, Ask::Solve { unique }, raw, backend.as_deref(), timeout, None)? })
+        Ok(Answer {
+            body: run::job(
+                py,
+                &self.inner,
+                Ask::Solve { unique },
+                raw,
+                backend.as_deref(),
+                run::limits_on(timeout, threads)?,
+                None,
+            )?,
+        })
     }
 
     /// Counts the answers, up to `limit`.
-    #[pyo3(signature = (limit=None, timeout=None, backend=None, *, encoding=None, distinct=None))]
+    // One parameter a Python keyword: pyo3 reads them one by one.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (limit=None, timeout=None, backend=None, *, threads=None, encoding=None, distinct=None))]
     fn count(
         &self,
         py: Python<'_>,
         limit: Option<u64>,
         timeout: Option<f64>,
         backend: Option<String>,
+        threads: Option<usize>,
         encoding: Option<String>,
         distinct: Option<String>,
     ) -> PyResult<Count> {
         let raw = options(encoding, distinct);
-        Ok(Count { body: run::job(py, &self.inner, Ask::Count { limit }, raw, backend.as_deref(), timeout, None)? })
+        Ok(Count {
+            body: run::job(
+                py,
+                &self.inner,
+                Ask::Count { limit },
+                raw,
+                backend.as_deref(),
+                run::limits_on(timeout, threads)?,
+                None,
+            )?,
+        })
     }
 
     /// The cells every answer agrees on (`Answer.forced`). With `progress`, a callable, the
@@ -119,12 +147,15 @@ impl Puzzle {
     /// provisional. The answer returned is the page's too (`"running": false`, each cell's
     /// share of the answers found, the heat map as its picture). A callable that raises
     /// stops the job, and its exception is raised.
-    #[pyo3(signature = (backend=None, timeout=None, *, encoding=None, distinct=None, progress=None))]
+    // One parameter a Python keyword: pyo3 reads them one by one.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (backend=None, timeout=None, *, threads=None, encoding=None, distinct=None, progress=None))]
     fn forced(
         &self,
         py: Python<'_>,
         backend: Option<String>,
         timeout: Option<f64>,
+        threads: Option<usize>,
         encoding: Option<String>,
         distinct: Option<String>,
         progress: Option<Py<PyAny>>,
@@ -132,7 +163,15 @@ impl Puzzle {
         let raw = options(encoding, distinct);
         let Some(callable) = progress else {
             return Ok(Answer {
-                body: run::job(py, &self.inner, Ask::Forced, raw, backend.as_deref(), timeout, None)?,
+                body: run::job(
+                    py,
+                    &self.inner,
+                    Ask::Forced,
+                    raw,
+                    backend.as_deref(),
+                    run::limits_on(timeout, threads)?,
+                    None,
+                )?,
             });
         };
         if !callable.bind(py).is_callable() {
@@ -140,25 +179,40 @@ impl Puzzle {
         }
         let (tx, rx) = std::sync::mpsc::channel();
         let sent = Some((rx, callable));
-        Ok(Answer { body: run::job(py, &self.inner, Ask::Live(tx), raw, backend.as_deref(), timeout, sent)? })
+        Ok(Answer {
+            body: run::job(
+                py,
+                &self.inner,
+                Ask::Live(tx),
+                raw,
+                backend.as_deref(),
+                run::limits_on(timeout, threads)?,
+                sent,
+            )?,
+        })
     }
 
     /// Each cell's values in some answer, and in how many of the answers found (`limit` of
     /// them by enumeration, 100 when not given; past it the values are still exact, the
     /// counts "at least"): `Candidates`.
-    #[pyo3(signature = (limit=None, backend=None, timeout=None, *, encoding=None, distinct=None))]
+    // One parameter a Python keyword: pyo3 reads them one by one.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (limit=None, backend=None, timeout=None, *, threads=None, encoding=None, distinct=None))]
     fn candidates(
         &self,
         py: Python<'_>,
         limit: Option<u64>,
         backend: Option<String>,
         timeout: Option<f64>,
+        threads: Option<usize>,
         encoding: Option<String>,
         distinct: Option<String>,
     ) -> PyResult<Candidates> {
         let raw = options(encoding, distinct);
         let ask = Ask::Candidates { limit };
-        Ok(Candidates { body: run::job(py, &self.inner, ask, raw, backend.as_deref(), timeout, None)? })
+        Ok(Candidates {
+            body: run::job(py, &self.inner, ask, raw, backend.as_deref(), run::limits_on(timeout, threads)?, None)?,
+        })
     }
 
     /// The complete (eager) encoding as DIMACS CNF text, for any SAT solver; read its
@@ -180,7 +234,9 @@ impl Puzzle {
         distinct: Option<String>,
     ) -> PyResult<Answer> {
         let ask = Ask::Decode { output: solver_output.to_string() };
-        Ok(Answer { body: run::job(py, &self.inner, ask, options(encoding, distinct), None, None, None)? })
+        Ok(Answer {
+            body: run::job(py, &self.inner, ask, options(encoding, distinct), None, run::limits(None)?, None)?,
+        })
     }
 
     /// How a person can solve it, step by step, and its grade, as `snakesat explain`

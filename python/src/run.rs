@@ -39,6 +39,17 @@ pub fn limits(timeout: Option<f64>) -> PyResult<Limits> {
     Ok(Limits::until(deadline(timeout)?).tuned(tuning))
 }
 
+/// `limits(timeout)` on `threads=` threads (`Limits::threads`: a second solver raced, a
+/// count split), the machine's cores when not given, as on the command line.
+pub fn limits_on(timeout: Option<f64>, threads: Option<usize>) -> PyResult<Limits> {
+    let threads = match threads {
+        Some(0) => return Err(usage("threads must be at least 1")),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    Ok(limits(timeout)?.with_threads(threads))
+}
+
 /// The deadline of a job that may run `timeout` seconds, checked by the library's one
 /// rule for time limits.
 pub fn deadline(timeout: Option<f64>) -> PyResult<Option<Instant>> {
@@ -190,7 +201,8 @@ impl Visit for PlanJob {
             Ask::Candidates { limit } => plan.candidates(limit.unwrap_or(jobs::CANDIDATES_LIMIT)),
             Ask::Count { limit } => {
                 let progress = std::sync::atomic::AtomicU64::new(0);
-                plan.count(CountJob { limit, split: None, progress: &progress }, |_| {})
+                let split = jobs::Threads::of(plan.limits());
+                plan.count(CountJob { limit, split, progress: &progress }, |_| {})
             }
             Ask::Decode { output } => plan.decode(&Source::new("solver output", output)),
         }?;
@@ -219,7 +231,7 @@ pub fn job(
     ask: Ask,
     raw: RawOptions,
     backend: Option<&str>,
-    timeout: Option<f64>,
+    limits: Limits,
     progress: Option<Progress>,
 ) -> PyResult<Reported> {
     if let Ask::Candidates { limit: Some(0) } | Ask::Count { limit: Some(0) } = ask {
@@ -229,7 +241,7 @@ pub fn job(
     let setup = Setup {
         raw,
         backend: BackendPolicy { asked, operator: None, interruptible_only: true },
-        limits: limits(timeout)?,
+        limits,
         pool: Some(pool()),
         ..Setup::default()
     };

@@ -88,12 +88,11 @@ pub enum Command {
         /// Write a picture of every answer into this folder (`solution-0001.svg`, …).
         #[arg(long)]
         svg_dir: Option<String>,
-        /// Split the search into cubes and count on this many threads, each with its own
-        /// solver (0: one per core). Answers are listed in the same order for any number
-        /// above 1.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
-        /// Count only slice I of N (0-based) of the cubes `--jobs` splits the search into,
+        /// The older name of --threads for count: split the search into cubes and count
+        /// on this many threads, each with its own solver (0: one per core).
+        #[arg(long, conflicts_with = "threads")]
+        jobs: Option<usize>,
+        /// Count only slice I of N (0-based) of the cubes `--threads` splits the search into,
         /// so a job array counts across machines: the shards' counts add up to the whole
         /// count, and their `--list` files, concatenated in shard order 0..N, are the list
         /// `--jobs` writes (bench/count.md). Not with --limit.
@@ -153,9 +152,6 @@ pub enum Command {
         /// Seed of the variants (the same seed draws the same ones).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
         /// Run only slice I of N of the trials (0-based) and print one JSON line per trial;
         /// the outputs of shards 0..N concatenate into the whole run's trials.
         #[arg(long, value_name = "I/N")]
@@ -270,6 +266,11 @@ pub enum Command {
         /// Solves at once (default: the number of cores); more requests wait in the queue.
         #[arg(long)]
         jobs: Option<usize>,
+        /// Threads one job may use (default: the number of cores): the live verdict races
+        /// a second solver against the first, a count splits its search (see `solve
+        /// --threads`); 1: one solver a job, as before.
+        #[arg(long)]
+        threads: Option<usize>,
         /// Requests that may wait for a solver; beyond them the server answers 503.
         #[arg(long, default_value_t = 32)]
         queue: usize,
@@ -300,6 +301,15 @@ pub struct SolverArgs {
     /// Give up after this many seconds (exit code 3).
     #[arg(long)]
     pub timeout: Option<f64>,
+    /// Threads (default: the machine's cores; with `count --shard`, one). `solve`, with
+    /// `--unique`, `--forced` or `--candidates`, races a second solver on another route
+    /// against the first and takes the first to finish (verdicts, forced cells and the
+    /// values of cells are the same whatever the threads; on a board with several answers
+    /// the ones shown as examples may differ); `count` splits its search into cubes on
+    /// them (answers listed in the same order for any number above 1); `sample` runs its
+    /// trials on them. 1: one solver, as before.
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 #[derive(Args, Clone)]

@@ -34,6 +34,8 @@ pub struct RunArgs {
     pub raw: RawOptions,
     /// `solve --forced --known FILE`: answers found before.
     pub known: Option<String>,
+    /// `--threads`, as given (`None`: the job's default, `threads_or`).
+    pub threads: Option<usize>,
 }
 
 /// `--cross-check` and `--proof`, checked: only the jobs of the plan that take them
@@ -49,6 +51,16 @@ impl RunArgs {
     pub fn deadline(&self) -> Option<Instant> {
         self.timeout.map(|t| Instant::now() + t)
     }
+
+    /// The threads of the job: `--threads`, else `default`.
+    pub fn threads_or(&self, default: usize) -> usize {
+        self.threads.unwrap_or(default)
+    }
+}
+
+/// The machine's cores: the default of `--threads`.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// What `solve` is asked for: a genre's own `--relax` (no checks), or a job of the plan
@@ -168,6 +180,10 @@ fn run_args(s: SolverArgs, format: Format, raw: RawOptions) -> Result<RunArgs, F
         format,
         raw,
         known: None,
+        threads: match s.threads {
+            Some(0) => return Err(usage("--threads must be at least 1")),
+            t => t,
+        },
     })
 }
 
@@ -214,9 +230,15 @@ impl Job {
                 }
                 let checks = self::checks(checks)?;
                 let run = run_args(solver, format.into(), raw(enc.encoding, distinct.distinct, symmetry))?;
-                let jobs = if jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { jobs };
+                // A shard is one process of many: one thread each unless asked.
+                let jobs = match jobs {
+                    Some(0) => cores(),
+                    Some(n) => n,
+                    None if checks.proof.is_some() => run.threads_or(1),
+                    None => run.threads_or(if shard.is_some() { 1 } else { cores() }),
+                };
                 if jobs > 1 && checks.proof.is_some() {
-                    return Err(usage("--proof certifies one solver's UNSAT answers; count with --jobs 1"));
+                    return Err(usage("--proof certifies one solver's UNSAT answers; count with --threads 1"));
                 }
                 if shard.is_some() && (limit.is_some() || checks.proof.is_some()) {
                     return Err(usage(
@@ -225,12 +247,9 @@ impl Job {
                 }
                 Job::OnPuzzle(PuzzleJob::Count { run, count: CountArgs { limit, list, svg_dir, jobs, shard }, checks })
             }
-            Command::Sample { solver, enc, format, trials, seed, threads, shard } => {
-                let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-                if threads == 0 {
-                    return Err(usage("--threads must be at least 1"));
-                }
+            Command::Sample { solver, enc, format, trials, seed, shard } => {
                 let run = run_args(solver, format.into(), raw(enc.encoding, None, None))?;
+                let threads = run.threads_or(cores());
                 let args = puzzle::SampleArgs { trials, seed, threads, per_trial: run.timeout, first: 0, lines: false };
                 Job::OnPuzzle(PuzzleJob::Sample { run, args, shard })
             }
@@ -253,7 +272,7 @@ impl Job {
                 let raw = raw(enc.encoding, None, None);
                 Job::OnPuzzle(PuzzleJob::Explain { puzzle, format, step, timeout: timeout(t)?, max_rules, raw, from })
             }
-            Command::Serve { port, bind, open, timeout: t, max_timeout, jobs, queue, max_body, backend } => {
+            Command::Serve { port, bind, open, timeout: t, max_timeout, jobs, threads, queue, max_body, backend } => {
                 let timeout = timeout(Some(t))?.unwrap_or(Duration::MAX);
                 let max_timeout = match max_timeout {
                     Some(m) => timeout_at_least(m, timeout)?,
@@ -263,7 +282,23 @@ impl Job {
                 if jobs == 0 {
                     return Err(usage("--jobs must be at least 1"));
                 }
-                Job::Serve(serve::ServeArgs { bind, port, open, timeout, max_timeout, max_body, jobs, queue, backend })
+                let threads = threads.unwrap_or_else(cores);
+                if threads == 0 {
+                    return Err(usage("--threads must be at least 1"));
+                }
+                let a = serve::ServeArgs {
+                    bind,
+                    port,
+                    open,
+                    timeout,
+                    max_timeout,
+                    max_body,
+                    jobs,
+                    threads,
+                    queue,
+                    backend,
+                };
+                Job::Serve(a)
             }
             Command::Generate {
                 kind,

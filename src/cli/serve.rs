@@ -86,6 +86,8 @@ pub struct ServeArgs {
     pub max_timeout: Duration,
     pub max_body: usize,
     pub jobs: usize,
+    /// Threads one job may use (`Limits::threads`).
+    pub threads: usize,
     pub queue: usize,
     pub backend: Option<BackendKind>,
 }
@@ -94,6 +96,7 @@ struct Shared {
     cfg: api::Config,
     slots: Arc<Semaphore>,
     jobs: usize,
+    threads: usize,
     queue: usize,
     max_body: usize,
     waiting: AtomicUsize,
@@ -142,6 +145,7 @@ async fn run(a: ServeArgs) -> Result<u8, Failure> {
         },
         slots: Arc::new(Semaphore::new(a.jobs)),
         jobs: a.jobs,
+        threads: a.threads,
         queue: a.queue,
         max_body: a.max_body,
         waiting: AtomicUsize::new(0),
@@ -253,6 +257,7 @@ async fn examples() -> axum::Json<Value> {
 async fn status(State(s): St) -> axum::Json<Value> {
     axum::Json(json!({
         "jobs": s.jobs,
+        "threads": s.threads,
         "running": s.running.load(Ordering::SeqCst),
         "waiting": s.waiting.load(Ordering::SeqCst),
         "queue": s.queue,
@@ -485,7 +490,7 @@ async fn on_a_core(
     };
     let cancel = Cancel::new();
     let mut on_drop = CancelOnDrop { cancel: cancel.clone(), answered: false, cancelled: s.cancelled.clone() };
-    let limits = super::tuning::limits(Some(deadline), cancel);
+    let limits = super::tuning::limits(Some(deadline), cancel).with_threads(s.threads);
     let running = s.running.clone();
     let task = tokio::task::spawn_blocking(move || {
         // Dropped in reverse: the job stops counting as running before its core is
@@ -530,7 +535,7 @@ async fn live(State(s): St, body: Result<Bytes, BytesRejection>) -> Response {
     };
     let cancel = Cancel::new();
     let guard = CancelOnDrop { cancel: cancel.clone(), answered: false, cancelled: s.cancelled.clone() };
-    let limits = super::tuning::limits(Some(deadline), cancel.clone());
+    let limits = super::tuning::limits(Some(deadline), cancel.clone()).with_threads(s.threads);
     let (tx, rx) = mpsc::unbounded_channel::<Bytes>();
     let shared = s.clone();
     tokio::task::spawn_blocking(move || {

@@ -149,7 +149,7 @@ pub fn check_forced<P: Puzzle>(p: &P, other: &P, build: Option<puzzle::Build<P>>
         (far, Some(&pool)),
     ];
     for (limits, pool) in routes {
-        let from = puzzle::Sources { pool, build, blank: None };
+        let from = puzzle::Sources { pool, build, blank: None, share: None };
         let r = puzzle::forced_from(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, from)
             .expect("forced runs");
         check_forced_report(p, &opts.genre, &r, &all);
@@ -185,7 +185,7 @@ pub fn check_kept<P: puzzle::Generate>(p: &P) {
             pool.keep_solver::<P>(blank.print, kept);
         }
         let all = every_answer(b);
-        let from = puzzle::Sources { pool: Some(&pool), build: None, blank: Some(&blank) };
+        let from = puzzle::Sources { pool: Some(&pool), build: None, blank: Some(&blank), share: None };
         let r = puzzle::forced_from(b, &enc, BackendKind::DEFAULT.build(), &Limits::default(), &opts.genre, from)
             .expect("forced runs");
         check_forced_report(b, &opts.genre, &r, &all);
@@ -234,7 +234,7 @@ pub fn check_near<P: Puzzle>(p: &P) {
     let mut runs = Vec::new();
     for near in [true, false] {
         let limits = Limits::default().tuned(crate::tuning::Tuning { near, ..Default::default() });
-        let from = puzzle::Sources { pool: None, build: None, blank: None };
+        let from = puzzle::Sources { pool: None, build: None, blank: None, share: None };
         let mut most = 0;
         let r = puzzle::forced_watched(p, &enc, BackendKind::DEFAULT.build(), &limits, &opts.genre, from, &mut |f| {
             most = most.max(f.near)
@@ -270,7 +270,7 @@ pub fn check_repair<P: Puzzle>(p: &P, before: &P) {
     assert!(kept > 0, "no answer of the board before the edit breaks it");
     let mut runs = Vec::new();
     for pool in [Some(&pool), None] {
-        let from = puzzle::Sources { pool, build: None, blank: None };
+        let from = puzzle::Sources { pool, build: None, blank: None, share: None };
         let mut first_near = None;
         let r = puzzle::forced_watched(
             p,

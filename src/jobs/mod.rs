@@ -16,6 +16,8 @@ mod files;
 mod report;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod threads_tests;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -148,6 +150,14 @@ pub struct Threads {
     pub shard: Option<(usize, usize)>,
 }
 
+impl Threads {
+    /// The split of a whole count on the job's threads (`Limits::threads`), where it has
+    /// more than one: what the server and Python run (`count --threads` on the command line).
+    pub fn of(limits: &Limits) -> Option<Threads> {
+        (limits.threads > 1).then_some(Threads { jobs: limits.threads, shard: None })
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The plan
 
@@ -219,7 +229,11 @@ impl<'a, P: Puzzle> Plan<'a, P> {
         if unique {
             self.uniqueness_applies()?;
         }
-        let r = puzzle::solve(self.p, &enc, backend, &self.setup.limits, unique)?;
+        let (p, enc) = (self.p, &enc);
+        let r = self.race(
+            |l| puzzle::solve(p, enc, backend, l, unique),
+            |l| puzzle::solve(p, enc, self.backend()?, l, unique),
+        )?;
         Ok(report::solve_report(self.p, &r, unique, &self.opts))
     }
 
@@ -227,7 +241,7 @@ impl<'a, P: Puzzle> Plan<'a, P> {
     pub fn forced(&self) -> Result<Report, RunError> {
         let (enc, backend) = (self.encode()?, self.backend()?);
         self.uniqueness_applies()?;
-        let r = self.forced_answers(enc, backend)?;
+        let r = self.forced_answers(&enc, backend)?;
         Ok(report::forced_report(self.p, &r, &self.opts))
     }
 
@@ -236,7 +250,7 @@ impl<'a, P: Puzzle> Plan<'a, P> {
     pub fn decided(&self) -> Result<Report, RunError> {
         let (enc, backend) = (self.encode()?, self.backend()?);
         self.uniqueness_applies()?;
-        let r = self.forced_answers(enc, backend)?;
+        let r = self.forced_answers(&enc, backend)?;
         Ok(report::decided_report(self.p, &r, &self.opts))
     }
 
@@ -284,17 +298,86 @@ impl<'a, P: Puzzle> Plan<'a, P> {
         if self.setup.limits.tuning.trace && blank.is_some() {
             eprintln!("snakesat: the board as blank board and clues: {:.3}s", t.elapsed().as_secs_f64());
         }
-        let from = puzzle::Sources { pool, build: self.caps.construct, blank: blank.as_ref() };
-        let r = puzzle::forced_watched(p, &enc, backend, &self.setup.limits, &opts.genre, from, &mut watch)?;
-        Ok(candidates::live_report(p, &r, opts, candidates::Sourced { pooled, built, near }, false))
+        // Raced: the second run streams nothing (the page's sender stays on this thread)
+        // and counts its own sources; the two hand each other their answers.
+        let exchange = puzzle::Exchange::default();
+        let share = Some(exchange.side(0)).filter(|_| self.races());
+        let from = puzzle::Sources { pool, build: self.caps.construct, blank: blank.as_ref(), share };
+        let enc = &enc;
+        let (r, sourced) = self.race(
+            |l| -> Result<_, RunError> {
+                let r = puzzle::forced_watched(p, enc, backend, l, &opts.genre, from, &mut watch)?;
+                Ok((r, None))
+            },
+            |l| {
+                let r = self.forced_alone(enc, l, exchange.side(1))?;
+                Ok((r.0, Some(r.1)))
+            },
+        )?;
+        let sourced = sourced.unwrap_or(candidates::Sourced { pooled, built, near });
+        Ok(candidates::live_report(p, &r, opts, sourced, false))
+    }
+
+    /// Whether the jobs that race do: two threads or more, and no `--proof` (its folder
+    /// keeps one solver's proofs).
+    fn races(&self) -> bool {
+        self.setup.limits.threads > 1 && self.setup.proof.is_none()
     }
 
     /// The answers that decide the forced cells, from what is known first
     /// (`puzzle::forced_from`: symmetry images, the pool).
-    fn forced_answers(&self, enc: P::Encoded, backend: Box<dyn Backend>) -> Result<SolveReport<P::Solution>, RunError> {
+    fn forced_answers(
+        &self,
+        enc: &P::Encoded,
+        backend: Box<dyn Backend>,
+    ) -> Result<SolveReport<P::Solution>, RunError> {
         let pool = self.setup.pool.as_deref();
-        let from = puzzle::Sources { pool, build: self.caps.construct, blank: None };
-        puzzle::forced_from(self.p, &enc, backend, &self.setup.limits, &self.opts.genre, from)
+        let exchange = puzzle::Exchange::default();
+        let share = Some(exchange.side(0)).filter(|_| self.races());
+        let from = puzzle::Sources { pool, build: self.caps.construct, blank: None, share };
+        self.race(
+            |l| puzzle::forced_from(self.p, enc, backend, l, &self.opts.genre, from),
+            |l| Ok(self.forced_alone(enc, l, exchange.side(1))?.0),
+        )
+    }
+
+    /// The forced job as a raced second run does it (`race`): its own solver, no kept
+    /// answers (the first run takes them from the pool) and no built ones (the first
+    /// builds them, and hands them over with the rest of its answers through `share`), its
+    /// answers left in the pool when it wins, so the setter's next edit starts from them as
+    /// from the first's.
+    fn forced_alone(
+        &self,
+        enc: &P::Encoded,
+        limits: &Limits,
+        share: puzzle::Side<'_, P::Solution>,
+    ) -> Result<(SolveReport<P::Solution>, candidates::Sourced), RunError> {
+        let (p, genre) = (self.p, &self.opts.genre);
+        let from = puzzle::Sources { pool: None, build: None, blank: None, share: Some(share) };
+        let mut sourced = candidates::Sourced { pooled: 0, built: 0, near: 0 };
+        let mut watch = |found: puzzle::Found<'_, P::Solution>| {
+            sourced = candidates::Sourced { pooled: 0, built: found.built, near: found.near };
+        };
+        let r = puzzle::forced_watched(p, enc, self.backend()?, limits, genre, from, &mut watch)?;
+        if let (Some(pool), Some(a)) = (self.setup.pool.as_deref(), &r.agreement) {
+            a.answers.iter().for_each(|s| pool.add(p, s, genre));
+        }
+        Ok((r, sourced))
+    }
+
+    /// The job run as `first`, raced where the plan has two threads against `second`, the
+    /// same job on the second route (`Tuning::second`); the first to finish is the
+    /// result (`race::race`). `--proof` keeps one solver's proofs: it does not race.
+    fn race<T: Send>(&self, first: impl FnOnce(&Limits) -> T, second: impl FnOnce(&Limits) -> T + Send) -> T {
+        let mut limits = self.setup.limits.clone();
+        if !self.races() {
+            limits.threads = 1;
+        }
+        let (t, won) = crate::race::race(&limits, first, |l| second(&l.clone().tuned(l.tuning.second())));
+        if limits.tuning.trace && won == crate::race::Won::Second {
+            eprintln!("snakesat: the second route finished first");
+        }
+        t
     }
 
     /// `solve --candidates`: every value each cell takes in some answer, with how many of
@@ -302,7 +385,11 @@ impl<'a, P: Puzzle> Plan<'a, P> {
     pub fn candidates(&self, limit: u64) -> Result<Report, RunError> {
         let (enc, backend) = (self.encode()?, self.backend()?);
         self.uniqueness_applies()?;
-        candidates(self.p, &enc, backend, &self.setup.limits, limit, &self.opts)
+        let (p, enc, opts) = (self.p, &enc, &self.opts);
+        self.race(
+            |l| candidates(p, enc, backend, l, limit, opts),
+            |l| candidates(p, enc, self.backend()?, l, limit, opts),
+        )
     }
 
     /// `count`: every answer, up to the job's limit, each verified answer handed to

@@ -24,8 +24,10 @@ use crate::rng::Rng;
 
 mod blank;
 mod pool;
+mod share;
 pub use blank::{clues_on_blank, Blank, BlankFn};
 pub use pool::Pool;
+pub use share::{Exchange, Side};
 
 /// A genre's builder of answers without a solver (`Generate::construct`): the board, the
 /// random numbers, and when to stop.
@@ -36,10 +38,12 @@ pub type Build<P> =
 /// answers kept from earlier jobs, and the genre's builder. With `blank` (the board as its
 /// blank board plus clues) and a pool, the solver too is the one the pool kept from the
 /// last job on that blank board, and is kept again for the next (`Tuning::keep_solver`).
+/// With `share`, the answers of a raced run of the same job come in between solver calls.
 pub struct Sources<'a, P: Puzzle> {
     pub pool: Option<&'a Pool>,
     pub build: Option<Build<P>>,
     pub blank: Option<&'a Blank<P::Encoded>>,
+    pub share: Option<Side<'a, P::Solution>>,
 }
 
 impl<P: Puzzle> Clone for Sources<'_, P> {
@@ -461,7 +465,7 @@ pub fn forced_watched<P: Puzzle>(
     from: Sources<'_, P>,
     watch: &mut dyn FnMut(Found<'_, P::Solution>),
 ) -> Result<SolveReport<P::Solution>, RunError> {
-    let Sources { pool, build, blank } = from;
+    let Sources { pool, build, blank, share } = from;
     usable(enc)?;
     if !limits.tuning.known {
         return forced_up_to(p, enc, backend, limits, None);
@@ -567,7 +571,16 @@ pub fn forced_watched<P: Puzzle>(
         probing(&mut session, limits, "near", |s| known.near(s, &judge, window, limits, new))?;
     }
     let near = known.answers.len() - before;
+    // What each raced run knows before its narrowing, the other knows too.
+    if let Some(side) = share {
+        side.post(&known.answers);
+        side.take().into_iter().for_each(|s| _ = known.add(s, true));
+    }
     let stopped = judge.cover(&mut session, values.differ(&known.seen), true, |sol, _| {
+        if let Some(side) = share {
+            side.post(std::slice::from_ref(&sol));
+            side.take().into_iter().for_each(|s| _ = known.add(s, true));
+        }
         known.add(sol, true);
         watch(Found { answers: &known.answers, pooled, built, near });
         values.differ(&known.seen)

@@ -26,7 +26,9 @@ mod solve;
 pub use candidates::{candidates, Candidates};
 pub use count::{count, count_split, CountReport, Split, SPLIT_CUBES};
 pub use explain::{explain, explain_at, explain_unique, explains, Explained};
-pub use known::{clues_on_blank, forced_from, forced_watched, images, Blank, BlankFn, Build, Found, Pool, Sources};
+pub use known::{
+    clues_on_blank, forced_from, forced_watched, images, Blank, BlankFn, Build, Exchange, Found, Pool, Side, Sources,
+};
 pub use player::{OnlyAnswer, Player, Start};
 use solve::{first_answer, narrowed_from, no_classes, usable, verified};
 pub use solve::{forced, forced_up_to, solve, Agreement, SolveReport, Status};
@@ -193,7 +195,7 @@ pub trait Show {
     type Solution: Clone + Debug + PartialEq + Send + Sync + 'static;
     /// `--encoding`, `--distinct`, `--symmetry` read and checked ([`Puzzle::options`]);
     /// `--distinct` says what tells answers apart, so the view sees them.
-    type Options: Clone + Debug + Default;
+    type Options: Clone + Debug + Default + Send + Sync;
 
     /// The answer cell by cell, with what it shows around its board (`answer` writes
     /// text, JSON, list lines and the cells answers agree on from it).

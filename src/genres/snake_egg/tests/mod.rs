@@ -334,7 +334,7 @@ fn a_sparse_build_shortens_the_next_one() {
     let build: Option<puzzle::Build<SnakeEgg>> = Some(<SnakeEgg as crate::puzzle::Generate>::construct);
     let forced = |p: &SnakeEgg, pool| {
         let enc = p.encode(&opts).unwrap();
-        let from = puzzle::Sources { pool, build, blank: None };
+        let from = puzzle::Sources { pool, build, blank: None, share: None };
         let r = puzzle::forced_from(
             p,
             &enc,
