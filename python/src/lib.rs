@@ -80,9 +80,9 @@ impl Puzzle {
     /// One answer; with `unique=True`, also whether it is the only one. `backend` names a
     /// solver that can be stopped (`cadical`, `cadical:sat`, `splr`); `timeout` is in
     /// seconds. An unsatisfiable puzzle gives `status == "unsat"`, a stopped job
-    /// `"unknown"`. `threads` (here and in `count`, `forced`, `candidates`; default: the
-    /// machine's cores) races a second solver against the first, or splits a count, as
-    /// `snakesat solve --threads` does; `threads=1` runs one solver.
+    /// `"unknown"`. `threads` (here and in `count`, `forced`, `candidates`; default 1, one
+    /// solver) races a second solver against the first, or splits a count, as
+    /// `snakesat solve --threads` does.
     // One parameter a Python keyword: pyo3 reads them one by one.
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (unique=false, backend=None, timeout=None, *, threads=None, encoding=None, distinct=None))]

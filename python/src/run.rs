@@ -40,12 +40,12 @@ pub fn limits(timeout: Option<f64>) -> PyResult<Limits> {
 }
 
 /// `limits(timeout)` on `threads=` threads (`Limits::threads`: a second solver raced, a
-/// count split), the machine's cores when not given, as on the command line.
+/// count split), one when not given, as on the command line.
 pub fn limits_on(timeout: Option<f64>, threads: Option<usize>) -> PyResult<Limits> {
     let threads = match threads {
         Some(0) => return Err(usage("threads must be at least 1")),
         Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => 1,
     };
     Ok(limits(timeout)?.with_threads(threads))
 }

@@ -266,7 +266,7 @@ pub enum Command {
         /// Solves at once (default: the number of cores); more requests wait in the queue.
         #[arg(long)]
         jobs: Option<usize>,
-        /// Threads one job may use (default: the number of cores): the live verdict races
+        /// Threads one job may use (default: 1): the live verdict races
         /// a second solver against the first, a count splits its search (see `solve
         /// --threads`); 1: one solver a job, as before.
         #[arg(long)]
@@ -301,7 +301,7 @@ pub struct SolverArgs {
     /// Give up after this many seconds (exit code 3).
     #[arg(long)]
     pub timeout: Option<f64>,
-    /// Threads (default: the machine's cores; with `count --shard`, one). `solve`, with
+    /// Threads (default: 1). `solve`, with
     /// `--unique`, `--forced` or `--candidates`, races a second solver on another route
     /// against the first and takes the first to finish (verdicts, forced cells and the
     /// values of cells are the same whatever the threads; on a board with several answers

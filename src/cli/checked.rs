@@ -58,7 +58,7 @@ impl RunArgs {
     }
 }
 
-/// The machine's cores: the default of `--threads`.
+/// The machine's cores: `count --jobs 0` and `sample`'s threads.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -230,12 +230,10 @@ impl Job {
                 }
                 let checks = self::checks(checks)?;
                 let run = run_args(solver, format.into(), raw(enc.encoding, distinct.distinct, symmetry))?;
-                // A shard is one process of many: one thread each unless asked.
                 let jobs = match jobs {
                     Some(0) => cores(),
                     Some(n) => n,
-                    None if checks.proof.is_some() => run.threads_or(1),
-                    None => run.threads_or(if shard.is_some() { 1 } else { cores() }),
+                    None => run.threads_or(1),
                 };
                 if jobs > 1 && checks.proof.is_some() {
                     return Err(usage("--proof certifies one solver's UNSAT answers; count with --threads 1"));
@@ -282,7 +280,7 @@ impl Job {
                 if jobs == 0 {
                     return Err(usage("--jobs must be at least 1"));
                 }
-                let threads = threads.unwrap_or_else(cores);
+                let threads = threads.unwrap_or(1);
                 if threads == 0 {
                     return Err(usage("--threads must be at least 1"));
                 }

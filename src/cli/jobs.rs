@@ -23,7 +23,7 @@ impl Visit for PuzzleJob {
     fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Result<u8, Failure> {
         match self {
             PuzzleJob::Solve { run, mode } => {
-                let threads = run.threads_or(super::checked::cores());
+                let threads = run.threads_or(1);
                 let limits = Limits::until(run.deadline()).tuned(super::tuning::tuning()).with_threads(threads);
                 match mode {
                     SolveMode::Relax => relax(&plan(p, caps, &run, &Checks::default(), limits)?, &run),
