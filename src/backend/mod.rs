@@ -49,6 +49,15 @@ pub struct NoProofs {
     pub backend: String,
 }
 
+/// Why a backend keeping proofs could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ProofSetup {
+    #[error(transparent)]
+    NoProofs(#[from] NoProofs),
+    #[error("the proof folder {}: {why}", .dir.display())]
+    Folder { dir: std::path::PathBuf, why: String },
+}
+
 #[derive(Debug, Error)]
 pub enum BackendError {
     #[error("solver `{solver}` could not be started: {msg}")]
@@ -241,13 +250,14 @@ impl BackendKind {
         &self,
         proof: Option<&std::path::Path>,
         cross_check: Option<&BackendKind>,
-    ) -> Result<Box<dyn Backend>, String> {
+    ) -> Result<Box<dyn Backend>, ProofSetup> {
         let b = match proof {
             Some(dir) => {
-                std::fs::create_dir_all(dir).map_err(|e| format!("--proof {}: {e}", dir.display()))?;
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| ProofSetup::Folder { dir: dir.to_path_buf(), why: e.to_string() })?;
                 // A certificate left by an earlier run must not pass for this run's.
                 let _ = std::fs::remove_file(dir.join("unsat.txt"));
-                self.build_with_proofs(dir).map_err(|e| e.to_string())?
+                self.build_with_proofs(dir)?
             }
             None => self.build(),
         };

@@ -202,7 +202,7 @@ impl<'a, P: Puzzle> Plan<'a, P> {
     /// or a solver that writes no proofs is a usage error.
     fn backend(&self) -> Result<Box<dyn Backend>, RunError> {
         let s = &self.setup;
-        self.kind.build_checked(s.proof.as_deref(), s.cross_check.as_ref()).map_err(RunError::Usage)
+        self.kind.build_checked(s.proof.as_deref(), s.cross_check.as_ref()).map_err(|e| RunError::Usage(e.to_string()))
     }
 
     /// Refuses a job about uniqueness on a puzzle where it means nothing.
