@@ -83,8 +83,6 @@ impl Puzzle {
     /// `"unknown"`. `threads` (here and in `count`, `forced`, `candidates`; default 1, one
     /// solver) races a second solver against the first, or splits a count, as
     /// `snakesat solve --threads` does.
-    // One parameter a Python keyword: pyo3 reads them one by one.
-    #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (unique=false, backend=None, timeout=None, *, threads=None, encoding=None, distinct=None))]
     fn solve(
         &self,
@@ -111,8 +109,6 @@ impl Puzzle {
     }
 
     /// Counts the answers, up to `limit`.
-    // One parameter a Python keyword: pyo3 reads them one by one.
-    #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (limit=None, timeout=None, backend=None, *, threads=None, encoding=None, distinct=None))]
     fn count(
         &self,
@@ -147,8 +143,6 @@ impl Puzzle {
     /// provisional. The answer returned is the page's too (`"running": false`, each cell's
     /// share of the answers found, the heat map as its picture). A callable that raises
     /// stops the job, and its exception is raised.
-    // One parameter a Python keyword: pyo3 reads them one by one.
-    #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (backend=None, timeout=None, *, threads=None, encoding=None, distinct=None, progress=None))]
     fn forced(
         &self,
@@ -195,8 +189,6 @@ impl Puzzle {
     /// Each cell's values in some answer, and in how many of the answers found (`limit` of
     /// them by enumeration, 100 when not given; past it the values are still exact, the
     /// counts "at least"): `Candidates`.
-    // One parameter a Python keyword: pyo3 reads them one by one.
-    #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (limit=None, backend=None, timeout=None, *, threads=None, encoding=None, distinct=None))]
     fn candidates(
         &self,
@@ -372,7 +364,6 @@ impl Generator {
     /// time limit), so a generator that could make no puzzle raises here, not at its first.
     #[new]
     #[pyo3(signature = (kind, rows, cols, bank=None, seed=1, timeout=None, grade=None))]
-    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         kind: String,
