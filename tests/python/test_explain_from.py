@@ -41,8 +41,11 @@ def test_a_hint_is_the_next_step():
     assert hint.status == "partial" and len(hint) == 1
     assert hint.next["decided"] == whole.steps[0]["decided"]
     assert hint.grid_text == "Your 8 entries fit the answer so far.\n"
-    # From the empty board, the hint is the plain explanation's first step.
-    assert p.hint("").next["decided"] == p.explain().steps[0]["decided"]
+    # From the empty board the clues count as known: the hint is the first step after
+    # them, not the plain explanation's first step (which says what the circles give).
+    first = p.hint("").next["decided"]
+    assert first == p.explain(from_grid="").steps[0]["decided"]
+    assert first != p.explain().steps[0]["decided"]
 
 
 def test_a_wrong_entry_is_named():
