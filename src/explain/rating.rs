@@ -10,9 +10,10 @@
 //!    inference of its chain (`Deduction::depth`), up to 7.4 (12 inferences, the longest
 //!    the driver asks a person to follow when it can); both ways agreeing 6.0 plus the same;
 //!    a nested supposition 7.5 plus 0.1 an inference, up to 8.4; a search step 8.4 plus 0.1
-//!    a rule instance, up to 9.9; a board step 10.0.
+//!    a rule instance, up to 9.9; a board step 10.0. A technique may rate above its rung
+//!    in a range of its own (`ABOVE_RUNG`: Snake's strip fit, 6.0).
 //! 2. The puzzle's rating is its hardest step's, plus 0.2·log2(n) rounded to a tenth for
-//!    the n steps on that step's rung (one hard step adds nothing, two 0.2, eight 0.6,
+//!    the n steps on that step's rung (of its technique, for one rated above its rung) (one hard step adds nothing, two 0.2, eight 0.6,
 //!    thirty-two 1.0), held within the rung's range: a puzzle rates inside the range of the
 //!    hardest rung it needs.
 //! 3. A trace that needs search rates 10.0: no step a person takes finishes it.
@@ -78,6 +79,20 @@ pub fn range(r: Rung) -> (Rating, Rating) {
     (Rating(low), Rating(high))
 }
 
+/// Techniques rated above their rung, each with its own range: strip fit asks a person to
+/// hold three or four lines as one path through up to hundreds of ways, as much as a
+/// supposition of 5 to 9 inferences asks (the hard band).
+const ABOVE_RUNG: [(&str, (u16, u16)); 1] = [("strip fit", (60, 69))];
+
+/// The range step `s` rates in: its technique's own (`ABOVE_RUNG`), else its rung's.
+fn span(s: &Step) -> (Rating, Rating) {
+    let name = s.technique.as_ref().map_or("", |t| t.technique);
+    match ABOVE_RUNG.iter().find(|(n, _)| *n == name) {
+        Some(&(_, (low, high))) if s.rung() != Rung::Forcing => (Rating(low), Rating(high)),
+        _ => range(s.rung()),
+    }
+}
+
 /// The forcing rung's techniques, by the names the driver gives them (`drive::forcing`);
 /// any other name on the forcing rung is a step that stood on a supposition folded into it,
 /// rated as a supposition of its chain.
@@ -97,7 +112,7 @@ pub fn step(s: &Step) -> Rating {
             }
         }
         Rung::Search => return search(s.rules.len()),
-        r => range(r).0 .0,
+        _ => span(s).0 .0,
     })
 }
 
@@ -131,10 +146,13 @@ pub fn rate(steps: &[Step], needs_search: bool) -> Rated {
     let (rating, step, count) = match hardest {
         None => (0, Rating(0), 0),
         Some(h) => {
+            // The steps of the hardest one's kind: on its rung, or of its technique when that
+            // rates above the rung.
+            let kind = span(&steps[h]);
             let rung = steps[h].rung();
-            let count = steps.iter().filter(|s| s.rung() == rung).count();
+            let count = steps.iter().filter(|s| s.rung() == rung && span(s) == kind).count();
             let bonus = (2.0 * (count as f64).log2()).round() as u16;
-            ((rated[h].0 + bonus).min(range(rung).1 .0), rated[h], count)
+            ((rated[h].0 + bonus).min(kind.1 .0), rated[h], count)
         }
     };
     let rating = if needs_search { Rating::TOP } else { Rating(rating) };

@@ -13,6 +13,12 @@ const SHOWN_WAYS: usize = 4;
 /// past it the lines are left to later steps, as a person would not try them all either.
 const FIT_TRIES: usize = 50_000;
 
+/// The most partial ways strip fit builds (three or four lines have far more ways before
+/// pruning than `FIT_TRIES`, but the rules between the lines prune nearly all of them):
+/// past it the strip is left alone. A count of steps, not of time, so every machine
+/// explains alike.
+const STRIP_NODES: usize = 1_000_000;
+
 impl Techniques {
     // -----------------------------------------------------------------------------------
     // Lines
@@ -109,10 +115,15 @@ impl Techniques {
                 }
             }
         }
+        self.remembered(key, || self.fit(&[l], &line.around, s, elsewhere, deep, false))
+    }
+
+    /// A fit by its key (what it reads), worked out by `fit` the first time.
+    pub(super) fn remembered(&self, key: Vec<u8>, fit: impl FnOnce() -> Option<Fit>) -> Option<Fit> {
         if let Some(hit) = self.fits.borrow().get(&key) {
             return hit.clone();
         }
-        let fit = self.fit(&[l], &line.around, s, elsewhere, deep);
+        let fit = fit();
         let mut fits = self.fits.borrow_mut();
         if fits.len() > 1 << 18 {
             fits.clear();
@@ -121,11 +132,12 @@ impl Techniques {
         fit
     }
 
-    /// Every way to choose the missing snake cells of the lines `strip` (one line, or two
-    /// side by side) that breaks no local rule around them (`around`): the cells all of
-    /// them agree on, and how many there are (`Err` when none; when they agree on no cell,
-    /// the count is of those tried before that was clear); `None` when the lines are
-    /// settled or have too many ways to try.
+    /// Every way to choose the missing snake cells of the lines `strip` (one line, or up to
+    /// four side by side) that breaks no local rule around them (`around`), nor, with
+    /// `whole`, the snake's being one open path (`pieces_hold`): the cells all of them
+    /// agree on, and how many there are (`Err` when none; when they agree on no cell, the
+    /// count is of those tried before that was clear); `None` when the lines are settled or
+    /// have too many ways to try.
     pub(super) fn fit(
         &self,
         strip: &[usize],
@@ -133,6 +145,7 @@ impl Techniques {
         s: &State,
         elsewhere: usize,
         deep: bool,
+        whole: bool,
     ) -> Option<Fit> {
         let mut open: Vec<(usize, usize)> = Vec::new();
         let mut need: Vec<usize> = Vec::with_capacity(strip.len());
@@ -148,7 +161,8 @@ impl Techniques {
             tries = tries.saturating_mul(binomial(here.len(), line.count - snake));
             open.extend(here.into_iter().map(|c| (c, x)));
         }
-        if open.is_empty() || tries > FIT_TRIES {
+        let wide = strip.len() > 2;
+        if open.is_empty() || (tries > FIT_TRIES && !wide) {
             return None;
         }
         // Lines side by side are filled across, cell by cell along them, so a rule broken
@@ -176,10 +190,16 @@ impl Techniques {
             shown: Vec::new(),
             settled: false,
             deep,
+            whole,
             beside: None,
+            ends: elsewhere + around.iter().filter(|&&i| self.is_end(s, i)).count(),
+            nodes: if wide { STRIP_NODES } else { usize::MAX },
         };
         self.fit_from(strip, around, 0, &mut s.clone(), elsewhere, &mut ways);
-        let Ways { open, always, never, fits, beside, shown, .. } = ways;
+        let Ways { open, always, never, fits, beside, shown, nodes, .. } = ways;
+        if nodes == 0 {
+            return None;
+        }
         if fits == 0 {
             return Some(Err(()));
         }
@@ -207,15 +227,19 @@ impl Techniques {
     /// whole way is checked in full, so the ways counted are exactly those of trying every
     /// choice.
     fn fit_from(&self, strip: &[usize], around: &[usize], j: usize, trial: &mut State, elsewhere: usize, w: &mut Ways) {
-        if w.settled {
+        if w.settled || w.nodes == 0 {
             return;
         }
+        w.nodes -= 1;
         let Some(&(c, x)) = w.open.get(j) else {
             let crossing_ok = w.picked.iter().zip(&w.crossing).all(|(&p, &ok)| !p || ok);
             if !(crossing_ok && self.local_ok(trial, around, elsewhere)) {
                 return;
             }
             if strip.len() > 1 && !self.crossings_hold(strip, trial) {
+                return;
+            }
+            if w.whole && !self.pieces_hold(strip, trial) {
                 return;
             }
             if w.deep {
@@ -241,16 +265,22 @@ impl Techniques {
             return;
         };
         w.rest[x] -= 1;
+        // The ends near `c` before it is decided; a decision only adds ends (a cell's
+        // neighbours that could be snake only lessen), so more than two is final.
+        let before = self.ends_near(trial, c).unwrap_or(0);
         for v in [SNAKE, EMPTY] {
             if (v == SNAKE && w.left[x] == 0) || (v == EMPTY && w.left[x] > w.rest[x]) {
                 continue;
             }
             trial[c] = v;
             w.picked[j] = v == SNAKE;
-            if self.still_ok(c, w.crossing[j], trial) {
+            let ends = self.ends_near(trial, c).map(|after| w.ends + after - before.min(after));
+            if let Some(ends) = ends.filter(|&e| e <= 2 && self.still_ok(c, w.crossing[j], trial)) {
+                let was = std::mem::replace(&mut w.ends, ends);
                 w.left[x] -= usize::from(v == SNAKE);
                 self.fit_from(strip, around, j + 1, trial, elsewhere, w);
                 w.left[x] += usize::from(v == SNAKE);
+                w.ends = was;
             }
         }
         w.rest[x] += 1;
@@ -258,7 +288,21 @@ impl Techniques {
         w.picked[j] = false;
     }
 
-    /// Whether the lines crossing two lines side by side (in the whole way `s`) keep their
+    /// The ends (`is_end`) among `c` and its neighbours in `s`; `None` when one of them is
+    /// a snake cell with no neighbour left that could be snake (a snake has two or more
+    /// cells here).
+    fn ends_near(&self, s: &State, c: usize) -> Option<usize> {
+        let mut ends = 0;
+        for i in std::iter::once(c).chain(self.nbrs[c].iter().copied()) {
+            if s[i] == SNAKE && self.nbrs[i].iter().all(|&k| s[k] == EMPTY) {
+                return None;
+            }
+            ends += usize::from(self.is_end(s, i));
+        }
+        Some(ends)
+    }
+
+    /// Whether the lines crossing lines side by side (in the whole way `s`) keep their
     /// counts: no more snake cells than it, and room for it.
     fn crossings_hold(&self, strip: &[usize], s: &State) -> bool {
         self.lines[strip[0]].cells.iter().all(|&c| {
@@ -470,4 +514,10 @@ struct Ways {
     /// Crossing fit: what every way so far decides beside the line (`None` before the
     /// first).
     beside: Option<Vec<(usize, Dom)>>,
+    /// Strip fit: each whole way must leave the snake one open path (`pieces_hold`).
+    whole: bool,
+    /// The ends known in the way being built, with those elsewhere.
+    ends: usize,
+    /// The partial ways still allowed (`STRIP_NODES`); 0 when the fit gave up.
+    nodes: usize,
 }

@@ -1,7 +1,7 @@
 //! How people solve Snake: the techniques of `../shared/TECHNIQUES.md` §1 (janko's
 //! Schlange, puzz.link's `snake`), each a named deduction on the partial grid, cheapest
 //! first. Why each is sound: `encodings/explain.md`. The clues and the local patterns are in
-//! `local.rs`, line fit and crossing fit in `lines.rs`, two-line fit in `pairs.rs`, the zones
+//! `local.rs`, line fit and crossing fit in `lines.rs`, two-line and strip fit in `strips.rs`, the zones
 //! in `zones.rs`, the connectivity, length and parity
 //! techniques in `global.rs`; here are the driver (saturation, suppositions) and the seam
 //! to `explain`. Every step is checked against the whole formula in test builds, so a
@@ -18,7 +18,7 @@ use crate::explain::drive::{self, Dom};
 mod global;
 mod lines;
 mod local;
-mod pairs;
+mod strips;
 #[cfg(test)]
 mod tests;
 mod zones;
@@ -57,6 +57,7 @@ pub enum Tech {
     ZoneParity,
     ZoneBudget,
     PairFit,
+    StripFit,
 }
 
 impl drive::Technique for Tech {
@@ -84,6 +85,7 @@ impl drive::Technique for Tech {
             Tech::ZoneParity => "zone parity",
             Tech::ZoneBudget => "zone budget",
             Tech::PairFit => "two-line fit",
+            Tech::StripFit => "strip fit",
         }
     }
 
@@ -92,16 +94,20 @@ impl drive::Technique for Tech {
             Tech::Given | Tech::Count => Rung::Basic,
             Tech::Block | Tech::Diagonal | Tech::Degree | Tech::Continue | Tech::DeadEnd => Rung::Local,
             Tech::LineFit | Tech::CrossFit | Tech::PairFit | Tech::Crossing => Rung::Lines,
-            Tech::Unreachable | Tech::MustPass | Tech::Pocket | Tech::NoLoop | Tech::EarlyFinish | Tech::Enclosure => {
-                Rung::Connectivity
-            }
+            Tech::Unreachable
+            | Tech::MustPass
+            | Tech::Pocket
+            | Tech::NoLoop
+            | Tech::EarlyFinish
+            | Tech::Enclosure
+            | Tech::StripFit => Rung::Connectivity,
             Tech::Budget | Tech::Parity | Tech::CutParity | Tech::ZoneParity | Tech::ZoneBudget => Rung::Length,
         }
     }
 }
 
 /// The techniques in the order they are tried.
-const ORDER: [Tech; 21] = [
+const ORDER: [Tech; 22] = [
     Tech::Given,
     Tech::Count,
     Tech::Block,
@@ -123,6 +129,7 @@ const ORDER: [Tech; 21] = [
     Tech::ZoneParity,
     Tech::Budget,
     Tech::ZoneBudget,
+    Tech::StripFit,
 ];
 
 type Found = drive::Found<Tech>;
@@ -146,14 +153,15 @@ struct Line {
     touching: Vec<(usize, usize)>,
 }
 
-/// Two counted lines side by side, which two-line fit fills together: a row (or column)
-/// whose neighbours are held against its count when the line beside it is filled.
-struct Pair {
-    lines: [usize; 2],
+/// Counted lines side by side, which two-line fit (two lines) and strip fit (three or
+/// four) fill together: a row (or column) whose neighbours are held against its count when
+/// the lines beside it are filled.
+struct Strip {
+    lines: Vec<usize>,
     name: String,
-    /// Both lines' `around`, merged.
+    /// The lines' `around`, merged.
     around: Vec<usize>,
-    /// Both lines' `reads`, merged.
+    /// The lines' `reads`, merged.
     reads: Vec<usize>,
 }
 
@@ -168,8 +176,8 @@ pub struct Techniques {
     nbrs: Vec<Vec<usize>>,
     circles: Vec<Option<Circle>>,
     lines: Vec<Line>,
-    /// The counted lines side by side (two-line fit).
-    pairs: Vec<Pair>,
+    /// The counted lines side by side (two-line fit and strip fit).
+    strips: Vec<Strip>,
     /// The snake's length, when every row or every column is counted.
     len: Option<usize>,
     /// Where each cell is in `lines` (its row and column lines, when counted).
@@ -250,32 +258,13 @@ impl Techniques {
                 .map(|m| (m, line.around.iter().filter(|c| line_of[**c].contains(&m)).count()))
                 .collect();
         }
-        let merged = |a: &[usize], b: &[usize]| {
-            let mut out = [a, b].concat();
-            out.sort_unstable();
-            out.dedup();
-            out
-        };
-        let mut pairs = Vec::new();
-        for (a, x) in lines.iter().enumerate() {
-            for (b, y) in lines.iter().enumerate() {
-                if x.rows == y.rows && y.k == x.k + 1 {
-                    let noun = if x.rows { "rows" } else { "columns" };
-                    pairs.push(Pair {
-                        lines: [a, b],
-                        name: format!("{noun} {} and {}", x.k + 1, y.k + 1),
-                        around: merged(&x.around, &y.around),
-                        reads: merged(&x.reads, &y.reads),
-                    });
-                }
-            }
-        }
+        let strips = strips::side_by_side(&lines);
         Techniques {
             g,
             nbrs: (0..g.len()).map(|i| g.neighbours(i).collect()).collect(),
             circles,
             lines,
-            pairs,
+            strips,
             len,
             line_of,
             visits: Vec::new(),
@@ -336,7 +325,7 @@ impl Techniques {
             Tech::DeadEnd => self.dead_end(s, out),
             Tech::LineFit => self.line_fit(s, out, false),
             Tech::CrossFit => self.line_fit(s, out, true),
-            Tech::PairFit => self.pair_fit(s, out),
+            Tech::PairFit | Tech::StripFit => self.strip_fit(t, s, out),
             Tech::Unreachable | Tech::MustPass | Tech::Pocket => self.pieces(t, s, out),
             Tech::NoLoop | Tech::EarlyFinish => self.chains(t, s, out),
             Tech::Enclosure => self.enclosure(s, out),
@@ -366,13 +355,13 @@ impl drive::Techniques for Techniques {
 
     /// Line fit costs the most, and the rest often settle the line first.
     fn dear(&self, t: Tech) -> bool {
-        matches!(t, Tech::LineFit | Tech::CrossFit | Tech::PairFit)
+        matches!(t, Tech::LineFit | Tech::CrossFit | Tech::PairFit | Tech::StripFit)
     }
 
-    /// Two-line fit tries up to thousands of ways for each pair of lines: on every supposed
-    /// grid that is where the time goes.
+    /// Two-line and strip fit try up to thousands of ways for each strip of lines: on every
+    /// supposed grid that is where the time goes.
     fn only_as_step(&self, t: Tech) -> bool {
-        t == Tech::PairFit
+        matches!(t, Tech::PairFit | Tech::StripFit)
     }
 
     fn scan(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {

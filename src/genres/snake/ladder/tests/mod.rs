@@ -4,6 +4,8 @@ use super::*;
 use crate::genres::snake::{Circle, Count, Snake};
 use crate::grid::Grid;
 
+mod strips;
+
 fn snake(rows: usize, cols: usize) -> Snake {
     Snake::new(Grid::new(rows, cols))
 }
@@ -174,48 +176,6 @@ fn line_fit_finds_what_every_filling_shares() {
     p.rows = vec![Some(Count::Is(2)), Some(Count::Is(0))];
     let t = Techniques::new(&p).unwrap();
     assert!(found(&t, Tech::LineFit, &s).is_empty());
-}
-
-/// A 9×3 board with its ends circled at r6c1 and r1c3, columns 1 and 2 counted 7 and 4.
-fn two_columns() -> Techniques {
-    let mut p = snake(9, 3);
-    ends_at(&mut p, &[15, 2]);
-    p.columns = vec![Some(Count::Is(7)), Some(Count::Is(4)), None];
-    Techniques::new(&p).unwrap()
-}
-
-#[test]
-fn two_line_fit_reads_two_columns_as_one_strip() {
-    // Column 1 takes two of r1, r4, r9; each choice leaves the runs of column 1 ends that
-    // must turn into column 2 (every cell but r6c1 is body), and with r5c2–r7c2 empty
-    // column 2's four are then r4c2 and three of r1–r3, r8, r9: r4c2 in every way. Neither
-    // column alone sees it: column 1 alone has three ways, column 2 alone fifteen.
-    let t = two_columns();
-    let s = state(&t, &["???", "#??", "#??", "???", "..?", "#.?", "#.?", "#??", "???"]);
-    assert!(found(&t, Tech::LineFit, &s).iter().all(|f| f.set.iter().all(|&(c, _)| c != 10)));
-    let f = found(&t, Tech::PairFit, &s);
-    assert_eq!(f.len(), 1, "{f:?}");
-    assert!(f[0].set.contains(&(10, SNAKE)), "{:?}", f[0].set);
-    assert!(f[0].why.starts_with("columns 1 and 2: of their 9 open cells 6 more are snake"), "{}", f[0].why);
-    // The text says what fits: the rows are not counted here.
-    assert!(f[0].why.contains("fit the cells around: "), "{}", f[0].why);
-    // On the board with only its ends known, a cell the answers leave either way must
-    // not be claimed, and what is claimed holds in each answer.
-    let mut p = snake(9, 3);
-    ends_at(&mut p, &[15, 2]);
-    p.columns = vec![Some(Count::Is(7)), Some(Count::Is(4)), None];
-    let answers = crate::genres::testing::some_answers(&p, 10_000);
-    assert!(answers.len() > 1 && answers.len() < 10_000, "{} answers", answers.len());
-    let either: Vec<usize> =
-        (0..27).filter(|&c| answers.iter().any(|a| a[c]) && answers.iter().any(|a| !a[c])).collect();
-    assert!(!either.is_empty());
-    let s = state(&t, &["???"; 9]);
-    for f in found(&t, Tech::PairFit, &s) {
-        for (c, d) in f.set {
-            assert!(!either.contains(&c), "{}: {c} claimed", f.why);
-            assert!(answers.iter().all(|a| (if a[c] { SNAKE } else { EMPTY }) == d), "{}", f.why);
-        }
-    }
 }
 
 #[test]
