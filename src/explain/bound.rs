@@ -193,6 +193,13 @@ impl GradeBound {
         self.max.hardest_step().rung == Rung::Board
     }
 
+    /// Whether a trace with a search step can be within this bound: below the search rung
+    /// a search step rates beyond it (8.5 and up, its own rung), so an explanation that
+    /// needs one is out of bound whatever follows.
+    pub fn admits_search(&self) -> bool {
+        self.max.hardest_step().rung >= Rung::Search
+    }
+
     /// The most rule instances a search step may take under this bound (`explain
     /// --max-rules`): a bound below the search rung allows none, and one is the least the
     /// search takes, so it stops at its first step.
