@@ -222,6 +222,25 @@ mod tests {
         Limit::Step(d)
     }
 
+    /// A search step rates 8.5 or more: within the bands, levels and ratings from 8.5
+    /// up, out of every one below.
+    #[test]
+    fn search_steps_are_admitted_from_the_search_rung_up() {
+        for (spec, admits) in [
+            ("max=fiendish", false),
+            ("max=8.4", false),
+            ("max=forcing", false),
+            ("max=lines", false),
+            ("max=8.5", true),
+            ("max=4", true),
+            ("max=beyond", true),
+            ("max=board", true),
+        ] {
+            let b: GradeBound = spec.parse().unwrap();
+            assert_eq!(b.admits_search(), admits, "{spec}");
+        }
+    }
+
     #[test]
     fn specs_read_and_bad_ones_say_why() {
         assert_eq!("max=4".parse(), Ok(GradeBound::rules(4)));

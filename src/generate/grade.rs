@@ -185,6 +185,24 @@ mod tests {
         within_bound::<Hebi>(&spec(5, None, 2), &[1, 3]);
     }
 
+    /// Below the search rung a removal's explanation ends where a search step would be
+    /// needed: the verdict is the whole explanation's (a minimal 5×5 Snake Egg, the
+    /// hardest a board allows, often needs search).
+    #[test]
+    fn judging_without_the_search_rung_keeps_the_verdict() {
+        let minimal = GenerateSpec { grade: None, ..spec(5, Some(vec![1, 2, 3, 4]), 1) };
+        let g = generate::<SnakeEgg>(&minimal, 1, 0, &Limits::default()).unwrap();
+        for bound in ["max=local", "max=fiendish", "max=3"] {
+            let bound: GradeBound = bound.parse().unwrap();
+            let whole = judge(&g.puzzle, &g.answer, &bound, &Limits::default(), true).unwrap();
+            let verdict = judge(&g.puzzle, &g.answer, &bound, &Limits::default(), false).unwrap();
+            assert_eq!(verdict.finished, whole.finished, "{bound}");
+            if whole.finished {
+                assert_eq!(format!("{:?}", verdict.grade), format!("{:?}", whole.grade), "{bound}");
+            }
+        }
+    }
+
     /// A level below what the minimal puzzle needs: the generator pays for it in clues,
     /// kept while narrowing or added where the explanation stalls (with ladders on every
     /// genre that generates with a grade, the explanation rarely stalls: the clues are
