@@ -245,7 +245,7 @@ fn attempt<P: Generate>(
             // Unique: with a bound, the explanation must still finish within it (asked only
             // now, as explaining costs far more than the uniqueness check).
             if let Some(bound) = &bound {
-                let j = grade::judge(&q, &answer, bound, limits)?;
+                let j = grade::judge(&q, &answer, bound, limits, false)?;
                 explanations += 1;
                 if !j.finished {
                     kept_for_grade += 1;

@@ -304,7 +304,8 @@ impl Puzzle {
             return Err(usage("max_rules must be at least 1"));
         }
         let limits = run::limits(timeout)?;
-        let settings = Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP, board: true };
+        let settings =
+            Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP, board: true, search: true };
         let grid = grid.map(|g| Source::new("<grid>", g));
         let known = self.known.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let known = known.filter(|(asked, _)| *asked == encoding).map(|(_, only)| only);

@@ -109,8 +109,14 @@ pub fn explain(req: &ExplainRequest, limits: &Limits, answers: &Answers) -> Resp
     }
     match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
         Ok(p) => {
-            let settings =
-                Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP, board: true };
+            let settings = Settings {
+                max_rules,
+                limits: limits.clone(),
+                budget: BUDGET,
+                give_up: GIVE_UP,
+                board: true,
+                search: true,
+            };
             let raw = RawOptions { encoding: req.encoding.clone(), ..RawOptions::default() };
             let grid = req.from.as_deref().map(|g| Source::new("from", g));
             let key = Answers::key(req);

@@ -25,8 +25,14 @@ pub struct ExplainOpts {
 
 pub fn explain<P: Puzzle>(p: &P, raw: &RawOptions, o: &ExplainOpts) -> Result<u8, Failure> {
     let limits = super::tuning::limits(o.timeout.map(|t| Instant::now() + t), snakesat::signals::cancel_on_interrupt());
-    let settings =
-        Settings { max_rules: o.max_rules, limits, budget: explain::BUDGET, give_up: explain::GIVE_UP, board: true };
+    let settings = Settings {
+        max_rules: o.max_rules,
+        limits,
+        budget: explain::BUDGET,
+        give_up: explain::GIVE_UP,
+        board: true,
+        search: true,
+    };
     let grid = o.from.as_deref().map(Source::read).transpose()?;
     // From the player's grid, `--step N` is a hint: the steps after N are not needed.
     let steps = if grid.is_some() { o.step } else { None };

@@ -193,6 +193,13 @@ impl GradeBound {
         self.max.hardest_step().rung == Rung::Board
     }
 
+    /// Whether a trace with a search step can be within this bound: below the search rung
+    /// a search step rates beyond it (8.5 and up, its own rung), so an explanation that
+    /// needs one is out of bound whatever follows.
+    pub fn admits_search(&self) -> bool {
+        self.max.hardest_step().rung >= Rung::Search
+    }
+
     /// The most rule instances a search step may take under this bound (`explain
     /// --max-rules`): a bound below the search rung allows none, and one is the least the
     /// search takes, so it stops at its first step.
@@ -213,6 +220,25 @@ mod tests {
 
     fn step(d: Difficulty) -> Limit {
         Limit::Step(d)
+    }
+
+    /// A search step rates 8.5 or more: within the bands, levels and ratings from 8.5
+    /// up, out of every one below.
+    #[test]
+    fn search_steps_are_admitted_from_the_search_rung_up() {
+        for (spec, admits) in [
+            ("max=fiendish", false),
+            ("max=8.4", false),
+            ("max=forcing", false),
+            ("max=lines", false),
+            ("max=8.5", true),
+            ("max=4", true),
+            ("max=beyond", true),
+            ("max=board", true),
+        ] {
+            let b: GradeBound = spec.parse().unwrap();
+            assert_eq!(b.admits_search(), admits, "{spec}");
+        }
     }
 
     #[test]

@@ -79,6 +79,31 @@ impl<T> Memo<T> {
         *self.0.borrow_mut() = Some((s.clone(), Rc::clone(&v)));
         v
     }
+
+    /// `get` for a view `fill` writes whole into the last one's buffers: a supposition's
+    /// saturation asks for a new view after every narrowing, and allocating one each time
+    /// was a fifth of a Snake Egg trace.
+    pub fn get_in_place(&self, s: &State, fill: impl FnOnce(&mut T)) -> Rc<T>
+    where
+        T: Default,
+    {
+        let mut slot = self.0.borrow_mut();
+        if let Some((last, v)) = &*slot {
+            if last == s {
+                return Rc::clone(v);
+            }
+        }
+        let (mut last, mut v) = slot.take().unwrap_or_default();
+        drop(slot);
+        // Still held by a caller: that one keeps it, and the view is made anew.
+        if Rc::get_mut(&mut v).is_none() {
+            v = Rc::default();
+        }
+        fill(Rc::get_mut(&mut v).expect("held here only"));
+        last.clone_from(s);
+        *self.0.borrow_mut() = Some((last, Rc::clone(&v)));
+        v
+    }
 }
 
 /// One genre's technique: its name in a step and the rung of the ladder it stands on.
@@ -245,8 +270,8 @@ impl<G: Techniques> Driver<G> {
 
     /// The first technique of `techs` that finds anything: all it finds.
     pub fn first(&self, s: &State, techs: &[G::Tech]) -> Result<Vec<Found<G::Tech>>, Broken<G::Tech>> {
+        let mut out = Vec::new();
         for &t in techs {
-            let mut out = Vec::new();
             self.g.scan(t, s, &mut out)?;
             // A find that narrows nothing new is no find.
             out.retain(|f| f.set.iter().any(|&(u, d)| s[u] & d != s[u]));
@@ -254,7 +279,7 @@ impl<G: Techniques> Driver<G> {
                 return Ok(out);
             }
         }
-        Ok(Vec::new())
+        Ok(out)
     }
 
     /// Narrows unit `u` of `s` to `d` (by `tech`, told by `why`): whether it changed, or

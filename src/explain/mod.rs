@@ -215,6 +215,12 @@ pub struct Settings {
     /// Whether the board rung follows the search rung (`board`): `generate --grade` bounds
     /// below it have no use for its steps, which cost the most.
     pub board: bool,
+    /// Whether the search rung is tried at all: without it (and without `board`) the trace
+    /// ends "needs search" where the ladder and propagation stall. `generate --grade` with
+    /// a bound below the search rung asks only whether the explanation finishes within
+    /// it, and a search step rates beyond such a bound; the search's solver questions were
+    /// most of what a rejected candidate cost.
+    pub search: bool,
 }
 
 /// The default `Settings::max_rules`: a step of more rules and clues than this is no
@@ -439,6 +445,7 @@ impl<'a> Explainer<'a> {
                 Some(s) => s,
                 None => match self.propagation_step()? {
                     Some(s) => s,
+                    None if !settings.search && !settings.board => return Ok(End::NeedsSearch),
                     None => match self.search_step(settings)? {
                         Ok(s) => s,
                         Err(End::NeedsSearch) if settings.board => match self.board_step(settings)? {

@@ -35,6 +35,7 @@ pub(crate) fn check_explained_with<P: Puzzle>(p: &P, genre: P::Options) -> End {
         budget: i32::MAX,
         give_up: usize::MAX,
         board: true,
+        search: true,
     };
     check_trace(p, genre, &settings, true).0
 }
@@ -191,7 +192,14 @@ fn random_snakes(n: usize, seed: u64) -> Vec<crate::genres::snake::Snake> {
 /// Settings where the search rung takes steps of one rule only, so the board rung (after
 /// it) takes most steps past what one rule propagates.
 fn one_rule_steps() -> Settings {
-    Settings { max_rules: 1, limits: Limits::default(), budget: super::BUDGET, give_up: super::GIVE_UP, board: true }
+    Settings {
+        max_rules: 1,
+        limits: Limits::default(),
+        budget: super::BUDGET,
+        give_up: super::GIVE_UP,
+        board: true,
+        search: true,
+    }
 }
 
 /// The board rung, made to fire: no ladder, and search steps of one rule only, so most

@@ -66,12 +66,16 @@ pub fn check_explains<P: Generate>(blank: &P, bound: &GradeBound) -> Result<(), 
 }
 
 /// Explains `p`, whose one answer is `answer`, with search steps of at most the rules
-/// `bound` allows.
+/// `bound` allows. `undecided`: whether the caller reads where the trace stalled
+/// (`Judged::undecided`); when it asks only whether the puzzle is within the bound, a
+/// bound below the search rung ends the trace where a search step would be needed, as
+/// the verdict is then "not within" whatever the search finds.
 pub(super) fn judge<P: Generate>(
     p: &P,
     answer: &P::Solution,
     bound: &GradeBound,
     limits: &Limits,
+    undecided: bool,
 ) -> Result<Judged, Failed> {
     let settings = Settings {
         max_rules: bound.max_rules(),
@@ -79,6 +83,7 @@ pub(super) fn judge<P: Generate>(
         budget: explain::BUDGET,
         give_up: explain::GIVE_UP,
         board: bound.board(),
+        search: undecided || bound.admits_search(),
     };
     let ex = puzzle::explain_unique(p, answer, &P::explain_options(), &settings)?;
     if let End::Stopped(why) = &ex.trace.end {
@@ -107,7 +112,7 @@ pub(super) fn ease<P: Generate>(
 ) -> Result<Option<Eased<P>>, Failed> {
     let (mut added, mut runs) = (0, 0);
     loop {
-        let j = judge(&p, answer, bound, limits)?;
+        let j = judge(&p, answer, bound, limits, true)?;
         runs += 1;
         if j.finished {
             return Ok(Some((p, j.grade, added, runs)));
@@ -151,6 +156,7 @@ mod tests {
                 budget: explain::BUDGET,
                 give_up: explain::GIVE_UP,
                 board: bound.board(),
+                search: true,
             };
             let ex = puzzle::explain(&g.puzzle, &P::explain_options(), &settings).unwrap();
             let toml = g.puzzle.to_toml();
@@ -177,6 +183,24 @@ mod tests {
     #[test]
     fn generated_hebi_explain_within_the_bound() {
         within_bound::<Hebi>(&spec(5, None, 2), &[1, 3]);
+    }
+
+    /// Below the search rung a removal's explanation ends where a search step would be
+    /// needed: the verdict is the whole explanation's (a minimal 5×5 Snake Egg, the
+    /// hardest a board allows, often needs search).
+    #[test]
+    fn judging_without_the_search_rung_keeps_the_verdict() {
+        let minimal = GenerateSpec { grade: None, ..spec(5, Some(vec![1, 2, 3, 4]), 1) };
+        let g = generate::<SnakeEgg>(&minimal, 1, 0, &Limits::default()).unwrap();
+        for bound in ["max=local", "max=fiendish", "max=3"] {
+            let bound: GradeBound = bound.parse().unwrap();
+            let whole = judge(&g.puzzle, &g.answer, &bound, &Limits::default(), true).unwrap();
+            let verdict = judge(&g.puzzle, &g.answer, &bound, &Limits::default(), false).unwrap();
+            assert_eq!(verdict.finished, whole.finished, "{bound}");
+            if whole.finished {
+                assert_eq!(format!("{:?}", verdict.grade), format!("{:?}", whole.grade), "{bound}");
+            }
+        }
     }
 
     /// A level below what the minimal puzzle needs: the generator pays for it in clues,

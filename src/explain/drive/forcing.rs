@@ -103,12 +103,7 @@ impl<G: Techniques> Driver<G> {
         if readable {
             best = self.most_readable(s, &mut broke, (inner, nested), stop).or(best);
         }
-        if let Some((_, u, d)) = best {
-            // Again, with words (the same trial narrows the same units in the same order).
-            let Err((chain, broken)) = self.trial(&mut s.clone(), (u, d), (inner, nested), usize::MAX, &|| false)
-            else {
-                unreachable!("a supposition broke a rule once and not again")
-            };
+        if let Some((len, u, d)) = best {
             let mut other = s[u] & !d;
             // A unit of many values (a length): the other values that break a rule by the
             // same techniques go in the same step, as a person rules out "5, 6 or 7" at once.
@@ -127,14 +122,22 @@ impl<G: Techniques> Driver<G> {
                 }
                 self.g.quiet().set(was);
             }
+            let kind = if nested { Forcing::Nested } else { Forcing::Suppose };
+            if !loud {
+                // Inside a supposition (`deep_saturate`) only the narrowing is read: the
+                // trial is not run again for a chain no one is shown.
+                return Some((kind, Said { set: vec![(u, other)], links: len, cells: vec![u], why: String::new() }));
+            }
+            // Again, with words (the same trial narrows the same units in the same order).
+            let Err((chain, broken)) = self.trial(&mut s.clone(), (u, d), (inner, nested), usize::MAX, &|| false)
+            else {
+                unreachable!("a supposition broke a rule once and not again")
+            };
             // The chain a person follows: only the narrowings the broken rule stands on, and
             // what those stand on, not everything the techniques found on the way.
             let chain = if readable { self.relevant(s, (u, d), &chain, broken.tech).unwrap_or(chain) } else { chain };
-            // Counted only where the step is told: a supposition nested inside another
-            // uses its conclusion alone, and the count costs a scan a link.
-            let inferences = if loud { self.inferences(s, (u, d), &chain) } else { vec![1; chain.len()] };
-            let mut why = String::new();
-            if loud {
+            let inferences = self.inferences(s, (u, d), &chain);
+            let why = {
                 // Every link, in order, by inference: the links one technique derives at once
                 // written together with it ("r7c1–c6, r7c8 empty (line count)"), inferences
                 // apart by semicolons, so a person counts them as the grade does.
@@ -156,7 +159,7 @@ impl<G: Techniques> Driver<G> {
                 } else {
                     format!("; {} {} breaks a rule too", g.unit_name(u), g.words(u, likewise))
                 };
-                why = format!(
+                format!(
                     "suppose {} were {}:{then} but {} ({}){also}. So {} is {}",
                     g.unit_name(u),
                     g.words(u, d),
@@ -164,11 +167,10 @@ impl<G: Techniques> Driver<G> {
                     broken.tech.name(),
                     g.unit_name(u),
                     g.words(u, other)
-                );
-            }
+                )
+            };
             let mut cells = vec![u];
             cells.extend(chain.iter().map(|c| c.0));
-            let kind = if nested { Forcing::Nested } else { Forcing::Suppose };
             let links = inferences.len();
             return Some((kind, Said { set: vec![(u, other)], links, cells, why }));
         }

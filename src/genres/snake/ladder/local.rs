@@ -127,17 +127,20 @@ impl Techniques {
                 };
                 return Err(Broken { tech: Tech::Degree, why });
             }
-            let open: Vec<usize> = self.nbrs[i].iter().copied().filter(|&k| s[k] == OPEN).collect();
-            if snake == most && !open.is_empty() {
-                let why = if end {
-                    say!(self, "the end {} has its one snake neighbour: its other neighbours are empty", self.name(i))
-                } else {
-                    say!(self, "{} has its two snake neighbours: its other neighbours are empty", self.name(i))
-                };
-                let mut cells = vec![i];
-                cells.extend(&self.nbrs[i]);
-                out.push(Found { tech: Tech::Degree, set: open.iter().map(|&k| (k, EMPTY)).collect(), cells, why });
+            // Collected only where it fires: this runs for every snake cell after every
+            // narrowing of a supposition.
+            if snake != most || !self.nbrs[i].iter().any(|&k| s[k] == OPEN) {
+                continue;
             }
+            let open: Vec<usize> = self.nbrs[i].iter().copied().filter(|&k| s[k] == OPEN).collect();
+            let why = if end {
+                say!(self, "the end {} has its one snake neighbour: its other neighbours are empty", self.name(i))
+            } else {
+                say!(self, "{} has its two snake neighbours: its other neighbours are empty", self.name(i))
+            };
+            let mut cells = vec![i];
+            cells.extend(&self.nbrs[i]);
+            out.push(Found { tech: Tech::Degree, set: open.iter().map(|&k| (k, EMPTY)).collect(), cells, why });
         }
         Ok(())
     }
@@ -170,17 +173,18 @@ impl Techniques {
                 };
                 return Err(Broken { tech: Tech::Continue, why });
             }
-            let open: Vec<usize> = self.nbrs[i].iter().copied().filter(|&k| s[k] == OPEN).collect();
-            if can == need && !open.is_empty() {
-                let why = if need == 2 {
-                    say!(self, "{} is in the body and has only two ways on: both are snake", self.name(i))
-                } else {
-                    say!(self, "{} has only one way on", self.name(i))
-                };
-                let mut cells = vec![i];
-                cells.extend(&self.nbrs[i]);
-                out.push(Found { tech: Tech::Continue, set: open.iter().map(|&k| (k, SNAKE)).collect(), cells, why });
+            if can != need || !self.nbrs[i].iter().any(|&k| s[k] == OPEN) {
+                continue;
             }
+            let open: Vec<usize> = self.nbrs[i].iter().copied().filter(|&k| s[k] == OPEN).collect();
+            let why = if need == 2 {
+                say!(self, "{} is in the body and has only two ways on: both are snake", self.name(i))
+            } else {
+                say!(self, "{} has only one way on", self.name(i))
+            };
+            let mut cells = vec![i];
+            cells.extend(&self.nbrs[i]);
+            out.push(Found { tech: Tech::Continue, set: open.iter().map(|&k| (k, SNAKE)).collect(), cells, why });
         }
         Ok(())
     }

@@ -6,12 +6,38 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::{Broken, Clue, Found, Scan, Tech, Techniques, SNAKE};
-use crate::explain::drive::{say, values, Dom, State, Techniques as _};
+use crate::explain::drive::{say, Dom, State, Techniques as _};
+
+/// The areas of known egg cells, in one buffer: they are made anew after every narrowing
+/// of a supposition, and a vector for each area was most of what that cost.
+#[derive(Default)]
+pub(super) struct Areas {
+    /// Every area's cells, one area after another, each in the order a search from its
+    /// first cell in reading order meets them (`Grid::components`).
+    cells: Vec<usize>,
+    /// Each area's end in `cells`, and the sizes all its cells may take.
+    ends: Vec<(usize, Dom)>,
+    /// Each cell's area (`usize::MAX`: none).
+    of: Vec<usize>,
+}
 
 /// An area of known egg cells: its cells and the sizes all of them may take.
-pub(super) struct Area {
-    cells: Vec<usize>,
+#[derive(Clone, Copy)]
+pub(super) struct Area<'a> {
+    cells: &'a [usize],
     sizes: Dom,
+}
+
+impl Areas {
+    fn get(&self, k: usize) -> Area<'_> {
+        let start = k.checked_sub(1).map_or(0, |j| self.ends[j].0);
+        let (end, sizes) = self.ends[k];
+        Area { cells: &self.cells[start..end], sizes }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Area<'_>> {
+        (0..self.ends.len()).map(|k| self.get(k))
+    }
 }
 
 /// Cells in reading order, so that runs along a row read as ranges.
@@ -23,16 +49,33 @@ fn sorted(cells: &[usize]) -> Vec<usize> {
 
 impl Techniques {
     /// The areas of cells known to be egg (made once per grid: three techniques read them).
-    fn areas(&self, s: &State) -> Rc<Vec<Area>> {
-        self.areas.get(s, || {
-            self.g
-                .components(|i| s[i] & SNAKE == 0)
-                .into_iter()
-                .map(|cells| {
-                    let sizes = cells.iter().fold(self.eggs(), |acc, &i| acc & s[i]);
-                    Area { cells, sizes }
-                })
-                .collect()
+    fn areas(&self, s: &State) -> Rc<Areas> {
+        self.areas.get_in_place(s, |a| {
+            a.cells.clear();
+            a.ends.clear();
+            a.of.clear();
+            a.of.resize(s.len(), usize::MAX);
+            for start in 0..s.len() {
+                if a.of[start] != usize::MAX || s[start] & SNAKE != 0 {
+                    continue;
+                }
+                let (k, from) = (a.ends.len(), a.cells.len());
+                a.of[start] = k;
+                a.cells.push(start);
+                let mut head = from;
+                while head < a.cells.len() {
+                    let cur = a.cells[head];
+                    head += 1;
+                    for &n in &self.nbrs[cur] {
+                        if a.of[n] == usize::MAX && s[n] & SNAKE == 0 {
+                            a.of[n] = k;
+                            a.cells.push(n);
+                        }
+                    }
+                }
+                let sizes = a.cells[from..].iter().fold(self.eggs(), |acc, &i| acc & s[i]);
+                a.ends.push((a.cells.len(), sizes));
+            }
         })
     }
 
@@ -42,7 +85,7 @@ impl Techniques {
 
     /// The sizes in `d` of at least `n` cells.
     fn at_least(&self, d: Dom, n: usize) -> Dom {
-        values(d >> 1).filter(|&j| self.sizes[j] >= n).fold(0, |acc, j| acc | 1 << (j + 1))
+        d & self.at_least_mask.get(n).copied().unwrap_or(0)
     }
 
     fn size(&self, d: Dom) -> usize {
@@ -51,14 +94,24 @@ impl Techniques {
 
     pub(super) fn given(&self, s: &State, out: &mut Vec<Found>) -> Scan {
         for (i, &c) in self.clues.iter().enumerate() {
-            let (keep, why) = match c {
+            let keep = match c {
                 Clue::Egg(Some(k)) => {
                     let Some(d) = self.value_of(k as usize) else { continue };
-                    (d, say!(self, "the number {k} at {}", self.name(i)))
+                    d
                 }
-                Clue::Egg(None) => (self.eggs(), say!(self, "the egg mark at {}", self.name(i))),
-                Clue::Snake => (SNAKE, say!(self, "the snake mark at {}", self.name(i))),
+                Clue::Egg(None) => self.eggs(),
+                Clue::Snake => SNAKE,
                 Clue::Unknown | Clue::End => continue,
+            };
+            // A clue already written is no find (the driver drops it): this runs after
+            // every narrowing, and its words and vectors were a tenth of a trace.
+            if s[i] & keep != 0 && s[i] & keep == s[i] {
+                continue;
+            }
+            let why = match c {
+                Clue::Egg(Some(k)) => say!(self, "the number {k} at {}", self.name(i)),
+                Clue::Egg(None) => say!(self, "the egg mark at {}", self.name(i)),
+                _ => say!(self, "the snake mark at {}", self.name(i)),
             };
             if s[i] & keep == 0 {
                 return Err(Broken { tech: Tech::Given, why: say!(self, "{why} is contradicted") });
@@ -74,7 +127,7 @@ impl Techniques {
             let fits = self.at_least(a.sizes, a.cells.len());
             if fits == 0 {
                 let why = if a.sizes == 0 {
-                    say!(self, "the egg through {} would hold two different sizes", self.unit_names(&sorted(&a.cells)))
+                    say!(self, "the egg through {} would hold two different sizes", self.unit_names(&sorted(a.cells)))
                 } else {
                     say!(
                         self,
@@ -100,12 +153,12 @@ impl Techniques {
                     say!(
                         self,
                         "{} are one egg of {} cells so far: an egg of {}",
-                        self.unit_names(&sorted(&a.cells)),
+                        self.unit_names(&sorted(a.cells)),
                         a.cells.len(),
                         self.size_words(fits)
                     )
                 };
-                out.push(Found { tech: Tech::OneEgg, set, cells: a.cells.clone(), why });
+                out.push(Found { tech: Tech::OneEgg, set, cells: a.cells.to_vec(), why });
             }
         }
         Ok(())
@@ -113,8 +166,13 @@ impl Techniques {
 
     /// An egg of its full size: every other neighbour is snake.
     pub(super) fn complete(&self, s: &State, out: &mut Vec<Found>) -> Scan {
-        for a in self.areas(s).iter() {
+        let areas = self.areas(s);
+        for (k, a) in areas.iter().enumerate() {
             if a.sizes.count_ones() != 1 || self.size(a.sizes) != a.cells.len() {
+                continue;
+            }
+            // Most complete eggs are closed already: nothing to collect.
+            if !a.cells.iter().any(|&i| self.nbrs[i].iter().any(|&n| s[n] != SNAKE && areas.of[n] != k)) {
                 continue;
             }
             let mut open: Vec<usize> =
@@ -129,7 +187,7 @@ impl Techniques {
                     a.cells.len(),
                     self.name(a.cells[0])
                 );
-                let mut cells = a.cells.clone();
+                let mut cells = a.cells.to_vec();
                 cells.extend(&open);
                 out.push(Found { tech: Tech::Complete, set: open.iter().map(|&k| (k, SNAKE)).collect(), cells, why });
             }
@@ -141,30 +199,33 @@ impl Techniques {
     /// may take, of at least all their cells and itself; with none left it is snake.
     pub(super) fn apart(&self, s: &State, out: &mut Vec<Found>) -> Scan {
         let areas = self.areas(s);
-        let mut area_of = vec![usize::MAX; s.len()];
-        for (k, a) in areas.iter().enumerate() {
-            for &i in &a.cells {
-                area_of[i] = k;
-            }
-        }
         for (i, &d) in s.iter().enumerate() {
             if d & SNAKE == 0 || d == SNAKE {
                 continue;
             }
-            let mut beside: Vec<usize> =
-                self.nbrs[i].iter().map(|&k| area_of[k]).filter(|&k| k != usize::MAX).collect();
-            beside.sort_unstable();
-            beside.dedup();
+            // The areas beside, each once, in order (a cell has at most four neighbours):
+            // this runs for every open cell after every narrowing, so nothing is allocated.
+            let mut by = [usize::MAX; 4];
+            let mut n = 0;
+            for &c in &self.nbrs[i] {
+                let k = areas.of[c];
+                if k != usize::MAX && !by[..n].contains(&k) {
+                    by[n] = k;
+                    n += 1;
+                }
+            }
+            let beside = &mut by[..n];
             if beside.is_empty() {
                 continue;
             }
-            let joined = 1 + beside.iter().map(|&k| areas[k].cells.len()).sum::<usize>();
-            let shared = beside.iter().fold(d & !SNAKE, |acc, &k| acc & areas[k].sizes);
+            beside.sort_unstable();
+            let joined = 1 + beside.iter().map(|&k| areas.get(k).cells.len()).sum::<usize>();
+            let shared = beside.iter().fold(d & !SNAKE, |acc, &k| acc & areas.get(k).sizes);
             let keep = self.at_least(shared, joined);
             if keep == d & !SNAKE {
                 continue;
             }
-            let shown: Vec<usize> = beside.iter().map(|&k| areas[k].cells[0]).collect();
+            let shown: Vec<usize> = beside.iter().map(|&k| areas.get(k).cells[0]).collect();
             let why = if keep == 0 && shared == 0 {
                 say!(
                     self,
@@ -328,7 +389,7 @@ impl Techniques {
                 );
                 return Err(Broken { tech: Tech::Bank, why });
             }
-            let done: Vec<&Area> = areas.iter().filter(|a| a.sizes == b && a.cells.len() == k).collect();
+            let done: Vec<Area<'_>> = areas.iter().filter(|a| a.sizes == b && a.cells.len() == k).collect();
             // Complete: closed by snake on every side, or at their size already.
             if done.len() > self.mult[j] {
                 let why = say!(self, "there would be {} eggs of {k}; the bank has {}", done.len(), self.mult[j]);

@@ -13,7 +13,8 @@ mod eggs;
 #[cfg(test)]
 mod tests;
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 
 use super::{Clue, SnakeEgg};
 use crate::explain::drive::{self, values, Dom, State};
@@ -80,13 +81,33 @@ pub struct Techniques {
     /// The distinct sizes, ascending (value `j + 1` is `sizes[j]`), and how many eggs of each.
     sizes: Vec<usize>,
     mult: Vec<usize>,
+    /// The sizes of at least `n` cells, by `n` (`eggs::at_least`, asked for every open cell
+    /// beside an egg after every narrowing).
+    at_least_mask: Vec<Dom>,
     /// The snake's length: the cells the eggs leave.
     len: usize,
     path: Path,
     /// The areas of egg cells, and the grid as Snake's techniques read it, of the last
     /// grid scanned.
-    areas: drive::Memo<Vec<eggs::Area>>,
-    projected: drive::Memo<State>,
+    areas: drive::Memo<eggs::Areas>,
+    projected: drive::Memo<Projected>,
+    /// The Snake techniques that found nothing on a grid as they read it (by `Projected::key`;
+    /// bit `t as usize` for technique `t`). Narrowing an egg's size leaves the snake as it
+    /// was (each size supposed in turn, the bank's and the reach's finds), and a technique
+    /// that found nothing there finds nothing again, so it is not run: its finds depend on
+    /// that grid alone, and a find that narrows nothing there narrows nothing on the eggs'
+    /// grid either. Emptied when full; what it holds never changes a step.
+    idle: RefCell<HashMap<Vec<u64>, u64>>,
+}
+
+/// Grids `Techniques::idle` holds before it is emptied.
+const IDLE_GRIDS: usize = 1 << 16;
+
+/// The grid as Snake's techniques read it, and the same packed two bits a cell.
+#[derive(Default)]
+struct Projected {
+    grid: State,
+    key: Vec<u64>,
 }
 
 impl Techniques {
@@ -100,16 +121,23 @@ impl Techniques {
             return None;
         }
         let circles = p.clues.iter().map(|&c| (c == Clue::End).then_some(Circle::End)).collect();
+        let sizes: Vec<usize> = by_size.keys().map(|&k| k as usize).collect();
+        let most = sizes.last().copied().unwrap_or(0);
+        let at_least_mask = (0..=most)
+            .map(|n| (0..sizes.len()).filter(|&j| sizes[j] >= n).fold(0, |acc, j| acc | 1 << (j + 1)))
+            .collect();
         Some(Techniques {
             g,
             nbrs: (0..g.len()).map(|i| g.neighbours(i).collect()).collect(),
             clues: p.clues.clone(),
-            sizes: by_size.keys().map(|&k| k as usize).collect(),
+            sizes,
             mult: by_size.values().copied().collect(),
+            at_least_mask,
             len,
             path: Path::for_path(g, circles, len),
             areas: drive::Memo::default(),
             projected: drive::Memo::default(),
+            idle: RefCell::default(),
         })
     }
 
@@ -133,19 +161,38 @@ impl Techniques {
     }
 
     /// The grid as Snake's techniques read it: snake, not snake, or open.
-    fn project(&self, s: &State) -> State {
-        s.iter()
-            .map(|&d| match d {
+    fn project(s: &State, into: &mut Projected) {
+        into.grid.clear();
+        into.key.clear();
+        into.key.resize(s.len().div_ceil(32), 0);
+        for (i, &d) in s.iter().enumerate() {
+            let v = match d {
                 SNAKE => path::SNAKE,
                 d if d & SNAKE == 0 => path::EMPTY,
                 _ => path::OPEN,
-            })
-            .collect()
+            };
+            into.grid.push(v);
+            into.key[i / 32] |= (v as u64) << (2 * (i % 32));
+        }
     }
 
     fn scan_path(&self, t: path::Tech, s: &State, out: &mut Vec<Found>) -> Scan {
+        let p = self.projected.get_in_place(s, |p| Self::project(s, p));
+        let bit = 1u64 << t as usize;
+        if self.idle.borrow().get(&p.key).is_some_and(|m| m & bit != 0) {
+            return Ok(());
+        }
         let back = |d: Dom| if d == path::SNAKE { SNAKE } else { !SNAKE };
-        self.path.scan_for(t, &self.projected.get(s, || self.project(s)), Tech::Path, back, out)
+        let before = out.len();
+        self.path.scan_for(t, &p.grid, Tech::Path, back, out)?;
+        if out[before..].iter().all(|f| f.set.iter().all(|&(u, d)| s[u] & d == s[u])) {
+            let mut idle = self.idle.borrow_mut();
+            if idle.len() >= IDLE_GRIDS {
+                idle.clear();
+            }
+            *idle.entry(p.key.clone()).or_insert(0) |= bit;
+        }
+        Ok(())
     }
 }
 
