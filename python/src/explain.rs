@@ -29,9 +29,10 @@ pub struct Explain<'a> {
 impl Visit for Explain<'_> {
     /// The explanation, and the puzzle's proven answer for the next one to start from.
     type Output = Result<(Explanation, Option<OnlyAnswer>), RunError>;
-    fn visit<P: Puzzle>(self, p: &P, _caps: &Capabilities<P>) -> Self::Output {
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Self::Output {
         let start = Start { grid: self.grid.as_ref(), steps: self.steps, known: self.known.as_ref() };
-        let done = snakesat::puzzle::explain_at(p, &self.raw, self.settings, start)?;
+        let ladder = caps.ladder.and_then(|l| l(p));
+        let done = snakesat::puzzle::explain_at(p, ladder, &self.raw, self.settings, start)?;
         let n = done.trace.steps.len();
         // Every step's picture now, while the puzzle's type is known: the object Python
         // keeps is not generic. A picture is a few kilobytes, a trace a few hundred steps.

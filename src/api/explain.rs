@@ -139,7 +139,7 @@ impl Visit for Explaining {
 
     fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Self::Output {
         let start = Start { grid: self.grid.as_ref(), steps: self.steps, known: self.known.as_ref() };
-        let done = match puzzle::explain_at(p, &self.raw, &self.settings, start) {
+        let done = match puzzle::explain_at(p, caps.ladder.and_then(|l| l(p)), &self.raw, &self.settings, start) {
             Ok(done) => done,
             Err(RunError::Input(e)) => return (Response::input(&e), None),
             Err(e) => return (failure(e), None),
