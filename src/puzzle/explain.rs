@@ -40,8 +40,8 @@ pub fn explain<P: Explain>(p: &P, raw: &RawOptions, settings: &Settings) -> Resu
 
 /// [`explain`] with the techniques of `ladder` (none: rule instances only), from the
 /// player's grid, as far as `start` asks (`explain --from GRID`, the page's Hint and
-/// Check). A grid that cannot be read is an
-/// `InputError`, located.
+/// Check): what `jobs::Plan::explain` runs. A grid that cannot be read is an `InputError`,
+/// located.
 pub fn explain_at<P: Puzzle>(
     p: &P,
     ladder: Option<Box<dyn Ladder>>,
@@ -163,6 +163,14 @@ fn no_explanation<P: Puzzle>(p: &P, raw: &RawOptions) -> String {
             others.join(" or --encoding ")
         )
     }
+}
+
+/// The board after one step of an explanation ([`Explained::boards`]).
+pub struct StepBoard {
+    pub picture: Drawing,
+    pub caption: String,
+    /// The step's paragraph of the text ([`Explained::step_text`]).
+    pub text: String,
 }
 
 impl<P: Puzzle> Explained<P> {
@@ -325,6 +333,18 @@ impl<P: Puzzle> Explained<P> {
             });
         }
         j
+    }
+
+    /// The board after every step, from the empty board (or the player's grid) to the
+    /// last, each with its caption and its paragraph: what the server and Python hand
+    /// over at once, so that a player steps back and forth without asking again.
+    pub fn boards(&self, p: &P) -> Vec<StepBoard> {
+        (0..=self.trace.steps.len())
+            .map(|n| {
+                let (picture, caption) = self.picture(p, n);
+                StepBoard { picture, caption, text: self.step_text(n) }
+            })
+            .collect()
     }
 
     /// The board after step `n` (0: the empty board; at most the number of steps): the

@@ -25,7 +25,7 @@ mod player;
 mod solve;
 pub use candidates::{candidates, Candidates};
 pub use count::{count, count_split, CountReport, Split, SPLIT_CUBES};
-pub use explain::{explain, explain_at, explain_unique, explains, Explained};
+pub use explain::{explain, explain_at, explain_unique, explains, Explained, StepBoard};
 pub use known::{
     clues_on_blank, forced_from, forced_watched, images, Blank, BlankFn, Build, Exchange, Found, Pool, Side, Sources,
 };
