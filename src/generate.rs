@@ -46,7 +46,7 @@ use crate::backend::BackendKind;
 use crate::cnf::Lit;
 use crate::engine::Limits;
 use crate::explain::Grade;
-use crate::puzzle::{self, Broken, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError, Status};
+use crate::puzzle::{self, Broken, EncodeOptions, Explain, Generate, GenerateSpec, Puzzle, RunError, Status};
 use warm::{Verdict, Warm};
 
 pub use crate::rng::Rng;
@@ -96,8 +96,9 @@ impl From<RunError> for Failed {
     }
 }
 
-/// Makes puzzle number `index` of a run with `seed`.
-pub fn generate<P: Generate>(
+/// Makes puzzle number `index` of a run with `seed`. A `--grade` bound explains with the
+/// genre's ladder, so a genre that generates has one (`Explain`).
+pub fn generate<P: Generate + Explain>(
     spec: &GenerateSpec,
     seed: u64,
     index: u64,
@@ -134,7 +135,7 @@ pub fn generate<P: Generate>(
 
 /// One puzzle from one random answer (`Generated::seconds` and `attempts` are the
 /// caller's); `None` when easing cannot bring it within the grade bound.
-fn attempt<P: Generate>(
+fn attempt<P: Generate + Explain>(
     blank: &P,
     spec: &GenerateSpec,
     rng: &mut Rng,

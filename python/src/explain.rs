@@ -1,4 +1,4 @@
-//! `Puzzle.explain()`: the library's explain job (`puzzle::explain`, what `snakesat
+//! `Puzzle.explain()`: the library's explain job (`jobs::Plan::explain`, what `snakesat
 //! explain` runs), handed back as an [`Explanation`]: the CLI's JSON and text, each step's
 //! paragraph, and the board after every step drawn as `--format svg --step N` draws it.
 
@@ -6,18 +6,18 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use serde_json::Value;
 
-use snakesat::explain::Settings;
 use snakesat::genres::{Capabilities, Visit};
 use snakesat::input::Source;
-use snakesat::puzzle::{OnlyAnswer, Puzzle, RawOptions, RunError, Start};
+use snakesat::jobs::{ExplainJob, Plan, Setup};
+use snakesat::puzzle::{OnlyAnswer, Puzzle, RunError, Start};
 use snakesat::render;
 
 use crate::answer::to_py;
 
-/// The explain job on one puzzle, within `settings`.
-pub struct Explain<'a> {
-    pub settings: &'a Settings,
-    pub raw: RawOptions,
+/// The explain job on one puzzle: its options and limits, and the most rules a step may use.
+pub struct Explain {
+    pub setup: Setup,
+    pub max_rules: usize,
     /// `from_grid`: the player's grid, as `explain --from` reads it.
     pub grid: Option<Source>,
     /// Stop after this many steps (`hint`: 1).
@@ -26,26 +26,27 @@ pub struct Explain<'a> {
     pub known: Option<OnlyAnswer>,
 }
 
-impl Visit for Explain<'_> {
+impl Visit for Explain {
     /// The explanation, and the puzzle's proven answer for the next one to start from.
     type Output = Result<(Explanation, Option<OnlyAnswer>), RunError>;
-    fn visit<P: Puzzle>(self, p: &P, _caps: &Capabilities<P>) -> Self::Output {
+    fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Self::Output {
         let start = Start { grid: self.grid.as_ref(), steps: self.steps, known: self.known.as_ref() };
-        let done = snakesat::puzzle::explain_at(p, &self.raw, self.settings, start)?;
-        let n = done.trace.steps.len();
+        let done = Plan::new(p, caps, self.setup)?.explain(ExplainJob { max_rules: self.max_rules, start })?;
         // Every step's picture now, while the puzzle's type is known: the object Python
         // keeps is not generic. A picture is a few kilobytes, a trace a few hundred steps.
-        let pictures = (0..=n)
-            .map(|k| {
-                let (mut d, note) = done.picture(p, k);
-                d.caption(&[note], 16.0);
-                render::to_svg(&d)
+        let boards = done.boards(p);
+        // Board 0 is the empty board (or the grid): its paragraph is no step's.
+        let paragraphs = boards.iter().skip(1).map(|b| b.text.clone()).collect();
+        let pictures = (boards.into_iter())
+            .map(|mut b| {
+                b.picture.caption(&[b.caption], 16.0);
+                render::to_svg(&b.picture)
             })
             .collect();
         let explanation = Explanation {
             json: done.json(),
             text: done.text(),
-            paragraphs: (1..=n).map(|k| done.step_text(k)).collect(),
+            paragraphs,
             grid_text: done.player_text(),
             pictures,
             code: done.code(),

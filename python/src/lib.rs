@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 
 use snakesat::genres::{self, AnyPuzzle, Capabilities, Visit};
 use snakesat::input::Source;
+use snakesat::jobs::Setup;
 use snakesat::puzzle::{GenerateSpec, OnlyAnswer};
 use snakesat::render;
 
@@ -298,20 +299,18 @@ impl Puzzle {
         grid: Option<String>,
         steps: Option<usize>,
     ) -> PyResult<Explanation> {
-        use snakesat::explain::{Settings, BUDGET, GIVE_UP, MAX_RULES};
-        let max_rules = max_rules.unwrap_or(MAX_RULES);
+        let max_rules = max_rules.unwrap_or(snakesat::explain::MAX_RULES);
         if max_rules == 0 {
             return Err(usage("max_rules must be at least 1"));
         }
         let limits = run::limits(timeout)?;
-        let settings =
-            Settings { max_rules, limits: limits.clone(), budget: BUDGET, give_up: GIVE_UP, board: true, search: true };
+        let cancel = limits.cancel.clone();
         let grid = grid.map(|g| Source::new("<grid>", g));
         let known = self.known.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let known = known.filter(|(asked, _)| *asked == encoding).map(|(_, only)| only);
-        let (explanation, only) = run::interruptible(py, &limits.cancel, || {
-            let raw = options(encoding.clone(), None);
-            self.inner.run(Explain { settings: &settings, raw, grid, steps, known })
+        let (explanation, only) = run::interruptible(py, &cancel, || {
+            let setup = Setup { raw: options(encoding.clone(), None), limits, ..Setup::default() };
+            self.inner.run(Explain { setup, max_rules, grid, steps, known })
         })?
         .map_err(|e| run_error(py, e))?;
         if let Some(only) = only {

@@ -17,11 +17,11 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{failure, parse_json, timeout_of, Config, Response};
-use crate::explain::{Settings, BUDGET, GIVE_UP};
 use crate::genres::{self, Capabilities, Visit};
 use crate::input::Source;
+use crate::jobs::{ExplainJob, Plan, Setup};
 use crate::limits::Limits;
-use crate::puzzle::{self, OnlyAnswer, Puzzle, RawOptions, RunError, Start};
+use crate::puzzle::{OnlyAnswer, Puzzle, RawOptions, RunError, Start};
 use crate::render;
 
 /// The body of `/api/explain`.
@@ -109,19 +109,12 @@ pub fn explain(req: &ExplainRequest, limits: &Limits, answers: &Answers) -> Resp
     }
     match genres::parse_text(&Source::new("puzzle", req.puzzle.as_str())) {
         Ok(p) => {
-            let settings = Settings {
-                max_rules,
-                limits: limits.clone(),
-                budget: BUDGET,
-                give_up: GIVE_UP,
-                board: true,
-                search: true,
-            };
             let raw = RawOptions { encoding: req.encoding.clone(), ..RawOptions::default() };
+            let setup = Setup { raw, limits: limits.clone(), ..Setup::default() };
             let grid = req.from.as_deref().map(|g| Source::new("from", g));
             let key = Answers::key(req);
             let known = answers.get(&key);
-            let (response, only) = p.run(Explaining { settings, raw, grid, steps: req.steps, known });
+            let (response, only) = p.run(Explaining { setup, max_rules, grid, steps: req.steps, known });
             if let Some(only) = only {
                 answers.put(key, only);
             }
@@ -132,8 +125,8 @@ pub fn explain(req: &ExplainRequest, limits: &Limits, answers: &Answers) -> Resp
 }
 
 struct Explaining {
-    settings: Settings,
-    raw: RawOptions,
+    setup: Setup,
+    max_rules: usize,
     grid: Option<Source>,
     steps: Option<usize>,
     known: Option<OnlyAnswer>,
@@ -145,17 +138,14 @@ impl Visit for Explaining {
 
     fn visit<P: Puzzle>(self, p: &P, caps: &Capabilities<P>) -> Self::Output {
         let start = Start { grid: self.grid.as_ref(), steps: self.steps, known: self.known.as_ref() };
-        let done = match puzzle::explain_at(p, &self.raw, &self.settings, start) {
+        let job = ExplainJob { max_rules: self.max_rules, start };
+        let done = match Plan::new(p, caps, self.setup).and_then(|plan| plan.explain(job)) {
             Ok(done) => done,
             Err(RunError::Input(e)) => return (Response::input(&e), None),
             Err(e) => return (failure(e), None),
         };
-        let n = done.trace.steps.len();
-        let steps: Vec<Value> = (0..=n)
-            .map(|k| {
-                let (picture, caption) = done.picture(p, k);
-                json!({ "svg": render::to_svg(&picture), "caption": caption, "text": done.step_text(k) })
-            })
+        let steps: Vec<Value> = (done.boards(p).into_iter())
+            .map(|b| json!({ "svg": render::to_svg(&b.picture), "caption": b.caption, "text": b.text }))
             .collect();
         let mut body = done.json();
         body["code"] = json!(done.code());

@@ -6,8 +6,10 @@
 
 use std::time::{Duration, Instant};
 
-use snakesat::explain::{self, Settings};
+use snakesat::explain;
+use snakesat::genres::Capabilities;
 use snakesat::input::Source;
+use snakesat::jobs::{ExplainJob, Plan, Setup};
 use snakesat::puzzle::{Puzzle, RawOptions, Start};
 
 use super::args::Format;
@@ -23,20 +25,14 @@ pub struct ExplainOpts {
     pub from: Option<String>,
 }
 
-pub fn explain<P: Puzzle>(p: &P, raw: &RawOptions, o: &ExplainOpts) -> Result<u8, Failure> {
+pub fn explain<P: Puzzle>(p: &P, caps: &Capabilities<P>, raw: RawOptions, o: &ExplainOpts) -> Result<u8, Failure> {
     let limits = super::tuning::limits(o.timeout.map(|t| Instant::now() + t), snakesat::signals::cancel_on_interrupt());
-    let settings = Settings {
-        max_rules: o.max_rules,
-        limits,
-        budget: explain::BUDGET,
-        give_up: explain::GIVE_UP,
-        board: true,
-        search: true,
-    };
     let grid = o.from.as_deref().map(Source::read).transpose()?;
     // From the player's grid, `--step N` is a hint: the steps after N are not needed.
     let steps = if grid.is_some() { o.step } else { None };
-    let done = snakesat::puzzle::explain_at(p, raw, &settings, Start { grid: grid.as_ref(), steps, known: None })?;
+    let start = Start { grid: grid.as_ref(), steps, known: None };
+    let plan = Plan::new(p, caps, Setup { raw, limits, ..Setup::default() })?;
+    let done = plan.explain(ExplainJob { max_rules: o.max_rules, start })?;
     let found = done.trace.steps.len();
     if let Some(n) = o.step.filter(|&n| n > found && grid.is_none()) {
         return Err(usage(format!("--step {n}: the explanation has {}", explain::plural(found, "step"))));

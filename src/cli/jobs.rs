@@ -52,7 +52,7 @@ impl Visit for PuzzleJob {
             }
             PuzzleJob::Explain { format, step, timeout, max_rules, raw, from, .. } => {
                 let opts = super::explain::ExplainOpts { format, step, timeout, max_rules, from };
-                super::explain::explain(p, &raw, &opts)
+                super::explain::explain(p, caps, raw, &opts)
             }
         }
     }

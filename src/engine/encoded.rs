@@ -105,14 +105,10 @@ pub trait Encoded: Lazy {
     /// The answer as `explain` decides it: one unit per cell of the answer view, each with
     /// its values, exactly one true in every model of the formula. Empty (the default):
     /// the genre has no explanation yet. The rules `explain` may use are the formula's
-    /// rule instances (`Formula::rule`) in its eager encoding.
+    /// rule instances (`Formula::rule`) in its eager encoding; a genre's techniques over
+    /// these units come from its puzzle, not from here (`puzzle::Explain`).
     fn explain_units(&self) -> Vec<Unit> {
         Vec::new()
-    }
-    /// The genre's ladder of techniques over `explain_units`, asked before the rule
-    /// instances at every step (`crate::explain::Ladder`). The default: none.
-    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
-        None
     }
 }
 

@@ -280,9 +280,10 @@ pub enum ExplainError {
 }
 
 impl<'a> Explainer<'a> {
-    /// Loads `enc`'s formula with a selector per rule instance. `None` when the genre has no
-    /// explanation (`Encoded::explain_units` is empty).
-    pub fn new<E: Encoded>(enc: &'a E) -> Option<Self> {
+    /// Loads `enc`'s formula with a selector per rule instance, with the genre's `ladder`
+    /// of techniques over its units if it has one (`puzzle::Explain`). `None` when the
+    /// genre has no explanation (`Encoded::explain_units` is empty).
+    pub fn new<E: Encoded>(enc: &'a E, ladder: Option<Box<dyn Ladder>>) -> Option<Self> {
         let units = enc.explain_units();
         if units.is_empty() {
             return None;
@@ -316,7 +317,7 @@ impl<'a> Explainer<'a> {
             }
         }
         // A ladder's partial grid holds up to `drive::MAX_VALUES` values per unit.
-        let ladder = enc.ladder().filter(|_| units.iter().all(|u| u.values.len() <= drive::MAX_VALUES));
+        let ladder = ladder.filter(|_| units.iter().all(|u| u.values.len() <= drive::MAX_VALUES));
         Some(Explainer {
             f,
             units,

@@ -5,9 +5,9 @@
 use crate::engine::Limits;
 use crate::genres::snake_egg::{Cell, Clue, SnakeEgg};
 use crate::grid::Grid;
-use crate::puzzle::{self, Connectivity, EncodeOptions, Puzzle};
+use crate::puzzle::{self, Connectivity, EncodeOptions, Explain, Puzzle};
 
-use super::{End, Explainer, Settings};
+use super::{End, Explainer, Ladder, Settings};
 
 /// Every answer of `p` (at most 64).
 fn answers<P: Puzzle>(p: &P, genre: P::Options) -> Vec<Vec<String>> {
@@ -23,12 +23,12 @@ fn answers<P: Puzzle>(p: &P, genre: P::Options) -> Vec<Vec<String>> {
 
 /// Explains `p` without limits, and checks every fact against every answer and the end
 /// against the number of answers.
-pub(crate) fn check_explained<P: Puzzle>(p: &P) -> End {
+pub(crate) fn check_explained<P: Explain>(p: &P) -> End {
     check_explained_with(p, Default::default())
 }
 
 /// `check_explained` with the genre's options `genre` (the parity snake's `plain`).
-pub(crate) fn check_explained_with<P: Puzzle>(p: &P, genre: P::Options) -> End {
+pub(crate) fn check_explained_with<P: Explain>(p: &P, genre: P::Options) -> End {
     let settings = Settings {
         max_rules: usize::MAX,
         limits: Limits::default(),
@@ -37,20 +37,22 @@ pub(crate) fn check_explained_with<P: Puzzle>(p: &P, genre: P::Options) -> End {
         board: true,
         search: true,
     };
-    check_trace(p, genre, &settings, true).0
+    check_trace(p, genre, &settings, p.ladder()).0
 }
 
-/// Explains `p` with `settings` (and its genre's ladder, or not), checks every fact against
+/// Explains `p` with `settings` (and the genre's `ladder`, or not), checks every fact against
 /// every answer and the end against the number of answers: with budgets a puzzle of several
 /// answers may end "needs search" rather than "not unique". The end and the steps' levels.
-fn check_trace<P: Puzzle>(p: &P, genre: P::Options, settings: &Settings, ladder: bool) -> (End, Vec<super::Level>) {
+fn check_trace<P: Puzzle>(
+    p: &P,
+    genre: P::Options,
+    settings: &Settings,
+    ladder: Option<Box<dyn Ladder>>,
+) -> (End, Vec<super::Level>) {
     let sols = answers(p, genre.clone());
     let opts = EncodeOptions { connectivity: Connectivity::Eager, genre, pin_roots: false };
     let enc = p.encode(&opts).expect("encodes");
-    let mut ex = Explainer::new(&enc).expect("the genre explains");
-    if !ladder {
-        ex.ladder = None;
-    }
+    let mut ex = Explainer::new(&enc, ladder).expect("the genre explains");
     let trace = ex.run(settings).expect("the explanation runs");
     for (i, step) in trace.steps.iter().enumerate() {
         assert!(!step.facts.is_empty(), "step {} decides nothing", i + 1);
@@ -212,21 +214,20 @@ fn the_board_rung_decides_only_what_every_answer_has() {
     let mut boards = 0;
     let mut solved_by_board = Vec::new();
     for p in random_snakes(12, 0x243f_6a88_85a3_08d3) {
-        let (end, levels) = check_trace(&p, (), &settings, false);
+        let (end, levels) = check_trace(&p, (), &settings, None);
         let n = levels.iter().filter(|l| **l == super::Level::Board).count();
         boards += n;
         if end == End::Solved && n > 0 {
             solved_by_board.push(p);
         }
     }
-    let (_, levels) = check_trace(&egg(include_str!("../../fixtures/snake-egg/seed-6x6.toml")), (), &settings, false);
+    let (_, levels) = check_trace(&egg(include_str!("../../fixtures/snake-egg/seed-6x6.toml")), (), &settings, None);
     boards += levels.iter().filter(|l| **l == super::Level::Board).count();
     assert!(boards > 0 && !solved_by_board.is_empty(), "{boards} board steps, none solved with them");
     // A board step's words name its clues and counts and the local rules taken whole.
     let p = &solved_by_board[0];
     let enc = p.encode(&EncodeOptions { connectivity: Connectivity::Eager, ..Default::default() }).expect("encodes");
-    let mut ex = Explainer::new(&enc).expect("the genre explains");
-    ex.ladder = None;
+    let mut ex = Explainer::new(&enc, None).expect("the genre explains");
     let trace = ex.run(&settings).expect("the explanation runs");
     let (i, step) = trace.steps.iter().enumerate().find(|(_, s)| s.level == super::Level::Board).expect("a board step");
     let text = super::paragraph(i, step, ex.rules(), &ex.units);
@@ -238,7 +239,7 @@ fn the_board_rung_decides_only_what_every_answer_has() {
     // Without the board rung the same settings end "needs search" where it stepped in.
     let off = Settings { board: false, ..settings };
     for p in &solved_by_board {
-        let (end, levels) = check_trace(p, (), &off, false);
+        let (end, levels) = check_trace(p, (), &off, None);
         assert!(!levels.contains(&super::Level::Board), "{levels:?}");
         assert_eq!(end, End::NeedsSearch, "{p:?}");
     }
@@ -252,10 +253,10 @@ fn the_board_rung_does_not_fire_where_nothing_is_forced() {
     let mut p = Snake::new(Grid::new(3, 3));
     p.rows[0] = Some(Count::Is(1));
     let enc = p.encode(&EncodeOptions { connectivity: Connectivity::Eager, ..Default::default() }).expect("encodes");
-    let mut ex = Explainer::new(&enc).expect("the genre explains");
+    let mut ex = Explainer::new(&enc, p.ladder()).expect("the genre explains");
     let settings = one_rule_steps();
     assert!(matches!(ex.board_step(&settings), Ok(Ok(None))));
-    let (end, levels) = check_trace(&p, (), &settings, false);
+    let (end, levels) = check_trace(&p, (), &settings, None);
     assert!(!levels.contains(&super::Level::Board), "{levels:?}");
     assert_eq!(end, End::NotUnique);
 }
@@ -391,7 +392,7 @@ fn parity_fixtures_and_random_small_parity_snakes_are_explained_soundly() {
     // The symmetry-broken default encoding has no explanation.
     let p = parity(include_str!("../../fixtures/parity-snake/counts-6x6.toml"));
     let opts = EncodeOptions { connectivity: Connectivity::Eager, ..Default::default() };
-    assert!(Explainer::new(&p.encode(&opts).expect("encodes")).is_none());
+    assert!(Explainer::new(&p.encode(&opts).expect("encodes"), p.ladder()).is_none());
     let mut state = 0x3c6e_f372_fe94_f82bu64;
     let mut next = move |n: u64| {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);

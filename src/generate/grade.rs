@@ -38,7 +38,7 @@
 use super::{Failed, Rng};
 use crate::explain::{self, End, Grade, GradeBound, Settings};
 use crate::limits::Limits;
-use crate::puzzle::{self, Generate, RunError};
+use crate::puzzle::{self, Explain, Generate, RunError};
 
 /// Answers tried for a bound before the puzzle is reported stopped.
 pub const ATTEMPTS: usize = 4;
@@ -70,7 +70,7 @@ pub fn check_explains<P: Generate>(blank: &P, bound: &GradeBound) -> Result<(), 
 /// (`Judged::undecided`); when it asks only whether the puzzle is within the bound, a
 /// bound below the search rung ends the trace where a search step would be needed, as
 /// the verdict is then "not within" whatever the search finds.
-pub(super) fn judge<P: Generate>(
+pub(super) fn judge<P: Generate + Explain>(
     p: &P,
     answer: &P::Solution,
     bound: &GradeBound,
@@ -103,7 +103,7 @@ pub(super) type Eased<P> = (P, Grade, usize, usize);
 /// Step 1: adds clues of `answer` where the explanation stalls until it finishes within
 /// `max`; `None` when every clue the genre can add is there and it still does not (the
 /// caller tries another answer).
-pub(super) fn ease<P: Generate>(
+pub(super) fn ease<P: Generate + Explain>(
     mut p: P,
     answer: &P::Solution,
     bound: &GradeBound,
@@ -146,7 +146,7 @@ mod tests {
     /// Every puzzle made with a bound explains to the end within it, by the job any front
     /// end runs (its own solve, not the generator's answer), with the grade the generator
     /// reported; and puzzle k of seed s comes out the same when made again.
-    fn within_bound<P: Generate>(spec: &GenerateSpec, seeds: &[u64]) {
+    fn within_bound<P: Generate + Explain>(spec: &GenerateSpec, seeds: &[u64]) {
         let bound = spec.grade.unwrap();
         for &seed in seeds {
             let g = generate::<P>(spec, seed, 0, &Limits::default()).unwrap_or_else(|e| panic!("{seed}: {e:?}"));

@@ -8,7 +8,12 @@ use crate::puzzle::{self, EncodeOptions, Generate, GenerateSpec, Status};
 
 /// Puzzle 0 of `seed` made with `tuning`: it verifies its answer, and the default solver
 /// proves that answer unique.
-fn made_unique<P: Generate>(spec: &GenerateSpec, seed: u64, tuning: Tuning, route: &str) -> usize {
+fn made_unique<P: Generate + crate::puzzle::Explain>(
+    spec: &GenerateSpec,
+    seed: u64,
+    tuning: Tuning,
+    route: &str,
+) -> usize {
     let g = generate::<P>(spec, seed, 0, &Limits::default().tuned(tuning)).unwrap_or_else(|e| panic!("{route}: {e:?}"));
     g.puzzle.verify(&g.answer).unwrap_or_else(|e| panic!("{route}: {e:?}"));
     let enc = g.puzzle.encode(&EncodeOptions::default()).unwrap();

@@ -32,8 +32,8 @@ use crate::input::{InputError, Source};
 use crate::limits::Limits;
 use crate::puzzle::Show;
 use crate::puzzle::{
-    EncodeOptions, Generate, GenerateSpec, JobSetup, PreferredBackend, PuzzLink, Puzzle, RawOptions, Relax, Report,
-    RunError, Sample, SampleArgs, Summarise,
+    EncodeOptions, Explain, Generate, GenerateSpec, JobSetup, PreferredBackend, PuzzLink, Puzzle, RawOptions, Relax,
+    Report, RunError, Sample, SampleArgs, Summarise,
 };
 use crate::pzpr;
 
@@ -65,12 +65,15 @@ pub struct Capabilities<P: Puzzle> {
     pub sample: Option<SampleFn<P>>,
     /// [`PreferredBackend`].
     pub backend: Option<fn(&P) -> BackendKind>,
+    /// [`Explain`]: the genre's ladder of techniques, which `explain` asks first.
+    pub ladder: Option<LadderFn<P>>,
     /// [`Generate`]'s `--grade` refused before any work where its puzzles cannot be
     /// explained (`generate::check_explains`).
     pub grades: Option<GradesFn<P>>,
 }
 
 pub type UrlFn<P> = fn(&P) -> Result<String, RunError>;
+pub type LadderFn<P> = fn(&P) -> Option<Box<dyn crate::explain::Ladder>>;
 pub type GradesFn<P> = fn(&P, &crate::explain::GradeBound) -> Result<(), RunError>;
 pub type GenerateFn<P> = fn(&GenerateSpec, u64, u64, &Limits) -> Result<Generated<P>, Failed>;
 pub type KeepsFn<P> = fn(&<P as Show>::Options) -> bool;
@@ -109,6 +112,7 @@ macro_rules! when {
     (relax [relax $($rest:ident)*] $yes:expr; $no:expr) => { $yes };
     (sample [sample $($rest:ident)*] $yes:expr; $no:expr) => { $yes };
     (backend [backend $($rest:ident)*] $yes:expr; $no:expr) => { $yes };
+    (explain [explain $($rest:ident)*] $yes:expr; $no:expr) => { $yes };
     ($want:ident [$other:ident $($rest:ident)*] $yes:expr; $no:expr) => { when!($want [$($rest)*] $yes; $no) };
     ($want:ident [] $yes:expr; $no:expr) => { $no };
 }
@@ -149,6 +153,7 @@ macro_rules! genres {
                             relax: when!(relax [$($cap)*] Some(<P as Relax>::relax); None),
                             sample: when!(sample [$($cap)*] Some(<P as Sample>::sample); None),
                             backend: when!(backend [$($cap)*] Some(<P as PreferredBackend>::preferred_backend); None),
+                            ladder: when!(explain [$($cap)*] Some(<P as Explain>::ladder); None),
                             grades: when!(generate [$($cap)*] Some(crate::generate::check_explains::<P>); None),
                         };
                         job.visit(p, &caps)
@@ -189,16 +194,16 @@ macro_rules! genres {
 
 // Every genre, with what it can do beyond the core trait.
 genres! {
-    SnakeEgg(snake_egg::SnakeEgg) [url generate],
+    SnakeEgg(snake_egg::SnakeEgg) [url generate explain],
     SnakeCube(snake_cube::SnakeCube) [summary],
     Snakes(snakes::Snakes) [relax sample backend],
-    ParitySnake(parity_snake::ParitySnake) [summary generate],
-    Snake(snake::Snake) [url generate],
-    Hebi(hebi::Hebi) [url generate],
-    SnakePit(snakepit::SnakePit) [url generate],
-    GolemGrad(golemgrad::GolemGrad) [url generate],
-    BosnianRoad(bosnian_road::BosnianRoad) [url generate],
-    PMemory(pmemory::PMemory) [url generate],
+    ParitySnake(parity_snake::ParitySnake) [summary generate explain],
+    Snake(snake::Snake) [url generate explain],
+    Hebi(hebi::Hebi) [url generate explain],
+    SnakePit(snakepit::SnakePit) [url generate explain],
+    GolemGrad(golemgrad::GolemGrad) [url generate explain],
+    BosnianRoad(bosnian_road::BosnianRoad) [url generate explain],
+    PMemory(pmemory::PMemory) [url generate explain],
 }
 
 impl AnyPuzzle {

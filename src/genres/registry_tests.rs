@@ -1,8 +1,8 @@
 //! The registry against the genres it lists: what `--help` says each genre takes is what
-//! each genre takes.
+//! each genre takes, and a genre that generates declares the ladder its grades come from.
 
-use super::GENRES;
-use crate::puzzle::RawOptions;
+use super::{blank, Capabilities, Visit, GENRES};
+use crate::puzzle::{GenerateSpec, Puzzle, RawOptions};
 
 fn raw(name: &str, value: &str) -> RawOptions {
     let v = Some(value.to_string());
@@ -27,5 +27,27 @@ fn every_listed_choice_is_taken_and_nothing_else() {
                 assert!((g.takes)(&raw(name, "x")).is_err(), "{}: --{name} is taken but not listed", g.kind);
             }
         }
+    }
+}
+
+/// `generate --grade` explains with the genre's ladder (`generate` asks `Explain`), so a
+/// row that marks `generate` without `explain` would grade with techniques that
+/// `explain` itself, reading the row, never uses.
+#[test]
+fn a_genre_that_generates_declares_its_ladder() {
+    struct HasLadder;
+    impl Visit for HasLadder {
+        type Output = bool;
+        fn visit<P: Puzzle>(self, _: &P, caps: &Capabilities<P>) -> bool {
+            caps.ladder.is_some()
+        }
+    }
+    let spec = GenerateSpec { rows: 5, cols: 5, ..Default::default() };
+    // Snake Egg's blank board needs its eggs; the others refuse a bank.
+    let banked = GenerateSpec { bank: Some(vec![1, 2, 3, 4]), ..spec.clone() };
+    for g in GENRES.iter().filter(|g| g.generates) {
+        let p = blank(g.kind, &spec).or_else(|_| blank(g.kind, &banked));
+        let p = p.unwrap_or_else(|e| panic!("{}: {e}", g.kind));
+        assert!(p.run(HasLadder), "{} generates but its row has no `explain`", g.kind);
     }
 }

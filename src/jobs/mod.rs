@@ -31,7 +31,7 @@ use crate::genres::Capabilities;
 use crate::input::Source;
 use crate::limits::Limits;
 use crate::puzzle::{self, exit, Connectivity, EncodeOptions, JobSetup, Puzzle, RawOptions, Report, RunError};
-use crate::puzzle::{Pool, SampleArgs, SolveReport, Split};
+use crate::puzzle::{Explained, Pool, SampleArgs, SolveReport, Split, Start};
 use crate::render::Drawing;
 
 pub use candidates::CellValues;
@@ -156,6 +156,17 @@ impl Threads {
     pub fn of(limits: &Limits) -> Option<Threads> {
         (limits.threads > 1).then_some(Threads { jobs: limits.threads, shard: None })
     }
+}
+
+/// An explanation as a front end asks it: `explain`, the server's Explain, Hint and
+/// Check, Python's `explain` and `hint`.
+#[derive(Clone, Copy, Debug)]
+pub struct ExplainJob<'a> {
+    /// The most rule instances a search step may use (`explain --max-rules`), at least 1.
+    pub max_rules: usize,
+    /// The player's grid the steps start from, how many steps to find, and the answer an
+    /// earlier explanation proved.
+    pub start: Start<'a>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -415,6 +426,20 @@ impl<'a, P: Puzzle> Plan<'a, P> {
             None => puzzle::count(self.p, &enc, self.backend()?, limits, job.limit, job.progress, on_answer)?,
         };
         counting.report(self.p, &r, job.limit)
+    }
+
+    /// `explain`: the steps a person takes from the empty board (or the player's grid) to
+    /// the answer, with the genre's ladder of techniques first where it has one, within
+    /// the plan's limits (its deadline ends the trace with the steps found so far). Every
+    /// front end reads the same [`Explained`]: its text, JSON, exit code and each step's
+    /// board ([`Explained::boards`]).
+    pub fn explain(&self, job: ExplainJob<'_>) -> Result<Explained<P>, RunError> {
+        use crate::explain::{Settings, BUDGET, GIVE_UP};
+        let limits = self.setup.limits.clone();
+        let settings =
+            Settings { max_rules: job.max_rules, limits, budget: BUDGET, give_up: GIVE_UP, board: true, search: true };
+        let ladder = self.caps.ladder.and_then(|ladder| ladder(self.p));
+        puzzle::explain_at(self.p, ladder, &self.setup.raw, &settings, job.start)
     }
 
     /// The complete (eager) CNF, headed by what it is and how to read an answer back

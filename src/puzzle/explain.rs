@@ -6,11 +6,11 @@
 use serde_json::{json, Value};
 
 use super::player::{self, OnlyAnswer, Player, Start};
-use super::{exit, solve, Connectivity, EncodeOptions, Puzzle, RawOptions, RunError, Status};
+use super::{exit, solve, Connectivity, EncodeOptions, Explain, Puzzle, RawOptions, RunError, Status};
 use crate::backend::BackendKind;
 use crate::cnf::RuleInstance;
 use crate::engine::{Encoded, Unit};
-use crate::explain::{self, End, ExplainError, Explainer, Grade, Settings, Trace};
+use crate::explain::{self, End, ExplainError, Explainer, Grade, Ladder, Settings, Trace};
 use crate::render::{palette, pt, Drawing, Style};
 
 /// An explained puzzle: the trace and what it needs to be read (its rules and units), the
@@ -32,23 +32,26 @@ pub struct Explained<P: Puzzle> {
 
 /// Explains `p` from the empty board within `settings` (its deadline ends the trace with
 /// the steps found so far), with the genre's options `raw` (`--encoding`: the parity
-/// snake explains with `plain`). A genre or encoding without an explanation is a usage
-/// error that names the encodings that would explain the puzzle.
-pub fn explain<P: Puzzle>(p: &P, raw: &RawOptions, settings: &Settings) -> Result<Explained<P>, RunError> {
-    explain_at(p, raw, settings, Start::default())
+/// snake explains with `plain`) and its ladder. A genre or encoding without an
+/// explanation is a usage error that names the encodings that would explain the puzzle.
+pub fn explain<P: Explain>(p: &P, raw: &RawOptions, settings: &Settings) -> Result<Explained<P>, RunError> {
+    explain_at(p, p.ladder(), raw, settings, Start::default())
 }
 
-/// [`explain`] from the player's grid, as far as `start` asks (`explain --from GRID`,
-/// the page's Hint and Check). A grid that cannot be read is an `InputError`, located.
+/// [`explain`] with the techniques of `ladder` (none: rule instances only), from the
+/// player's grid, as far as `start` asks (`explain --from GRID`, the page's Hint and
+/// Check): what `jobs::Plan::explain` runs. A grid that cannot be read is an `InputError`,
+/// located.
 pub fn explain_at<P: Puzzle>(
     p: &P,
+    ladder: Option<Box<dyn Ladder>>,
     raw: &RawOptions,
     settings: &Settings,
     start: Start<'_>,
 ) -> Result<Explained<P>, RunError> {
     let genre = P::options(raw)?;
     if let Some(sol) = start.known.and_then(|k| k.get::<P>()) {
-        return explain_from(p, raw, genre, Some(sol.clone()), Some(true), settings, start);
+        return explain_from(p, ladder, raw, Some(sol.clone()), Some(true), settings, start);
     }
     // An answer from the lazy encoding and the propagator first (fast), as a hint. Asked
     // with uniqueness, so that a trace that stops for lack of a small step can still say
@@ -60,27 +63,27 @@ pub fn explain_at<P: Puzzle>(
         Status::Solved(sol) => Some(sol),
         _ => None,
     };
-    explain_from(p, raw, genre, answer, quick.unique, settings, start)
+    explain_from(p, ladder, raw, answer, quick.unique, settings, start)
 }
 
 /// Explains `p`, whose one answer is known to be `answer` (the generator's `--grade`: it
 /// has just proved it unique, so the first solve of [`explain`] is not repeated), with the
 /// genre's options `raw`.
-pub fn explain_unique<P: Puzzle>(
+pub fn explain_unique<P: Explain>(
     p: &P,
     answer: &P::Solution,
     raw: &RawOptions,
     settings: &Settings,
 ) -> Result<Explained<P>, RunError> {
-    explain_from(p, raw, P::options(raw)?, Some(answer.clone()), Some(true), settings, Start::default())
+    explain_from(p, p.ladder(), raw, Some(answer.clone()), Some(true), settings, Start::default())
 }
 
 /// The trace, with `hint` an answer found another way and `unique` what is known of a
 /// second one.
 fn explain_from<P: Puzzle>(
     p: &P,
+    ladder: Option<Box<dyn Ladder>>,
     raw: &RawOptions,
-    genre: P::Options,
     hint: Option<P::Solution>,
     unique: Option<bool>,
     settings: &Settings,
@@ -88,14 +91,14 @@ fn explain_from<P: Puzzle>(
 ) -> Result<Explained<P>, RunError> {
     // The eager encoding: connectivity takes part as rule instances, with no propagator;
     // no root pinned on a clue, so the rules are the puzzle's as a person states them.
-    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre, pin_roots: false };
+    let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: P::options(raw)?, pin_roots: false };
     let enc = p.encode(&opts)?;
     // As the other jobs: a formula past the size limit is refused, not built on (the
     // server explains what a request sends).
     if let Some(why) = enc.formula().too_big() {
         return Err(RunError::TooBig(why));
     }
-    let mut ex = Explainer::new(&enc).ok_or_else(|| RunError::usage(no_explanation(p, raw)))?;
+    let mut ex = Explainer::new(&enc, ladder).ok_or_else(|| RunError::usage(no_explanation(p, raw)))?;
     let mut values = None;
     if let Some(sol) = &hint {
         let cells = p.view(sol, &opts.genre).board.cells;
@@ -160,6 +163,14 @@ fn no_explanation<P: Puzzle>(p: &P, raw: &RawOptions) -> String {
             others.join(" or --encoding ")
         )
     }
+}
+
+/// The board after one step of an explanation ([`Explained::boards`]).
+pub struct StepBoard {
+    pub picture: Drawing,
+    pub caption: String,
+    /// The step's paragraph of the text ([`Explained::step_text`]).
+    pub text: String,
 }
 
 impl<P: Puzzle> Explained<P> {
@@ -322,6 +333,18 @@ impl<P: Puzzle> Explained<P> {
             });
         }
         j
+    }
+
+    /// The board after every step, from the empty board (or the player's grid) to the
+    /// last, each with its caption and its paragraph: what the server and Python hand
+    /// over at once, so that a player steps back and forth without asking again.
+    pub fn boards(&self, p: &P) -> Vec<StepBoard> {
+        (0..=self.trace.steps.len())
+            .map(|n| {
+                let (picture, caption) = self.picture(p, n);
+                StepBoard { picture, caption, text: self.step_text(n) }
+            })
+            .collect()
     }
 
     /// The board after step `n` (0: the empty board; at most the number of steps): the

@@ -25,7 +25,7 @@ mod player;
 mod solve;
 pub use candidates::{candidates, Candidates};
 pub use count::{count, count_split, CountReport, Split, SPLIT_CUBES};
-pub use explain::{explain, explain_at, explain_unique, explains, Explained};
+pub use explain::{explain, explain_at, explain_unique, explains, Explained, StepBoard};
 pub use known::{
     clues_on_blank, forced_from, forced_watched, images, Blank, BlankFn, Build, Exchange, Found, Pool, Side, Sources,
 };
@@ -219,9 +219,9 @@ pub trait Show {
 
 /// A puzzle genre: how a puzzle is read, compiled to CNF and checked, and (through
 /// [`Show`]) shown and drawn — what every genre has. What only some have (puzz.link URLs,
-/// generation, a summary of a count, `--relax`, `sample`, a solver of their own) are the
-/// capability traits below, marked on the genre's row of the registry
-/// (`genres/mod.rs`), which hands the jobs a
+/// generation, a ladder of techniques for `explain`, a summary of a count, `--relax`,
+/// `sample`, a solver of their own) are the capability traits below, marked on the genre's
+/// row of the registry (`genres/mod.rs`), which hands the jobs a
 /// [`Capabilities`](crate::genres::Capabilities) table.
 pub trait Puzzle: Show + Sized + Clone + Debug + Send + Sync {
     /// The `kind` of a puzzle file.
@@ -401,6 +401,18 @@ pub trait Sample: Puzzle {
         args: SampleArgs,
         tick: &(dyn Fn() + Sync),
     ) -> Result<Report, RunError>;
+}
+
+/// `explain`'s techniques: the genre's ladder (`crate::explain::Ladder`), asked before the
+/// rule instances at every step, over the units its encoding names
+/// (`Encoded::explain_units`). Built from the puzzle alone, so a ladder lives in the
+/// genre's `ladder/` folder and no encoding keeps the puzzle for it. A genre that explains
+/// without it steps by rule instances only. `generate --grade` explains with it, so every
+/// genre that generates has it.
+pub trait Explain: Puzzle {
+    /// A fresh ladder for one explanation (it keeps what it learns as the trace goes);
+    /// `None` where the techniques do not apply to this board.
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>>;
 }
 
 /// A genre whose puzzles some solver other than the default solves fastest, measured.

@@ -21,8 +21,6 @@ pub struct BosnianCnf {
     /// `shaded[i]`: cell i is on the loop.
     pub(super) shaded: Vec<Var>,
     pub(super) connected: Vec<ConnectedSet>,
-    /// The puzzle, for the ladder of techniques (`ladder/`).
-    pub(super) puzzle: BosnianRoad,
 }
 
 impl BosnianCnf {
@@ -36,7 +34,7 @@ impl BosnianCnf {
             Connectivity::Lazy => vec![connected_set(&g, shaded.iter().map(|v| v.pos_lit()).collect())],
             Connectivity::Eager => Vec::new(),
         };
-        let enc = BosnianCnf { formula: Formula::new(), grid: g, shaded, connected, puzzle: p.clone() };
+        let enc = BosnianCnf { formula: Formula::new(), grid: g, shaded, connected };
         enc.local_rules(&mut f, p);
         enc.numbers(&mut f, p);
         if mode == Connectivity::Eager {
@@ -178,10 +176,5 @@ impl Encoded for BosnianCnf {
                 ],
             })
             .collect()
-    }
-
-    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
-        let t = super::ladder::Techniques::new(&self.puzzle);
-        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 }

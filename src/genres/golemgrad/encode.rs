@@ -398,10 +398,4 @@ impl Encoded for GolemCnf {
     fn explain_units(&self) -> Vec<Unit> {
         lines::explain_units(self.grid, &self.shape, super::ladder::mask_words)
     }
-
-    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
-        let masks = self.shape.iter().map(|s| s.iter().map(|&(m, _)| m).collect()).collect();
-        let t = super::ladder::Techniques::new(&self.puzzle, masks);
-        Some(Box::new(crate::explain::drive::Driver::new(t)))
-    }
 }

@@ -18,8 +18,6 @@ pub struct HebiCnf {
     /// view, and a clue cell's is decided from the start.
     clue_cell: Vec<Option<Var>>,
     answer: Vec<Var>,
-    /// The clues, for the ladder of techniques (`explain`).
-    puzzle: Hebi,
 }
 
 impl HebiCnf {
@@ -40,7 +38,7 @@ impl HebiCnf {
             (0..n).map(|i| p.clues[i].is_some().then(|| f.named_var(format!("{} is a clue", g.name(i))))).collect()
         });
         let answer = value.iter().flatten().flat_map(|v| v[1..].iter().copied()).collect();
-        let enc = HebiCnf { formula: Formula::new(), grid: g, value, clue_cell, answer, puzzle: p.clone() };
+        let enc = HebiCnf { formula: Formula::new(), grid: g, value, clue_cell, answer };
         enc.rules(&mut f, p);
         HebiCnf { formula: f, ..enc }
     }
@@ -253,10 +251,5 @@ impl Encoded for HebiCnf {
                 Unit { name: self.grid.name(i), values }
             })
             .collect()
-    }
-
-    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
-        let t = super::ladder::Techniques::new(&self.puzzle);
-        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 }

@@ -379,13 +379,6 @@ impl Encoded for ParityCnf {
             .collect()
     }
 
-    /// The snake's shape by Snake's techniques and the parities by the seed's own
-    /// reasoning (`ladder/`), wherever there are units to explain.
-    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
-        let t = super::ladder::Techniques::new(&self.puzzle);
-        Some(Box::new(crate::explain::drive::Driver::new(t)))
-    }
-
     fn decode(&self, m: &Model) -> Solution {
         let n = self.grid.len();
         let member: Vec<bool> = (0..n).map(|i| m.lit(self.s(i))).collect();

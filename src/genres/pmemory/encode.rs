@@ -27,8 +27,6 @@ pub struct MemoryCnf {
     pub(super) used: Vec<Var>,
     pub(super) answer: Vec<Var>,
     pub(super) connected: Vec<ConnectedSet>,
-    /// The board, for the ladder of techniques.
-    puzzle: PMemory,
 }
 
 impl MemoryCnf {
@@ -45,8 +43,7 @@ impl MemoryCnf {
             Connectivity::Lazy => vec![connected_set(&g, used.iter().map(|v| v.pos_lit()).collect())],
             Connectivity::Eager => Vec::new(),
         };
-        let puzzle = p.clone();
-        let enc = MemoryCnf { formula: Formula::new(), grid: g, shape, line, used, answer, connected, puzzle };
+        let enc = MemoryCnf { formula: Formula::new(), grid: g, shape, line, used, answer, connected };
         enc.local_rules(&mut f, p);
         enc.region_rules(&mut f, p);
         if mode == Connectivity::Eager {
@@ -226,11 +223,5 @@ impl Encoded for MemoryCnf {
     /// there, the lines to its sides (none: an empty cell).
     fn explain_units(&self) -> Vec<Unit> {
         lines::explain_units(self.grid, &self.shape, super::ladder::mask_words)
-    }
-
-    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
-        let masks = self.shape.iter().map(|s| s.iter().map(|&(m, _)| m).collect()).collect();
-        let t = super::ladder::Techniques::new(&self.puzzle, masks);
-        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 }

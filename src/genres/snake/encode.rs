@@ -19,8 +19,6 @@ pub struct SnakeCnf {
     pub(super) shaded: Vec<Var>,
     pub(super) end: Vec<Var>,
     pub(super) one: Var,
-    /// The clues, for the ladder of techniques (`explain`).
-    puzzle: Snake,
 }
 
 impl SnakeCnf {
@@ -34,7 +32,7 @@ impl SnakeCnf {
         let end: Vec<Var> = f.group("end[cell]", |f| (0..n).map(|i| f.named_var(name("end", i))).collect());
         let one = f.group("one (a snake of one cell)", |f| f.named_var("one"));
         // The rules read the variables off `enc` and write into `f`, which `enc` takes last.
-        let enc = SnakeCnf { formula: Formula::new(), grid: g, shaded, end, one, puzzle: p.clone() };
+        let enc = SnakeCnf { formula: Formula::new(), grid: g, shaded, end, one };
         enc.local_rules(&mut f, p);
         if mode == Connectivity::Eager {
             enc.eager(&mut f, p);
@@ -215,10 +213,5 @@ impl Encoded for SnakeCnf {
                 ],
             })
             .collect()
-    }
-
-    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
-        let t = super::ladder::Techniques::new(&self.puzzle)?;
-        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 }

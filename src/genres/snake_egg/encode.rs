@@ -33,8 +33,6 @@ pub struct EggCnf {
     /// The sets a connectivity propagator may watch (lazy mode): the snake, and each size
     /// only one egg has.
     pub(super) connected: Vec<ConnectedSet>,
-    /// The puzzle, for the ladder of techniques (`explain`).
-    pub(super) puzzle: SnakeEgg,
 }
 
 impl EggCnf {
@@ -65,8 +63,7 @@ impl EggCnf {
         } else {
             Vec::new()
         };
-        let enc =
-            EggCnf { formula: Formula::new(), grid: g, sizes, snake, egg, end, answer, connected, puzzle: p.clone() };
+        let enc = EggCnf { formula: Formula::new(), grid: g, sizes, snake, egg, end, answer, connected };
         enc.local_rules(&mut f, p, mode);
         if mode == Connectivity::Eager {
             enc.eager_snake(&mut f, p);
@@ -383,11 +380,6 @@ impl Encoded for EggCnf {
                 Unit { name: self.grid.name(i), values: std::iter::once(snake).chain(eggs).collect() }
             })
             .collect()
-    }
-
-    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
-        let t = super::ladder::Techniques::new(&self.puzzle)?;
-        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 
     /// Each size's cells from `SIZED_FROM` up: every egg of size k has k cells.

@@ -27,8 +27,6 @@ pub struct PitCnf {
     /// and a hole's (`#`) is decided from the start.
     hole: Vec<Option<Var>>,
     answer: Vec<Var>,
-    /// The clues, for the ladder of techniques (`explain`).
-    puzzle: SnakePit,
 }
 
 impl PitCnf {
@@ -57,7 +55,7 @@ impl PitCnf {
                 .collect()
         });
         let answer = len.iter().flatten().copied().collect();
-        let enc = PitCnf { formula: Formula::new(), grid: g, len, same, hole: Vec::new(), answer, puzzle: p.clone() };
+        let enc = PitCnf { formula: Formula::new(), grid: g, len, same, hole: Vec::new(), answer };
         enc.local(&mut f, p);
         if mode == Connectivity::Eager {
             enc.eager(&mut f, p);
@@ -498,12 +496,6 @@ impl Encoded for PitCnf {
                 Unit { name: self.grid.name(i), values }
             })
             .collect()
-    }
-
-    /// Snake Pit's ladder (`super::ladder`), over the units above.
-    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
-        let t = super::ladder::Techniques::new(&self.puzzle);
-        Some(Box::new(crate::explain::drive::Driver::new(t)))
     }
 
     fn decode(&self, m: &Model) -> Solution {

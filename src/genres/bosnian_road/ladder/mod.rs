@@ -241,3 +241,10 @@ impl drive::Techniques for Techniques {
         self.nbrs[u].iter().filter(|&&k| s[k] == SHADED).count()
     }
 }
+
+/// Bosnian Road's techniques.
+impl crate::puzzle::Explain for BosnianRoad {
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        Some(Box::new(drive::Driver::new(Techniques::new(self))))
+    }
+}

@@ -192,3 +192,14 @@ impl drive::Techniques for Techniques {
         self.cells.priority(s, u)
     }
 }
+
+/// Golem Grad's techniques over each cell's line sets, in the order the encoding names
+/// them (`GolemGrad::shapes`).
+impl crate::puzzle::Explain for GolemGrad {
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        Some(Box::new(drive::Driver::new(Techniques::new(
+            self,
+            (0..self.grid.len()).map(|i| self.shapes(i)).collect(),
+        ))))
+    }
+}

@@ -256,3 +256,10 @@ impl drive::Techniques for Techniques {
         beside * 8 + 6 - s[u].count_ones() as usize
     }
 }
+
+/// Hebi-Ichigo's techniques.
+impl crate::puzzle::Explain for Hebi {
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        Some(Box::new(drive::Driver::new(Techniques::new(self))))
+    }
+}

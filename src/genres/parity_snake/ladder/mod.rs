@@ -278,3 +278,11 @@ impl drive::Techniques for Techniques {
         self.nbrs[u].iter().filter(|&&k| s[k] == SNAKE).count()
     }
 }
+
+/// The snake's shape by Snake's techniques and the parities by the seed's own reasoning,
+/// wherever the encoding has units to explain.
+impl crate::puzzle::Explain for ParitySnake {
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        Some(Box::new(drive::Driver::new(Techniques::new(self))))
+    }
+}

@@ -390,3 +390,10 @@ impl drive::Techniques for Techniques {
         self.nbrs[u].iter().filter(|&&k| s[k] == SNAKE).count()
     }
 }
+
+/// Snake's techniques, where they apply to the board (`Techniques::new`).
+impl crate::puzzle::Explain for Snake {
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        Some(Box::new(drive::Driver::new(Techniques::new(self)?)))
+    }
+}

@@ -300,3 +300,10 @@ impl drive::Techniques for Techniques {
         self.nbrs[u].iter().filter(|&&k| s[k] == SNAKE || s[k] & SNAKE == 0).count()
     }
 }
+
+/// Snake Egg's techniques, where they apply to the board (`Techniques::new`).
+impl crate::puzzle::Explain for SnakeEgg {
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        Some(Box::new(drive::Driver::new(Techniques::new(self)?)))
+    }
+}

@@ -402,3 +402,10 @@ impl drive::Techniques for Techniques {
         known * 64 + 64usize.saturating_sub(s[u].count_ones() as usize)
     }
 }
+
+/// Snake Pit's techniques.
+impl crate::puzzle::Explain for SnakePit {
+    fn ladder(&self) -> Option<Box<dyn crate::explain::Ladder>> {
+        Some(Box::new(drive::Driver::new(Techniques::new(self))))
+    }
+}
