@@ -31,6 +31,25 @@ fn found(t: &Techniques, tech: Tech, s: &State) -> Vec<Found> {
     out
 }
 
+/// A seeded random source for the random-board tests: `next(n)` is in `0..n`, the same
+/// sequence on every machine.
+fn rng(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |n| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    }
+}
+
+/// Circles the ends of answer `sol` (its cells with one snake neighbour), as janko does.
+fn circle_ends(p: &mut Snake, sol: &[bool]) {
+    for i in 0..p.grid.len() {
+        if sol[i] && p.grid.neighbours(i).filter(|&k| sol[k]).count() == 1 {
+            p.circles[i] = Some(Circle::End);
+        }
+    }
+}
+
 fn ends_at(p: &mut Snake, cells: &[usize]) {
     for &c in cells {
         p.circles[c] = Some(Circle::End);
@@ -312,11 +331,7 @@ fn every_deduction_holds_in_every_answer_of_random_small_snakes() {
     let blank = snake(5, 5);
     // Some thousands of the blank board's answers to read clues off.
     let pool = crate::genres::testing::some_answers(&blank, 3000);
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move |n: u64| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (state >> 33) % n
-    };
+    let mut next = rng(0x2545_f491_4f6c_dd1du64);
     let (mut steps, mut solved, mut forcing) = (0, 0, 0);
     for _ in 0..60 {
         let sol = &pool[next(pool.len() as u64) as usize];
@@ -449,20 +464,12 @@ fn zone_budget_keeps_the_piece_within_its_cells() {
 fn zone_and_two_line_deductions_hold_in_every_answer_of_random_counted_snakes() {
     let g = Grid::new(6, 6);
     let pool = crate::genres::testing::some_answers(&snake(6, 6), 3000);
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move |n: u64| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (state >> 33) % n
-    };
+    let mut next = rng(0x9e37_79b9_7f4a_7c15u64);
     let (mut zone, mut puzzles) = (0, 0);
     for _ in 0..400 {
         let sol = &pool[next(pool.len() as u64) as usize];
         let mut p = snake(6, 6);
-        for i in 0..g.len() {
-            if sol[i] && g.neighbours(i).filter(|&k| sol[k]).count() == 1 {
-                p.circles[i] = Some(Circle::End);
-            }
-        }
+        circle_ends(&mut p, sol);
         p.columns = (0..6).map(|c| Some(Count::Is((0..6).filter(|&r| sol[g.index(r, c)]).count()))).collect();
         p.rows = (0..6).map(|r| Some(Count::Is((0..6).filter(|&c| sol[g.index(r, c)]).count()))).collect();
         let all = crate::genres::testing::some_answers(&p, 50);

@@ -99,21 +99,13 @@ fn strip_fit_drops_a_way_that_closes_a_loop_or_cuts_off_a_piece() {
 fn strip_deductions_hold_in_every_answer_of_random_column_counted_snakes() {
     let g = Grid::new(5, 6);
     let pool = crate::genres::testing::some_answers(&snake(5, 6), 3000);
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move |n: u64| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (state >> 33) % n
-    };
+    let mut next = rng(0x2545_f491_4f6c_dd1du64);
     let (mut finds, mut puzzles) = (0, 0);
     for round in 0..120 {
         let sol = &pool[next(pool.len() as u64) as usize];
         let mut p = snake(5, 6);
         if round % 2 == 0 {
-            for i in 0..g.len() {
-                if sol[i] && g.neighbours(i).filter(|&k| sol[k]).count() == 1 {
-                    p.circles[i] = Some(Circle::End);
-                }
-            }
+            circle_ends(&mut p, sol);
         }
         p.columns = (0..6).map(|c| Some(Count::Is((0..5).filter(|&r| sol[g.index(r, c)]).count()))).collect();
         let all = crate::genres::testing::some_answers(&p, 400);
