@@ -11,7 +11,7 @@ use std::cell::{Cell, RefCell};
 use std::fmt::Debug;
 use std::rc::Rc;
 
-use super::{Deduction, Fact, Ladder, Rung};
+use super::{Deduction, Fact, Ladder, Rating, Rung};
 
 mod chain;
 mod forcing;
@@ -110,6 +110,11 @@ impl<T> Memo<T> {
 pub trait Technique: Copy + Eq + Debug {
     fn name(self) -> &'static str;
     fn rung(self) -> Rung;
+    /// A range of ratings of its own, above its rung's, for a technique that asks a person
+    /// more than its rung's others (`rating::step`).
+    fn rated(self) -> Option<(Rating, Rating)> {
+        None
+    }
 }
 
 /// A genre's techniques on the partial grid. A technique narrows units only to what every
@@ -403,7 +408,7 @@ impl<G: Techniques> Driver<G> {
     fn deduction(
         &self,
         f: Said,
-        (rung, technique, depth): (Rung, &'static str, usize),
+        (rung, technique, depth, rated): (Rung, &'static str, usize, Option<(Rating, Rating)>),
         s: &State,
         base: &Folded,
     ) -> Deduction {
@@ -436,6 +441,7 @@ impl<G: Techniques> Driver<G> {
             facts: facts(s, &after),
             depth: depth.max(base.depth),
             shown: self.shown(s, &after),
+            rated,
         }
     }
 
@@ -473,6 +479,7 @@ impl<G: Techniques> Driver<G> {
                 facts: facts(s, &base.state),
                 depth: 0,
                 shown: self.shown(s, &base.state),
+                rated: None,
             });
         }
         // Nothing of it shows: each narrowing is told with the step that does.
@@ -488,7 +495,7 @@ impl<G: Techniques> Driver<G> {
                     let f = found.into_iter().nth(k).expect("found");
                     let t = f.tech;
                     let said = Said { set: f.set, links: 0, cells: f.cells, why: f.why };
-                    return Some(self.deduction(said, (t.rung(), t.name(), 0), s, &base));
+                    return Some(self.deduction(said, (t.rung(), t.name(), 0, t.rated()), s, &base));
                 }
                 // Nothing a person would write: kept, and told with the step that shows,
                 // each find with its own reason.
@@ -502,7 +509,7 @@ impl<G: Techniques> Driver<G> {
                 return self.hidden_step(s, &base);
             };
             if self.narrows_visibly(&base.state, &f.set) {
-                return Some(self.deduction(f, (Rung::Forcing, kind.name(), depth), s, &base));
+                return Some(self.deduction(f, (Rung::Forcing, kind.name(), depth, None), s, &base));
             }
             self.fold(&mut base, kind.name(), f, (Rung::Forcing, depth));
         }
@@ -540,6 +547,7 @@ impl<G: Techniques> Driver<G> {
             facts: facts(s, &base.state),
             depth: base.depth,
             shown,
+            rated: None,
         })
     }
 
@@ -548,7 +556,7 @@ impl<G: Techniques> Driver<G> {
     /// others last of all. Within one try the shortest chain found wins (`forcing`).
     pub fn forcing_step(&self, s: &State, base: &Folded, stop: Stop<'_>) -> Option<Deduction> {
         let (kind, f, depth) = self.forced(base, stop)?;
-        Some(self.deduction(f, (Rung::Forcing, kind.name(), depth), s, base))
+        Some(self.deduction(f, (Rung::Forcing, kind.name(), depth, None), s, base))
     }
 }
 

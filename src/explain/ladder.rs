@@ -126,6 +126,10 @@ pub struct Deduction {
     /// "r4c4 in an egg"): the facts a person sees, without the values ruled out on the way.
     #[serde(skip)]
     pub shown: Vec<String>,
+    /// The technique's own range of ratings, when it rates above its rung
+    /// (`drive::Technique::rated`).
+    #[serde(skip)]
+    pub rated: Option<(super::Rating, super::Rating)>,
 }
 
 /// A genre's techniques over the partial grid: `cands[u]` holds bit `v` while value `v`

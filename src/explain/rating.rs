@@ -11,7 +11,7 @@
 //!    the driver asks a person to follow when it can); both ways agreeing 6.0 plus the same;
 //!    a nested supposition 7.5 plus 0.1 an inference, up to 8.4; a search step 8.4 plus 0.1
 //!    a rule instance, up to 9.9; a board step 10.0. A technique may rate above its rung
-//!    in a range of its own (`ABOVE_RUNG`: Snake's strip fit, 6.0).
+//!    in a range of its own (`drive::Technique::rated`: Snake's strip fit, 6.0).
 //! 2. The puzzle's rating is its hardest step's, plus 0.2·log2(n) rounded to a tenth for
 //!    the n steps on that step's rung (of its technique, for one rated above its rung) (one hard step adds nothing, two 0.2, eight 0.6,
 //!    thirty-two 1.0), held within the rung's range: a puzzle rates inside the range of the
@@ -79,16 +79,13 @@ pub fn range(r: Rung) -> (Rating, Rating) {
     (Rating(low), Rating(high))
 }
 
-/// Techniques rated above their rung, each with its own range: strip fit asks a person to
-/// hold three or four lines as one path through up to hundreds of ways, as much as a
-/// supposition of 5 to 9 inferences asks (the hard band).
-const ABOVE_RUNG: [(&str, (u16, u16)); 1] = [("strip fit", (60, 69))];
-
-/// The range step `s` rates in: its technique's own (`ABOVE_RUNG`), else its rung's.
+/// The range step `s` rates in: its technique's own when that is above its rung's
+/// (`drive::Technique::rated`; never for a step that stood on a supposition), else its
+/// rung's.
 fn span(s: &Step) -> (Rating, Rating) {
-    let name = s.technique.as_ref().map_or("", |t| t.technique);
-    match ABOVE_RUNG.iter().find(|(n, _)| *n == name) {
-        Some(&(_, (low, high))) if s.rung() != Rung::Forcing => (Rating(low), Rating(high)),
+    let own = s.technique.as_ref().and_then(|t| t.rated);
+    match own {
+        Some(own) if s.rung() != Rung::Forcing && own.0 > range(s.rung()).0 => own,
         _ => range(s.rung()),
     }
 }
@@ -242,6 +239,7 @@ mod tests {
             facts: Vec::new(),
             depth,
             shown: Vec::new(),
+            rated: None,
         };
         Step { rules: Vec::new(), level: Level::Technique, facts: Vec::new(), decided: Vec::new(), technique: Some(d) }
     }

@@ -163,13 +163,15 @@ fn rating_line(trace: &Trace) -> String {
         (None, Level::Board) => "whole board".to_string(),
         (None, _) => plural(step.rules.len(), "rule"),
     };
-    format!(
-        "Rating: {rating} ({band}): step {} rates {} ({what}), with {} at level {}.\n",
-        h + 1,
-        g.rated.step,
-        plural(g.rated.count, "step"),
-        step.rung().name()
-    )
+    // The steps counted: those on the hardest one's level, or those of its technique when
+    // it rates above its level (`rating::span`).
+    let counted = match &step.technique {
+        Some(t) if t.rated.is_some() && t.rung != Rung::Forcing => {
+            plural(g.rated.count, &format!("{} step", t.technique))
+        }
+        _ => format!("{} at level {}", plural(g.rated.count, "step"), step.rung().name()),
+    };
+    format!("Rating: {rating} ({band}): step {} rates {} ({what}), with {counted}.\n", h + 1, g.rated.step)
 }
 
 /// `n thing` or `n things`, as the page's `plural` says it: every count in a sentence the

@@ -24,7 +24,7 @@ mod tests;
 mod zones;
 
 use super::{Circle, Count, Snake};
-use crate::explain::Rung;
+use crate::explain::{Rating, Rung};
 use crate::grid::Grid;
 
 // A cell's values as `explain_units` lists them: 0 snake, 1 empty.
@@ -103,6 +103,12 @@ impl drive::Technique for Tech {
             | Tech::StripFit => Rung::Connectivity,
             Tech::Budget | Tech::Parity | Tech::CutParity | Tech::ZoneParity | Tech::ZoneBudget => Rung::Length,
         }
+    }
+
+    /// Strip fit asks a person to hold three or four lines as one path through up to
+    /// hundreds of ways: as much as a supposition of 5 to 9 inferences (the hard band).
+    fn rated(self) -> Option<(Rating, Rating)> {
+        (self == Tech::StripFit).then_some((Rating(60), Rating(69)))
     }
 }
 
