@@ -115,7 +115,7 @@ impl Techniques {
                 }
             }
         }
-        self.remembered(key, || self.fit(&[l], &line.around, s, elsewhere, deep, false))
+        self.remembered(key, || self.fit(&[l], &line.around, s, elsewhere, deep))
     }
 
     /// A fit by its key (what it reads), worked out by `fit` the first time.
@@ -133,8 +133,8 @@ impl Techniques {
     }
 
     /// Every way to choose the missing snake cells of the lines `strip` (one line, or up to
-    /// four side by side) that breaks no local rule around them (`around`), nor, with
-    /// `whole`, the snake's being one open path (`pieces_hold`): the cells all of them
+    /// four side by side) that breaks no local rule around them (`around`), nor, for three
+    /// or four, the snake's being one open path (`pieces_hold`): the cells all of them
     /// agree on, and how many there are (`Err` when none; when they agree on no cell, the
     /// count is of those tried before that was clear); `None` when the lines are settled or
     /// have too many ways to try.
@@ -145,7 +145,6 @@ impl Techniques {
         s: &State,
         elsewhere: usize,
         deep: bool,
-        whole: bool,
     ) -> Option<Fit> {
         let mut open: Vec<(usize, usize)> = Vec::new();
         let mut need: Vec<usize> = Vec::with_capacity(strip.len());
@@ -190,7 +189,6 @@ impl Techniques {
             shown: Vec::new(),
             settled: false,
             deep,
-            whole,
             beside: None,
             ends: elsewhere + around.iter().filter(|&&i| self.is_end(s, i)).count(),
             nodes: if wide { STRIP_NODES } else { usize::MAX },
@@ -239,7 +237,7 @@ impl Techniques {
             if strip.len() > 1 && !self.crossings_hold(strip, trial) {
                 return;
             }
-            if w.whole && !self.pieces_hold(strip, trial) {
+            if strip.len() > 2 && !self.pieces_hold(strip, trial) {
                 return;
             }
             if w.deep {
@@ -305,13 +303,17 @@ impl Techniques {
     /// Whether the lines crossing lines side by side (in the whole way `s`) keep their
     /// counts: no more snake cells than it, and room for it.
     fn crossings_hold(&self, strip: &[usize], s: &State) -> bool {
-        self.lines[strip[0]].cells.iter().all(|&c| {
-            self.line_of[c].iter().filter(|m| !strip.contains(m)).all(|&m| {
-                let line = &self.lines[m];
-                let snake = line.cells.iter().filter(|&&x| s[x] == SNAKE).count();
-                snake <= line.count && snake + line.cells.iter().filter(|&&x| s[x] == OPEN).count() >= line.count
-            })
-        })
+        self.lines[strip[0]]
+            .cells
+            .iter()
+            .all(|&c| self.line_of[c].iter().filter(|m| !strip.contains(m)).all(|&m| self.count_holds(s, m)))
+    }
+
+    /// Whether line `m` keeps its count in `s`: no more snake cells than it, and room for it.
+    fn count_holds(&self, s: &State, m: usize) -> bool {
+        let line = &self.lines[m];
+        let snake = line.cells.iter().filter(|&&x| s[x] == SNAKE).count();
+        snake <= line.count && snake + line.cells.iter().filter(|&&x| s[x] == OPEN).count() >= line.count
     }
 
     /// Crossing fit's look beside one way of line `l` (in `s`, which it leaves as it found
@@ -406,11 +408,6 @@ impl Techniques {
         for &k in &forced {
             s[k] = SNAKE;
         }
-        let count_ok = |s: &State, m: usize| {
-            let line = &self.lines[m];
-            let snake = line.cells.iter().filter(|&&x| s[x] == SNAKE).count();
-            snake <= line.count && snake + line.cells.iter().filter(|&&x| s[x] == OPEN).count() >= line.count
-        };
         // Forcing adds snake cells only, so the ends known before stay ends; a forced cell
         // with one way on is a new one (a black circle was counted in `known` already).
         let new_ends = forced.iter().filter(|&&k| self.circles[k] != Some(Circle::End) && self.is_end(s, k)).count();
@@ -418,7 +415,7 @@ impl Techniques {
             && forced.iter().all(|&k| {
                 snake_nbrs(s, k) <= most(s, k)
                     && !self.block_breaks(s, k)
-                    && self.line_of[k].iter().all(|&m| count_ok(s, m))
+                    && self.line_of[k].iter().all(|&m| self.count_holds(s, m))
             });
         let mut out: Vec<(usize, Dom)> = Vec::new();
         if ok {
@@ -453,7 +450,7 @@ impl Techniques {
         // cache key reads (`fit_cached`).
         let near = |k: usize| line.around.binary_search(&k).is_ok();
         let room = (out.iter().filter(|p| p.1 == EMPTY && near(p.0)))
-            .all(|&(k, _)| self.line_of[k].iter().all(|&m| count_ok(s, m)));
+            .all(|&(k, _)| self.line_of[k].iter().all(|&m| self.count_holds(s, m)));
         for &(k, v) in &out {
             if v == EMPTY {
                 s[k] = OPEN;
@@ -514,8 +511,6 @@ struct Ways {
     /// Crossing fit: what every way so far decides beside the line (`None` before the
     /// first).
     beside: Option<Vec<(usize, Dom)>>,
-    /// Strip fit: each whole way must leave the snake one open path (`pieces_hold`).
-    whole: bool,
     /// The ends known in the way being built, with those elsewhere.
     ends: usize,
     /// The partial ways still allowed (`STRIP_NODES`); 0 when the fit gave up.

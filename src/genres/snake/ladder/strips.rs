@@ -13,8 +13,9 @@
 use super::{Broken, Found, Line, Scan, State, Strip, Tech, Techniques, OPEN, SNAKE};
 use crate::explain::drive::{say, Techniques as _};
 
-/// The widest strip: five columns of eleven already take a minute to enumerate by hand-
-/// written search, and on the boards measured four decide what five do.
+/// The widest strip: five columns of eleven rarely finish within `STRIP_NODES` (on the
+/// published 11×11 they never did, though a search without a budget decides more there),
+/// so wider strips would cost time and decide nothing.
 const WIDEST: usize = 4;
 
 /// The strips of two to `WIDEST` counted lines side by side, narrowest first (the cheaper
@@ -153,12 +154,11 @@ impl Techniques {
     fn strip_cached(&self, p: usize, s: &State, ends: &[usize]) -> Option<super::Fit> {
         let strip = &self.strips[p];
         let elsewhere = ends.iter().filter(|i| strip.around.binary_search(i).is_err()).count();
-        let whole = strip.lines.len() > 2;
         let mut key = Vec::with_capacity(s.len() + 40);
         key.extend(u16::MAX.to_le_bytes());
         key.extend((p as u16).to_le_bytes());
         key.push(elsewhere as u8);
-        if whole {
+        if strip.lines.len() > 2 {
             key.extend(s.iter().map(|&v| v as u8));
         } else {
             key.extend(strip.reads.iter().map(|&c| s[c] as u8));
@@ -173,6 +173,6 @@ impl Techniques {
                 }
             }
         }
-        self.remembered(key, || self.fit(&strip.lines, &strip.around, s, elsewhere, false, whole))
+        self.remembered(key, || self.fit(&strip.lines, &strip.around, s, elsewhere, false))
     }
 }
