@@ -13,12 +13,6 @@ const SHOWN_WAYS: usize = 4;
 /// past it the lines are left to later steps, as a person would not try them all either.
 const FIT_TRIES: usize = 50_000;
 
-/// The most partial ways strip fit builds (three or four lines have far more ways before
-/// pruning than `FIT_TRIES`, but the rules between the lines prune nearly all of them):
-/// past it the strip is left alone. A count of steps, not of time, so every machine
-/// explains alike.
-const STRIP_NODES: usize = 1_000_000;
-
 impl Techniques {
     // -----------------------------------------------------------------------------------
     // Lines
@@ -133,8 +127,8 @@ impl Techniques {
     }
 
     /// Every way to choose the missing snake cells of the lines `strip` (one line, or up to
-    /// four side by side) that breaks no local rule around them (`around`), nor, for three
-    /// or four, the snake's being one open path (`pieces_hold`): the cells all of them
+    /// five side by side) that breaks no local rule around them (`around`), nor, for three
+    /// or more, the snake's being one open path (`pieces_hold`): the cells all of them
     /// agree on, and how many there are (`Err` when none; when they agree on no cell, the
     /// count is of those tried before that was clear); `None` when the lines are settled or
     /// have too many ways to try.
@@ -145,6 +139,26 @@ impl Techniques {
         s: &State,
         elsewhere: usize,
         deep: bool,
+    ) -> Option<Fit> {
+        self.fit_by(strip, around, s, elsewhere, deep, false)
+    }
+
+    /// `fit` by trying every way, however wide the strip: the judge of `sweep` in tests.
+    #[cfg(test)]
+    pub(super) fn fit_by_search(&self, strip: &[usize], around: &[usize], s: &State, elsewhere: usize) -> Option<Fit> {
+        self.fit_by(strip, around, s, elsewhere, false, true)
+    }
+
+    /// `fit`: three or more lines by a sweep (`sweep`) unless `search`, fewer by trying
+    /// every way.
+    fn fit_by(
+        &self,
+        strip: &[usize],
+        around: &[usize],
+        s: &State,
+        elsewhere: usize,
+        deep: bool,
+        search: bool,
     ) -> Option<Fit> {
         let mut open: Vec<(usize, usize)> = Vec::new();
         let mut need: Vec<usize> = Vec::with_capacity(strip.len());
@@ -163,6 +177,9 @@ impl Techniques {
         let wide = strip.len() > 2;
         if open.is_empty() || (tries > FIT_TRIES && !wide) {
             return None;
+        }
+        if wide && !search {
+            return self.sweep(strip, s, elsewhere);
         }
         // Lines side by side are filled across, cell by cell along them, so a rule broken
         // between the two is seen as soon as both of its cells are chosen.
@@ -191,13 +208,9 @@ impl Techniques {
             deep,
             beside: None,
             ends: elsewhere + around.iter().filter(|&&i| self.is_end(s, i)).count(),
-            nodes: if wide { STRIP_NODES } else { usize::MAX },
         };
         self.fit_from(strip, around, 0, &mut s.clone(), elsewhere, &mut ways);
-        let Ways { open, always, never, fits, beside, shown, nodes, .. } = ways;
-        if nodes == 0 {
-            return None;
-        }
+        let Ways { open, always, never, fits, beside, shown, .. } = ways;
         if fits == 0 {
             return Some(Err(()));
         }
@@ -225,10 +238,9 @@ impl Techniques {
     /// whole way is checked in full, so the ways counted are exactly those of trying every
     /// choice.
     fn fit_from(&self, strip: &[usize], around: &[usize], j: usize, trial: &mut State, elsewhere: usize, w: &mut Ways) {
-        if w.settled || w.nodes == 0 {
+        if w.settled {
             return;
         }
-        w.nodes -= 1;
         let Some(&(c, x)) = w.open.get(j) else {
             let crossing_ok = w.picked.iter().zip(&w.crossing).all(|(&p, &ok)| !p || ok);
             if !(crossing_ok && self.local_ok(trial, around, elsewhere)) {
@@ -461,7 +473,7 @@ impl Techniques {
 
     /// Whether the lines crossing the strip's lines at cell `c`, open in `s`, have room for
     /// it as snake.
-    fn crossing_ok(&self, strip: &[usize], c: usize, s: &State) -> bool {
+    pub(super) fn crossing_ok(&self, strip: &[usize], c: usize, s: &State) -> bool {
         self.line_of[c]
             .iter()
             .filter(|m| !strip.contains(m))
@@ -513,6 +525,4 @@ struct Ways {
     beside: Option<Vec<(usize, Dom)>>,
     /// The ends known in the way being built, with those elsewhere.
     ends: usize,
-    /// The partial ways still allowed (`STRIP_NODES`); 0 when the fit gave up.
-    nodes: usize,
 }

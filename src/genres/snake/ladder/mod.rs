@@ -1,9 +1,9 @@
 //! How people solve Snake: the techniques of `../shared/TECHNIQUES.md` §1 (janko's
 //! Schlange, puzz.link's `snake`), each a named deduction on the partial grid, cheapest
 //! first. Why each is sound: `encodings/explain.md`. The clues and the local patterns are in
-//! `local.rs`, line fit and crossing fit in `lines.rs`, two-line and strip fit in `strips.rs`, the zones
-//! in `zones.rs`, the connectivity, length and parity
-//! techniques in `global.rs`; here are the driver (saturation, suppositions) and the seam
+//! `local.rs`, line fit and crossing fit in `lines.rs`, two-line and strip fit in
+//! `strips.rs` (strip fit's ways counted by the sweep in `sweep/`), the zones in
+//! `zones.rs`, the connectivity, length and parity techniques in `global.rs`; here are the driver (saturation, suppositions) and the seam
 //! to `explain`. Every step is checked against the whole formula in test builds, so a
 //! technique that claimed too much fails the tests.
 //!
@@ -19,6 +19,7 @@ mod global;
 mod lines;
 mod local;
 mod strips;
+mod sweep;
 #[cfg(test)]
 mod tests;
 mod zones;
@@ -105,7 +106,7 @@ impl drive::Technique for Tech {
         }
     }
 
-    /// Strip fit asks a person to hold three or four lines as one path through up to
+    /// Strip fit asks a person to hold three to five lines as one path through up to
     /// hundreds of ways: as much as a supposition of 5 to 9 inferences (the hard band).
     fn rated(self) -> Option<(Rating, Rating)> {
         (self == Tech::StripFit).then_some((Rating(60), Rating(69)))
@@ -159,8 +160,8 @@ struct Line {
     touching: Vec<(usize, usize)>,
 }
 
-/// Counted lines side by side, which two-line fit (two lines) and strip fit (three or
-/// four) fill together: a row (or column) whose neighbours are held against its count when
+/// Counted lines side by side, which two-line fit (two lines) and strip fit (three to
+/// five) fill together: a row (or column) whose neighbours are held against its count when
 /// the lines beside it are filled.
 struct Strip {
     lines: Vec<usize>,
@@ -195,6 +196,8 @@ pub struct Techniques {
     zones: drive::Memo<zones::Zones>,
     /// Line fit's answers by what they read (`lines::fit_cached`).
     fits: RefCell<HashMap<Vec<u8>, Option<Fit>>>,
+    /// Strip fit's sweeps by what they read (`sweep::Sweep`), with the ends elsewhere.
+    sweeps: RefCell<HashMap<(usize, sweep::Sweep), Option<Fit>>>,
     /// Inside suppositions: the techniques write no words (`say!`), as none are shown.
     quiet: Cell<bool>,
 }
@@ -276,6 +279,7 @@ impl Techniques {
             visits: Vec::new(),
             zones: drive::Memo::default(),
             fits: RefCell::new(HashMap::new()),
+            sweeps: RefCell::new(HashMap::new()),
             quiet: Cell::new(false),
         }
     }

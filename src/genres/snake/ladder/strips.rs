@@ -4,7 +4,7 @@
 //! A person reads such lines as one strip: where the snake leaves one line it must enter
 //! the next, so a count nearly full beside one nearly empty leaves few shapes.
 //!
-//! Strip fit (three or four lines) also holds each way against the snake's being one open
+//! Strip fit (three to five lines) also holds each way against the snake's being one open
 //! path: no loop, and no piece that can grow no further while the snake has more cells.
 //! On a board with few clues that is what says where the snake can turn back along an
 //! edge: four counted columns at the edge of the published 11×11 fix r1c3 this way, which
@@ -13,10 +13,10 @@
 use super::{Broken, Found, Line, Scan, State, Strip, Tech, Techniques, OPEN, SNAKE};
 use crate::explain::drive::{say, Techniques as _};
 
-/// The widest strip: five columns of eleven rarely finish within `STRIP_NODES` (on the
-/// published 11×11 they never did, though a search without a budget decides more there),
-/// so wider strips would cost time and decide nothing.
-const WIDEST: usize = 4;
+/// The widest strip. Five columns of the published 11×11 (nothing known but the counts)
+/// take the sweep up to 17 million transitions and decide r1c1 there, the step no
+/// narrower strip finds; six would cost far more for what a person can no longer hold.
+const WIDEST: usize = 5;
 
 /// The strips of two to `WIDEST` counted lines side by side, narrowest first (the cheaper
 /// to fill), then in the order of their first line.
@@ -150,27 +150,27 @@ impl Techniques {
     /// `fit` of a strip, remembered by what it reads. Two lines read the cells within two
     /// steps of them, the ends known elsewhere, and the snake cells and room to spare of
     /// each line across them (a way empties at most two of its cells, so more room changes
-    /// nothing). Strip fit follows pieces of the snake anywhere, so it reads the whole grid.
+    /// nothing). Strip fit follows pieces of the snake anywhere: its sweep is remembered
+    /// by what it reads (`sweep`).
     fn strip_cached(&self, p: usize, s: &State, ends: &[usize]) -> Option<super::Fit> {
         let strip = &self.strips[p];
         let elsewhere = ends.iter().filter(|i| strip.around.binary_search(i).is_err()).count();
-        let mut key = Vec::with_capacity(s.len() + 40);
+        if strip.lines.len() > 2 {
+            return self.fit(&strip.lines, &strip.around, s, elsewhere, false);
+        }
+        let mut key = Vec::with_capacity(strip.reads.len() + 40);
         key.extend(u16::MAX.to_le_bytes());
         key.extend((p as u16).to_le_bytes());
         key.push(elsewhere as u8);
-        if strip.lines.len() > 2 {
-            key.extend(s.iter().map(|&v| v as u8));
-        } else {
-            key.extend(strip.reads.iter().map(|&c| s[c] as u8));
-            for &c in &self.lines[strip.lines[0]].cells {
-                for &m in self.line_of[c].iter().filter(|m| !strip.lines.contains(m)) {
-                    let line = &self.lines[m];
-                    let snake = line.cells.iter().filter(|&&x| s[x] == SNAKE).count();
-                    let open = line.cells.iter().filter(|&&x| s[x] == OPEN).count();
-                    let spare = (snake + open) as isize - line.count as isize;
-                    key.push(snake as u8);
-                    key.push(spare.clamp(-1, 2) as i8 as u8);
-                }
+        key.extend(strip.reads.iter().map(|&c| s[c] as u8));
+        for &c in &self.lines[strip.lines[0]].cells {
+            for &m in self.line_of[c].iter().filter(|m| !strip.lines.contains(m)) {
+                let line = &self.lines[m];
+                let snake = line.cells.iter().filter(|&&x| s[x] == SNAKE).count();
+                let open = line.cells.iter().filter(|&&x| s[x] == OPEN).count();
+                let spare = (snake + open) as isize - line.count as isize;
+                key.push(snake as u8);
+                key.push(spare.clamp(-1, 2) as i8 as u8);
             }
         }
         self.remembered(key, || self.fit(&strip.lines, &strip.around, s, elsewhere, false))

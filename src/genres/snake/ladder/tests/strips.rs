@@ -140,3 +140,75 @@ fn strip_deductions_hold_in_every_answer_of_random_column_counted_snakes() {
     }
     assert!(puzzles > 40 && finds > 20, "{puzzles} puzzles, {finds} finds");
 }
+
+/// The sweep against trying every way (`fit_by_search`), on every strip of three to five
+/// lines of random Snakes: counted columns or rows, some lines across counted, circles at
+/// the ends or on the body, grids partly filled from an answer or at random (so that some
+/// strips have no way at all). The same cells decided, the same number of ways, and the
+/// same ways written out.
+#[test]
+fn the_sweep_finds_the_ways_that_trying_every_way_finds() {
+    let mut next = rng(0x9e37_79b9_7f4a_7c15u64);
+    let (mut compared, mut decided, mut none_fit) = (0, 0, 0);
+    for round in 0..160 {
+        let (rows, cols) = [(5, 6), (6, 5), (4, 7), (6, 6)][round % 4];
+        let g = Grid::new(rows, cols);
+        let pool = crate::genres::testing::some_answers(&snake(rows, cols), 300);
+        let sol = &pool[next(pool.len() as u64) as usize];
+        let mut p = snake(rows, cols);
+        match next(3) {
+            0 => circle_ends(&mut p, sol),
+            1 => {
+                for i in (0..g.len()).filter(|&i| sol[i] && next(6) == 0) {
+                    let ends = g.neighbours(i).filter(|&k| sol[k]).count() == 1;
+                    p.circles[i] = Some(if ends { Circle::End } else { Circle::Body });
+                }
+            }
+            _ => {}
+        }
+        let count = |cells: &mut dyn Iterator<Item = usize>| Some(Count::Is(cells.filter(|&i| sol[i]).count()));
+        let along_rows = round % 2 == 1;
+        p.columns = (0..cols)
+            .map(|c| if !along_rows || next(4) == 0 { count(&mut (0..rows).map(|r| g.index(r, c))) } else { None })
+            .collect();
+        p.rows = (0..rows)
+            .map(|r| if along_rows || next(4) == 0 { count(&mut (0..cols).map(|c| g.index(r, c))) } else { None })
+            .collect();
+        let Some(t) = Techniques::new(&p) else { continue };
+        for k in 0..3 {
+            let s: State = (0..g.len())
+                .map(|i| match (k, next(3), sol[i]) {
+                    (0, _, _) | (_, 0, _) => OPEN,
+                    (1, _, true) => SNAKE,
+                    (1, _, false) => EMPTY,
+                    (_, 1, _) => SNAKE,
+                    _ => EMPTY,
+                })
+                .collect();
+            let ends = t.ends(&s);
+            for strip in t.strips.iter().filter(|st| st.lines.len() > 2) {
+                let elsewhere = ends.iter().filter(|i| strip.around.binary_search(i).is_err()).count();
+                let by_sweep = t.fit(&strip.lines, &strip.around, &s, elsewhere, false);
+                let by_search = t.fit_by_search(&strip.lines, &strip.around, &s, elsewhere);
+                compared += 1;
+                match (&by_sweep, &by_search) {
+                    (Some(Ok((a, fits_a, shown_a))), Some(Ok((b, fits_b, shown_b)))) => {
+                        // The search stops once nothing can be decided, so its count is then
+                        // of the ways tried.
+                        assert_eq!(a, b, "{}: {s:?}", strip.name);
+                        if !b.is_empty() {
+                            decided += 1;
+                            assert_eq!(fits_a, fits_b, "{}: {s:?}", strip.name);
+                            if *fits_b <= 4 {
+                                assert_eq!(shown_a, shown_b, "{}: {s:?}", strip.name);
+                            }
+                        }
+                    }
+                    (Some(Err(())), Some(Err(()))) => none_fit += 1,
+                    _ => assert_eq!(by_sweep, by_search, "{}: {s:?}", strip.name),
+                }
+            }
+        }
+    }
+    assert!(compared > 300 && decided > 30 && none_fit > 30, "{compared} strips, {decided} decided, {none_fit} none");
+}
