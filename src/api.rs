@@ -28,7 +28,7 @@ use crate::genres::{self, Capabilities, Visit};
 use crate::input::{InputError, Source};
 use crate::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable};
 use crate::limits::Limits;
-use crate::puzzle::{GenerateSpec, Pool, Puzzle, RawOptions, Report, RunError};
+use crate::puzzle::{GenerateSpec, Pool, Puzzle, RawOptions, Report, RunError, Setting, Spelling};
 use crate::render;
 
 /// What a request asks for; the path names the job.
@@ -375,7 +375,19 @@ fn page_json<P: Puzzle>(p: &P, caps: &Capabilities<P>, report: Report) -> Value 
 /// formula the job cannot take are the request's fault (400); a solver fault or an answer
 /// that fails verification is the server's (500), said plainly.
 fn failure(e: RunError) -> Response {
-    Response::error(e.http_status(), e.to_string())
+    Response::error(e.http_status(), e.worded(&Fields))
+}
+
+/// The server names an option by its field in the request's JSON.
+pub struct Fields;
+
+impl Spelling for Fields {
+    fn setting(&self, s: Setting) -> String {
+        format!("`{}`", s.name())
+    }
+    fn given(&self, s: Setting, value: &str) -> String {
+        format!("`\"{}\": \"{value}\"`", s.name())
+    }
 }
 
 /// `/api/board`: the puzzle as the editor shows it, with no solver run: the blank board's
@@ -458,7 +470,7 @@ pub fn generate(req: &GenerateRequest, limits: &Limits) -> Response {
     }
     let grade = match req.grade.as_deref().map(str::parse::<crate::explain::GradeBound>).transpose() {
         Ok(g) => g,
-        Err(e) => return Response::error(400, format!("`grade`: {e}")),
+        Err(e) => return Response::error(400, e.worded(&Fields)),
     };
     let spec = GenerateSpec { rows: req.rows, cols: req.cols, bank: req.bank.clone(), grade };
     match genres::blank(&req.kind, &spec) {
@@ -489,6 +501,7 @@ impl Visit for Generating<'_> {
         let g = match generate(self.spec, self.seed, 0, self.limits) {
             Ok(g) => g,
             Err(Failed::Stopped(why)) => return stopped("unknown", why),
+            Err(Failed::OutOfBound(o)) => return stopped("unknown", o.worded(&Fields)),
             Err(Failed::Impossible(why)) => return stopped("impossible", why),
             Err(Failed::Run(e)) => return failure(e),
         };

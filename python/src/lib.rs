@@ -21,7 +21,7 @@ mod explain;
 mod files;
 mod run;
 
-use errors::{input_error, run_error, usage, InputError, SolverError, TooBigError, UsageError};
+use errors::{input_error, run_error, usage, InputError, Keywords, SolverError, TooBigError, UsageError};
 use run::{options, Ask};
 
 use answer::{Answer, Candidates, Count};
@@ -375,8 +375,9 @@ impl Generator {
         grade: Option<&str>,
     ) -> PyResult<Self> {
         // `generate --grade`'s bound, read by the same parser.
-        let grade =
-            grade.map(|g| g.parse::<snakesat::explain::GradeBound>().map_err(|e| usage(e.to_string()))).transpose()?;
+        let grade = grade
+            .map(|g| g.parse::<snakesat::explain::GradeBound>().map_err(|e| usage(e.worded(&Keywords))))
+            .transpose()?;
         // The time limit is checked now, though each puzzle's deadline starts with it.
         run::deadline(timeout)?;
         let spec = GenerateSpec { rows, cols, bank, grade };
@@ -461,6 +462,7 @@ impl Visit for Generate<'_> {
         match generate(self.spec, self.seed, self.index, self.limits) {
             Ok(g) => Ok(toml(&g.puzzle)),
             Err(Failed::Stopped(why)) => Err(NotMade::Stopped(format!("stopped: {why}"))),
+            Err(Failed::OutOfBound(o)) => Err(NotMade::Stopped(format!("stopped: {}", o.worded(&Keywords)))),
             Err(Failed::Impossible(why)) => Err(NotMade::Stopped(why)),
             Err(Failed::Run(e)) => Err(NotMade::Run(e)),
         }

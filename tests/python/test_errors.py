@@ -43,6 +43,10 @@ def test_usage_errors_in_python_words():
         p.solve(encoding="nope")
     message = str(raised.value)
     assert 'encoding="nope"' in message and "--" not in message
+    with pytest.raises(snakesat.UsageError, match=r"^snake-egg needs the eggs \(bank=\)$"):
+        snakesat.generate("snake-egg", 5)
+    with pytest.raises(snakesat.UsageError, match="^bank=: the eggs have 3 cells, too few"):
+        snakesat.generate("snake-egg", 6, bank="1,2")
     with pytest.raises(snakesat.UsageError, match="^timeout must be a positive number"):
         p.solve(timeout=0)
     with pytest.raises(snakesat.UsageError, match="^limit must be at least 1$"):

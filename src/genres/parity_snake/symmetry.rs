@@ -19,14 +19,6 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    pub(crate) fn parse(s: Option<&str>) -> Result<Symmetry, String> {
-        match s {
-            None | Some("d4") => Ok(Symmetry::D4),
-            Some("none") => Ok(Symmetry::Identity),
-            Some(other) => Err(format!("unknown `--symmetry {other}`; parity-snake knows d4 (the default) and none")),
-        }
-    }
-
     /// The name `--symmetry` takes.
     fn name(self) -> &'static str {
         match self {

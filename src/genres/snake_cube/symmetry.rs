@@ -18,24 +18,7 @@ pub enum Group {
     CubeReversal,
 }
 
-/// A symmetry the Snake Cube does not know (each front end names its own field).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("snake-cube: unknown symmetry `{found}`; expected none, cube or cube+reversal")]
-pub struct UnknownSymmetry {
-    pub found: String,
-}
-
 impl Group {
-    /// `None` for `--symmetry none` or no flag.
-    pub fn parse(name: Option<&str>) -> Result<Option<Group>, UnknownSymmetry> {
-        match name {
-            None | Some("none") => Ok(None),
-            Some("cube") => Ok(Some(Group::Cube)),
-            Some("cube+reversal") => Ok(Some(Group::CubeReversal)),
-            Some(other) => Err(UnknownSymmetry { found: other.to_string() }),
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Group::Cube => "cube",
