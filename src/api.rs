@@ -298,7 +298,8 @@ fn setup(req: &Request, cfg: &Config, limits: &Limits) -> Result<Setup, Response
 /// (varisat cannot be interrupted).
 fn chosen_backend(req: &Request) -> Result<Option<BackendKind>, Response> {
     let Some(name) = &req.backend else { return Ok(None) };
-    let kind: BackendKind = name.parse().map_err(|e: String| Response::error(400, e))?;
+    let kind: BackendKind =
+        name.parse().map_err(|e: crate::backend::BadBackend| Response::error(400, e.to_string()))?;
     match jobs::stoppable(&kind) {
         Ok(()) => Ok(Some(kind)),
         Err(Unstoppable::Varisat) => {

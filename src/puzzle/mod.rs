@@ -71,13 +71,18 @@ pub enum Connectivity {
     Eager,
 }
 
+/// A connectivity that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown connectivity `{0}`; expected lazy or eager")]
+pub struct UnknownConnectivity(pub String);
+
 impl std::str::FromStr for Connectivity {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownConnectivity;
+    fn from_str(s: &str) -> Result<Self, UnknownConnectivity> {
         match s {
             "lazy" => Ok(Connectivity::Lazy),
             "eager" => Ok(Connectivity::Eager),
-            _ => Err(format!("unknown connectivity `{s}`; expected lazy or eager")),
+            _ => Err(UnknownConnectivity(s.to_string())),
         }
     }
 }
@@ -429,6 +434,34 @@ pub trait PreferredBackend: Puzzle {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{0}")]
 pub struct Broken(pub String);
+
+/// The verifiers' helpers say a rule as text; `?` makes it the rule broken.
+impl From<String> for Broken {
+    fn from(why: String) -> Self {
+        Broken(why)
+    }
+}
+
+impl From<&str> for Broken {
+    fn from(why: &str) -> Self {
+        Broken(why.to_string())
+    }
+}
+
+/// An answer file's reader says what is wrong with it as text, a broken rule among them.
+impl From<Broken> for String {
+    fn from(b: Broken) -> String {
+        b.0
+    }
+}
+
+/// A [`Broken`] with its message written as `format!` writes it.
+macro_rules! broken {
+    ($($arg:tt)*) => {
+        $crate::puzzle::Broken(format!($($arg)*))
+    };
+}
+pub(crate) use broken;
 
 /// The library's error, with its class: the exit code and the HTTP status follow from it.
 #[derive(Debug, Error)]

@@ -332,7 +332,7 @@ impl Puzzle for ParitySnake {
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), Broken> {
-        verify(self, sol).map_err(Broken)
+        verify(self, sol)
     }
 }
 
@@ -347,7 +347,7 @@ impl Summarise for ParitySnake {
         solutions: &[Solution],
         opts: &EncodeOptions<ParityOptions>,
     ) -> Result<Vec<(String, serde_json::Value)>, RunError> {
-        symmetry::count_summary(self, solutions, opts).map_err(RunError::Usage)
+        symmetry::count_summary(self, solutions, opts)
     }
 }
 

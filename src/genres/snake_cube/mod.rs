@@ -404,7 +404,7 @@ impl Puzzle for SnakeCube {
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), Broken> {
-        verify(self, sol).map_err(Broken)
+        verify(self, sol)
     }
 }
 
@@ -421,6 +421,6 @@ impl Summarise for SnakeCube {
         let Some(group) = opts.genre.symmetry else {
             return Ok(Vec::new());
         };
-        symmetry::summary(self, solutions, group, opts.genre.distinct).map_err(RunError::Usage)
+        symmetry::summary(self, solutions, group, opts.genre.distinct)
     }
 }

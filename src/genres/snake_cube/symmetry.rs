@@ -8,6 +8,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::{Dims, Distinct, SnakeCube, Solution};
+use crate::puzzle::RunError;
 
 /// The group to count classes under (`count --symmetry`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,12 +154,12 @@ pub fn summary(
     sols: &[Solution],
     group: Group,
     distinct: Distinct,
-) -> Result<Vec<(String, serde_json::Value)>, String> {
+) -> Result<Vec<(String, serde_json::Value)>, RunError> {
     let classes = match distinct {
         Distinct::Placement => classify(p, sols, group),
         Distinct::CubeClass => classify_representatives(p, sols, group),
     }
-    .map_err(|e| format!("internal error: {e}"))?;
+    .map_err(|e| RunError::usage(format!("internal error: {e}")))?;
     let sizes: serde_json::Map<String, serde_json::Value> =
         classes.orbit_sizes.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect();
     let order = box_symmetries(p.dims).len() * if reversal_applies(p, group) { 2 } else { 1 };
