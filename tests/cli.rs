@@ -203,6 +203,19 @@ fn generate_sizes_and_banks_are_read_by_the_library() {
     );
 }
 
+/// The jobs the library declares for each genre option (`Setting::jobs`, which Python's
+/// keywords follow too: `tests/python/test_options.py`) are the subcommands that offer its
+/// flag.
+#[test]
+fn each_genre_option_is_a_flag_of_the_jobs_declared() {
+    for setting in snakesat::puzzle::Setting::GENRE {
+        for job in setting.jobs() {
+            let help = stdout(&run(&[job, "--help"]));
+            assert!(help.contains(&format!("--{} ", setting.name())), "{job} --help: {help}");
+        }
+    }
+}
+
 /// The library's errors name an option as data; the command line says it as its flag.
 #[test]
 fn option_errors_name_the_flag() {

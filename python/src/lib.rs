@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use snakesat::genres::{self, AnyPuzzle, Capabilities, Visit};
 use snakesat::input::Source;
 use snakesat::jobs::Setup;
-use snakesat::puzzle::{GenerateSpec, OnlyAnswer};
+use snakesat::puzzle::{GenerateSpec, OnlyAnswer, RawOptions, Setting};
 use snakesat::render;
 
 mod answer;
@@ -109,8 +109,9 @@ impl Puzzle {
         })
     }
 
-    /// Counts the answers, up to `limit`.
-    #[pyo3(signature = (limit=None, timeout=None, backend=None, *, threads=None, encoding=None, distinct=None))]
+    /// Counts the answers, up to `limit`; with `symmetry` (a group the genre names, as
+    /// `snakesat count --symmetry`), the classes under it as well.
+    #[pyo3(signature = (limit=None, timeout=None, backend=None, *, threads=None, encoding=None, distinct=None, symmetry=None))]
     fn count(
         &self,
         py: Python<'_>,
@@ -120,8 +121,9 @@ impl Puzzle {
         threads: Option<usize>,
         encoding: Option<String>,
         distinct: Option<String>,
+        symmetry: Option<String>,
     ) -> PyResult<Count> {
-        let raw = options(encoding, distinct);
+        let raw = RawOptions { symmetry, ..options(encoding, distinct) };
         Ok(Count {
             body: run::job(
                 py,
@@ -484,6 +486,20 @@ fn bank(text: &str) -> PyResult<Vec<u32>> {
     snakesat::input::bank(text).map_err(|e| usage(format!("bank: {e}")))
 }
 
+/// The options each genre takes, as the registry declares them: `(kind, option, values,
+/// jobs)`, where `jobs` are the methods (and `snakesat` subcommands) that take the option.
+#[pyfunction]
+fn choices() -> Vec<(&'static str, &'static str, Vec<&'static str>, Vec<&'static str>)> {
+    let mut out = Vec::new();
+    for g in genres::GENRES {
+        for setting in Setting::GENRE {
+            let values = g.choices.iter().find(|(name, _)| *name == setting.name()).map_or(&[][..], |(_, v)| *v);
+            out.push((g.kind, setting.name(), values.to_vec(), setting.jobs().to_vec()));
+        }
+    }
+    out
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<InputError>())?;
@@ -499,6 +515,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Generator>()?;
     m.add_function(wrap_pyfunction!(size, m)?)?;
     m.add_function(wrap_pyfunction!(bank, m)?)?;
+    m.add_function(wrap_pyfunction!(choices, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -31,6 +31,23 @@ impl Setting {
         Setting::Grade,
     ];
 
+    /// The genre's own options: each genre declares the values it takes
+    /// (`Puzzle::CHOICES`), and every front end offers them on the jobs [`Setting::jobs`]
+    /// names.
+    pub const GENRE: [Setting; 3] = [Setting::Encoding, Setting::Distinct, Setting::Symmetry];
+
+    /// The jobs that take a genre option, by the name the command line's subcommand and
+    /// Python's method share: the encoding and what makes answers distinct shape every
+    /// CNF, a symmetry group only the classes `count` sorts answers into.
+    pub fn jobs(self) -> &'static [&'static str] {
+        match self {
+            Setting::Encoding => &["solve", "count", "dimacs", "decode", "explain"],
+            Setting::Distinct => &["solve", "count", "dimacs", "decode"],
+            Setting::Symmetry => &["count"],
+            _ => &[],
+        }
+    }
+
     /// The declared name, as a front end's flag, keyword or field is made from it.
     pub fn name(self) -> &'static str {
         match self {
