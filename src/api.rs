@@ -389,6 +389,9 @@ impl Spelling for Fields {
     fn given(&self, s: Setting, value: &str) -> String {
         format!("`\"{}\": \"{value}\"`", s.name())
     }
+    fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
+        format!("`/api/{job}` given {}", self.given(s, value))
+    }
 }
 
 /// `/api/board`: the puzzle as the editor shows it, with no solver run: the blank board's

@@ -107,4 +107,7 @@ impl Spelling for Keywords {
     fn given(&self, s: Setting, value: &str) -> String {
         format!("{}={value:?}", s.name())
     }
+    fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
+        format!("{job}({})", self.given(s, value))
+    }
 }

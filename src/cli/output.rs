@@ -70,6 +70,9 @@ impl Spelling for Flags {
     fn given(&self, s: Setting, value: &str) -> String {
         format!("`--{} {value}`", s.name())
     }
+    fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
+        format!("`{job} --{} {value}`", s.name())
+    }
 }
 
 /// A usage error (exit code 2).

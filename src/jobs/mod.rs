@@ -219,7 +219,7 @@ impl<'a, P: Puzzle> Plan<'a, P> {
     /// Refuses a job about uniqueness on a puzzle where it means nothing.
     fn uniqueness_applies(&self) -> Result<(), RunError> {
         match self.p.no_uniqueness(&self.opts.genre) {
-            Some(why) => Err(RunError::Usage(why)),
+            Some(why) => Err(why.into()),
             None => Ok(()),
         }
     }

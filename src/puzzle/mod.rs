@@ -220,7 +220,7 @@ pub trait Show {
     /// Why asking whether the answer is unique means nothing for this puzzle (every
     /// answer has symmetric twins), so `solve --unique` and `--forced` are refused with
     /// it, with what to run instead. `None` (the default): they apply.
-    fn no_uniqueness(&self, _opts: &Self::Options) -> Option<String> {
+    fn no_uniqueness(&self, _opts: &Self::Options) -> Option<OptionError> {
         None
     }
 }

@@ -84,6 +84,8 @@ pub trait Spelling {
     fn setting(&self, s: Setting) -> String;
     /// The option given a value, quoted as the front end quotes code.
     fn given(&self, s: Setting, value: &str) -> String;
+    /// A job (by the name in [`Setting::jobs`]) run with the option given a value.
+    fn job_given(&self, job: &str, s: Setting, value: &str) -> String;
 }
 
 /// The library's own words, for `Display`: no front end's spelling.
@@ -95,6 +97,9 @@ impl Spelling for Plain {
     }
     fn given(&self, s: Setting, value: &str) -> String {
         format!("{} `{value}`", s.name())
+    }
+    fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
+        format!("{job} with {}", self.given(s, value))
     }
 }
 
@@ -116,6 +121,9 @@ pub enum OptionError {
     Instead { why: String, setting: Setting, values: Vec<String> },
     /// What the job cannot do as asked, and the option that decides it.
     About { why: String, setting: Setting },
+    /// What the job cannot do as asked, and another job, with a value of the option, that
+    /// does what was meant (`others`: the option's other values that would do too).
+    Elsewhere { why: String, job: &'static str, setting: Setting, value: String, others: String },
 }
 
 impl OptionError {
@@ -128,7 +136,8 @@ impl OptionError {
             | OptionError::Missing { setting, .. }
             | OptionError::Refused { setting, .. }
             | OptionError::Instead { setting, .. }
-            | OptionError::About { setting, .. } => *setting,
+            | OptionError::About { setting, .. }
+            | OptionError::Elsewhere { setting, .. } => *setting,
         }
     }
 
@@ -150,6 +159,9 @@ impl OptionError {
                 format!("{why}; use {}", each.join(" or "))
             }
             OptionError::About { why, setting } => format!("{why} ({})", s.setting(*setting)),
+            OptionError::Elsewhere { why, job, setting, value, others } => {
+                format!("{why} with {} (or {others})", s.job_given(job, *setting, value))
+            }
         }
     }
 }
@@ -184,6 +196,13 @@ mod tests {
                     OptionError::Refused { setting, value: None, why: why.clone() },
                     OptionError::Instead { why: why.clone(), setting, values: vec!["a".into(), "b".into()] },
                     OptionError::About { why: why.clone(), setting },
+                    OptionError::Elsewhere {
+                        why: why.clone(),
+                        job: "count",
+                        setting,
+                        value: value.clone(),
+                        others: "y".into(),
+                    },
                 ]
             })
             .collect()
@@ -207,6 +226,9 @@ mod tests {
             }
             fn given(&self, s: Setting, value: &str) -> String {
                 format!("`--{} {value}`", s.name())
+            }
+            fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
+                format!("`{job} --{} {value}`", s.name())
             }
         }
         for e in every_error() {
