@@ -26,7 +26,7 @@ use crate::backend::BackendKind;
 use crate::generate::Failed;
 use crate::genres::{self, Capabilities, Visit};
 use crate::input::{InputError, Source};
-use crate::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable};
+use crate::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable, Words};
 use crate::limits::Limits;
 use crate::puzzle::{GenerateSpec, Pool, Puzzle, RawOptions, Report, RunError, Setting, Spelling};
 use crate::render;
@@ -289,6 +289,7 @@ fn setup(req: &Request, cfg: &Config, limits: &Limits) -> Result<Setup, Response
         backend: BackendPolicy { asked: backend, operator: cfg.backend.clone(), interruptible_only: true },
         limits: limits.clone(),
         pool: cfg.pool.clone(),
+        words: Words(&Fields),
         ..Setup::default()
     })
 }
@@ -391,6 +392,9 @@ impl Spelling for Fields {
     }
     fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
         format!("`/api/{job}` given {}", self.given(s, value))
+    }
+    fn job(&self, job: &str) -> String {
+        format!("`/api/{job}`")
     }
 }
 

@@ -110,4 +110,7 @@ impl Spelling for Keywords {
     fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
         format!("{job}({})", self.given(s, value))
     }
+    fn job(&self, job: &str) -> String {
+        format!("{job}()")
+    }
 }

@@ -73,6 +73,13 @@ impl Spelling for Flags {
     fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
         format!("`{job} --{} {value}`", s.name())
     }
+    /// `solve`'s modes are its flags; every other job is a subcommand.
+    fn job(&self, job: &str) -> String {
+        match job {
+            "unique" | "forced" | "candidates" => format!("--{job}"),
+            other => format!("`snakesat {other}`"),
+        }
+    }
 }
 
 /// A usage error (exit code 2).

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::answer::{self, Board, View};
 use crate::puzzle::{
-    exit, Candidates, EncodeOptions, OptionError, Puzzle, Report, RunError, Setting, SolveReport, Status,
+    exit, Candidates, EncodeOptions, OptionError, Plain, Puzzle, Report, RunError, Setting, SolveReport, Status,
 };
 use crate::render::{palette, pt, Drawing, Style};
 
@@ -60,7 +60,8 @@ pub fn candidates_report<P: Puzzle>(
     let Some(first) = r.answers.first() else {
         let status = if r.all { Status::Unsat } else { Status::Unknown(r.stopped.clone().unwrap_or_default()) };
         let none = SolveReport { status, unique: None, second: None, agreement: None, stats: r.stats.clone() };
-        return Ok(solve_report(p, &none, false, opts));
+        // No answer: no agreement, so no job to name.
+        return Ok(solve_report(p, &none, false, opts, &Plain));
     };
     let views: Vec<View> = r.answers.iter().map(|s| p.view(s, &opts.genre)).collect();
     let Some(sh) = shares(&views) else {

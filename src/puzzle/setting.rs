@@ -86,6 +86,8 @@ pub trait Spelling {
     fn given(&self, s: Setting, value: &str) -> String;
     /// A job (by the name in [`Setting::jobs`]) run with the option given a value.
     fn job_given(&self, job: &str, s: Setting, value: &str) -> String;
+    /// A job by the name the front ends share (`forced`, `count`).
+    fn job(&self, job: &str) -> String;
 }
 
 /// The library's own words, for `Display`: no front end's spelling.
@@ -100,6 +102,9 @@ impl Spelling for Plain {
     }
     fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
         format!("{job} with {}", self.given(s, value))
+    }
+    fn job(&self, job: &str) -> String {
+        format!("the {job} job")
     }
 }
 
@@ -229,6 +234,9 @@ mod tests {
             }
             fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
                 format!("`{job} --{} {value}`", s.name())
+            }
+            fn job(&self, job: &str) -> String {
+                format!("`{job}`")
             }
         }
         for e in every_error() {
