@@ -26,9 +26,9 @@ use crate::backend::BackendKind;
 use crate::generate::Failed;
 use crate::genres::{self, Capabilities, Visit};
 use crate::input::{InputError, Source};
-use crate::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable};
+use crate::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable, Words};
 use crate::limits::Limits;
-use crate::puzzle::{GenerateSpec, Pool, Puzzle, RawOptions, Report, RunError};
+use crate::puzzle::{GenerateSpec, Pool, Puzzle, RawOptions, Report, RunError, Setting, Spelling};
 use crate::render;
 
 /// What a request asks for; the path names the job.
@@ -289,6 +289,7 @@ fn setup(req: &Request, cfg: &Config, limits: &Limits) -> Result<Setup, Response
         backend: BackendPolicy { asked: backend, operator: cfg.backend.clone(), interruptible_only: true },
         limits: limits.clone(),
         pool: cfg.pool.clone(),
+        words: Words(&Fields),
         ..Setup::default()
     })
 }
@@ -298,7 +299,8 @@ fn setup(req: &Request, cfg: &Config, limits: &Limits) -> Result<Setup, Response
 /// (varisat cannot be interrupted).
 fn chosen_backend(req: &Request) -> Result<Option<BackendKind>, Response> {
     let Some(name) = &req.backend else { return Ok(None) };
-    let kind: BackendKind = name.parse().map_err(|e: String| Response::error(400, e))?;
+    let kind: BackendKind =
+        name.parse().map_err(|e: crate::backend::BadBackend| Response::error(400, e.to_string()))?;
     match jobs::stoppable(&kind) {
         Ok(()) => Ok(Some(kind)),
         Err(Unstoppable::Varisat) => {
@@ -375,7 +377,25 @@ fn page_json<P: Puzzle>(p: &P, caps: &Capabilities<P>, report: Report) -> Value 
 /// formula the job cannot take are the request's fault (400); a solver fault or an answer
 /// that fails verification is the server's (500), said plainly.
 fn failure(e: RunError) -> Response {
-    Response::error(e.http_status(), e.to_string())
+    Response::error(e.http_status(), e.worded(&Fields))
+}
+
+/// The server names an option by its field in the request's JSON.
+pub struct Fields;
+
+impl Spelling for Fields {
+    fn setting(&self, s: Setting) -> String {
+        format!("`{}`", s.name())
+    }
+    fn given(&self, s: Setting, value: &str) -> String {
+        format!("`\"{}\": \"{value}\"`", s.name())
+    }
+    fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
+        format!("`/api/{job}` given {}", self.given(s, value))
+    }
+    fn job(&self, job: &str) -> String {
+        format!("`/api/{job}`")
+    }
 }
 
 /// `/api/board`: the puzzle as the editor shows it, with no solver run: the blank board's
@@ -458,7 +478,7 @@ pub fn generate(req: &GenerateRequest, limits: &Limits) -> Response {
     }
     let grade = match req.grade.as_deref().map(str::parse::<crate::explain::GradeBound>).transpose() {
         Ok(g) => g,
-        Err(e) => return Response::error(400, format!("`grade`: {e}")),
+        Err(e) => return Response::error(400, e.worded(&Fields)),
     };
     let spec = GenerateSpec { rows: req.rows, cols: req.cols, bank: req.bank.clone(), grade };
     match genres::blank(&req.kind, &spec) {
@@ -489,6 +509,7 @@ impl Visit for Generating<'_> {
         let g = match generate(self.spec, self.seed, 0, self.limits) {
             Ok(g) => g,
             Err(Failed::Stopped(why)) => return stopped("unknown", why),
+            Err(Failed::OutOfBound(o)) => return stopped("unknown", o.worded(&Fields)),
             Err(Failed::Impossible(why)) => return stopped("impossible", why),
             Err(Failed::Run(e)) => return failure(e),
         };

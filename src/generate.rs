@@ -45,8 +45,10 @@ use std::time::Instant;
 use crate::backend::BackendKind;
 use crate::cnf::Lit;
 use crate::engine::Limits;
-use crate::explain::Grade;
-use crate::puzzle::{self, Broken, EncodeOptions, Explain, Generate, GenerateSpec, Puzzle, RunError, Status};
+use crate::explain::{Grade, GradeBound};
+use crate::puzzle::{
+    self, Broken, EncodeOptions, Explain, Generate, GenerateSpec, Plain, Puzzle, RunError, Setting, Spelling, Status,
+};
 use warm::{Verdict, Warm};
 
 pub use crate::rng::Rng;
@@ -87,7 +89,32 @@ pub enum Failed {
     Stopped(String),
     /// The blank board has no answer, or no clue the genre writes can make it unique.
     Impossible(String),
+    /// Every answer tried made a puzzle outside the grade bound (stopped, as a deadline
+    /// stops: another seed may make one).
+    OutOfBound(OutOfBound),
     Run(RunError),
+}
+
+/// Answers tried for a grade bound, none within it; each front end names the bound's
+/// option its own way ([`OutOfBound::worded`]).
+#[derive(Clone, Copy, Debug)]
+pub struct OutOfBound {
+    pub attempts: usize,
+    pub bound: GradeBound,
+}
+
+impl OutOfBound {
+    /// Why no puzzle came out, with the option written as `s` writes it.
+    pub fn worded(&self, s: &dyn Spelling) -> String {
+        let bound = s.given(Setting::Grade, &self.bound.to_string());
+        format!("{} answers tried, none made a puzzle of {bound}", self.attempts)
+    }
+}
+
+impl std::fmt::Display for OutOfBound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.worded(&Plain))
+    }
 }
 
 impl From<RunError> for Failed {
@@ -125,10 +152,10 @@ pub fn generate<P: Generate + Explain>(
             return Ok(Generated { attempts, seconds: started.elapsed().as_secs_f64(), ..g });
         }
         if attempts >= ATTEMPTS {
-            return Err(Failed::Stopped(match spec.grade {
-                Some(bound) => format!("{attempts} answers tried, none made a puzzle of --grade {bound}"),
-                None => format!("{attempts} answers tried, the genre's clues made none unique"),
-            }));
+            return Err(match spec.grade {
+                Some(bound) => Failed::OutOfBound(OutOfBound { attempts, bound }),
+                None => Failed::Stopped(format!("{attempts} answers tried, the genre's clues made none unique")),
+            });
         }
     }
 }

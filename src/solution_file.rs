@@ -46,7 +46,7 @@ pub fn parse(src: &Source) -> Result<Value, InputError> {
             file: src.name.clone(),
             line: e.line().max(1),
             col: e.column().max(1),
-            msg: format!("expected the JSON that `solve --format json` writes: {msg}"),
+            msg: format!("expected an answer as JSON (a solve report, or its `solution`): {msg}"),
             os_error: None,
         }
     })?;

@@ -87,7 +87,7 @@ impl Visit for ForcedAgrees {
         .expect("count runs");
         assert!(r.complete);
         let report = match puzzle::forced(p, &enc, BackendKind::DEFAULT.build(), &limits) {
-            Err(puzzle::RunError::Usage(_)) => return false,
+            Err(e) if e.class() == puzzle::ErrorClass::Usage => return false,
             other => other.expect("forced runs"),
         };
         let Some(first) = all.first() else {

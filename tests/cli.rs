@@ -203,6 +203,34 @@ fn generate_sizes_and_banks_are_read_by_the_library() {
     );
 }
 
+/// The jobs the library declares for each genre option (`Setting::jobs`, which Python's
+/// keywords follow too: `tests/python/test_options.py`) are the subcommands that offer its
+/// flag.
+#[test]
+fn each_genre_option_is_a_flag_of_the_jobs_declared() {
+    for setting in snakesat::puzzle::Setting::GENRE {
+        for job in setting.jobs() {
+            let help = stdout(&run(&[job, "--help"]));
+            assert!(help.contains(&format!("--{} ", setting.name())), "{job} --help: {help}");
+        }
+    }
+}
+
+/// The library's errors name an option as data; the command line says it as its flag.
+#[test]
+fn option_errors_name_the_flag() {
+    let parity = fixture("parity-snake/counts-6x6.toml");
+    for (args, says) in [
+        (&["generate", "snake-egg", "--size", "5x5"][..], "snake-egg needs the eggs (--bank)"),
+        (&["generate", "snake-egg", "--size", "6x6", "--bank", "1,2"], "--bank: the eggs have 3 cells, too few"),
+        (&["count", &parity, "--symmetry", "d8"], "unknown `--symmetry d8` for parity-snake; expected d4, none"),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn count_text_is_for_people() {
     let o = run(&["count", &fixture("parity-snake/rows-6x6.toml")]);

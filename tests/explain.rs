@@ -207,7 +207,7 @@ fn a_parity_snake_is_explained_with_the_plain_encoding() {
     let blank = fixture("parity-snake/counts-6x6.toml");
     let o = run(&["explain", &blank]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("with the orbits encoding; use --encoding plain"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("with the orbits encoding; use `--encoding plain`"), "{}", stderr(&o));
     let (code, v) = json(&["explain", &blank, "--encoding", "plain"]);
     assert_eq!((code, &v["kind"], &v["unique"]), (5, &serde_json::json!("parity-snake"), &serde_json::json!(false)));
     let (code, v) = json(&["explain", &fixture("parity-snake/unsat-givens.toml")]);

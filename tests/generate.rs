@@ -355,5 +355,5 @@ fn a_graded_run_stopped_at_its_deadline_says_so() {
     // no step uses 64): stopped too, after four answers, with the reason.
     let o = run(&["generate", "snake", "--size", "3x3", "--seed", "1", "--grade", "min=64,max=64"]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "# puzzle 0: stopped (4 answers tried, none made a puzzle of --grade min=64,max=64)\n");
+    assert_eq!(stdout(&o), "# puzzle 0: stopped (4 answers tried, none made a puzzle of `--grade min=64,max=64`)\n");
 }

@@ -189,7 +189,11 @@ fn bad_solution_files_exit_2_with_the_reason() {
     let o = run(&["draw", &seed, broken.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
-    assert!(err.contains("broken.json:3:1:") && err.contains("solve --format json"), "{err}");
+    assert!(
+        err.contains("broken.json:3:1:")
+            && err.contains("expected an answer as JSON (a solve report, or its `solution`)"),
+        "{err}"
+    );
 
     // A well-formed answer that breaks a rule: a snake cell turned into a 1-egg.
     let wrong = dir.path().join("wrong.json");

@@ -202,6 +202,9 @@ fn generate_on_the_server_is_the_command_lines_generator_within_its_limits() {
         (json!({ "kind": "dragon", "rows": 3, "cols": 3 }), "unknown kind"),
         (json!({ "kind": "snake", "rows": 4, "cols": 4, "bank": [1, 2] }), "no bank"),
         (json!({ "kind": "snake-egg", "rows": 4, "cols": 4, "bank": [] }), "`bank`"),
+        // The library's errors name the option as data; the server says its field.
+        (json!({ "kind": "snake-egg", "rows": 4, "cols": 4 }), "snake-egg needs the eggs (`bank`)"),
+        (json!({ "kind": "snake-egg", "rows": 6, "cols": 6, "bank": [1, 2] }), "`bank`: the eggs have 3 cells"),
         (json!({ "kind": "snake", "rows": 4, "cols": 4, "size": 4 }), "unknown field `size`"),
         (json!({ "kind": "snake", "rows": 4, "cols": 4, "timeout": -1 }), "timeout"),
     ] {
@@ -313,7 +316,7 @@ fn bad_explain_requests_are_a_4xx_and_the_deadline_is_said() {
         (json!({ "puzzle": snake, "timeout": -1 }), "`timeout`"),
         (json!({ "puzzle": snake, "unique": true }), "unknown field `unique`"),
         (json!({ "puzzle": snake, "encoding": "plain" }), "encoding"),
-        (json!({ "puzzle": text("parity-snake/counts-6x6.toml") }), "use --encoding plain"),
+        (json!({ "puzzle": text("parity-snake/counts-6x6.toml") }), "use `\"encoding\": \"plain\"`"),
     ] {
         let (code, got) = s.post("/api/explain", &body);
         assert_eq!(code, 400, "{body}: {got}");
@@ -377,7 +380,7 @@ fn generate_on_the_server_takes_a_grade() {
     assert!(got["grade"]["rating"].as_f64().is_some_and(|r| r <= 5.9), "{got}");
     for (body, says) in [
         (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": "max=trcky" }), "a band (easy 1.0–2.4"),
-        (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": "max=0" }), "`grade`: --grade expects max=B"),
+        (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": "max=0" }), "`grade` expects max=B"),
         (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": "easy" }), "found `easy`"),
         (json!({ "kind": "snake", "rows": 4, "cols": 4, "grade": 3 }), "invalid type"),
     ] {

@@ -168,8 +168,8 @@ fn bad_chains_are_refused_with_their_location() {
 #[test]
 fn unknown_options_are_usage_errors() {
     for (flag, value, msg) in [
-        ("--encoding", "nope", "unknown encoding `nope`"),
-        ("--symmetry", "nope", "unknown symmetry `nope`"),
+        ("--encoding", "nope", "unknown `--encoding nope` for snake-cube; expected orbits, cells, joints"),
+        ("--symmetry", "nope", "unknown `--symmetry nope`"),
         ("--distinct", "nope", "unknown `--distinct nope`"),
     ] {
         let r = run(&["count", &fixture("seed-3x3x3"), flag, value]);

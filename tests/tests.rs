@@ -32,6 +32,7 @@ mod golden;
 mod golemgrad;
 mod hebi;
 mod limits;
+mod messages;
 mod parity_snake;
 mod pictures;
 mod play;

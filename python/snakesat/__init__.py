@@ -33,6 +33,7 @@ from ._native import (
     TooBigError,
     UsageError,
     __version__,
+    choices,
     read,
 )
 from ._native import bank as _read_bank
@@ -49,6 +50,7 @@ __all__ = [
     "SolverError",
     "TooBigError",
     "UsageError",
+    "choices",
     "generate",
     "generate_one",
     "read",

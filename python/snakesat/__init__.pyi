@@ -12,6 +12,7 @@ __all__ = [
     "SolverError",
     "TooBigError",
     "UsageError",
+    "choices",
     "generate",
     "generate_one",
     "read",
@@ -168,6 +169,7 @@ class Puzzle:
         threads: Optional[int] = None,
         encoding: Optional[str] = None,
         distinct: Optional[str] = None,
+        symmetry: Optional[str] = None,
     ) -> Count: ...
     def forced(
         self,
@@ -222,6 +224,7 @@ class Generator:
     def puzzle(self, index: int) -> Puzzle: ...
 
 def read(source: Union[str, "os.PathLike[str]"]) -> Puzzle: ...
+def choices() -> List[Tuple[str, str, List[str], List[str]]]: ...
 def generate_one(
     kind: str,
     rows: int,

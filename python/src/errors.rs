@@ -1,7 +1,7 @@
 //! The module's exceptions: one class per class of the library's error
 //! ([`ErrorClass`]), as the command line has one exit code and the server one HTTP status
-//! for each, and messages in Python's words (an option is a keyword argument here, not a
-//! command-line flag).
+//! for each, and messages in Python's words: the library's errors carry the option they
+//! name as data ([`Setting`]), and here it is written as a keyword argument ([`Keywords`]).
 //!
 //! | `ErrorClass` | exception | base |
 //! |---|---|---|
@@ -17,7 +17,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use snakesat::puzzle::{ErrorClass, RunError};
+use snakesat::puzzle::{ErrorClass, RunError, Setting, Spelling};
 
 create_exception!(
     snakesat,
@@ -84,7 +84,7 @@ pub fn run_error(py: Python<'_>, e: RunError) -> PyErr {
     if let RunError::Input(e) = &e {
         return input_error(py, e);
     }
-    let msg = in_python_words(&e.to_string());
+    let msg = e.worded(&Keywords);
     match e.class() {
         ErrorClass::Input | ErrorClass::Usage => UsageError::new_err(msg),
         ErrorClass::TooBig => TooBigError::new_err(msg),
@@ -94,52 +94,23 @@ pub fn run_error(py: Python<'_>, e: RunError) -> PyErr {
 
 /// A usage error raised by the module itself.
 pub fn usage(msg: impl Into<String>) -> PyErr {
-    UsageError::new_err(in_python_words(&msg.into()))
+    UsageError::new_err(msg.into())
 }
 
-/// The options a job takes as keyword arguments, and so may name with a value.
-const KEYWORDS: [&str; 4] = ["encoding", "distinct", "symmetry", "bank"];
+/// Python names an option by its keyword argument.
+pub struct Keywords;
 
-/// The library's messages name options as the command line spells them: `` `--encoding
-/// plain` ``, `--encoding plain`, `--grade`. Here they are keyword arguments:
-/// `encoding="plain"`, `grade`.
-pub fn in_python_words(msg: &str) -> String {
-    let mut out = String::with_capacity(msg.len());
-    let mut rest = msg;
-    while let Some(at) = rest.find("--") {
-        let (before, from) = rest.split_at(at);
-        let name_len = from[2..].find(|c: char| !(c.is_ascii_lowercase() || c == '-')).unwrap_or(from.len() - 2);
-        let name = &from[2..2 + name_len];
-        // A dash run that names no option (an em dash written `--`, a range) stays.
-        if name.is_empty() || !before.chars().last().is_none_or(|c| c == ' ' || c == '`' || c == '(') {
-            out.push_str(before);
-            out.push_str("--");
-            rest = &from[2..];
-            continue;
-        }
-        let quoted = before.ends_with('`');
-        out.push_str(if quoted { &before[..before.len() - 1] } else { before });
-        let after = &from[2 + name_len..];
-        let value = after
-            .strip_prefix(' ')
-            .filter(|_| KEYWORDS.contains(&name))
-            .map(|v| &v[..v.find(|c: char| c.is_whitespace() || c == '`' || c == ')' || c == ';').unwrap_or(v.len())])
-            .filter(|v| !v.is_empty() && !v.ends_with(':'));
-        let name = name.replace('-', "_");
-        rest = match value {
-            Some(v) => {
-                out.push_str(&format!("{name}=\"{v}\""));
-                &after[1 + v.len()..]
-            }
-            None => {
-                out.push_str(&name);
-                after
-            }
-        };
-        if quoted {
-            rest = rest.strip_prefix('`').unwrap_or(rest);
-        }
+impl Spelling for Keywords {
+    fn setting(&self, s: Setting) -> String {
+        format!("{}=", s.name())
     }
-    out.push_str(rest);
-    out
+    fn given(&self, s: Setting, value: &str) -> String {
+        format!("{}={value:?}", s.name())
+    }
+    fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
+        format!("{job}({})", self.given(s, value))
+    }
+    fn job(&self, job: &str) -> String {
+        format!("{job}()")
+    }
 }

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use snakesat::genres::{self, AnyPuzzle, Capabilities, Visit};
 use snakesat::input::Source;
 use snakesat::jobs::Setup;
-use snakesat::puzzle::{GenerateSpec, OnlyAnswer};
+use snakesat::puzzle::{GenerateSpec, OnlyAnswer, RawOptions, Setting};
 use snakesat::render;
 
 mod answer;
@@ -21,7 +21,7 @@ mod explain;
 mod files;
 mod run;
 
-use errors::{input_error, run_error, usage, InputError, SolverError, TooBigError, UsageError};
+use errors::{input_error, run_error, usage, InputError, Keywords, SolverError, TooBigError, UsageError};
 use run::{options, Ask};
 
 use answer::{Answer, Candidates, Count};
@@ -109,8 +109,9 @@ impl Puzzle {
         })
     }
 
-    /// Counts the answers, up to `limit`.
-    #[pyo3(signature = (limit=None, timeout=None, backend=None, *, threads=None, encoding=None, distinct=None))]
+    /// Counts the answers, up to `limit`; with `symmetry` (a group the genre names, as
+    /// `snakesat count --symmetry`), the classes under it as well.
+    #[pyo3(signature = (limit=None, timeout=None, backend=None, *, threads=None, encoding=None, distinct=None, symmetry=None))]
     fn count(
         &self,
         py: Python<'_>,
@@ -120,8 +121,9 @@ impl Puzzle {
         threads: Option<usize>,
         encoding: Option<String>,
         distinct: Option<String>,
+        symmetry: Option<String>,
     ) -> PyResult<Count> {
-        let raw = options(encoding, distinct);
+        let raw = RawOptions { symmetry, ..options(encoding, distinct) };
         Ok(Count {
             body: run::job(
                 py,
@@ -375,8 +377,9 @@ impl Generator {
         grade: Option<&str>,
     ) -> PyResult<Self> {
         // `generate --grade`'s bound, read by the same parser.
-        let grade =
-            grade.map(|g| g.parse::<snakesat::explain::GradeBound>().map_err(|e| usage(e.to_string()))).transpose()?;
+        let grade = grade
+            .map(|g| g.parse::<snakesat::explain::GradeBound>().map_err(|e| usage(e.worded(&Keywords))))
+            .transpose()?;
         // The time limit is checked now, though each puzzle's deadline starts with it.
         run::deadline(timeout)?;
         let spec = GenerateSpec { rows, cols, bank, grade };
@@ -461,6 +464,7 @@ impl Visit for Generate<'_> {
         match generate(self.spec, self.seed, self.index, self.limits) {
             Ok(g) => Ok(toml(&g.puzzle)),
             Err(Failed::Stopped(why)) => Err(NotMade::Stopped(format!("stopped: {why}"))),
+            Err(Failed::OutOfBound(o)) => Err(NotMade::Stopped(format!("stopped: {}", o.worded(&Keywords)))),
             Err(Failed::Impossible(why)) => Err(NotMade::Stopped(why)),
             Err(Failed::Run(e)) => Err(NotMade::Run(e)),
         }
@@ -482,6 +486,20 @@ fn bank(text: &str) -> PyResult<Vec<u32>> {
     snakesat::input::bank(text).map_err(|e| usage(format!("bank: {e}")))
 }
 
+/// The options each genre takes, as the registry declares them: `(kind, option, values,
+/// jobs)`, where `jobs` are the methods (and `snakesat` subcommands) that take the option.
+#[pyfunction]
+fn choices() -> Vec<(&'static str, &'static str, Vec<&'static str>, Vec<&'static str>)> {
+    let mut out = Vec::new();
+    for g in genres::GENRES {
+        for setting in Setting::GENRE {
+            let values = g.choices.iter().find(|(name, _)| *name == setting.name()).map_or(&[][..], |(_, v)| *v);
+            out.push((g.kind, setting.name(), values.to_vec(), setting.jobs().to_vec()));
+        }
+    }
+    out
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<InputError>())?;
@@ -497,6 +515,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Generator>()?;
     m.add_function(wrap_pyfunction!(size, m)?)?;
     m.add_function(wrap_pyfunction!(bank, m)?)?;
+    m.add_function(wrap_pyfunction!(choices, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -17,12 +17,12 @@ use serde_json::Value;
 use snakesat::backend::BackendKind;
 use snakesat::genres::{AnyPuzzle, Capabilities, Visit};
 use snakesat::input::Source;
-use snakesat::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable};
+use snakesat::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable, Words};
 use snakesat::limits::{self, Cancel, Limits};
 use snakesat::puzzle::{Pool, Puzzle, RawOptions, Report, RunError};
 use snakesat::render;
 
-use crate::errors::{run_error, usage};
+use crate::errors::{run_error, usage, Keywords};
 
 /// How often the caller looks for Ctrl-C: short enough to feel immediate.
 const POLL: Duration = Duration::from_millis(50);
@@ -243,6 +243,7 @@ pub fn job(
         backend: BackendPolicy { asked, operator: None, interruptible_only: true },
         limits,
         pool: Some(pool()),
+        words: Words(&Keywords),
         ..Setup::default()
     };
     let cancel = setup.limits.cancel.clone();

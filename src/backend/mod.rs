@@ -310,10 +310,22 @@ impl fmt::Display for BackendKind {
     }
 }
 
-impl FromStr for BackendKind {
-    type Err = String;
+/// A solver name that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadBackend {
+    #[error("`external:` needs a command, e.g. external:\"minisat -verb=0\"")]
+    NoCommand,
+    #[error(
+        "unknown backend `{0}`; expected cadical, cadical:sat|unsat|plain, varisat, splr, kissat, minisat or \
+         external:\"CMD ARGS\""
+    )]
+    Unknown(String),
+}
 
-    fn from_str(s: &str) -> Result<Self, String> {
+impl FromStr for BackendKind {
+    type Err = BadBackend;
+
+    fn from_str(s: &str) -> Result<Self, BadBackend> {
         match s {
             "cadical" => Ok(BackendKind::Cadical),
             "cadical:sat" => Ok(BackendKind::CadicalPreset("sat")),
@@ -327,13 +339,11 @@ impl FromStr for BackendKind {
                 if let Some(cmd) = s.strip_prefix("external:") {
                     let parts: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
                     if parts.is_empty() {
-                        return Err("`external:` needs a command, e.g. external:\"minisat -verb=0\"".into());
+                        return Err(BadBackend::NoCommand);
                     }
                     Ok(BackendKind::External(parts))
                 } else {
-                    Err(format!(
-                        "unknown backend `{s}`; expected cadical, cadical:sat|unsat|plain, varisat, splr, kissat, minisat or external:\"CMD ARGS\""
-                    ))
+                    Err(BadBackend::Unknown(s.to_string()))
                 }
             }
         }

@@ -10,7 +10,7 @@ use snakesat::jobs::Solve;
 use snakesat::puzzle::{self, Connectivity, RawOptions};
 
 use super::args::{CheckArgs, Command, ConnectivityArg, Format, GenFormat, Shard, SolverArgs};
-use super::output::{usage, Failure};
+use super::output::{usage, Failure, Flags};
 use super::{generate, serve};
 
 /// `--size 12x10` (rows × columns) or `--size 12`: the library's reader (`input::size`).
@@ -313,7 +313,7 @@ impl Job {
                 output,
             } => {
                 let (rows, cols) = parse_size(&size)?;
-                let grade = grade.map(|g| g.parse::<GradeBound>().map_err(|e| usage(e.to_string()))).transpose()?;
+                let grade = grade.map(|g| g.parse::<GradeBound>().map_err(|e| usage(e.worded(&Flags)))).transpose()?;
                 let bank = bank.as_deref().map(parse_bank).transpose()?;
                 let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 if threads == 0 {

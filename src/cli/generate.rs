@@ -19,7 +19,7 @@ use snakesat::genres::Visit;
 use snakesat::puzzle::{exit, Puzzle};
 
 use super::args::Shard;
-use super::output::{io_failure, usage, Failure};
+use super::output::{io_failure, usage, Failure, Flags};
 
 /// What `generate` was asked for, checked.
 pub struct GenerateJob {
@@ -171,19 +171,23 @@ impl GenerateJob {
         toml: fn(&P) -> String,
         url: Option<UrlFn<P>>,
     ) -> Result<(String, u8), Failure> {
+        let stopped = |why: String| match self.json {
+            true => {
+                let line = json!({"index": k, "seed": self.seed, "kind": P::KIND, "status": "unknown", "reason": why});
+                Ok((format!("{line}\n"), exit::UNKNOWN))
+            }
+            false => Ok((format!("# puzzle {k}: stopped ({why})\n"), exit::UNKNOWN)),
+        };
         let g = match made {
             Ok(g) => g,
             Err(Failed::Run(e)) => return Err(e.into()),
-            Err(Failed::Stopped(why)) if self.json => {
-                let line = json!({"index": k, "seed": self.seed, "kind": P::KIND, "status": "unknown", "reason": why});
-                return Ok((format!("{line}\n"), exit::UNKNOWN));
-            }
+            Err(Failed::Stopped(why)) => return stopped(why),
+            Err(Failed::OutOfBound(o)) => return stopped(o.worded(&Flags)),
             Err(Failed::Impossible(why)) if self.json => {
                 let line =
                     json!({"index": k, "seed": self.seed, "kind": P::KIND, "status": "impossible", "reason": why});
                 return Ok((format!("{line}\n"), exit::NO_ANSWER));
             }
-            Err(Failed::Stopped(why)) => return Ok((format!("# puzzle {k}: stopped ({why})\n"), exit::UNKNOWN)),
             Err(Failed::Impossible(why)) => {
                 return Err(Failure { code: exit::NO_ANSWER, err: anyhow::anyhow!("puzzle {k}: {why}") })
             }

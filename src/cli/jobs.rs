@@ -9,13 +9,13 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use snakesat::genres::{Capabilities, Visit};
-use snakesat::jobs::{BackendPolicy, CountJob, Plan, Setup, Solve, Stop, Threads, Unknown};
+use snakesat::jobs::{BackendPolicy, CountJob, Plan, Setup, Solve, Stop, Threads, Unknown, Words};
 use snakesat::puzzle::{self, exit, Limits, Pool, Puzzle, RawOptions, RunError};
 use snakesat::render;
 
 use super::args::{Format, Shard};
 use super::checked::{Checks, CountArgs, PuzzleJob, RunArgs, SolveMode};
-use super::output::{io_failure, out, outln, print_report, usage, Failure};
+use super::output::{io_failure, out, outln, print_report, usage, Failure, Flags};
 
 impl Visit for PuzzleJob {
     type Output = Result<u8, Failure>;
@@ -85,6 +85,7 @@ fn plan<'a, P: Puzzle>(
         cross_check: checks.cross_check.clone(),
         limits,
         pool: run.known.as_deref().map(known).transpose()?,
+        words: Words(&Flags),
     };
     Plan::new(p, caps, setup)
 }

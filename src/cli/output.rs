@@ -3,7 +3,7 @@
 //! exit code it ends with (`puzzle::exit`).
 
 use snakesat::input::InputError;
-use snakesat::puzzle::{exit, Report, RunError};
+use snakesat::puzzle::{exit, Report, RunError, Setting, Spelling};
 use snakesat::render;
 
 use super::args::Format;
@@ -52,7 +52,33 @@ impl From<InputError> for Failure {
 
 impl From<RunError> for Failure {
     fn from(e: RunError) -> Self {
-        Failure { code: e.exit_code(), err: e.into() }
+        let code = e.exit_code();
+        match e {
+            RunError::Option(o) => Failure { code, err: anyhow::anyhow!(o.worded(&Flags)) },
+            e => Failure { code, err: e.into() },
+        }
+    }
+}
+
+/// The command line names an option by its flag.
+pub struct Flags;
+
+impl Spelling for Flags {
+    fn setting(&self, s: Setting) -> String {
+        format!("--{}", s.name())
+    }
+    fn given(&self, s: Setting, value: &str) -> String {
+        format!("`--{} {value}`", s.name())
+    }
+    fn job_given(&self, job: &str, s: Setting, value: &str) -> String {
+        format!("`{job} --{} {value}`", s.name())
+    }
+    /// `solve`'s modes are its flags; every other job is a subcommand.
+    fn job(&self, job: &str) -> String {
+        match job {
+            "unique" | "forced" | "candidates" => format!("--{job}"),
+            other => format!("`snakesat {other}`"),
+        }
     }
 }
 

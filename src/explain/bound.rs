@@ -11,6 +11,7 @@ use std::str::FromStr;
 
 use super::rating::{self, Band, Rating};
 use super::{Difficulty, End, Grade, Rung};
+use crate::puzzle::{Plain, Setting, Spelling};
 
 /// The largest number taken: the default `explain --max-rules` is 12, and steps of dozens
 /// of rules read as search, not as a step a person takes.
@@ -92,20 +93,28 @@ pub struct GradeBound {
     pub min: Option<Limit>,
 }
 
-/// A `--grade` spec that does not read.
+/// A grade bound that does not read; each front end names the option its own way
+/// ([`BadBound::worded`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct BadBound(String);
 
-impl fmt::Display for BadBound {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "--grade expects max=B, or min=A,max=B, each a level (basic, local, lines, connectivity, length, forcing, \
+impl BadBound {
+    /// The message, with the option written as `s` writes it.
+    pub fn worded(&self, s: &dyn Spelling) -> String {
+        format!(
+            "{} expects max=B, or min=A,max=B, each a level (basic, local, lines, connectivity, length, forcing, \
              search, board), a band ({}), a rating from 1.0 to 10.0 written with its decimal point (6.5), or a \
              number of rules from 1 to {MAX_BOUND}, min no harder than max; {}",
+            s.setting(Setting::Grade),
             Band::list(),
             self.0
         )
+    }
+}
+
+impl fmt::Display for BadBound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.worded(&Plain))
     }
 }
 
@@ -278,7 +287,7 @@ mod tests {
             ("", "found ``"),
         ] {
             let e = bad.parse::<GradeBound>().unwrap_err().to_string();
-            assert!(e.starts_with("--grade expects max=B"), "{bad}: {e}");
+            assert!(e.starts_with("the grade bound expects max=B"), "{bad}: {e}");
             assert!(e.contains(why), "{bad}: {e}");
             // Every error lists the bands, so a misspelt one can be put right.
             assert!(e.contains("a band (easy 1.0–2.4, moderate 2.5–3.9, tricky 4.0–5.9, "), "{bad}: {e}");

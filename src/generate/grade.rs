@@ -38,7 +38,7 @@
 use super::{Failed, Rng};
 use crate::explain::{self, End, Grade, GradeBound, Settings};
 use crate::limits::Limits;
-use crate::puzzle::{self, Explain, Generate, RunError};
+use crate::puzzle::{self, Explain, Generate, OptionError, RunError, Setting};
 
 /// Answers tried for a bound before the puzzle is reported stopped.
 pub const ATTEMPTS: usize = 4;
@@ -57,11 +57,11 @@ pub fn check_explains<P: Generate>(blank: &P, bound: &GradeBound) -> Result<(), 
     if puzzle::explains(blank, &P::explain_options())? {
         Ok(())
     } else {
-        Err(RunError::usage(format!(
-            "--grade {bound}: {} puzzles cannot be explained yet (`snakesat explain` does not apply to them), \
-             so they have no grade to bound",
+        let why = format!(
+            "{} puzzles cannot be explained yet (explain does not apply to them), so they have no grade to bound",
             P::KIND
-        )))
+        );
+        Err(OptionError::Refused { setting: Setting::Grade, value: Some(bound.to_string()), why }.into())
     }
 }
 

@@ -7,6 +7,7 @@
 use crate::cnf::{Formula, Lit, RuleKind, Var};
 use crate::engine::{Unit, Value};
 use crate::grid::Grid;
+use crate::puzzle::Broken;
 
 /// The four directions of a line from a cell, as bits of a cell's line set.
 pub const UP: u8 = 1;
@@ -185,10 +186,10 @@ pub enum ShapeError {
     Halfway { from: (usize, usize), to: (usize, usize) },
 }
 
-/// The verifiers' reasons are text: a shape error is one more.
-impl From<ShapeError> for String {
-    fn from(e: ShapeError) -> String {
-        e.to_string()
+/// A shape an answer cannot have breaks the rules as any other rule does.
+impl From<ShapeError> for Broken {
+    fn from(e: ShapeError) -> Broken {
+        Broken(e.to_string())
     }
 }
 

@@ -5,7 +5,9 @@
 use serde_json::json;
 
 use crate::answer::{self, Board, View};
-use crate::puzzle::{exit, Candidates, EncodeOptions, Puzzle, Report, RunError, SolveReport, Status};
+use crate::puzzle::{
+    exit, Candidates, EncodeOptions, OptionError, Plain, Puzzle, Report, RunError, Setting, SolveReport, Status,
+};
 use crate::render::{palette, pt, Drawing, Style};
 
 use super::report::{decided_report, solve_report};
@@ -58,14 +60,16 @@ pub fn candidates_report<P: Puzzle>(
     let Some(first) = r.answers.first() else {
         let status = if r.all { Status::Unsat } else { Status::Unknown(r.stopped.clone().unwrap_or_default()) };
         let none = SolveReport { status, unique: None, second: None, agreement: None, stats: r.stats.clone() };
-        return Ok(solve_report(p, &none, false, opts));
+        // No answer: no agreement, so no job to name.
+        return Ok(solve_report(p, &none, false, opts, &Plain));
     };
     let views: Vec<View> = r.answers.iter().map(|s| p.view(s, &opts.genre)).collect();
     let Some(sh) = shares(&views) else {
-        return Err(RunError::Usage(format!(
-            "candidates are not available for this {} with these options: its answers are more than their cells (see --distinct)",
+        let why = format!(
+            "candidates are not available for this {} with these options: its answers are more than their cells",
             P::KIND
-        )));
+        );
+        return Err(OptionError::About { why, setting: Setting::Distinct }.into());
     };
     let view = &views[0];
     let limit_reached = !r.all && r.enumerated as u64 >= limit;

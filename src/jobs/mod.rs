@@ -31,7 +31,7 @@ use crate::genres::Capabilities;
 use crate::input::Source;
 use crate::limits::Limits;
 use crate::puzzle::{self, exit, Connectivity, EncodeOptions, JobSetup, Puzzle, RawOptions, Report, RunError};
-use crate::puzzle::{Explained, Pool, SampleArgs, SolveReport, Split, Start};
+use crate::puzzle::{Explained, Plain, Pool, SampleArgs, SolveReport, Spelling, Split, Start};
 use crate::render::Drawing;
 
 pub use candidates::CellValues;
@@ -95,6 +95,25 @@ pub struct Setup {
     /// Answers kept from earlier jobs (the server's, across a setter's edits): `--forced`
     /// starts from those that still answer the puzzle and leaves its own there.
     pub pool: Option<Arc<Pool>>,
+    /// How the front end names a job in a report's text.
+    pub words: Words,
+}
+
+/// A front end's [`Spelling`], for the texts the plan writes for it (a report names
+/// another job to run); the library's plain words unless the front end sets its own.
+#[derive(Clone, Copy)]
+pub struct Words(pub &'static (dyn Spelling + Sync));
+
+impl Default for Words {
+    fn default() -> Self {
+        Words(&Plain)
+    }
+}
+
+impl std::fmt::Debug for Words {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Words")
+    }
 }
 
 /// The genre's options read from the user's text; an option it has no use for is a usage
@@ -219,7 +238,7 @@ impl<'a, P: Puzzle> Plan<'a, P> {
     /// Refuses a job about uniqueness on a puzzle where it means nothing.
     fn uniqueness_applies(&self) -> Result<(), RunError> {
         match self.p.no_uniqueness(&self.opts.genre) {
-            Some(why) => Err(RunError::Usage(why)),
+            Some(why) => Err(why.into()),
             None => Ok(()),
         }
     }
@@ -245,7 +264,7 @@ impl<'a, P: Puzzle> Plan<'a, P> {
             |l| puzzle::solve(p, enc, backend, l, unique),
             |l| puzzle::solve(p, enc, self.backend()?, l, unique),
         )?;
-        Ok(report::solve_report(self.p, &r, unique, &self.opts))
+        Ok(report::solve_report(self.p, &r, unique, &self.opts, self.setup.words.0))
     }
 
     /// `solve --forced`: the first answer with every cell not all answers agree on marked.

@@ -6,7 +6,9 @@ use serde_json::{json, Value};
 
 use crate::answer::{self, Board, View};
 use crate::genres::Capabilities;
-use crate::puzzle::{exit, Agreement, CountReport, EncodeOptions, Puzzle, Report, RunError, SolveReport, Status};
+use crate::puzzle::{
+    exit, Agreement, CountReport, EncodeOptions, Plain, Puzzle, Report, RunError, SolveReport, Spelling, Status,
+};
 use crate::render::{palette, pt, Drawing, Style};
 
 /// A count as the plan runs it: the answers the genre's summary needs are kept as they
@@ -48,6 +50,7 @@ pub fn solve_report<P: Puzzle>(
     r: &SolveReport<P::Solution>,
     unique: bool,
     opts: &EncodeOptions<P::Options>,
+    words: &dyn Spelling,
 ) -> Report {
     let (status, code) = match &r.status {
         Status::Solved(_) if unique && r.unique == Some(false) => ("solved", exit::NOT_UNIQUE),
@@ -84,7 +87,7 @@ pub fn solve_report<P: Puzzle>(
                     (Some(false), Some(s2)) => {
                         t += &format!("not unique; another solution:\n{}", view(s2).text());
                         if let Some(u) = &undecided {
-                            t += &u.sentence();
+                            t += &u.sentence(Some(words));
                         }
                     }
                     _ => t += "uniqueness unknown (timeout)\n",
@@ -213,13 +216,13 @@ struct Undecided {
 }
 
 impl Undecided {
-    fn sentence(&self) -> String {
+    /// `forced`: the job that finds them all, named as the front end names it (`None` in
+    /// that job's own report).
+    fn sentence(&self, forced: Option<&dyn Spelling>) -> String {
         let n = self.forced.cells.len();
         if !self.complete && self.answers == 2 {
-            return format!(
-                "at least {} of {n} cells undecided (where the two answers differ; --forced finds them all)\n",
-                self.count
-            );
+            let finds = forced.map(|s| format!("; {} finds them all", s.job("forced"))).unwrap_or_default();
+            return format!("at least {} of {n} cells undecided (where the two answers differ{finds})\n", self.count);
         }
         let at_least = if self.complete { "" } else { "at least " };
         format!(
@@ -244,10 +247,10 @@ fn agreement<P: Puzzle>(p: &P, a: &Agreement<P::Solution>, opts: &EncodeOptions<
 /// (`?` in text, `null` in JSON, a ring in the picture).
 pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &EncodeOptions<P::Options>) -> Report {
     let (Status::Solved(first), Some(a)) = (&r.status, &r.agreement) else {
-        return solve_report(p, r, false, opts);
+        return solve_report(p, r, false, opts, &Plain);
     };
     let Some(u) = agreement(p, a, opts) else {
-        let mut report = solve_report(p, r, false, opts);
+        let mut report = solve_report(p, r, false, opts, &Plain);
         report.text += "forced cells are not available for this puzzle with these options\n";
         return report;
     };
@@ -266,7 +269,7 @@ pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enco
     let mut text = u.forced.text();
     text += &match (u.count, u.complete) {
         (0, true) => "every cell is forced: the answer is unique\n".to_string(),
-        _ => u.sentence(),
+        _ => u.sentence(None),
     };
     let mut picture = p.draw(Some(first));
     for (f, &(at, r)) in u.forced.cells.iter().zip(&view.spots) {
@@ -274,7 +277,7 @@ pub fn forced_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enco
             picture.circle(at, r * 0.8, Style::stroke(palette::VERMILLION, r * 0.18).opacity(0.9));
         }
     }
-    let note = u.sentence().trim_end().to_string();
+    let note = u.sentence(None).trim_end().to_string();
     let code = match (u.answers, u.complete) {
         (2.., _) => exit::NOT_UNIQUE,
         (_, true) => exit::ANSWER,
@@ -304,7 +307,7 @@ pub fn decided_report<P: Puzzle>(p: &P, r: &SolveReport<P::Solution>, opts: &Enc
         .collect();
     let mut picture = p.draw(Some(first));
     picture.overlay(p.draw(None), open);
-    let note = format!("{}; undecided cells left open", u.sentence().trim_end());
+    let note = format!("{}; undecided cells left open", u.sentence(None).trim_end());
     report.picture = Some((picture, Some(note)));
     report
 }

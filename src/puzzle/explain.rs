@@ -6,7 +6,9 @@
 use serde_json::{json, Value};
 
 use super::player::{self, OnlyAnswer, Player, Start};
-use super::{exit, solve, Connectivity, EncodeOptions, Explain, Puzzle, RawOptions, RunError, Status};
+use super::{
+    exit, solve, Connectivity, EncodeOptions, Explain, OptionError, Puzzle, RawOptions, RunError, Setting, Status,
+};
 use crate::backend::BackendKind;
 use crate::cnf::RuleInstance;
 use crate::engine::{Encoded, Unit};
@@ -98,7 +100,7 @@ fn explain_from<P: Puzzle>(
     if let Some(why) = enc.formula().too_big() {
         return Err(RunError::TooBig(why));
     }
-    let mut ex = Explainer::new(&enc, ladder).ok_or_else(|| RunError::usage(no_explanation(p, raw)))?;
+    let mut ex = Explainer::new(&enc, ladder).ok_or_else(|| no_explanation(p, raw))?;
     let mut values = None;
     if let Some(sol) = &hint {
         let cells = p.view(sol, &opts.genre).board.cells;
@@ -146,22 +148,20 @@ pub fn explains<P: Puzzle>(p: &P, raw: &RawOptions) -> Result<bool, RunError> {
 /// keeps one answer per symmetry class cannot: the parity snake's default on a board its
 /// givens leave symmetric). The genre's other encodings are tried, and the ones that explain
 /// this puzzle are named.
-fn no_explanation<P: Puzzle>(p: &P, raw: &RawOptions) -> String {
+fn no_explanation<P: Puzzle>(p: &P, raw: &RawOptions) -> RunError {
     let encodings = P::CHOICES.iter().find(|(name, _)| *name == "encoding").map_or(&[][..], |(_, values)| values);
     let current = raw.encoding.as_deref().or(encodings.first().copied()).unwrap_or_default();
     let explains = |value: &str| {
         let raw = RawOptions { encoding: Some(value.to_string()), ..raw.clone() };
         explains(p, &raw).unwrap_or(false)
     };
-    let others: Vec<&str> = encodings.iter().copied().filter(|&v| v != current && explains(v)).collect();
+    let others: Vec<String> =
+        encodings.iter().copied().filter(|&v| v != current && explains(v)).map(String::from).collect();
     if others.is_empty() {
-        format!("explain does not apply to {} puzzles yet", P::KIND)
+        RunError::usage(format!("explain does not apply to {} puzzles yet", P::KIND))
     } else {
-        format!(
-            "explain does not apply to this {} puzzle with the {current} encoding; use --encoding {}",
-            P::KIND,
-            others.join(" or --encoding ")
-        )
+        let why = format!("explain does not apply to this {} puzzle with the {current} encoding", P::KIND);
+        OptionError::Instead { why, setting: Setting::Encoding, values: others }.into()
     }
 }
 

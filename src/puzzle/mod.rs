@@ -22,6 +22,7 @@ mod count;
 mod explain;
 mod known;
 mod player;
+mod setting;
 mod solve;
 pub use candidates::{candidates, Candidates};
 pub use count::{count, count_split, CountReport, Split, SPLIT_CUBES};
@@ -30,6 +31,7 @@ pub use known::{
     clues_on_blank, forced_from, forced_watched, images, Blank, BlankFn, Build, Exchange, Found, Pool, Side, Sources,
 };
 pub use player::{OnlyAnswer, Player, Start};
+pub use setting::{OptionError, Plain, Setting, Spelling};
 use solve::{first_answer, narrowed_from, no_classes, usable, verified};
 pub use solve::{forced, forced_up_to, solve, Agreement, SolveReport, Status};
 
@@ -69,13 +71,18 @@ pub enum Connectivity {
     Eager,
 }
 
+/// A connectivity that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown connectivity `{0}`; expected lazy or eager")]
+pub struct UnknownConnectivity(pub String);
+
 impl std::str::FromStr for Connectivity {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownConnectivity;
+    fn from_str(s: &str) -> Result<Self, UnknownConnectivity> {
         match s {
             "lazy" => Ok(Connectivity::Lazy),
             "eager" => Ok(Connectivity::Eager),
-            _ => Err(format!("unknown connectivity `{s}`; expected lazy or eager")),
+            _ => Err(UnknownConnectivity(s.to_string())),
         }
     }
 }
@@ -91,32 +98,33 @@ pub struct RawOptions {
 
 /// Reads one textual option against the values a genre knows (the first is the default
 /// when the option is absent), or says what is known.
-pub fn choose<T: Copy>(kind: &str, flag: &str, value: Option<&str>, known: &[(&str, T)]) -> Result<T, RunError> {
+pub fn choose<T: Copy>(kind: &str, setting: Setting, value: Option<&str>, known: &[(&str, T)]) -> Result<T, RunError> {
     let Some(value) = value else {
         return Ok(known.first().map(|k| k.1).expect("a genre lists at least one value"));
     };
     if let Some(&(_, v)) = known.iter().find(|k| k.0 == value) {
         return Ok(v);
     }
+    let (kind, value) = (kind.to_string(), value.to_string());
     if known.len() <= 1 {
-        return Err(RunError::Usage(format!("{kind} has no choice of `--{flag}`; `--{flag} {value}` does not apply")));
+        return Err(OptionError::NoChoice { kind, setting, value }.into());
     }
     let names: Vec<&str> = known.iter().map(|k| k.0).collect();
-    Err(RunError::Usage(format!("unknown `--{flag} {value}` for {kind}; expected {}", names.join(", "))))
+    Err(OptionError::Unknown { kind, setting, value, expected: names.join(", ") }.into())
 }
 
 /// Refuses every textual option: for a genre with one encoding and one notion of answer.
 pub fn no_options(kind: &str, raw: &RawOptions) -> Result<(), RunError> {
-    refuse(kind, "encoding", raw.encoding.as_deref())?;
-    refuse(kind, "distinct", raw.distinct.as_deref())?;
-    refuse(kind, "symmetry", raw.symmetry.as_deref())
+    refuse(kind, Setting::Encoding, raw.encoding.as_deref())?;
+    refuse(kind, Setting::Distinct, raw.distinct.as_deref())?;
+    refuse(kind, Setting::Symmetry, raw.symmetry.as_deref())
 }
 
 /// Refuses an option a genre has no use for.
-pub fn refuse(kind: &str, flag: &str, value: Option<&str>) -> Result<(), RunError> {
+pub fn refuse(kind: &str, setting: Setting, value: Option<&str>) -> Result<(), RunError> {
     match value {
         None => Ok(()),
-        Some(v) => Err(RunError::Usage(format!("{kind} has no choice of `--{flag}`; `--{flag} {v}` does not apply"))),
+        Some(v) => Err(OptionError::NoChoice { kind: kind.to_string(), setting, value: v.to_string() }.into()),
     }
 }
 
@@ -212,7 +220,7 @@ pub trait Show {
     /// Why asking whether the answer is unique means nothing for this puzzle (every
     /// answer has symmetric twins), so `solve --unique` and `--forced` are refused with
     /// it, with what to run instead. `None` (the default): they apply.
-    fn no_uniqueness(&self, _opts: &Self::Options) -> Option<String> {
+    fn no_uniqueness(&self, _opts: &Self::Options) -> Option<OptionError> {
         None
     }
 }
@@ -427,6 +435,34 @@ pub trait PreferredBackend: Puzzle {
 #[error("{0}")]
 pub struct Broken(pub String);
 
+/// The verifiers' helpers say a rule as text; `?` makes it the rule broken.
+impl From<String> for Broken {
+    fn from(why: String) -> Self {
+        Broken(why)
+    }
+}
+
+impl From<&str> for Broken {
+    fn from(why: &str) -> Self {
+        Broken(why.to_string())
+    }
+}
+
+/// An answer file's reader says what is wrong with it as text, a broken rule among them.
+impl From<Broken> for String {
+    fn from(b: Broken) -> String {
+        b.0
+    }
+}
+
+/// A [`Broken`] with its message written as `format!` writes it.
+macro_rules! broken {
+    ($($arg:tt)*) => {
+        $crate::puzzle::Broken(format!($($arg)*))
+    };
+}
+pub(crate) use broken;
+
 /// The library's error, with its class: the exit code and the HTTP status follow from it.
 #[derive(Debug, Error)]
 pub enum RunError {
@@ -439,6 +475,9 @@ pub enum RunError {
     /// Options or a puzzle the job cannot take (a usage error, exit code 2).
     #[error("{0}")]
     Usage(String),
+    /// An option's value the job cannot take (a usage error), which each front end words.
+    #[error(transparent)]
+    Option(#[from] OptionError),
     /// An explanation that failed inside (its solver, or a check of its own steps).
     #[error(transparent)]
     Explain(crate::explain::ExplainError),
@@ -485,7 +524,7 @@ impl RunError {
     pub fn class(&self) -> ErrorClass {
         match self {
             RunError::Input(_) => ErrorClass::Input,
-            RunError::Usage(_) => ErrorClass::Usage,
+            RunError::Usage(_) | RunError::Option(_) => ErrorClass::Usage,
             RunError::TooBig(_) => ErrorClass::TooBig,
             RunError::Engine(_) | RunError::Unverified(_) | RunError::Explain(_) => ErrorClass::Failure,
         }
@@ -499,6 +538,14 @@ impl RunError {
     /// A usage error: options, a request or a puzzle the job cannot take.
     pub fn usage(msg: impl Into<String>) -> Self {
         RunError::Usage(msg.into())
+    }
+
+    /// The message, with any option written as `s` writes it (the front end's terms).
+    pub fn worded(&self, s: &dyn Spelling) -> String {
+        match self {
+            RunError::Option(e) => e.worded(s),
+            other => other.to_string(),
+        }
     }
 
     /// The HTTP status this error maps to: the request's fault (400) or the server's (500).

@@ -2,7 +2,7 @@
 //! `--forced` (which cells every answer agrees on). Every answer handed out has passed the
 //! genre's verifier.
 
-use super::{Broken, Puzzle, RunError};
+use super::{Broken, OptionError, Puzzle, RunError, Setting};
 use crate::backend::Backend;
 use crate::cnf::{Model, Var};
 use crate::engine::{Encoded, Limits, Session, Stats, Step};
@@ -43,10 +43,12 @@ pub(super) fn no_classes<P: Puzzle>(enc: &P::Encoded, sol: &P::Solution) -> Resu
     if enc.implied(sol).is_empty() {
         Ok(())
     } else {
-        Err(RunError::Usage(format!(
-            "this {} encoding keeps one answer per symmetry class, so it cannot tell which cells every answer agrees on; choose an encoding without symmetry breaking (--encoding)",
+        let why = format!(
+            "this {} encoding keeps one answer per symmetry class, so it cannot tell which cells every answer \
+             agrees on; choose an encoding without symmetry breaking",
             P::KIND
-        )))
+        );
+        Err(OptionError::About { why, setting: Setting::Encoding }.into())
     }
 }
 

@@ -43,6 +43,16 @@ def test_usage_errors_in_python_words():
         p.solve(encoding="nope")
     message = str(raised.value)
     assert 'encoding="nope"' in message and "--" not in message
+    with pytest.raises(snakesat.UsageError, match=r"^snake-egg needs the eggs \(bank=\)$"):
+        snakesat.generate("snake-egg", 5)
+    with pytest.raises(snakesat.UsageError, match="^bank=: the eggs have 3 cells, too few"):
+        snakesat.generate("snake-egg", 6, bank="1,2")
+    # A report that names another job names it as Python calls it.
+    second = snakesat.read("fixtures/snake/several-4x4.toml").solve(unique=True)
+    assert "(where the two answers differ; forced() finds them all)" in str(second)
+    # Another job to run instead, named as Python calls it.
+    with pytest.raises(snakesat.UsageError, match=r'with count\(symmetry="cube"\) \(or cube\+reversal\)$'):
+        snakesat.read("fixtures/snake-cube/seed-3x3x3.toml").forced()
     with pytest.raises(snakesat.UsageError, match="^timeout must be a positive number"):
         p.solve(timeout=0)
     with pytest.raises(snakesat.UsageError, match="^limit must be at least 1$"):

@@ -99,7 +99,7 @@ def test_generate_with_a_grade_is_the_command_lines():
     assert out.endswith(made.toml)
     e = made.explain(max_rules=3)
     assert e.status == "solved" and e.grade["hardest"] <= 3
-    with pytest.raises(snakesat.UsageError, match="^grade expects max=B"):
+    with pytest.raises(snakesat.UsageError, match="^grade= expects max=B"):
         next(snakesat.generate("snake", 5, grade="max=0"))
     # The parity snake is graded as it explains, with the plain encoding.
     parity = next(snakesat.generate("parity-snake", 6, seed=1, grade="max=forcing"))

@@ -118,7 +118,7 @@ fn pzprjs_wrong_answers_fail_with_its_codes() {
         let (p, sol) = pzprv3(&format!("{CLUES}{text}"));
         match code {
             Some(code) => {
-                let err = verify(&p, &sol).unwrap_err();
+                let err = verify(&p, &sol).unwrap_err().0;
                 assert!(err.starts_with(&format!("{code}:")), "{code}: {err}");
             }
             None => verify(&p, &sol).unwrap(),
@@ -126,9 +126,9 @@ fn pzprjs_wrong_answers_fail_with_its_codes() {
     }
     let (p, mut sol) = answer();
     sol.iter_mut().for_each(|s| *s = false);
-    assert!(verify(&p, &sol).unwrap_err().starts_with("brNoShade:"));
+    assert!(verify(&p, &sol).unwrap_err().0.starts_with("brNoShade:"));
     sol[8] = true;
-    assert!(verify(&p, &sol).unwrap_err().starts_with("A grey cell is shaded (at row 2, column 2)"));
+    assert!(verify(&p, &sol).unwrap_err().0.starts_with("A grey cell is shaded (at row 2, column 2)"));
 }
 
 /// Every cell of the answer toggled: each change is refused.

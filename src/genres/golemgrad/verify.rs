@@ -5,9 +5,10 @@
 //! (`encodings/golemgrad.md` §1).
 
 use super::{step, Clue, GolemGrad, Solution, DIRS};
+use crate::puzzle::{broken, Broken};
 
 /// Checks every rule; the error starts with pzprjs's failure code.
-pub fn verify(p: &GolemGrad, sol: &Solution) -> Result<(), String> {
+pub fn verify(p: &GolemGrad, sol: &Solution) -> Result<(), Broken> {
     let g = p.grid;
     crate::genres::lines::check_shape(g, sol)?;
     let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
@@ -18,13 +19,13 @@ pub fn verify(p: &GolemGrad, sol: &Solution) -> Result<(), String> {
         return Err("brNoLine: There is no line on the board.".into());
     }
     if let Some(i) = cells().find(|&i| lines(i) == 3) {
-        return Err(format!("lnBranch: There is a branch line (at {}).", at(i)));
+        return Err(broken!("lnBranch: There is a branch line (at {}).", at(i)));
     }
     if let Some(i) = cells().find(|&i| lines(i) == 4) {
-        return Err(format!("lnCross: There is a crossing line (at {}).", at(i)));
+        return Err(broken!("lnCross: There is a crossing line (at {}).", at(i)));
     }
     if let Some(i) = cells().find(|&i| lines(i) > 0 && p.numbered(i)) {
-        return Err(format!("lnOverlap: A line overlaps a number (at {}).", at(i)));
+        return Err(broken!("lnOverlap: A line overlaps a number (at {}).", at(i)));
     }
     // A loop: a piece of the line graph with as many lines as cells or more.
     let mut done = vec![false; g.len()];
@@ -36,27 +37,27 @@ pub fn verify(p: &GolemGrad, sol: &Solution) -> Result<(), String> {
         joined.iter().for_each(|&i| done[i] = true);
         let edges: u32 = joined.iter().map(|&i| lines(i)).sum::<u32>() / 2;
         if edges as usize >= joined.len() {
-            return Err(format!("laLoop: A line forms a loop (through {}).", at(joined[0])));
+            return Err(broken!("laLoop: A line forms a loop (through {}).", at(joined[0])));
         }
     }
     if let Some([a, ..]) = g.blocks_2x2().find(|b| b.iter().all(|&i| shaded(i))) {
-        return Err(format!("ln2x2: There is a 2x2 square of cells containing lines (from {}).", at(a)));
+        return Err(broken!("ln2x2: There is a 2x2 square of cells containing lines (from {}).", at(a)));
     }
     if let Some(i) = cells().find(|&i| p.circle(i) && lines(i) >= 2) {
-        return Err(format!("lcOnNum: A line goes through a circle (at {}).", at(i)));
+        return Err(broken!("lcOnNum: A line goes through a circle (at {}).", at(i)));
     }
     let islands = g.components(|i| !shaded(i));
     for island in &islands {
         let numbers: Vec<usize> = island.iter().copied().filter(|&i| p.numbered(i)).collect();
         if numbers.len() >= 2 {
-            return Err(format!("bkNumGe2: A block has multiple numbers ({} and {}).", at(numbers[0]), at(numbers[1])));
+            return Err(broken!("bkNumGe2: A block has multiple numbers ({} and {}).", at(numbers[0]), at(numbers[1])));
         }
     }
     for island in &islands {
         for &i in island {
             if let Some(Clue::Number(k)) = p.clues[i] {
                 if island.len() != k as usize {
-                    return Err(format!(
+                    return Err(broken!(
                         "bkSizeNe: The size of the block is not equal to the number (the {k} at {} is in {} cells).",
                         at(i),
                         island.len()
@@ -69,10 +70,10 @@ pub fn verify(p: &GolemGrad, sol: &Solution) -> Result<(), String> {
         return Err("csDivide: The shaded cells are divided.".into());
     }
     if let Some(i) = cells().find(|&i| p.circle(i) && lines(i) == 0) {
-        return Err(format!("nmNoLine: A circle is not connected to another object (at {}).", at(i)));
+        return Err(broken!("nmNoLine: A circle is not connected to another object (at {}).", at(i)));
     }
     if let Some(i) = cells().find(|&i| lines(i) == 1 && !p.circle(i)) {
-        return Err(format!("lnDeadEnd: There is a dead-end line (at {}).", at(i)));
+        return Err(broken!("lnDeadEnd: There is a dead-end line (at {}).", at(i)));
     }
     Ok(())
 }

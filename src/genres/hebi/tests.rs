@@ -101,11 +101,11 @@ fn pzprjs_wrong_answers_fail_with_its_codes() {
         ("snakeAttack", ". . 3 2 . /. 5 4 1 . /. . . . . /. . 2 3 4 /. . 1 . 5 /"),
     ];
     for (code, answer) in cases {
-        let err = verify(&p, &pzprv3(&format!("{CLUES}{answer}"))).unwrap_err();
+        let err = verify(&p, &pzprv3(&format!("{CLUES}{answer}"))).unwrap_err().0;
         assert!(err.starts_with(&format!("{code}:")), "{code}: {err}");
     }
     let empty = Hebi::new(Grid::new(5, 5));
-    assert!(verify(&empty, &vec![0; 25]).unwrap_err().starts_with("brNoValidNum:"));
+    assert!(verify(&empty, &vec![0; 25]).unwrap_err().0.starts_with("brNoValidNum:"));
 }
 
 /// A small board with random clue cells.

@@ -2,6 +2,7 @@
 //! checks, in its order, each failure named by pzprjs's code.
 
 use super::{Arrow, Hebi, Solution, DOWN, LEFT, RIGHT, UP};
+use crate::puzzle::{broken, Broken};
 
 /// The snakes of an answer as pzprjs sees them: numbered cells, joined where two
 /// neighbours' numbers differ by one.
@@ -32,14 +33,14 @@ pub fn snakes(p: &Hebi, sol: &Solution) -> (Vec<Vec<usize>>, Vec<Option<usize>>)
 }
 
 /// Checks every rule; the error starts with pzprjs's failure code.
-pub fn verify(p: &Hebi, sol: &Solution) -> Result<(), String> {
+pub fn verify(p: &Hebi, sol: &Solution) -> Result<(), Broken> {
     let g = p.grid;
     if sol.len() != g.len() {
-        return Err(format!("the answer has {} cells, the grid {}", sol.len(), g.len()));
+        return Err(broken!("the answer has {} cells, the grid {}", sol.len(), g.len()));
     }
     let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
     if let Some(i) = (0..g.len()).find(|&i| sol[i] > 5 || (sol[i] > 0 && p.clues[i].is_some())) {
-        return Err(format!("the answer puts {} at {}, which is not a free cell or not 1–5", sol[i], at(i)));
+        return Err(broken!("the answer puts {} at {}, which is not a free cell or not 1–5", sol[i], at(i)));
     }
     // checkNumberExist
     let clue_number = p.clues.iter().any(|c| matches!(c, Some(Arrow::Number { num: Some(_), .. })));
@@ -49,14 +50,14 @@ pub fn verify(p: &Hebi, sol: &Solution) -> Result<(), String> {
     let (snakes, id) = snakes(p, sol);
     // checkSnakeSize
     if let Some(s) = snakes.iter().find(|s| s.len() != 5) {
-        return Err(format!("bkSizeNe5: the snake at {} has {} cells, not 5", at(s[0]), s.len()));
+        return Err(broken!("bkSizeNe5: the snake at {} has {} cells, not 5", at(s[0]), s.len()));
     }
     // checkOtherAnsNumberInRoom
     for s in &snakes {
         let mut seen = [false; 6];
         for &i in s {
             if std::mem::replace(&mut seen[sol[i] as usize], true) {
-                return Err(format!("bkDupNum: the snake at {} has two {}s", at(s[0]), sol[i]));
+                return Err(broken!("bkDupNum: the snake at {} has two {}s", at(s[0]), sol[i]));
             }
         }
     }
@@ -64,7 +65,7 @@ pub fn verify(p: &Hebi, sol: &Solution) -> Result<(), String> {
     for (a, b) in g.edges() {
         if let (Some(x), Some(y)) = (id[a], id[b]) {
             if x != y {
-                return Err(format!("bsSnake: different snakes touch at {} and {}", at(a), at(b)));
+                return Err(broken!("bsSnake: different snakes touch at {} and {}", at(a), at(b)));
             }
         }
     }
@@ -78,7 +79,7 @@ pub fn verify(p: &Hebi, sol: &Solution) -> Result<(), String> {
             n => seen == Some(n),
         };
         if !ok {
-            return Err(format!(
+            return Err(broken!(
                 "anNumberNe: the arrow at {} says {num}, but sees {}",
                 at(i),
                 seen.map_or("none".to_string(), |k| k.to_string())
@@ -101,7 +102,7 @@ pub fn verify(p: &Hebi, sol: &Solution) -> Result<(), String> {
         let Some(dir) = look else { continue };
         if let Some(k) = p.ray(h, dir).into_iter().find(|&k| sol[k] != 0) {
             if id[k] != id[h] {
-                return Err(format!(
+                return Err(broken!(
                     "snakeAttack: the snake with its head at {} sees another snake at {}",
                     at(h),
                     at(k)

@@ -32,7 +32,10 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{choose, Broken, EncodeOptions, Generate, GenerateSpec, Puzzle, RawOptions, RunError, Summarise};
+use crate::puzzle::{
+    choose, Broken, EncodeOptions, Generate, GenerateSpec, OptionError, Puzzle, RawOptions, RunError, Setting,
+    Summarise,
+};
 
 pub use encode::ParityCnf;
 pub use symmetry::Symmetry;
@@ -302,28 +305,34 @@ impl Puzzle for ParitySnake {
     fn options(raw: &RawOptions) -> Result<ParityOptions, RunError> {
         let kind = Self::KIND;
         Ok(ParityOptions {
-            orbits: choose(kind, "encoding", raw.encoding.as_deref(), &[("orbits", true), ("plain", false)])?,
+            orbits: choose(kind, Setting::Encoding, raw.encoding.as_deref(), &[("orbits", true), ("plain", false)])?,
             distinct: choose(
                 kind,
-                "distinct",
+                Setting::Distinct,
                 raw.distinct.as_deref(),
                 &[("snake", Distinct::Snake), ("parity", Distinct::Parity), ("digits", Distinct::Digits)],
             )?,
-            symmetry: Symmetry::parse(raw.symmetry.as_deref()).map_err(RunError::Usage)?,
+            symmetry: choose(
+                kind,
+                Setting::Symmetry,
+                raw.symmetry.as_deref(),
+                &[("d4", Symmetry::D4), ("none", Symmetry::Identity)],
+            )?,
         })
     }
 
     fn encode(&self, opts: &EncodeOptions<ParityOptions>) -> Result<ParityCnf, RunError> {
         let o = opts.genre;
         if o.distinct == Distinct::Digits && self.rule != ParityRule::Sudoku {
-            return Err(RunError::usage("`--distinct digits` needs `parity = \"sudoku\"` in the puzzle"));
+            let needs = "`parity = \"sudoku\"` in the puzzle".to_string();
+            return Err(OptionError::Needs { setting: Setting::Distinct, value: "digits".into(), needs }.into());
         }
         let group = if o.orbits { symmetry::stabiliser(self, o.symmetry) } else { vec![0] };
         Ok(ParityCnf::build(self, opts.connectivity, o.distinct, group))
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), Broken> {
-        verify(self, sol).map_err(Broken)
+        verify(self, sol)
     }
 }
 
@@ -338,7 +347,7 @@ impl Summarise for ParitySnake {
         solutions: &[Solution],
         opts: &EncodeOptions<ParityOptions>,
     ) -> Result<Vec<(String, serde_json::Value)>, RunError> {
-        symmetry::count_summary(self, solutions, opts).map_err(RunError::Usage)
+        symmetry::count_summary(self, solutions, opts)
     }
 }
 

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::{json, Value};
 
-use crate::puzzle::EncodeOptions;
+use crate::puzzle::{EncodeOptions, RunError};
 
 use super::{Distinct, ParityOptions, ParitySnake, Solution};
 
@@ -19,14 +19,6 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    pub(crate) fn parse(s: Option<&str>) -> Result<Symmetry, String> {
-        match s {
-            None | Some("d4") => Ok(Symmetry::D4),
-            Some("none") => Ok(Symmetry::Identity),
-            Some(other) => Err(format!("unknown `--symmetry {other}`; parity-snake knows d4 (the default) and none")),
-        }
-    }
-
     /// The name `--symmetry` takes.
     fn name(self) -> &'static str {
         match self {
@@ -135,14 +127,14 @@ pub fn count_summary(
     p: &ParitySnake,
     sols: &[Solution],
     opts: &EncodeOptions<ParityOptions>,
-) -> Result<Vec<(String, Value)>, String> {
+) -> Result<Vec<(String, Value)>, RunError> {
     let sym = opts.genre.symmetry;
     let distinct = sols.first().map_or(Distinct::Snake, |s| s.distinct);
     let group = stabiliser(p, sym);
     let index: HashMap<(Vec<usize>, Vec<u8>), usize> =
         sols.iter().enumerate().map(|(k, s)| (key(s, distinct), k)).collect();
     if index.len() != sols.len() {
-        return Err("internal error: the enumeration holds the same answer twice".into());
+        return Err(RunError::usage("internal error: the enumeration holds the same answer twice"));
     }
     let mut orbit_of = vec![usize::MAX; sols.len()];
     let mut orbit_sizes: BTreeMap<usize, usize> = BTreeMap::new();
@@ -156,10 +148,10 @@ pub fn count_summary(
         for &t in &group {
             let img = image(p, t, &sols[k]);
             let Some(&j) = index.get(&key(&img, distinct)) else {
-                return Err(format!(
+                return Err(RunError::usage(format!(
                     "internal error: symmetry {t} maps answer {} to a configuration that was not counted",
                     k + 1
-                ));
+                )));
             };
             if !members.contains(&j) {
                 members.push(j);
@@ -167,7 +159,7 @@ pub fn count_summary(
         }
         for &j in &members {
             if orbit_of[j] != usize::MAX && orbit_of[j] != orbits {
-                return Err("internal error: two symmetry orbits overlap".into());
+                return Err(RunError::usage("internal error: two symmetry orbits overlap"));
             }
             orbit_of[j] = orbits;
         }
@@ -176,7 +168,10 @@ pub fn count_summary(
         orbits += 1;
     }
     if covered != sols.len() {
-        return Err(format!("internal error: orbit sizes add up to {covered}, not to the {} answers", sols.len()));
+        return Err(RunError::usage(format!(
+            "internal error: orbit sizes add up to {covered}, not to the {} answers",
+            sols.len()
+        )));
     }
     let mut hist: BTreeMap<usize, usize> = BTreeMap::new();
     for s in sols {

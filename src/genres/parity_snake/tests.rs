@@ -270,10 +270,10 @@ fn verifier_rejects_broken_answers() {
     // Dropping the last cell leaves it beside its old neighbour with the other parity.
     let mut short = sol.clone();
     short.snake.pop();
-    assert!(verify(&p, &short).unwrap_err().contains("ambiguous"));
+    assert!(verify(&p, &short).unwrap_err().0.contains("ambiguous"));
     let mut counts = sol.clone();
     counts.digits = None;
-    assert!(verify(&p, &counts).unwrap_err().contains("needs its digits"));
+    assert!(verify(&p, &counts).unwrap_err().0.contains("needs its digits"));
     let mut digits = sol.clone();
     digits.digits.as_mut().unwrap().swap(0, 1);
     assert!(verify(&p, &digits).is_err());
@@ -282,22 +282,22 @@ fn verifier_rejects_broken_answers() {
     assert!(verify(&p, &jump).is_err());
     let mut twice = sol.clone();
     twice.snake.push(sol.snake[0]);
-    assert!(verify(&p, &twice).unwrap_err().contains("twice"));
+    assert!(verify(&p, &twice).unwrap_err().0.contains("twice"));
     let on: HashSet<usize> = sol.snake.iter().copied().collect();
     let mut amb = sol.clone();
     let x = (0..n).find(|&i| !on.contains(&i) && nbrs(i).iter().any(|k| on.contains(k))).unwrap();
     amb.even[x] = !amb.even[x];
-    assert!(verify(&p, &amb).unwrap_err().contains("ambiguous"));
+    assert!(verify(&p, &amb).unwrap_err().0.contains("ambiguous"));
     let mut touch = sol.clone();
     touch.snake = vec![0, 1, 7, 6];
     for (k, &i) in touch.snake.iter().enumerate() {
         touch.even[i] = k % 2 == 0;
     }
-    assert!(verify(&p, &touch).unwrap_err().contains("touches itself"));
+    assert!(verify(&p, &touch).unwrap_err().0.contains("touches itself"));
     let mut same = sol.clone();
     let (a, b) = (sol.snake[0], sol.snake[1]);
     same.even[b] = same.even[a];
-    assert!(verify(&p, &same).unwrap_err().contains("same parity"));
+    assert!(verify(&p, &same).unwrap_err().0.contains("same parity"));
 }
 
 #[test]
@@ -311,11 +311,11 @@ fn verifier_checks_counts_boxes_and_givens() {
     let mut bad = sol.clone();
     let far = (0..n).find(|&i| !on.contains(&i) && !touching(i)).unwrap();
     bad.even[far] = !bad.even[far];
-    assert!(verify(&p, &bad).unwrap_err().contains("even cells"));
+    assert!(verify(&p, &bad).unwrap_err().0.contains("even cells"));
     let mut givens = vec![Given::default(); n];
     givens[far].snake = Some(true);
     let q = six(ParityRule::Counts, Some(givens));
-    assert!(verify(&q, &sol).unwrap_err().contains("given"));
+    assert!(verify(&q, &sol).unwrap_err().0.contains("given"));
     // A two-cell snake cannot visit six boxes.
     let mut tiny = sol.clone();
     let (a, b) = (0, 1);
@@ -323,7 +323,7 @@ fn verifier_checks_counts_boxes_and_givens() {
     for i in 0..n {
         tiny.even[i] = !(i == b || (i != a && p.grid.neighbours(b).any(|k| k == i)));
     }
-    let err = verify(&p, &tiny).unwrap_err();
+    let err = verify(&p, &tiny).unwrap_err().0;
     assert!(err.contains("misses box") || err.contains("ambiguous"), "{err}");
 }
 

@@ -1,25 +1,26 @@
 //! The parity snake's rules checked on an answer itself, without the CNF.
 
 use super::{ParityRule, ParitySnake, Solution};
+use crate::puzzle::{broken, Broken};
 
 /// Checks every rule on the answer itself.
-pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
+pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), Broken> {
     let g = p.grid;
     let n = g.len();
     let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
     if sol.even.len() != n {
-        return Err(format!("the parity pattern has {} cells, the grid {n}", sol.even.len()));
+        return Err(broken!("the parity pattern has {} cells, the grid {n}", sol.even.len()));
     }
     if sol.snake.len() < 2 {
-        return Err(format!("the snake has {} cells; it needs at least 2", sol.snake.len()));
+        return Err(broken!("the snake has {} cells; it needs at least 2", sol.snake.len()));
     }
     let mut pos = vec![None; n];
     for (k, &i) in sol.snake.iter().enumerate() {
         if i >= n {
-            return Err(format!("snake cell {i} is off the grid"));
+            return Err(broken!("snake cell {i} is off the grid"));
         }
         if pos[i].replace(k).is_some() {
-            return Err(format!("the snake visits {} twice", at(i)));
+            return Err(broken!("the snake visits {} twice", at(i)));
         }
     }
     for (k, &i) in sol.snake.iter().enumerate() {
@@ -33,19 +34,19 @@ pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
         }
         for &j in &expect {
             if !g.neighbours(i).any(|x| x == j) {
-                return Err(format!("consecutive snake cells {} and {} are not orthogonal neighbours", at(i), at(j)));
+                return Err(broken!("consecutive snake cells {} and {} are not orthogonal neighbours", at(i), at(j)));
             }
             if sol.even[i] == sol.even[j] {
-                return Err(format!("consecutive snake cells {} and {} have the same parity", at(i), at(j)));
+                return Err(broken!("consecutive snake cells {} and {} have the same parity", at(i), at(j)));
             }
         }
         for x in g.neighbours(i) {
             match pos[x] {
                 Some(_) if !expect.contains(&x) => {
-                    return Err(format!("the snake touches itself at {} and {}", at(i), at(x)));
+                    return Err(broken!("the snake touches itself at {} and {}", at(i), at(x)));
                 }
                 None if sol.even[x] != sol.even[i] => {
-                    return Err(format!(
+                    return Err(broken!(
                         "{} is next to the snake cell {} but has the other parity (ambiguous)",
                         at(x),
                         at(i)
@@ -57,13 +58,13 @@ pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
     }
     for (k, bx) in p.boxes().iter().enumerate() {
         if !bx.iter().any(|&i| pos[i].is_some()) {
-            return Err(format!("the snake misses box {}", k + 1));
+            return Err(broken!("the snake misses box {}", k + 1));
         }
     }
     for unit in p.units() {
         let evens = unit.iter().filter(|&&i| sol.even[i]).count();
         if evens != p.evens() {
-            return Err(format!("the unit through {} has {evens} even cells, not {}", at(unit[0]), p.evens()));
+            return Err(broken!("the unit through {} has {evens} even cells, not {}", at(unit[0]), p.evens()));
         }
     }
     match (p.rule, &sol.digits) {
@@ -72,19 +73,19 @@ pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
         (ParityRule::Sudoku, None) => return Err("a sudoku-mode answer needs its digits".into()),
         (ParityRule::Sudoku, Some(d)) => {
             if d.len() != n {
-                return Err(format!("the digit grid has {} cells, the grid {n}", d.len()));
+                return Err(broken!("the digit grid has {} cells, the grid {n}", d.len()));
             }
             for unit in p.units() {
                 let mut seen = vec![false; p.side() + 1];
                 for &i in &unit {
                     let v = d[i] as usize;
                     if v == 0 || v > p.side() || std::mem::replace(&mut seen[v], true) {
-                        return Err(format!("digit {v} at {} breaks the Sudoku", at(i)));
+                        return Err(broken!("digit {v} at {} breaks the Sudoku", at(i)));
                     }
                 }
             }
             if let Some(i) = (0..n).find(|&i| (d[i] % 2 == 0) != sol.even[i]) {
-                return Err(format!("digit {} at {} disagrees with the parity pattern", d[i], at(i)));
+                return Err(broken!("digit {} at {} disagrees with the parity pattern", d[i], at(i)));
             }
         }
     }
@@ -94,7 +95,7 @@ pub fn verify(p: &ParitySnake, sol: &Solution) -> Result<(), String> {
             && (p.rule == ParityRule::Counts
                 || giv.digit.is_none_or(|v| sol.digits.as_ref().is_some_and(|d| d[i] == v)));
         if !ok {
-            return Err(format!("the given at {} is not met", at(i)));
+            return Err(broken!("the given at {} is not met", at(i)));
         }
     }
     Ok(())

@@ -124,7 +124,7 @@ fn pzprjs_wrong_answers_fail_with_its_codes() {
         let (p, sol) = pzprv3(&format!("{BOARD}{text}"));
         match code {
             Some(code) => {
-                let err = verify(&p, &sol).unwrap_err();
+                let err = verify(&p, &sol).unwrap_err().0;
                 assert!(err.starts_with(&format!("{code}:")), "{code}: {err}");
             }
             None => verify(&p, &sol).unwrap(),

@@ -3,30 +3,31 @@
 //! failure named by pzprjs's code and its English words (`encodings/pmemory.md` §1).
 
 use super::{step, PMemory, Solution, DOWN, LEFT, RIGHT, UP};
+use crate::puzzle::{broken, Broken};
 
 /// Checks every rule; the error starts with pzprjs's failure code.
-pub fn verify(p: &PMemory, sol: &Solution) -> Result<(), String> {
+pub fn verify(p: &PMemory, sol: &Solution) -> Result<(), Broken> {
     let g = p.grid;
     crate::genres::lines::check_shape(g, sol)?;
     let at = |i: usize| format!("row {}, column {}", i / g.cols + 1, i % g.cols + 1);
     let lines = |i: usize| sol[i].count_ones();
     let cells = || 0..g.len();
     if let Some(i) = cells().find(|&i| lines(i) == 3) {
-        return Err(format!("lnBranch: There is a branch line (at {}).", at(i)));
+        return Err(broken!("lnBranch: There is a branch line (at {}).", at(i)));
     }
     if let Some(i) = cells().find(|&i| lines(i) == 4) {
-        return Err(format!("lnCross: There is a crossing line (at {}).", at(i)));
+        return Err(broken!("lnCross: There is a crossing line (at {}).", at(i)));
     }
     for i in cells().filter(|&i| lines(i) == 2) {
         if let Some(j) = p.outside(i, sol[i]).into_iter().find(|&j| lines(j) > 0) {
-            return Err(format!("lnAdjacent: The path loops back on itself (at {}, beside {}).", at(i), at(j)));
+            return Err(broken!("lnAdjacent: The path loops back on itself (at {}, beside {}).", at(i), at(j)));
         }
     }
     for group in p.copies() {
         for pair in group.windows(2) {
             for (&a, &b) in pair[0].iter().zip(&pair[1]) {
                 if sol[a] != sol[b] {
-                    return Err(format!(
+                    return Err(broken!(
                         "bkDifferentLines: Two regions of the same shape have different lines ({} and {}).",
                         at(a),
                         at(b)
@@ -36,11 +37,11 @@ pub fn verify(p: &PMemory, sol: &Solution) -> Result<(), String> {
         }
     }
     if let Some(i) = cells().find(|&i| p.circle[i] && lines(i) != 1) {
-        return Err(format!("shEndpoint: A black circle is not on an endpoint (at {}).", at(i)));
+        return Err(broken!("shEndpoint: A black circle is not on an endpoint (at {}).", at(i)));
     }
     for cells in p.regions().cells {
         if p.shaded[cells[0]] && cells.iter().all(|&i| lines(i) == 0) {
-            return Err(format!("bkNoLine: A line doesn't pass a shaded country (from {}).", at(cells[0])));
+            return Err(broken!("bkNoLine: A line doesn't pass a shaded country (from {}).", at(cells[0])));
         }
     }
     if pieces(p, sol) > 1 {

@@ -105,14 +105,14 @@ fn pzprjs_wrong_answers_fail_with_its_codes() {
         ("shDiag", "pzprv3/snake/4/4/. . 1 . . /4 0 0 0 0 /. 6 4 0 4 /. 0 0 5 4 /. 0 0 4 0 /"),
     ];
     for (code, file) in cases {
-        let err = verify(&p, &pzprv3(file)).unwrap_err();
+        let err = verify(&p, &pzprv3(file)).unwrap_err().0;
         assert!(err.starts_with(&format!("{code}:")), "{code}: {err}");
     }
     // The loop case has no circles or counts of its own (it is drawn on an empty board).
     let empty = Snake::new(Grid::new(4, 4));
     let ring = pzprv3("pzprv3/snake/4/4/. . . . . /4 4 4 4 4 /. 4 0 0 4 /. 4 0 5 4 /. 4 4 4 0 /");
-    assert!(verify(&empty, &ring).unwrap_err().starts_with("shLoop:"));
-    assert!(verify(&empty, &vec![false; 16]).unwrap_err().starts_with("brNoShade:"));
+    assert!(verify(&empty, &ring).unwrap_err().0.starts_with("shLoop:"));
+    assert!(verify(&empty, &vec![false; 16]).unwrap_err().0.starts_with("brNoShade:"));
 }
 
 #[test]

@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::answer::{Board, Cell, Layout, View, Written};
-use crate::puzzle::{RunError, Show};
+use crate::puzzle::{OptionError, RunError, Setting, Show};
 
 use crate::render::shapes::{centre, iso, iso_cube};
 use crate::render::{palette, pt, Colour, Drawing, Pt, Style};
@@ -27,13 +27,17 @@ impl Show for SnakeCube {
     /// layer with cube numbers (1 = the first cube of the chain) below.
     /// A folding's rotations and mirror images fold the same chain, so there is never
     /// just one; uniqueness is a question about classes, which `count --symmetry` answers.
-    fn no_uniqueness(&self, _opts: &CubeOptions) -> Option<String> {
-        Some(
-            "a Snake Cube folding is never unique: its rotations and mirror images (and the chain read \
-             backwards) fold the same chain, and no segment's direction is forced; count the foldings up to \
-             symmetry with `count --symmetry cube` (or cube+reversal)"
+    fn no_uniqueness(&self, _opts: &CubeOptions) -> Option<OptionError> {
+        Some(OptionError::Elsewhere {
+            why: "a Snake Cube folding is never unique: its rotations and mirror images (and the chain read \
+                  backwards) fold the same chain, and no segment's direction is forced; count the foldings up \
+                  to symmetry"
                 .into(),
-        )
+            job: "count",
+            setting: Setting::Symmetry,
+            value: "cube".into(),
+            others: "cube+reversal".into(),
+        })
     }
 
     fn view(&self, sol: &Solution, opts: &CubeOptions) -> View {

@@ -32,19 +32,6 @@ pub enum Encoding {
     Orbits,
 }
 
-impl Encoding {
-    pub const NAMES: &'static str = "orbits (the default), cells or joints";
-
-    pub(crate) fn parse(name: Option<&str>) -> Result<Self, String> {
-        match name {
-            Some("cells") => Ok(Encoding::Cells),
-            Some("joints") => Ok(Encoding::Joints),
-            None | Some("orbits") => Ok(Encoding::Orbits),
-            Some(other) => Err(format!("snake-cube: unknown encoding `{other}`; expected {}", Self::NAMES)),
-        }
-    }
-}
-
 /// What counts as a distinct answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Distinct {
@@ -54,16 +41,6 @@ pub enum Distinct {
     /// One placement per class under the box's rotations and reflections, chosen by
     /// symmetry-breaking clauses on the segment directions.
     CubeClass,
-}
-
-impl Distinct {
-    pub(crate) fn parse(name: Option<&str>) -> Result<Self, String> {
-        match name {
-            None | Some("placement") => Ok(Distinct::Placement),
-            Some("cube-class") => Ok(Distinct::CubeClass),
-            Some(other) => Err(format!("snake-cube: unknown `--distinct {other}`; expected placement or cube-class")),
-        }
-    }
 }
 
 /// The compiled chain. Answer variables first: `start`, `dir` and (`orbits` only) `sym`.

@@ -22,7 +22,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{Broken, EncodeOptions, Puzzle, RawOptions, RunError, Summarise};
+use crate::puzzle::{choose, Broken, EncodeOptions, Puzzle, RawOptions, RunError, Setting, Summarise};
 
 pub use encode::{CubeCnf, Distinct, Encoding};
 pub use symmetry::Group;
@@ -378,9 +378,24 @@ impl Puzzle for SnakeCube {
 
     fn options(raw: &RawOptions) -> Result<CubeOptions, RunError> {
         Ok(CubeOptions {
-            encoding: Encoding::parse(raw.encoding.as_deref()).map_err(RunError::Usage)?,
-            distinct: Distinct::parse(raw.distinct.as_deref()).map_err(RunError::Usage)?,
-            symmetry: Group::parse(raw.symmetry.as_deref()).map_err(|e| RunError::Usage(e.to_string()))?,
+            encoding: choose(
+                Self::KIND,
+                Setting::Encoding,
+                raw.encoding.as_deref(),
+                &[("orbits", Encoding::Orbits), ("cells", Encoding::Cells), ("joints", Encoding::Joints)],
+            )?,
+            distinct: choose(
+                Self::KIND,
+                Setting::Distinct,
+                raw.distinct.as_deref(),
+                &[("placement", Distinct::Placement), ("cube-class", Distinct::CubeClass)],
+            )?,
+            symmetry: choose(
+                Self::KIND,
+                Setting::Symmetry,
+                raw.symmetry.as_deref(),
+                &[("none", None), ("cube", Some(Group::Cube)), ("cube+reversal", Some(Group::CubeReversal))],
+            )?,
         })
     }
 
@@ -389,7 +404,7 @@ impl Puzzle for SnakeCube {
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), Broken> {
-        verify(self, sol).map_err(Broken)
+        verify(self, sol)
     }
 }
 
@@ -406,6 +421,6 @@ impl Summarise for SnakeCube {
         let Some(group) = opts.genre.symmetry else {
             return Ok(Vec::new());
         };
-        symmetry::summary(self, solutions, group, opts.genre.distinct).map_err(RunError::Usage)
+        symmetry::summary(self, solutions, group, opts.genre.distinct)
     }
 }

@@ -8,6 +8,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::{Dims, Distinct, SnakeCube, Solution};
+use crate::puzzle::RunError;
 
 /// The group to count classes under (`count --symmetry`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,24 +19,7 @@ pub enum Group {
     CubeReversal,
 }
 
-/// A symmetry the Snake Cube does not know (each front end names its own field).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("snake-cube: unknown symmetry `{found}`; expected none, cube or cube+reversal")]
-pub struct UnknownSymmetry {
-    pub found: String,
-}
-
 impl Group {
-    /// `None` for `--symmetry none` or no flag.
-    pub fn parse(name: Option<&str>) -> Result<Option<Group>, UnknownSymmetry> {
-        match name {
-            None | Some("none") => Ok(None),
-            Some("cube") => Ok(Some(Group::Cube)),
-            Some("cube+reversal") => Ok(Some(Group::CubeReversal)),
-            Some(other) => Err(UnknownSymmetry { found: other.to_string() }),
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Group::Cube => "cube",
@@ -170,12 +154,12 @@ pub fn summary(
     sols: &[Solution],
     group: Group,
     distinct: Distinct,
-) -> Result<Vec<(String, serde_json::Value)>, String> {
+) -> Result<Vec<(String, serde_json::Value)>, RunError> {
     let classes = match distinct {
         Distinct::Placement => classify(p, sols, group),
         Distinct::CubeClass => classify_representatives(p, sols, group),
     }
-    .map_err(|e| format!("internal error: {e}"))?;
+    .map_err(|e| RunError::usage(format!("internal error: {e}")))?;
     let sizes: serde_json::Map<String, serde_json::Value> =
         classes.orbit_sizes.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect();
     let order = box_symmetries(p.dims).len() * if reversal_applies(p, group) { 2 } else { 1 };

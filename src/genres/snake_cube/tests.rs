@@ -299,13 +299,13 @@ fn verifier_rejects_broken_answers() {
     verify(&p, &good).unwrap();
     let mut short = good.clone();
     short.pop();
-    assert!(verify(&p, &short).unwrap_err().contains("places 26 cubes"));
+    assert!(verify(&p, &short).unwrap_err().0.contains("places 26 cubes"));
     let mut outside = good.clone();
     outside[26] = [3, 0, 0];
-    assert!(verify(&p, &outside).unwrap_err().contains("outside"));
+    assert!(verify(&p, &outside).unwrap_err().0.contains("outside"));
     let mut twice = good.clone();
     twice[26] = twice[0];
-    assert!(verify(&p, &twice).unwrap_err().contains("both at"));
+    assert!(verify(&p, &twice).unwrap_err().0.contains("both at"));
     // Swapping the last two cubes keeps every cell used once but breaks the chain.
     let mut swapped = good.clone();
     swapped.swap(25, 26);
@@ -313,7 +313,7 @@ fn verifier_rejects_broken_answers() {
     // The same cells in the order of another chain: a straight cube turns or a corner
     // goes straight.
     let other = cube(3, &SEED.iter().rev().copied().collect::<Vec<_>>());
-    let msg = verify(&other, &good).unwrap_err();
+    let msg = verify(&other, &good).unwrap_err().0;
     assert!(msg.contains("straight but") || msg.contains("corner but"), "{msg}");
 }
 

@@ -22,7 +22,7 @@ use toml::Spanned;
 
 use crate::grid::Grid;
 use crate::input::{grid_rows, InputError, Source};
-use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, Puzzle, RunError};
+use crate::puzzle::{Broken, EncodeOptions, Generate, GenerateSpec, OptionError, Puzzle, RunError, Setting};
 
 // ---------------------------------------------------------------------------------------
 // Clues and the puzzle
@@ -217,7 +217,7 @@ impl Puzzle for SnakeEgg {
     }
 
     fn verify(&self, sol: &Solution) -> Result<(), Broken> {
-        verify(self, sol).map_err(Broken)
+        verify(self, sol)
     }
 }
 
@@ -230,7 +230,8 @@ impl Generate for SnakeEgg {
     /// An empty grid with the bank `--bank` gives (every egg size once when it is a range).
     fn blank(spec: &GenerateSpec) -> Result<Self, RunError> {
         let Some(eggs) = spec.bank.clone() else {
-            return Err(RunError::usage("snake-egg needs the eggs: --bank 1..9 or --bank 1,2,2,5"));
+            let (kind, what) = (Self::KIND.to_string(), "the eggs".to_string());
+            return Err(OptionError::Missing { kind, what, setting: Setting::Bank }.into());
         };
         let p = SnakeEgg::new(Grid::new(spec.rows, spec.cols), vec![Clue::Unknown; spec.rows * spec.cols], eggs);
         p.check().map_err(|(_, msg)| RunError::Usage(msg))?;
@@ -241,11 +242,12 @@ impl Generate for SnakeEgg {
         let (g, cells) = (p.grid, p.eggs.iter().map(|&e| u64::from(e)).sum::<u64>());
         let blocks = (g.rows / 2 * (g.cols / 2)) as u64;
         if cells < blocks {
-            return Err(RunError::Usage(format!(
-                "--bank: the eggs have {cells} cells, too few to fill a {}×{} board: the snake never fills a 2×2 \
-                 block, so each of the board's {blocks} separate 2×2 blocks needs an egg cell",
+            let why = format!(
+                "the eggs have {cells} cells, too few to fill a {}×{} board: the snake never fills a 2×2 block, \
+                 so each of the board's {blocks} separate 2×2 blocks needs an egg cell",
                 g.rows, g.cols
-            )));
+            );
+            return Err(OptionError::Refused { setting: Setting::Bank, value: None, why }.into());
         }
         Ok(p)
     }

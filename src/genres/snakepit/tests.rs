@@ -127,17 +127,17 @@ fn pzprjs_example_has_its_answer() {
 #[test]
 fn pzprjs_wrong_answers_fail_with_its_codes() {
     let p = url(EXAMPLE).unwrap();
-    let err = verify(&p, &grid("5 5 1 4 4  5 3 5 5 4  5 3 3 5 4  5 4 4 5 5  4 4 3 3 3")).unwrap_err();
+    let err = verify(&p, &grid("5 5 1 4 4  5 3 5 5 4  5 3 3 5 4  5 4 4 5 5  4 4 3 3 3")).unwrap_err().0;
     assert!(err.starts_with("nmEqOne:"), "{err}");
     // pzprjs's `bsSameNum` answer separates two 4-snakes with a drawn border; an answer
     // of lengths alone joins equal neighbours into one snake, so the same lengths fail
     // earlier here (the circle is no longer an end). Both refuse it.
-    let err = verify(&p, &grid("4 4 4 4 4  4 3 5 5 4  2 3 3 5 4  2 4 4 5 5  4 4 3 3 3")).unwrap_err();
+    let err = verify(&p, &grid("4 4 4 4 4  4 3 5 5 4  2 3 3 5 4  2 4 4 5 5  4 4 3 3 3")).unwrap_err().0;
     assert!(err.starts_with("nmEndpoint:"), "{err}");
     // Equal lengths meet as two snakes only across a given wall: `bsSameNum`.
     let mut w = SnakePit::new(Grid::new(1, 4));
     w.walls.vertical[1] = true;
-    let err = verify(&w, &grid("2 2 2 2")).unwrap_err();
+    let err = verify(&w, &grid("2 2 2 2")).unwrap_err().0;
     assert!(err.starts_with("bsSameNum:"), "{err}");
     assert_eq!(brute_force(&w), Vec::<Solution>::new());
     // The 4×4 board of the test script: one clue, 10 at row 4, column 2.
@@ -147,7 +147,7 @@ fn pzprjs_wrong_answers_fail_with_its_codes() {
         ("nmDiag", "10 10 10 2  10 2 10 2  10 2 10 10  10 10 2 2"),
         ("nmLoop", "10 10 10 4  10 2 10 4  10 2 10 4  10 10 10 4"),
     ] {
-        let err = verify(&q, &grid(answer)).unwrap_err();
+        let err = verify(&q, &grid(answer)).unwrap_err().0;
         assert!(err.starts_with(&format!("{code}:")), "{code}: {err}");
     }
 }

@@ -13,8 +13,8 @@ use serde_json::json;
 use crate::backend::BackendKind;
 use crate::engine::{Limits, Stats};
 use crate::puzzle::{
-    self, exit, Connectivity, EncodeOptions, JobSetup, PreferredBackend, Puzzle, Report, RunError, SampleArgs, Show,
-    Status,
+    self, exit, Connectivity, EncodeOptions, JobSetup, OptionError, PreferredBackend, Puzzle, Report, RunError,
+    SampleArgs, Setting, Show, Status,
 };
 
 use super::{EncodingKind, Placement, Snakes, SnakesOptions};
@@ -322,9 +322,8 @@ pub fn sample_report(
     let kind = match (setup.backend, args.per_trial) {
         (None, Some(_)) => BackendKind::DEFAULT,
         (Some(BackendKind::Varisat), Some(_)) => {
-            return Err(RunError::Usage(
-                "varisat cannot stop inside a solver call, so it cannot honour a per-trial --timeout".into(),
-            ))
+            let why = "varisat cannot stop inside a solver call, so it cannot honour a per-trial timeout".into();
+            return Err(OptionError::Refused { setting: Setting::Timeout, value: None, why }.into());
         }
         (Some(b), _) => b.clone(),
         (None, None) => p.preferred_backend(),

@@ -28,8 +28,8 @@ use crate::cnf::{Formula, Lit, Model, Var};
 use crate::engine::{Encoded, Lazy};
 use crate::input::{InputError, Source};
 use crate::puzzle::{
-    choose, refuse, Broken, EncodeOptions, JobSetup, PreferredBackend, Puzzle, RawOptions, Relax, Report, RunError,
-    Sample, SampleArgs,
+    choose, refuse, Broken, EncodeOptions, JobSetup, OptionError, PreferredBackend, Puzzle, RawOptions, Relax, Report,
+    RunError, Sample, SampleArgs, Setting,
 };
 
 pub use board::{hex72, Board, Shape, HEX72};
@@ -363,16 +363,16 @@ impl Puzzle for Snakes {
     }
 
     fn options(raw: &RawOptions) -> Result<SnakesOptions, RunError> {
-        refuse("snakes (fixed heads, no symmetry classes)", "symmetry", raw.symmetry.as_deref())?;
+        refuse("snakes (fixed heads, no symmetry classes)", Setting::Symmetry, raw.symmetry.as_deref())?;
         let encodings =
             [("position", EncodingKind::Position), ("colour", EncodingKind::Colour), ("color", EncodingKind::Colour)];
         let encoding = match raw.encoding.as_deref() {
             None => None,
-            e => Some(choose(Self::KIND, "encoding", e, &encodings)?),
+            e => Some(choose(Self::KIND, Setting::Encoding, e, &encodings)?),
         };
         let distinct = choose(
             Self::KIND,
-            "distinct",
+            Setting::Distinct,
             raw.distinct.as_deref(),
             &[
                 ("colourings", Distinct::Colourings),
@@ -388,10 +388,16 @@ impl Puzzle for Snakes {
         Ok(match opts.genre.encoding() {
             EncodingKind::Position => {
                 if self.board.len() > MAX_POSITION_CELLS {
-                    return Err(RunError::Usage(format!(
-                        "the position encoding takes boards of up to {MAX_POSITION_CELLS} cells (this one has {}); use `--encoding colour`",
+                    let why = format!(
+                        "the position encoding takes boards of up to {MAX_POSITION_CELLS} cells (this one has {})",
                         self.board.len()
-                    )));
+                    );
+                    return Err(OptionError::Instead {
+                        why,
+                        setting: Setting::Encoding,
+                        values: vec!["colour".into()],
+                    }
+                    .into());
                 }
                 SnakesCnf::Position(PositionCnf::build(self, distinct))
             }
@@ -400,7 +406,7 @@ impl Puzzle for Snakes {
     }
 
     fn verify(&self, sol: &Placement) -> Result<(), Broken> {
-        verify(self, sol).map_err(Broken)
+        verify(self, sol)
     }
 }
 

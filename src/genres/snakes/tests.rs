@@ -336,7 +336,7 @@ fn verifier_rejects_broken_answers() {
     let p = puzzle_on(Board::grid(2, 4), 4, &[1, 5], false);
     let good = Placement { snakes: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]] };
     assert!(verify(&p, &good).is_ok());
-    let bad = |snakes: Vec<Vec<usize>>| verify(&p, &Placement { snakes }).unwrap_err();
+    let bad = |snakes: Vec<Vec<usize>>| verify(&p, &Placement { snakes }).unwrap_err().0;
     assert!(bad(vec![vec![1, 0, 2, 3], vec![4, 5, 6, 7]]).contains("starts at cell 2"));
     assert!(bad(vec![vec![0, 1, 2, 3], vec![4, 5, 7, 6]]).contains("not neighbours"));
     assert!(bad(vec![vec![0, 1, 2, 3], vec![4, 5, 6, 3]]).contains("in snake 1 and in snake 2"));
@@ -344,16 +344,16 @@ fn verifier_rejects_broken_answers() {
     assert!(bad(vec![vec![0, 1, 2, 3]]).contains("1 snakes"));
     let q = puzzle_on(Board::grid(2, 4), 4, &[1, 8], false);
     let touching = Placement { snakes: vec![vec![0, 1, 5, 4], vec![7, 6, 2, 3]] };
-    assert!(verify(&q, &touching).unwrap_err().contains("touches itself"));
+    assert!(verify(&q, &touching).unwrap_err().0.contains("touches itself"));
     let q = puzzle_on(Board::grid(2, 4), 4, &[1, 8], true);
     assert!(verify(&q, &touching).is_ok());
     // A relaxed placement passes only when its breaks are allowed.
     let q = puzzle_on(Board::grid(2, 4), 4, &[1, 5], true);
     let jumpy = Placement { snakes: vec![vec![0, 1, 2, 3], vec![4, 5, 7, 6]] };
     assert!(verify(&q.relaxed(1), &jumpy).is_ok());
-    assert!(verify(&q, &jumpy).unwrap_err().contains("cell 6 to cell 8, which are not neighbours"));
+    assert!(verify(&q, &jumpy).unwrap_err().0.contains("cell 6 to cell 8, which are not neighbours"));
     // Without self-touch the same sequence also touches itself (cells 6 and 7).
-    assert!(verify(&p.relaxed(1), &jumpy).unwrap_err().contains("touches itself"));
+    assert!(verify(&p.relaxed(1), &jumpy).unwrap_err().0.contains("touches itself"));
 }
 
 #[test]
