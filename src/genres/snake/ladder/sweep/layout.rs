@@ -44,6 +44,10 @@ pub(super) struct Slice {
     pub(super) across: Vec<(usize, usize, usize)>,
     /// The 2×2 blocks whose last strip cell is in this slice.
     pub(super) blocks: Vec<[Ref; 4]>,
+    /// By the slice before's snake cells (one bit each), the choices of the open cells
+    /// (one bit each) that keep every rule read from the two slices alone: the crossing
+    /// lines' counts, the 2×2 blocks, no cell with too many snake neighbours.
+    pub(super) picks: Vec<Vec<u16>>,
 }
 
 /// The strip laid out for the sweep: all that its ways depend on, so that a sweep is
@@ -54,11 +58,9 @@ pub(in crate::genres::snake::ladder) struct Sweep {
     /// The strip's cells, slice by slice, and each slice's reading.
     pub(super) cells: Vec<usize>,
     pub(super) slices: Vec<Slice>,
-    /// Per strip cell: an open neighbour outside (so it can grow there), whether it may be
-    /// snake by its crossing lines (`crossing_ok`), the most snake neighbours it may have,
-    /// whether it is a white or a black circle.
+    /// Per strip cell: an open neighbour outside (so it can grow there), the most snake
+    /// neighbours it may have, whether it is a white or a black circle.
     pub(super) out_open: Vec<bool>,
-    pub(super) crossing: Vec<bool>,
     pub(super) most: Vec<u8>,
     pub(super) white: Vec<bool>,
     pub(super) end: Vec<bool>,
@@ -218,11 +220,48 @@ impl Sweep {
                 beside,
                 across,
                 blocks: std::mem::take(&mut blocks[k]),
+                picks: Vec::new(),
             });
         }
         // A frontier numbers its pieces in a u64's bits, and a step's in 128 places.
         if slices.iter().any(|sl| sl.after.len() > MAXOUT || sl.touched.len() > 64 || w + sl.after.len() > 64) {
             return None;
+        }
+        let crossing: Vec<bool> = cells.iter().map(|&c| t.crossing_ok(strip, c, s)).collect();
+        let most: Vec<u8> = cells.iter().map(|&c| most_of(c)).collect();
+        for (k, sl) in slices.iter_mut().enumerate() {
+            let befores = if k == 0 { 1 } else { 1 << w };
+            sl.picks = (0..befores)
+                .map(|before: u16| {
+                    (0..1u16 << sl.open.len())
+                        .filter(|&pick| {
+                            let mut snake = sl.known;
+                            for (b, &x) in sl.open.iter().enumerate() {
+                                if pick & (1 << b) != 0 {
+                                    snake |= 1 << x;
+                                }
+                            }
+                            let is = |x: usize| x < w && snake & (1 << x) != 0;
+                            let picked_ok =
+                                (sl.open.iter().enumerate()).all(|(b, &x)| pick & (1 << b) == 0 || crossing[k * w + x]);
+                            let here = snake.count_ones() as usize;
+                            let across_ok = sl.across.iter().all(|&(sn, op, n)| sn + here <= n && sn + here + op >= n);
+                            let value = |r: Ref| match r {
+                                Ref::Here(x) => [EMPTY, SNAKE][usize::from(is(x))],
+                                Ref::Before(x) => [EMPTY, SNAKE][usize::from(before & (1 << x) != 0)],
+                                Ref::Fixed(v) => v,
+                            };
+                            let degrees_ok = (0..w).filter(|&x| is(x)).all(|x| {
+                                let joined = u8::from(before & (1 << x) != 0)
+                                    + u8::from(x > 0 && is(x - 1))
+                                    + u8::from(is(x + 1));
+                                out_snake[k * w + x] + joined <= most[k * w + x]
+                            });
+                            picked_ok && across_ok && degrees_ok && !sl.blocks.iter().any(|b| broken(b.map(value)))
+                        })
+                        .collect()
+                })
+                .collect();
         }
         let mut open_from = vec![vec![0u8; len + 1]; w];
         let mut snake_from = vec![false; len + 1];
@@ -241,8 +280,7 @@ impl Sweep {
             + strip.iter().map(|&l| t.lines[l].count).sum::<usize>();
         Some(Sweep {
             w,
-            crossing: cells.iter().map(|&c| t.crossing_ok(strip, c, s)).collect(),
-            most: cells.iter().map(|&c| most_of(c)).collect(),
+            most,
             white: cells.iter().map(|&c| t.circles[c] == Some(Circle::Body)).collect(),
             end: cells.iter().map(|&c| t.circles[c] == Some(Circle::End)).collect(),
             cells,

@@ -18,7 +18,6 @@ use rustc_hash::FxHashMap;
 mod layout;
 
 pub(super) use layout::Sweep;
-use layout::{broken, Ref};
 
 use super::{Fit, State, Techniques, EMPTY, SNAKE};
 use crate::explain::drive::Dom;
@@ -107,12 +106,12 @@ impl Sweep {
         let mut budget = SWEEP_STEPS;
         let mut work = Work::default();
         for k in 0..n {
-            let picks = 1u16 << self.slices[k].open.len();
+            let sl = &self.slices[k];
             let mut next: Vec<Frontier> = Vec::new();
             let mut index: FxHashMap<Frontier, u32> = FxHashMap::default();
             let mut here = Vec::new();
             for (i, f) in layers[k].iter().enumerate() {
-                for pick in 0..picks {
+                for &pick in &sl.picks[usize::from(f.snake)] {
                     budget = budget.checked_sub(1)?;
                     let Some(to) = self.step(f, k, pick, &mut work) else { continue };
                     let j = *index.entry(to).or_insert_with(|| {
@@ -214,11 +213,9 @@ impl Sweep {
         let sl = &self.slices[k];
         let mut snake = sl.known;
         let mut need = f.need;
+        // The rules read from this slice and the one before alone hold (`Slice::picks`).
         for (b, &x) in sl.open.iter().enumerate() {
             if pick & (1 << b) != 0 {
-                if !self.crossing[k * w + x] {
-                    return None;
-                }
                 snake |= 1 << x;
                 need[x] = need[x].checked_sub(1)?;
             }
@@ -228,19 +225,6 @@ impl Sweep {
         }
         let is = |x: usize| snake & (1 << x) != 0;
         let was = |x: usize| f.snake & (1 << x) != 0;
-        // The lines across the slice keep their counts.
-        let here = snake.count_ones() as usize;
-        if sl.across.iter().any(|&(sn, op, count)| sn + here > count || sn + here + op < count) {
-            return None;
-        }
-        let value = |r: Ref| match r {
-            Ref::Here(x) => [EMPTY, SNAKE][usize::from(is(x))],
-            Ref::Before(x) => [EMPTY, SNAKE][usize::from(was(x))],
-            Ref::Fixed(v) => v,
-        };
-        if sl.blocks.iter().any(|b| broken(b.map(value))) {
-            return None;
-        }
         let mut ends = f.ends;
         // The pieces: the old ones keep their numbers, then the slice's cells, then the
         // outside pieces first touched here.
