@@ -300,13 +300,14 @@ impl Sweep {
         for x in (0..w).filter(|&x| is(x)) {
             going[work.find(old + x)] = true;
         }
-        for &id in &sl.after {
-            let n = sl.touched.iter().position(|&(p, _)| p == id);
-            let p = match n {
+        // The step's node of each outside piece the frontier carries on.
+        let mut onward = [0usize; MAXOUT];
+        for (slot, &id) in sl.after.iter().enumerate() {
+            onward[slot] = match sl.touched.iter().position(|&(q, _)| q == id) {
                 Some(n) => node(n),
                 None => usize::from(f.outside[sl.before.iter().position(|&q| q == id)?]),
             };
-            going[work.find(p)] = true;
+            going[work.find(onward[slot])] = true;
         }
         let mut other = f.other;
         let (mut done, mut whole) = (0, false);
@@ -349,12 +350,8 @@ impl Sweep {
             piece[x] = name(r);
             mark(r, piece[x], work);
         }
-        for (slot, &id) in sl.after.iter().enumerate() {
-            let p = match sl.touched.iter().position(|&(q, _)| q == id) {
-                Some(n) => node(n),
-                None => usize::from(f.outside[sl.before.iter().position(|&q| q == id)?]),
-            };
-            let r = work.find(p);
+        for slot in 0..sl.after.len() {
+            let r = work.find(onward[slot]);
             outside[slot] = name(r);
             mark(r, outside[slot], work);
         }
