@@ -287,14 +287,22 @@ fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
 
     // A wrong line from the circle at r3c2 to the right: the circle's one line is all it
     // takes (sent as `╶`), r3c3's one of two is sent as `╸`; the answer has neither.
+    // Check says why the circle's line is wrong: both cells shaded, r4c2 then crossed by
+    // a line left and right, and the four shaded cells fill a 2×2 block. The chain's
+    // cells are framed on the board in order.
     b.play_drag(&[(2, 1), (2, 2)], 0);
     b.wait_grid(&("? ? ? ? ? ?\n".repeat(2) + "? ╶ ╸ ? ? ?\n" + &"? ? ? ? ? ?\n".repeat(3)));
     b.click("#play-check");
-    assert_eq!(
-        b.says(),
-        "r3c2 is marked ╶ (a line right), but no answer has it.\nr3c3 is drawn with a line left, but no answer has it."
-    );
+    let says = b.says();
+    let (circle, r3c3) = says.split_once('\n').unwrap();
+    assert!(circle.starts_with("r3c2 is marked ╶ (a line right), but no answer has it: with it, r3c2 not"), "{says}");
+    assert!(circle.contains("r4c2 ─ (lines right and left)"), "{says}");
+    assert!(circle.ends_with("this cannot hold: the shaded cells never fill a 2×2 block (from r3c2)."), "{says}");
+    assert_eq!(r3c3, "r3c3 is drawn with a line left, but no answer has it.");
     assert_eq!(b.attr("#play-board", "data-wrong"), "r3c2 r3c3");
+    assert_eq!(b.attr("#play-board", "data-why"), "r3c2 r3c3 r4c2 r4c3");
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
+    b.screenshot(&shots.join("play-golemgrad-why.png"));
     // Ctrl+Z takes the whole drag back.
     b.focus_board();
     b.play_keys(Some(CONTROL), &["z"]);
@@ -332,7 +340,6 @@ fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
     assert!(b.says().starts_with("Next step ("), "{}", b.text("#play-says"));
     assert_eq!(hinted(&b), decided(&from["next"]));
     assert!(!b.attr("#play-board", "data-todo").is_empty(), "the lines and crosses the step decides are shown");
-    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
     b.screenshot(&shots.join("play-lines.png"));
 
     // A drag along a line erases it; Undo, the button, draws it again. A click marks a
@@ -361,10 +368,19 @@ fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
     b.play_keys(Some(CONTROL), &["\u{E015}"]);
     b.wait_grid(&across.replacen("\n. ?x> ?x< ? ? ?\n? ? ?", "\n. ?x>v ?x< ? ? ?\n? ?x^ ?", 1));
     b.click("#play-check");
+    let says = b.says();
+    let (r3c2, r4c2) = says.split_once('\n').unwrap();
+    // With both crossed, the circle's one line can only go left or up, where r3c1 and r2c2
+    // cannot take it.
     assert_eq!(
-        b.says(),
-        "r3c2 is marked with no line right and down, but no answer has it.\nr4c2 is marked with no line up, but no answer has it."
+        r3c2,
+        "r3c2 is marked with no line right and down, but no answer has it: with it, r2c2 not │ (lines up and down), \
+         ┌ (lines right and down), ┘ (lines up and left), ─ (lines right and left), ┐ (lines down and left) or \
+         island (the lines at r2c2); then r3c1 not └ (lines up and right), │ (lines up and down) or ┌ (lines right \
+         and down) (the lines at r3c1); then r3c2 not ╵ (a line up) or ╴ (a line left) (the lines at r3c2); and \
+         then this cannot hold: one line leaves the circle at r3c2."
     );
+    assert!(r4c2.starts_with("r4c2 is marked with no line up, but no answer has it: with it,"), "{says}");
     b.focus_board();
     b.play_keys(Some(CONTROL), &["z"]);
     b.wait_grid(&across);

@@ -143,6 +143,12 @@ pub struct Chain {
     pub broken: Broken,
 }
 
+/// One link of a chain being followed: its rule and the facts it set.
+struct Link {
+    rule: usize,
+    facts: Vec<Fact>,
+}
+
 /// The end of a [`Chain`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Broken {
@@ -156,8 +162,15 @@ pub enum Broken {
 }
 
 /// The longest chain a wrong entry is explained by: more is no longer a reason a player
-/// follows at a glance, and the entry is said to fit no answer instead.
-pub const MAX_CHAIN: usize = 6;
+/// follows on the board, and the entry is said to fit no answer instead. A wrong line in
+/// Golem Grad takes 13 single rules to a shaded 2×2 block: a line makes both its cells
+/// shaded, each cell's lines are settled one by one, and links that only join two cells'
+/// lines count as links too.
+pub const MAX_CHAIN: usize = 16;
+
+/// How far the entry's consequences are followed before the links the break stands on are
+/// picked out: most of what single rules set from an entry is beside the point.
+const CHASED: usize = 60;
 
 impl Explainer<'_> {
     /// Why `facts` (a wrong entry) cannot hold beside the facts known: a chain of single
@@ -165,7 +178,43 @@ impl Explainer<'_> {
     /// breaks; the simplest kinds of rule first (a clue, then a local rule, then a count;
     /// never a whole-board rule, whose reason is no short chain). `None` when no chain of
     /// at most [`MAX_CHAIN`] links is found.
+    ///
+    /// The entry's consequences are followed up to [`CHASED`] links; when the break takes
+    /// more than [`MAX_CHAIN`], each rule of the chain is left out in turn while the rest
+    /// still break (from the entry, the simplest first as before), and the chain is built
+    /// again from the rules kept: each link shown is what its rule sets from the entry and
+    /// the links shown before it, so it needs no other check than the first chain's.
     pub fn refute(&self, facts: &[Fact]) -> Option<Chain> {
+        let (links, broken) = self.chase(facts, None, CHASED)?;
+        if links.len() <= MAX_CHAIN {
+            let links = links.into_iter().map(|l| (l.rule, l.facts)).collect();
+            return Some(Chain { links, broken });
+        }
+        // The rules of the links, and the one that breaks; each left out in turn while the
+        // chain still breaks without it.
+        let mut kept: Vec<usize> = links.iter().map(|l| l.rule).collect();
+        if let Broken::Rule(r) = broken {
+            kept.push(r);
+        }
+        kept.sort_unstable();
+        kept.dedup();
+        let mut i = 0;
+        while i < kept.len() {
+            let r = kept.remove(i);
+            if self.chase(facts, Some(&kept), CHASED).is_none() {
+                kept.insert(i, r);
+                i += 1;
+            }
+        }
+        let (links, broken) = self.chase(facts, Some(&kept), MAX_CHAIN)?;
+        let links = links.into_iter().map(|l| (l.rule, l.facts)).collect();
+        Some(Chain { links, broken })
+    }
+
+    /// The entry's consequences by single rules (of `only`, when given), each the first
+    /// rule on a cell reached, simplest kinds first, that sets anything, until one breaks
+    /// or a cell's domain does; `None` past `most` links or when nothing more follows.
+    fn chase(&self, facts: &[Fact], only: Option<&[usize]>, most: usize) -> Option<(Vec<Link>, Broken)> {
         let rules = self.f.rules();
         let mut a = Assignment { val: self.known.val.clone(), trail: Vec::new() };
         for &f in facts {
@@ -175,15 +224,17 @@ impl Explainer<'_> {
         }
         if !self.up.close_hard(&mut a) {
             let broken = self.emptied(&a).map_or(Broken::Clash(facts.first()?.unit), Broken::Empty);
-            return Some(Chain { links: Vec::new(), broken });
+            return Some((Vec::new(), broken));
         }
-        let mut order: Vec<usize> = (0..rules.len()).filter(|&r| rules[r].kind != RuleKind::Global).collect();
+        let mut order: Vec<usize> = (0..rules.len())
+            .filter(|&r| rules[r].kind != RuleKind::Global && only.is_none_or(|o| o.contains(&r)))
+            .collect();
         order.sort_by_key(|&r| rules[r].kind);
         // The cells the chain has reached: only rules about them are links, so that every
         // link follows from the entry (and not from clues elsewhere).
         let mut touched: Vec<usize> = facts.iter().map(|f| f.unit).collect();
-        let mut links = Vec::new();
-        while links.len() <= MAX_CHAIN {
+        let mut links: Vec<Link> = Vec::new();
+        while links.len() <= most {
             let base = a.trail.len();
             // The first rule on a reached cell, simplest kinds first, that sets anything (a
             // cell's value, or what joins cells: a line between two).
@@ -193,7 +244,7 @@ impl Explainer<'_> {
                 let new = a.trail[base..].to_vec();
                 a.undo(base);
                 if !ok {
-                    return Some(Chain { links, broken: Broken::Rule(r) });
+                    return (links.len() <= most).then_some((links, Broken::Rule(r)));
                 }
                 if next.is_none() && !new.is_empty() {
                     next = Some((r, new));
@@ -210,10 +261,10 @@ impl Explainer<'_> {
                 false => touched.extend(facts.iter().map(|f| f.unit)),
             }
             let last = *touched.last()?;
-            links.push((r, facts));
+            links.push(Link { rule: r, facts });
             if !self.up.close_hard(&mut a) {
                 let broken = self.emptied(&a).map_or(Broken::Clash(last), Broken::Empty);
-                return Some(Chain { links, broken });
+                return (links.len() <= most).then_some((links, broken));
             }
         }
         None

@@ -100,9 +100,24 @@ impl Player {
     /// the snake never touches itself in a 2×2 block (from r2c2) cannot hold", with the
     /// cells the chain passes, in order (each link's new facts, then the broken rule's).
     pub fn why(&self, units: &[Unit], rules: &[RuleInstance]) -> Vec<Option<(String, Vec<usize>)>> {
-        let said = |f: &Fact| {
-            let v = &units[f.unit].values[f.value].words;
-            format!("{} {}{v}", units[f.unit].name, if f.holds { "" } else { "not " })
+        // A link's facts by cell, what a cell is not said once: "r3c2 not ╷, ╴ or ╵".
+        let said = |facts: &[Fact]| {
+            let mut out: Vec<String> = Vec::new();
+            let mut cells: Vec<usize> = facts.iter().map(|f| f.unit).collect();
+            cells.dedup();
+            for u in cells {
+                let words = |holds: bool| -> Vec<&str> {
+                    let here = facts.iter().filter(|f| f.unit == u && f.holds == holds);
+                    here.map(|f| units[u].values[f.value].words.as_str()).collect()
+                };
+                let name = &units[u].name;
+                out.extend(words(true).iter().map(|v| format!("{name} {v}")));
+                if let Some((last, rest)) = words(false).split_last() {
+                    let or = if rest.is_empty() { String::new() } else { format!("{} or ", rest.join(", ")) };
+                    out.push(format!("{name} not {or}{last}"));
+                }
+            }
+            out.join(", ")
         };
         let chain = |c: &Chain| {
             let links: Vec<String> = (c.links.iter())
@@ -110,8 +125,7 @@ impl Player {
                     // A link that sets only what joins cells (a line between two).
                     true => format!("by {}", rules[*r].words),
                     false => {
-                        let facts: Vec<String> = facts.iter().map(said).collect();
-                        format!("{} ({})", facts.join(", "), rules[*r].words)
+                        format!("{} ({})", said(facts), rules[*r].words)
                     }
                 })
                 .collect();
@@ -126,8 +140,13 @@ impl Player {
                 (true, _) => format!("with it, {end}"),
                 (false, _) => format!("with it, {}; and then {end}", links.join("; then ")),
             };
-            let mut cells: Vec<usize> = c.links.iter().flat_map(|(_, facts)| facts.iter().map(|f| f.unit)).collect();
-            cells.extend(at.into_iter().filter(|u| !cells.contains(u)).collect::<Vec<_>>());
+            let mut cells: Vec<usize> = Vec::new();
+            let passed = c.links.iter().flat_map(|(_, facts)| facts.iter().map(|f| f.unit));
+            for u in passed.chain(at) {
+                if !cells.contains(&u) {
+                    cells.push(u);
+                }
+            }
             (text, cells)
         };
         (0..self.wrong.len()).map(|i| self.chains.get(i).and_then(|c| c.as_ref()).map(chain)).collect()
