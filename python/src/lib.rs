@@ -382,7 +382,7 @@ impl Generator {
             .transpose()?;
         // The time limit is checked now, though each puzzle's deadline starts with it.
         run::deadline(timeout)?;
-        let spec = GenerateSpec { rows, cols, bank, grade };
+        let spec = GenerateSpec { rows, cols, bank, grade, certify: None };
         let blank = genres::blank(&kind, &spec).map_err(|e| run_error(py, e))?;
         blank.run(Check { spec: &spec }).map_err(|e| e.raise(py))?;
         Ok(Generator { kind, spec, seed, timeout, blank })
