@@ -1,7 +1,7 @@
 //! Notes which external tools are installed, so the tests that need one are compiled as
 //! `#[ignore]`d with a reason when it is missing (never silently passed): the solvers,
 //! `rsvg-convert` (Debian `librsvg2-bin`) that the picture tests rasterise SVG with,
-//! Chromium with ChromeDriver for the page's test, the DRAT checker `dratify`, and pzprjs
+//! Chromium with ChromeDriver for the page's test, the DRAT checkers `rate` and `dratify`, and pzprjs
 //! built for node.
 //!
 //! The answer must never be stale: this script reruns whenever a directory on `PATH`
@@ -67,7 +67,8 @@ fn main() {
     if dratify.is_some() {
         println!("cargo::rustc-cfg=has_dratify");
     }
-    for solver in ["kissat", "cadical", "minisat"] {
+    // And the DRAT checker `rate`, which certificates of generated puzzles run.
+    for solver in ["kissat", "cadical", "minisat", "rate"] {
         println!("cargo::rustc-check-cfg=cfg(has_{solver})");
         if on_path(solver) {
             println!("cargo::rustc-cfg=has_{solver}");

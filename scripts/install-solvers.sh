@@ -6,6 +6,8 @@
 #   kissat - the binary inside the PyPI package passagemath-kissat, and the DRAT checker
 #            dratify: both into the virtual environment .venv/ of this checkout (never the
 #            system Python); kissat is linked as .venv/bin/kissat
+#   rate - the DRAT checker `generate --certify` runs (the crate rate from crates.io, built
+#            by cargo, about a minute of CPU once) into .venv/bin too
 #   maturin, pytest, mypy - into .venv too: the Python module's build, its tests and the check
 #            of its type stubs (mypy.stubtest; scripts/test.sh)
 # The Debian packages need root (or sudo). Idempotent; safe to re-run. Put .venv/bin on
@@ -52,6 +54,11 @@ if ! "$VENV/bin/python" -c 'import dratify' 2>/dev/null; then
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps 'dratify==0.1.10'
 fi
 
+if [ ! -x "$VENV/bin/rate" ]; then
+    echo "installing the DRAT proof checker rate from crates.io into $VENV (cargo install)"
+    cargo install --quiet --locked --root "$VENV" rate --version 0.3.0
+fi
+
 if ! "$VENV/bin/python" -c 'import pytest' 2>/dev/null || [ ! -x "$VENV/bin/maturin" ]; then
     echo "installing maturin and pytest from PyPI into $VENV (the Python module's build and tests)"
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check 'maturin>=1.7,<2' 'pytest>=8,<10'
@@ -62,7 +69,7 @@ if ! "$VENV/bin/python" -c 'import mypy.stubtest' 2>/dev/null; then
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check 'mypy>=1.18,<3'
 fi
 
-for s in kissat cadical minisat rsvg-convert chromium chromedriver; do
+for s in kissat rate cadical minisat rsvg-convert chromium chromedriver; do
     printf '%-8s %s\n' "$s" "$(command -v $s)"
 done
 kissat --version

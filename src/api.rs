@@ -480,7 +480,7 @@ pub fn generate(req: &GenerateRequest, limits: &Limits) -> Response {
         Ok(g) => g,
         Err(e) => return Response::error(400, e.worded(&Fields)),
     };
-    let spec = GenerateSpec { rows: req.rows, cols: req.cols, bank: req.bank.clone(), grade };
+    let spec = GenerateSpec { rows: req.rows, cols: req.cols, bank: req.bank.clone(), grade, certify: None };
     match genres::blank(&req.kind, &spec) {
         Ok(blank) => blank.run(Generating { spec: &spec, seed: req.seed, limits }),
         Err(e) => failure(e),

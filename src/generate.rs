@@ -21,6 +21,8 @@
 //! a second route: the complete (eager) CNF, solved by another solver (varisat), has the
 //! answer (found with its values assumed), and with the answer blocked is UNSAT
 //! (`confirm.rs`: split where the genre says how, on the threads `Limits::threads` gives).
+//! Or, asked for a certificate (`GenerateSpec::certify`), kissat refutes that CNF with the
+//! answer blocked and an independent checker checks its DRAT proof (`certify.rs`).
 //!
 //! With a grade bound (`GenerateSpec::grade`, `--grade max=K`) the explanation must finish
 //! within it, and minimisation keeps a clue whose removal breaks that (`grade.rs`).
@@ -28,6 +30,7 @@
 //! Deterministic: puzzle number k of a run with seed s depends on (s, k) only, whatever
 //! the threads or shards that make it.
 
+pub mod certify;
 mod confirm;
 mod grade;
 mod race;
@@ -35,6 +38,7 @@ mod race;
 mod tuning_tests;
 mod warm;
 
+pub use certify::{check, Certificate, Certify, CertifyError, Tool};
 pub use confirm::confirm_unique;
 use confirm::{answer_keys, answer_lits};
 pub use grade::{check_explains, ATTEMPTS};
@@ -80,6 +84,8 @@ pub struct Generated<P: Puzzle> {
     pub explanations: usize,
     pub attempts: usize,
     pub seconds: f64,
+    /// With `GenerateSpec::certify`: the certificate of uniqueness, checked.
+    pub certificate: Option<Certificate>,
 }
 
 /// Why no puzzle came out.
@@ -143,7 +149,7 @@ pub fn generate<P: Generate + Explain>(
         // With a bound, an answer may fail it: easing it cannot bring its explanation
         // within `max`, or (a `min` bound) the puzzle's hardest step is easier than `min`.
         // The next answer of the same random stream is tried.
-        let made = attempt(&blank, spec, &mut rng, limits)?;
+        let made = attempt(&blank, spec, index, &mut rng, limits)?;
         let easy = |g: &Generated<P>| match (&spec.grade, &g.grade) {
             (Some(bound), Some(grade)) => bound.too_easy(grade),
             _ => false,
@@ -165,6 +171,7 @@ pub fn generate<P: Generate + Explain>(
 fn attempt<P: Generate + Explain>(
     blank: &P,
     spec: &GenerateSpec,
+    index: u64,
     rng: &mut Rng,
     limits: &Limits,
 ) -> Result<Option<Generated<P>>, Failed> {
@@ -297,9 +304,17 @@ fn attempt<P: Generate + Explain>(
         (p, grade, eased, explanations) = (q, Some(g), added, runs);
     }
     let t = Instant::now();
-    confirm_unique(&p, &answer, &opts.genre, limits)?;
+    let certificate = match &spec.certify {
+        Some(c) => Some(c.unique(&p, &answer, &opts.genre, index, limits)?),
+        None => {
+            confirm_unique(&p, &answer, &opts.genre, limits)?;
+            None
+        }
+    };
     if tuning.trace {
-        eprintln!("snakesat: generate: the second route (varisat, complete CNF) {:.3}s", t.elapsed().as_secs_f64());
+        let route =
+            if certificate.is_some() { "certificate (kissat, checked proof)" } else { "second route (varisat)" };
+        eprintln!("snakesat: generate: the {route}, complete CNF {:.3}s", t.elapsed().as_secs_f64());
     }
     Ok(Some(Generated {
         clues: p.clue_units().len(),
@@ -314,6 +329,7 @@ fn attempt<P: Generate + Explain>(
         explanations,
         attempts: 1,
         seconds: 0.0,
+        certificate,
     }))
 }
 

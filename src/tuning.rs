@@ -166,6 +166,12 @@ pub fn kissat_binary(var: impl Fn(&str) -> Option<OsString>) -> String {
     var("SNAKESAT_KISSAT").and_then(|v| v.into_string().ok()).unwrap_or_else(|| "kissat".to_string())
 }
 
+/// The DRAT proof checker a front end names for certificates (`generate::Certify`):
+/// `$SNAKESAT_RATE` as `var` finds it, else `rate` on `PATH`.
+pub fn checker_binary(var: impl Fn(&str) -> Option<OsString>) -> String {
+    var("SNAKESAT_RATE").and_then(|v| v.into_string().ok()).unwrap_or_else(|| "rate".to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +185,7 @@ mod tests {
     fn no_variables_is_the_default() {
         assert_eq!(with(&[]), Tuning::default());
         assert_eq!(kissat_binary(|_| None), "kissat");
+        assert_eq!(checker_binary(|_| None), "rate");
     }
 
     #[test]
@@ -209,5 +216,7 @@ mod tests {
         assert_eq!(with(&[("SNAKESAT_RACE_AT_ONCE", "1")]), Tuning { head_start: false, ..d });
         let k = |name: &str| (name == "SNAKESAT_KISSAT").then(|| OsString::from("/opt/kissat"));
         assert_eq!(kissat_binary(k), "/opt/kissat");
+        let r = |name: &str| (name == "SNAKESAT_RATE").then(|| OsString::from("/opt/rate"));
+        assert_eq!(checker_binary(r), "/opt/rate");
     }
 }

@@ -57,8 +57,8 @@ fn front_end(rel: &str) -> bool {
     rel == "src/main.rs" || rel.starts_with("src/cli/") || rel == "src/api.rs" || rel.starts_with("src/api/")
 }
 
-/// Flags the library may spell: a solver's own command line, not snakesat's.
-const NOT_OURS: [&str; 1] = ["--no-binary"];
+/// Flags the library may spell: a solver's or a proof checker's own command line, not snakesat's.
+const NOT_OURS: [&str; 2] = ["--no-binary", "--version"];
 
 #[test]
 fn no_library_message_names_a_flag() {

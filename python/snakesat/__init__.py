@@ -19,6 +19,7 @@ failed verification), a ``RuntimeError``.
 
 from __future__ import annotations
 
+import os
 from typing import Iterator, Optional, Sequence, Tuple, Union
 
 from ._native import (
@@ -66,6 +67,7 @@ def generate(
     count: int = 1,
     timeout: Optional[float] = None,
     grade: Optional[str] = None,
+    certify: Optional[Union[str, "os.PathLike[str]"]] = None,
 ) -> Iterator[Puzzle]:
     """Minimal unique puzzles of ``kind``, made one at a time as the iterator is read.
 
@@ -74,13 +76,16 @@ def generate(
     the one ``snakesat generate`` makes for the same arguments. ``grade`` (``"max=K"`` or
     ``"min=J,max=K"``, as ``generate --grade``, each a number of rules or a level of the
     ladder such as ``"max=lines"``) keeps the puzzle's explanation within the bound; such
-    puzzles are minimal for the grade, not minimal.
+    puzzles are minimal for the grade, not minimal. ``certify`` (a folder, as ``generate
+    --certify``) certifies each puzzle's uniqueness by kissat's DRAT proof checked by
+    ``rate``, kept in ``certify/puzzle-k`` with the puzzle; a proof not accepted raises
+    ``SolverError``, kissat or rate missing ``UsageError`` (here, before any puzzle).
 
     The arguments are checked by the call itself (an unknown genre, a bad size, bank or
     grade raises here); the puzzles are made as the iterator is read.
     """
     rows, cols = _size(size)
-    generator = Generator(kind, rows, cols, _bank(bank), seed, timeout, grade)
+    generator = Generator(kind, rows, cols, _bank(bank), seed, timeout, grade, certify)
     return (generator.puzzle(index) for index in range(count))
 
 
@@ -93,11 +98,12 @@ def generate_one(
     index: int,
     timeout: Optional[float] = None,
     grade: Optional[str] = None,
+    certify: Optional[Union[str, "os.PathLike[str]"]] = None,
 ) -> Puzzle:
     """Generated puzzle number ``index`` of the run with ``seed`` (the CLI's ``generate``
     makes the same puzzle for the same arguments)."""
     sizes = None if bank is None else [int(b) for b in bank]
-    return Generator(kind, rows, cols, sizes, seed, timeout, grade).puzzle(index)
+    return Generator(kind, rows, cols, sizes, seed, timeout, grade, certify).puzzle(index)
 
 
 def _size(size: Union[int, str, Tuple[int, int]]) -> Tuple[int, int]:

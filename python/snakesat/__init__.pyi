@@ -220,6 +220,7 @@ class Generator:
         seed: int = 1,
         timeout: Optional[float] = None,
         grade: Optional[str] = None,
+        certify: Optional[Union[str, "os.PathLike[str]"]] = None,
     ) -> Generator: ...
     def puzzle(self, index: int) -> Puzzle: ...
 
@@ -234,6 +235,7 @@ def generate_one(
     index: int,
     timeout: Optional[float] = None,
     grade: Optional[str] = None,
+    certify: Optional[Union[str, "os.PathLike[str]"]] = None,
 ) -> Puzzle: ...
 def generate(
     kind: str,
@@ -243,4 +245,5 @@ def generate(
     count: int = 1,
     timeout: Optional[float] = None,
     grade: Optional[str] = None,
+    certify: Optional[Union[str, "os.PathLike[str]"]] = None,
 ) -> Iterator[Puzzle]: ...

@@ -9,10 +9,11 @@ use std::sync::Mutex;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
+use snakesat::generate::{certify, Certify, CertifyError};
 use snakesat::genres::{self, AnyPuzzle, Capabilities, Visit};
 use snakesat::input::Source;
 use snakesat::jobs::Setup;
-use snakesat::puzzle::{GenerateSpec, OnlyAnswer, RawOptions, Setting};
+use snakesat::puzzle::{GenerateSpec, OnlyAnswer, RawOptions, RunError, Setting};
 use snakesat::render;
 
 mod answer;
@@ -365,7 +366,8 @@ impl Generator {
     /// Checks all it is given now (the genre, the size and bank, the grade bound, the
     /// time limit), so a generator that could make no puzzle raises here, not at its first.
     #[new]
-    #[pyo3(signature = (kind, rows, cols, bank=None, seed=1, timeout=None, grade=None))]
+    #[pyo3(signature = (kind, rows, cols, bank=None, seed=1, timeout=None, grade=None, certify=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         kind: String,
@@ -375,6 +377,7 @@ impl Generator {
         seed: u64,
         timeout: Option<f64>,
         grade: Option<&str>,
+        certify: Option<std::path::PathBuf>,
     ) -> PyResult<Self> {
         // `generate --grade`'s bound, read by the same parser.
         let grade = grade
@@ -382,7 +385,17 @@ impl Generator {
             .transpose()?;
         // The time limit is checked now, though each puzzle's deadline starts with it.
         run::deadline(timeout)?;
-        let spec = GenerateSpec { rows, cols, bank, grade };
+        // `generate --certify`'s programs, found as the command line finds them, and
+        // refused now when missing.
+        let certify = certify.map(|dir| {
+            let var = |name: &str| std::env::var_os(name);
+            let (kissat, checker) = (snakesat::tuning::kissat_binary(var), snakesat::tuning::checker_binary(var));
+            Certify { dir, kissat, checker }
+        });
+        if let Some(c) = &certify {
+            c.tools_ready().map_err(|e| run_error(py, RunError::Certify(e)))?;
+        }
+        let spec = GenerateSpec { rows, cols, bank, grade, certify };
         let blank = genres::blank(&kind, &spec).map_err(|e| run_error(py, e))?;
         blank.run(Check { spec: &spec }).map_err(|e| e.raise(py))?;
         Ok(Generator { kind, spec, seed, timeout, blank })
@@ -462,7 +475,16 @@ impl Visit for Generate<'_> {
             return Err(NotMade::Refused(format!("{} has no generator", P::KIND)));
         };
         match generate(self.spec, self.seed, self.index, self.limits) {
-            Ok(g) => Ok(toml(&g.puzzle)),
+            Ok(g) => {
+                let text = toml(&g.puzzle);
+                // Beside its certificate, as the command line keeps it.
+                if let Some(c) = &g.certificate {
+                    let folder = |e: std::io::Error| CertifyError::Folder { dir: c.dir.clone(), why: e.to_string() };
+                    std::fs::write(c.dir.join(certify::PUZZLE), &text)
+                        .map_err(|e| NotMade::Run(RunError::Certify(folder(e))))?;
+                }
+                Ok(text)
+            }
             Err(Failed::Stopped(why)) => Err(NotMade::Stopped(format!("stopped: {why}"))),
             Err(Failed::OutOfBound(o)) => Err(NotMade::Stopped(format!("stopped: {}", o.worded(&Keywords)))),
             Err(Failed::Impossible(why)) => Err(NotMade::Stopped(why)),

@@ -202,6 +202,14 @@ pub enum Command {
         /// snakepit, golemgrad, bosnian-road, pmemory; `encodings/explain.md`, "The rating").
         #[arg(long, value_name = "max=B")]
         grade: Option<String>,
+        /// Certify each puzzle's uniqueness by a checked proof instead of a second solver:
+        /// kissat refutes its complete CNF with the answer blocked, and the checker rate
+        /// checks kissat's DRAT proof; DIR/puzzle-K keeps puzzle K, the CNF, the proof and
+        /// the checker's words. A proof not accepted is an error (exit code 4), never a
+        /// puzzle; kissat or rate missing is exit code 2 ($SNAKESAT_KISSAT, $SNAKESAT_RATE
+        /// name other binaries).
+        #[arg(long, value_name = "DIR")]
+        certify: Option<String>,
         /// `toml` (a puzzle file, the URL in a comment) or `json` (one line per puzzle);
         /// JSON lines by default with `--count` above 1 or `--shard`.
         #[arg(long, value_enum)]

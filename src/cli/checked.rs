@@ -309,10 +309,21 @@ impl Job {
                 timeout: t,
                 with_answer,
                 grade,
+                certify,
                 format,
                 output,
             } => {
                 let (rows, cols) = parse_size(&size)?;
+                let certify = certify.map(|dir| {
+                    let var = |name: &str| std::env::var_os(name);
+                    let (kissat, checker) =
+                        (snakesat::tuning::kissat_binary(var), snakesat::tuning::checker_binary(var));
+                    snakesat::generate::Certify { dir: dir.into(), kissat, checker }
+                });
+                // Refused now, not after the first puzzle has been made.
+                if let Some(c) = &certify {
+                    c.tools_ready().map_err(|e| usage(e.to_string()))?;
+                }
                 let grade = grade.map(|g| g.parse::<GradeBound>().map_err(|e| usage(e.worded(&Flags)))).transpose()?;
                 let bank = bank.as_deref().map(parse_bank).transpose()?;
                 let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -335,7 +346,7 @@ impl Job {
                     command += &format!(" --grade {g}");
                 }
                 let job = generate::GenerateJob {
-                    spec: puzzle::GenerateSpec { rows, cols, bank, grade },
+                    spec: puzzle::GenerateSpec { rows, cols, bank, grade, certify },
                     seed,
                     indices: generate::slice(count, shard),
                     threads,

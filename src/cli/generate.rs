@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::mpsc;
 
-use snakesat::generate::{Failed, Generated};
+use snakesat::generate::{certify, Certificate, Failed, Generated};
 use snakesat::genres::{Capabilities, UrlFn};
 use snakesat::puzzle::GenerateSpec;
 
@@ -210,6 +210,10 @@ impl GenerateJob {
                 "url": url,
                 "toml": toml,
             });
+            if let Some(c) = &g.certificate {
+                keep_beside(c, &toml)?;
+                line["certificate"] = certificate_json(c);
+            }
             if let (Some(bound), Some(grade)) = (&self.spec.grade, &g.grade) {
                 line["grade"] = json!({
                     "bound": bound.to_string(),
@@ -246,10 +250,15 @@ impl GenerateJob {
             ),
             _ => "minimal".to_string(),
         };
-        let mut text = format!(
-            "# {} (puzzle {k}): {} clues, {minimal}; unique, confirmed on the complete CNF by a second solver\n",
-            self.command, g.clues
-        );
+        let unique = match &g.certificate {
+            Some(c) => format!(
+                "unique, certified: kissat's DRAT proof on the complete CNF, checked by {} ({})",
+                checker_name(&self.spec),
+                c.dir.display()
+            ),
+            None => "unique, confirmed on the complete CNF by a second solver".to_string(),
+        };
+        let mut text = format!("# {} (puzzle {k}): {} clues, {minimal}; {unique}\n", self.command, g.clues);
         if let Some(url) = url {
             text += &format!("# {url}\n");
         }
@@ -260,6 +269,36 @@ impl GenerateJob {
                 text += &format!("#   {line}\n");
             }
         }
+        if let Some(c) = &g.certificate {
+            keep_beside(c, &text)?;
+        }
         Ok((text, exit::ANSWER))
     }
+}
+
+/// The certificate's JSON: its folder, what it holds, and what it cost.
+fn certificate_json(c: &Certificate) -> serde_json::Value {
+    json!({
+        "dir": c.dir.display().to_string(),
+        "cnf": certify::CNF,
+        "proof": certify::PROOF,
+        "checker_output": certify::WORDS,
+        "cnf_bytes": c.cnf_bytes,
+        "proof_bytes": c.proof_bytes,
+        "solve_seconds": c.solve_seconds,
+        "check_seconds": c.check_seconds,
+    })
+}
+
+/// The checker's name as the command line found it, for the TOML's comment.
+fn checker_name(spec: &GenerateSpec) -> String {
+    let checker = spec.certify.as_ref().map_or("rate", |c| c.checker.as_str());
+    std::path::Path::new(checker).file_name().map_or(checker.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The puzzle as written, kept in its certificate's folder (`puzzle.toml`) beside the
+/// formula and the proof, so that the folder is the whole claim.
+fn keep_beside(c: &Certificate, text: &str) -> Result<(), Failure> {
+    let path = c.dir.join(certify::PUZZLE);
+    std::fs::write(&path, text).map_err(|e| io_failure(e, &path.display().to_string()))
 }

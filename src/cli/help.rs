@@ -72,7 +72,7 @@ fn genres_and_codes() -> String {
     t += &format!(
         "\nExit codes:\n  {:>3}  an answer (with --unique, --forced, --candidates or count: the only one)\n  {:>3}  no answer\n  \
          {:>3}  bad input or usage\n  {:>3}  unknown: stopped (--timeout, or the solver gave up) before the \
-         verdict\n  {:>3}  a solver failed, or an answer did not verify\n  {:>3}  not unique: two answers or more \
+         verdict\n  {:>3}  a solver failed, an answer did not verify, or a proof was not accepted\n  {:>3}  not unique: two answers or more \
          (--unique, --forced, --candidates, count)\n  {:>3}  explain --from: an entry of the grid fits no answer\n  \
          {:>3}  explain: the steps stop where a solver would have to search\n  {:>3}  interrupted (Ctrl-C)\n",
         exit::ANSWER,

@@ -7,20 +7,30 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::Failed;
-use crate::backend::{BackendError, BackendKind, Outcome};
+use crate::backend::{Backend, BackendError, BackendKind, Outcome};
 use crate::cnf::{Formula, Lit};
 use crate::engine::{Encoded, Lazy, Limits};
 use crate::puzzle::{Connectivity, EncodeOptions, Puzzle, RunError};
 
-/// The second route: the complete CNF on varisat has exactly the answer `answer`, with
-/// the genre's options `genre` (what one answer is).
-pub fn confirm_unique<P: Puzzle>(
+/// The complete CNF of a generated puzzle, with the clause that blocks its answer there
+/// (`answered`), and the varisat solver that found the answer's model in it.
+pub(super) struct Answered<E> {
+    pub enc: E,
+    pub block: Vec<Lit>,
+    solver: Box<dyn Backend>,
+    /// Seconds to the answer's model, and the answer's literals assumed for it.
+    found: f64,
+    assumed: usize,
+}
+
+/// The complete CNF of `p` has the answer `answer` (with the genre's options `genre`: what
+/// one answer is): varisat finds its model, checked to be that answer, whose blocking
+/// clause then leaves only the other answers, if any.
+pub(super) fn answered<P: Puzzle>(
     p: &P,
     answer: &P::Solution,
     genre: &P::Options,
-    limits: &Limits,
-) -> Result<(), Failed> {
-    let trace = limits.tuning.trace;
+) -> Result<Answered<P::Encoded>, Failed> {
     let opts = EncodeOptions { connectivity: Connectivity::Eager, genre: genre.clone(), pin_roots: true };
     let enc = p.encode(&opts)?;
     let f = enc.formula();
@@ -28,7 +38,6 @@ pub fn confirm_unique<P: Puzzle>(
     for cl in f.clauses.iter() {
         solver.add_clause(cl);
     }
-    let fault = |msg: String| Failed::Run(RunError::Unverified(msg));
     // The first call only needs a model of the answer: it assumes the answer's values
     // where the encoding names them (`Encoded::explain_units`, keyed as the answer view),
     // so it is propagation, not search (finding a model of a sparse 10×10 Snake Pit's
@@ -50,8 +59,24 @@ pub fn confirm_unique<P: Puzzle>(
     if keys(&enc.decode(&model)) != shown {
         return Err(fault("the complete CNF has an answer other than the generated one".into()));
     }
-    let found = t.elapsed().as_secs_f64();
     let block = model.blocking_clause(enc.answer_vars());
+    Ok(Answered { block, solver, found: t.elapsed().as_secs_f64(), assumed: assumed.len(), enc })
+}
+
+pub(super) fn fault(msg: String) -> Failed {
+    Failed::Run(RunError::Unverified(msg))
+}
+
+/// The second route: the complete CNF on varisat has exactly the answer `answer`, with
+/// the genre's options `genre` (what one answer is).
+pub fn confirm_unique<P: Puzzle>(
+    p: &P,
+    answer: &P::Solution,
+    genre: &P::Options,
+    limits: &Limits,
+) -> Result<(), Failed> {
+    let Answered { enc, block, mut solver, found, assumed } = answered(p, answer, genre)?;
+    let f = enc.formula();
     let split = enc.proof_split();
     let t = Instant::now();
     let (second, refuted) = match split.is_empty() {
@@ -61,11 +86,10 @@ pub fn confirm_unique<P: Puzzle>(
         }
         false => refute_split(f, &block, &split, limits)?,
     };
-    if trace {
+    if limits.tuning.trace {
         let (vars, clauses) = (f.n_vars(), f.n_clauses());
         eprintln!(
-            "snakesat: generate: varisat, {vars} variables, {clauses} clauses: the answer {found:.3}s ({} assumed), no other {:.3}s ({} literals split on, {} refuted, the slowest in {:.3}s, {} threads)",
-            assumed.len(),
+            "snakesat: generate: varisat, {vars} variables, {clauses} clauses: the answer {found:.3}s ({assumed} assumed), no other {:.3}s ({} literals split on, {} refuted, the slowest in {:.3}s, {} threads)",
             t.elapsed().as_secs_f64(),
             split.len(),
             refuted.count,
@@ -76,11 +100,12 @@ pub fn confirm_unique<P: Puzzle>(
     match second {
         Outcome::Unsat => Ok(()),
         Outcome::Unknown(why) => Err(Failed::Stopped(why)),
-        Outcome::Sat(_) => {
-            Err(fault("the complete CNF has a second answer: the generated puzzle is not unique".into()))
-        }
+        Outcome::Sat(_) => Err(fault(SECOND_ANSWER.into())),
     }
 }
+
+/// Either route's verdict on a second answer.
+pub(super) const SECOND_ANSWER: &str = "the complete CNF has a second answer: the generated puzzle is not unique";
 
 /// The answer `sol` of `p` as the answer view keys it, cell by cell: what tells answers apart.
 pub(super) fn answer_keys<P: Puzzle>(p: &P, sol: &P::Solution, genre: &P::Options) -> Vec<String> {

@@ -140,7 +140,7 @@ mod tests {
     use crate::puzzle::{GenerateSpec, RawOptions};
 
     fn spec(side: usize, bank: Option<Vec<u32>>, max: usize) -> GenerateSpec {
-        GenerateSpec { rows: side, cols: side, bank, grade: Some(GradeBound::rules(max)) }
+        GenerateSpec { rows: side, cols: side, bank, grade: Some(GradeBound::rules(max)), certify: None }
     }
 
     /// Every puzzle made with a bound explains to the end within it, by the job any front

@@ -40,8 +40,8 @@ fn routes() -> Vec<(&'static str, Tuning)> {
 
 #[test]
 fn every_generating_route_makes_a_unique_puzzle() {
-    let eggs = GenerateSpec { rows: 5, cols: 5, bank: Some(vec![1, 2, 3, 4]), grade: None };
-    let snakes = GenerateSpec { rows: 5, cols: 5, bank: None, grade: None };
+    let eggs = GenerateSpec { rows: 5, cols: 5, bank: Some(vec![1, 2, 3, 4]), grade: None, certify: None };
+    let snakes = GenerateSpec { rows: 5, cols: 5, bank: None, grade: None, certify: None };
     for (route, tuning) in routes() {
         made_unique::<SnakeEgg>(&eggs, 1, tuning, route);
         made_unique::<Snake>(&snakes, 1, tuning, route);
@@ -52,7 +52,8 @@ fn every_generating_route_makes_a_unique_puzzle() {
 /// `grade_last` only matters with a bound: both orders make a unique puzzle within it.
 #[test]
 fn both_grading_orders_make_a_unique_puzzle() {
-    let spec = GenerateSpec { rows: 5, cols: 5, bank: None, grade: Some(crate::explain::GradeBound::rules(3)) };
+    let spec =
+        GenerateSpec { rows: 5, cols: 5, bank: None, grade: Some(crate::explain::GradeBound::rules(3)), certify: None };
     for grade_last in [false, true] {
         made_unique::<Snake>(&spec, 1, Tuning { grade_last, ..Tuning::default() }, "grade");
     }

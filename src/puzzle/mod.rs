@@ -161,6 +161,9 @@ pub struct GenerateSpec {
     /// `--grade`: keep only puzzles whose explanation finishes within this bound
     /// (`generate/grade.rs`).
     pub grade: Option<crate::explain::GradeBound>,
+    /// Certify each puzzle's uniqueness by a checked proof, kept in a folder
+    /// (`generate/certify.rs`), instead of confirming it by a second solver.
+    pub certify: Option<crate::generate::Certify>,
 }
 
 impl GenerateSpec {
@@ -484,6 +487,10 @@ pub enum RunError {
     /// Text the job reads besides the puzzle (`explain --from`'s grid), located.
     #[error(transparent)]
     Input(#[from] InputError),
+    /// A generated puzzle's certificate of uniqueness that could not be made or was not
+    /// accepted (`generate::Certify`): the caller's when a program is missing, else ours.
+    #[error(transparent)]
+    Certify(crate::generate::CertifyError),
 }
 
 /// What kind of failure a [`RunError`] is: each front end says it its own way, from this
@@ -526,7 +533,10 @@ impl RunError {
             RunError::Input(_) => ErrorClass::Input,
             RunError::Usage(_) | RunError::Option(_) => ErrorClass::Usage,
             RunError::TooBig(_) => ErrorClass::TooBig,
-            RunError::Engine(_) | RunError::Unverified(_) | RunError::Explain(_) => ErrorClass::Failure,
+            RunError::Certify(e) if e.is_usage() => ErrorClass::Usage,
+            RunError::Engine(_) | RunError::Unverified(_) | RunError::Explain(_) | RunError::Certify(_) => {
+                ErrorClass::Failure
+            }
         }
     }
 

@@ -149,6 +149,36 @@ def test_generate_is_deterministic_and_unique():
     assert p.solve(unique=True).unique is True
 
 
+@pytest.mark.skipif(
+    shutil.which("kissat") is None or shutil.which("rate") is None,
+    reason="needs kissat and rate; run scripts/install-solvers.sh",
+)
+def test_generate_certifies_uniqueness(tmp_path):
+    # The same puzzle as without a certificate, kept beside rate's acceptance of the proof.
+    p = next(snakesat.generate("snake-egg", 5, bank="1..4", seed=3, certify=tmp_path))
+    assert p.url == next(snakesat.generate("snake-egg", 5, bank="1..4", seed=3)).url
+    folder = tmp_path / "puzzle-0"
+    assert "s VERIFIED" in (folder / "check.txt").read_text().splitlines()
+    assert snakesat.read(str(folder / "puzzle.toml")).url == p.url
+
+
+@pytest.mark.skipif(shutil.which("kissat") is None, reason="needs kissat; run scripts/install-solvers.sh")
+def test_a_rejected_proof_raises_and_makes_no_puzzle(tmp_path, monkeypatch):
+    checker = pathlib.Path(__file__).resolve().parents[1] / "fake-solvers" / "rejecting-checker.sh"
+    monkeypatch.setenv("SNAKESAT_RATE", str(checker))
+    with pytest.raises(snakesat.SolverError) as raised:
+        next(snakesat.generate("snake-egg", 5, bank="1..4", seed=3, certify=tmp_path))
+    assert "did not accept kissat's proof" in str(raised.value)
+    assert not (tmp_path / "puzzle-0" / "puzzle.toml").exists()
+
+
+def test_a_certificate_without_its_tools_is_refused_at_the_call(tmp_path, monkeypatch):
+    monkeypatch.setenv("SNAKESAT_KISSAT", "/nonexistent/snakesat-test-kissat")
+    with pytest.raises(snakesat.UsageError) as raised:
+        snakesat.generate("snake-egg", 5, bank="1..4", certify=tmp_path)
+    assert "the solver kissat" in str(raised.value) and "install-solvers.sh" in str(raised.value)
+
+
 def test_sizes_and_banks_are_read_by_the_library():
     # "10X10" reads as the command line reads it; a bad size or bank says what was
     # expected (the library's message), not Python's `invalid literal for int()`.

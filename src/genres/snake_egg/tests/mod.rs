@@ -417,7 +417,7 @@ fn generated_from_constructed_answers_are_unique_by_brute_force() {
     use crate::puzzle::GenerateSpec;
     let limits = crate::engine::Limits::default();
     for (rows, cols, eggs) in [(4, 5, vec![1, 2, 3]), (4, 5, vec![1, 2, 4]), (4, 4, vec![2, 3]), (5, 4, vec![2, 5])] {
-        let spec = GenerateSpec { rows, cols, bank: Some(eggs.clone()), grade: None };
+        let spec = GenerateSpec { rows, cols, bank: Some(eggs.clone()), grade: None, certify: None };
         for seed in 1..=6 {
             let g = generate::<SnakeEgg>(&spec, seed, 0, &limits).unwrap();
             assert_eq!(Some(&g.answer), constructed(&blank(rows, cols, &eggs), seed).as_ref());
@@ -439,7 +439,7 @@ fn raced_removals_make_the_same_puzzle_as_one_thread() {
     use crate::puzzle::GenerateSpec;
     let one = crate::engine::Limits::default();
     let two = one.clone().with_threads(2);
-    let spec = GenerateSpec { rows: 7, cols: 7, bank: Some(vec![1, 2, 3, 4, 5, 6]), grade: None };
+    let spec = GenerateSpec { rows: 7, cols: 7, bank: Some(vec![1, 2, 3, 4, 5, 6]), grade: None, certify: None };
     for seed in 1..=3 {
         let a = generate::<SnakeEgg>(&spec, seed, 0, &one).unwrap();
         let b = generate::<SnakeEgg>(&spec, seed, 0, &two).unwrap();
