@@ -127,7 +127,13 @@ fn a_wrong_entry_is_named_and_not_explained_from() {
     let o = run(&["explain", &p, "--from", &wrong, "--step", "1"]);
     assert_eq!(o.status.code(), Some(6), "{}", stderr(&o));
     let text = stdout(&o);
-    assert!(text.starts_with("r2c2 is marked snake, but no answer has it.\n"), "{text}");
+    // Named, with the chain the page shows: here the column's count alone.
+    assert!(
+        text.starts_with(
+            "r2c2 is marked snake, but no answer has it: it breaks the rule: the number 1 above column 2.\n"
+        ),
+        "{text}"
+    );
     assert!(text.contains("The steps start from your other 7 entries.\nStep 1"), "{text}");
     let (code, v) = json(&["explain", &p, "--from", &wrong]);
     assert_eq!(code, 6);

@@ -242,8 +242,12 @@ impl<P: Puzzle> Explained<P> {
     pub fn player_text(&self) -> String {
         let Some(pl) = &self.player else { return String::new() };
         let mut out = String::new();
-        for line in pl.wrong_lines(&self.units) {
-            out += &format!("{line}.\n");
+        // Each wrong entry with its chain where one is short enough, as the page says it.
+        for (line, why) in pl.wrong_lines(&self.units).into_iter().zip(pl.why(&self.units, &self.rules)) {
+            match why {
+                Some((why, _)) => out += &format!("{line}: {why}.\n"),
+                None => out += &format!("{line}.\n"),
+            }
         }
         let right = pl.entries.len() - pl.wrong.len() - pl.unchecked;
         if pl.unchecked > 0 {
