@@ -159,6 +159,9 @@ class Puzzle:
         threads: Optional[int] = None,
         encoding: Optional[str] = None,
         distinct: Optional[str] = None,
+        connectivity: Optional[str] = None,
+        cross_check: Optional[str] = None,
+        proof: Optional[str] = None,
     ) -> Answer: ...
     def count(
         self,
@@ -170,6 +173,9 @@ class Puzzle:
         encoding: Optional[str] = None,
         distinct: Optional[str] = None,
         symmetry: Optional[str] = None,
+        connectivity: Optional[str] = None,
+        cross_check: Optional[str] = None,
+        proof: Optional[str] = None,
     ) -> Count: ...
     def forced(
         self,
@@ -180,6 +186,9 @@ class Puzzle:
         encoding: Optional[str] = None,
         distinct: Optional[str] = None,
         progress: Optional[Callable[[Answer], object]] = None,
+        connectivity: Optional[str] = None,
+        cross_check: Optional[str] = None,
+        proof: Optional[str] = None,
     ) -> Answer: ...
     def candidates(
         self,
@@ -190,6 +199,9 @@ class Puzzle:
         threads: Optional[int] = None,
         encoding: Optional[str] = None,
         distinct: Optional[str] = None,
+        connectivity: Optional[str] = None,
+        cross_check: Optional[str] = None,
+        proof: Optional[str] = None,
     ) -> Candidates: ...
     def dimacs(self, *, encoding: Optional[str] = None, distinct: Optional[str] = None) -> str: ...
     def decode(

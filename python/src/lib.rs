@@ -84,8 +84,13 @@ impl Puzzle {
     /// seconds. An unsatisfiable puzzle gives `status == "unsat"`, a stopped job
     /// `"unknown"`. `threads` (here and in `count`, `forced`, `candidates`; default 1, one
     /// solver) races a second solver against the first, or splits a count, as
-    /// `snakesat solve --threads` does.
-    #[pyo3(signature = (unique=false, backend=None, timeout=None, *, threads=None, encoding=None, distinct=None))]
+    /// `snakesat solve --threads` does. The same four take the command line's checks:
+    /// `connectivity` (`"lazy"`, the default, or `"eager"`: the complete CNF),
+    /// `cross_check` (a second solver that confirms every UNSAT answer; a model it finds is
+    /// the first solver's fault, `SolverError`) and `proof` (a folder that keeps each solver
+    /// call's CNF and DRAT proof, with `backend="kissat"`; `unsat.txt` there names the
+    /// certificate `scripts/check-proof.py` checks).
+    #[pyo3(signature = (unique=false, backend=None, timeout=None, *, threads=None, encoding=None, distinct=None, connectivity=None, cross_check=None, proof=None))]
     fn solve(
         &self,
         py: Python<'_>,
@@ -95,7 +100,11 @@ impl Puzzle {
         threads: Option<usize>,
         encoding: Option<String>,
         distinct: Option<String>,
+        connectivity: Option<String>,
+        cross_check: Option<String>,
+        proof: Option<String>,
     ) -> PyResult<Answer> {
+        let checks = run::checks(connectivity.as_deref(), cross_check.as_deref(), proof.as_deref())?;
         let raw = options(encoding, distinct);
         Ok(Answer {
             body: run::job(
@@ -104,6 +113,7 @@ impl Puzzle {
                 Ask::Solve { unique },
                 raw,
                 backend.as_deref(),
+                checks,
                 run::limits_on(timeout, threads)?,
                 None,
             )?,
@@ -112,7 +122,7 @@ impl Puzzle {
 
     /// Counts the answers, up to `limit`; with `symmetry` (a group the genre names, as
     /// `snakesat count --symmetry`), the classes under it as well.
-    #[pyo3(signature = (limit=None, timeout=None, backend=None, *, threads=None, encoding=None, distinct=None, symmetry=None))]
+    #[pyo3(signature = (limit=None, timeout=None, backend=None, *, threads=None, encoding=None, distinct=None, symmetry=None, connectivity=None, cross_check=None, proof=None))]
     fn count(
         &self,
         py: Python<'_>,
@@ -123,7 +133,11 @@ impl Puzzle {
         encoding: Option<String>,
         distinct: Option<String>,
         symmetry: Option<String>,
+        connectivity: Option<String>,
+        cross_check: Option<String>,
+        proof: Option<String>,
     ) -> PyResult<Count> {
+        let checks = run::checks(connectivity.as_deref(), cross_check.as_deref(), proof.as_deref())?;
         let raw = RawOptions { symmetry, ..options(encoding, distinct) };
         Ok(Count {
             body: run::job(
@@ -132,6 +146,7 @@ impl Puzzle {
                 Ask::Count { limit },
                 raw,
                 backend.as_deref(),
+                checks,
                 run::limits_on(timeout, threads)?,
                 None,
             )?,
@@ -147,7 +162,7 @@ impl Puzzle {
     /// provisional. The answer returned is the page's too (`"running": false`, each cell's
     /// share of the answers found, the heat map as its picture). A callable that raises
     /// stops the job, and its exception is raised.
-    #[pyo3(signature = (backend=None, timeout=None, *, threads=None, encoding=None, distinct=None, progress=None))]
+    #[pyo3(signature = (backend=None, timeout=None, *, threads=None, encoding=None, distinct=None, progress=None, connectivity=None, cross_check=None, proof=None))]
     fn forced(
         &self,
         py: Python<'_>,
@@ -157,7 +172,11 @@ impl Puzzle {
         encoding: Option<String>,
         distinct: Option<String>,
         progress: Option<Py<PyAny>>,
+        connectivity: Option<String>,
+        cross_check: Option<String>,
+        proof: Option<String>,
     ) -> PyResult<Answer> {
+        let checks = run::checks(connectivity.as_deref(), cross_check.as_deref(), proof.as_deref())?;
         let raw = options(encoding, distinct);
         let Some(callable) = progress else {
             return Ok(Answer {
@@ -167,6 +186,7 @@ impl Puzzle {
                     Ask::Forced,
                     raw,
                     backend.as_deref(),
+                    checks,
                     run::limits_on(timeout, threads)?,
                     None,
                 )?,
@@ -184,6 +204,7 @@ impl Puzzle {
                 Ask::Live(tx),
                 raw,
                 backend.as_deref(),
+                checks,
                 run::limits_on(timeout, threads)?,
                 sent,
             )?,
@@ -193,7 +214,7 @@ impl Puzzle {
     /// Each cell's values in some answer, and in how many of the answers found (`limit` of
     /// them by enumeration, 100 when not given; past it the values are still exact, the
     /// counts "at least"): `Candidates`.
-    #[pyo3(signature = (limit=None, backend=None, timeout=None, *, threads=None, encoding=None, distinct=None))]
+    #[pyo3(signature = (limit=None, backend=None, timeout=None, *, threads=None, encoding=None, distinct=None, connectivity=None, cross_check=None, proof=None))]
     fn candidates(
         &self,
         py: Python<'_>,
@@ -203,11 +224,24 @@ impl Puzzle {
         threads: Option<usize>,
         encoding: Option<String>,
         distinct: Option<String>,
+        connectivity: Option<String>,
+        cross_check: Option<String>,
+        proof: Option<String>,
     ) -> PyResult<Candidates> {
+        let checks = run::checks(connectivity.as_deref(), cross_check.as_deref(), proof.as_deref())?;
         let raw = options(encoding, distinct);
         let ask = Ask::Candidates { limit };
         Ok(Candidates {
-            body: run::job(py, &self.inner, ask, raw, backend.as_deref(), run::limits_on(timeout, threads)?, None)?,
+            body: run::job(
+                py,
+                &self.inner,
+                ask,
+                raw,
+                backend.as_deref(),
+                checks,
+                run::limits_on(timeout, threads)?,
+                None,
+            )?,
         })
     }
 
@@ -231,7 +265,16 @@ impl Puzzle {
     ) -> PyResult<Answer> {
         let ask = Ask::Decode { output: solver_output.to_string() };
         Ok(Answer {
-            body: run::job(py, &self.inner, ask, options(encoding, distinct), None, run::limits(None)?, None)?,
+            body: run::job(
+                py,
+                &self.inner,
+                ask,
+                options(encoding, distinct),
+                None,
+                run::Checks::default(),
+                run::limits(None)?,
+                None,
+            )?,
         })
     }
 

@@ -19,7 +19,7 @@ use snakesat::genres::{AnyPuzzle, Capabilities, Visit};
 use snakesat::input::Source;
 use snakesat::jobs::{self, BackendPolicy, CountJob, Plan, Setup, Unstoppable, Words};
 use snakesat::limits::{self, Cancel, Limits};
-use snakesat::puzzle::{Pool, Puzzle, RawOptions, Report, RunError};
+use snakesat::puzzle::{Connectivity, Pool, Puzzle, RawOptions, Report, RunError};
 use snakesat::render;
 
 use crate::errors::{run_error, usage, Keywords};
@@ -37,6 +37,35 @@ pub fn limits(timeout: Option<f64>) -> PyResult<Limits> {
     static TUNING: std::sync::OnceLock<snakesat::tuning::Tuning> = std::sync::OnceLock::new();
     let tuning = *TUNING.get_or_init(|| snakesat::tuning::Tuning::from_vars(|name| std::env::var_os(name)));
     Ok(Limits::until(deadline(timeout)?).tuned(tuning))
+}
+
+/// What the command line's `--connectivity`, `--cross-check` and `--proof` ask of a job
+/// that searches: `connectivity=`, `cross_check=` and `proof=`.
+#[derive(Default)]
+pub struct Checks {
+    pub connectivity: Connectivity,
+    pub cross_check: Option<BackendKind>,
+    pub proof: Option<std::path::PathBuf>,
+}
+
+/// Reads `connectivity=` (`"lazy"`, the default, or `"eager"`), `cross_check=` (a solver
+/// that confirms every UNSAT answer) and `proof=` (a folder for each solver call's CNF and
+/// DRAT proof).
+pub fn checks(connectivity: Option<&str>, cross_check: Option<&str>, proof: Option<&str>) -> PyResult<Checks> {
+    let connectivity = match connectivity {
+        None => Connectivity::default(),
+        Some(c) => {
+            c.parse().map_err(|_| usage(format!("unknown connectivity={c:?}; expected \"lazy\" or \"eager\"")))?
+        }
+    };
+    let cross_check = match cross_check {
+        None => None,
+        Some(name) => {
+            let kind: BackendKind = name.parse().map_err(|e| usage(format!("cross_check={name:?}: {e}")))?;
+            Some(kind.with_kissat(&snakesat::tuning::kissat_binary(|n| std::env::var_os(n))))
+        }
+    };
+    Ok(Checks { connectivity, cross_check, proof: proof.map(Into::into) })
 }
 
 /// `limits(timeout)` on `threads=` threads (`Limits::threads`: a second solver raced, a
@@ -231,6 +260,7 @@ pub fn job(
     ask: Ask,
     raw: RawOptions,
     backend: Option<&str>,
+    checks: Checks,
     limits: Limits,
     progress: Option<Progress>,
 ) -> PyResult<Reported> {
@@ -238,13 +268,16 @@ pub fn job(
         return Err(usage("limit must be at least 1"));
     }
     let asked = self::backend(backend)?;
+    let Checks { connectivity, cross_check, proof } = checks;
     let setup = Setup {
         raw,
+        connectivity,
+        cross_check,
+        proof,
         backend: BackendPolicy { asked, operator: None, interruptible_only: true },
         limits,
         pool: Some(pool()),
         words: Words(&Keywords),
-        ..Setup::default()
     };
     let cancel = setup.limits.cancel.clone();
     interruptible_with(py, &cancel, || p.run(PlanJob { ask, setup }), progress)?.map_err(|e| run_error(py, e))

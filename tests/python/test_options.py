@@ -3,6 +3,8 @@ the test walks the registry's declarations (``snakesat.choices()``: each genre's
 their values and the jobs that take them), so a new option or value is checked without a
 line here."""
 
+import shutil
+
 import pytest
 
 import snakesat
@@ -59,3 +61,28 @@ def test_python_takes_every_declared_option(kind, option, values, jobs):
             run(p, job, **{option: "no-such-value"})
         message = str(raised.value)
         assert f'{option}="no-such-value"' in message and "--" not in message, f"{kind} {job}: {message}"
+
+
+def test_python_takes_the_checks_the_command_line_takes(tmp_path):
+    """`--connectivity`, `--cross-check` and `--proof` of `solve` and `count` are keywords
+    of the same jobs here, and a value they do not take is refused by its keyword."""
+    p = snakesat.read("fixtures/snake/example-4x4.toml")
+    lazy = p.solve(unique=True)
+    for job in (p.solve, p.forced, p.candidates):
+        assert job(connectivity="eager", cross_check="varisat").status == lazy.status
+    assert int(p.count(connectivity="eager", cross_check="varisat")) == int(p.count())
+    with pytest.raises(snakesat.UsageError) as raised:
+        p.solve(connectivity="sometimes")
+    assert 'connectivity="sometimes"' in str(raised.value) and "--" not in str(raised.value)
+    with pytest.raises(snakesat.UsageError) as raised:
+        p.count(cross_check="no-such-solver")
+    assert 'cross_check="no-such-solver"' in str(raised.value)
+
+
+@pytest.mark.skipif(shutil.which("kissat") is None, reason="needs kissat; run scripts/install-solvers.sh")
+def test_a_proof_folder_keeps_the_unsat_certificate(tmp_path):
+    p = snakesat.read("fixtures/snake/example-4x4.toml")
+    answer = p.solve(unique=True, backend="kissat", proof=str(tmp_path))
+    assert answer.unique
+    cnf, drat = (tmp_path / "unsat.txt").read_text().split("\n", 1)[0].split()
+    assert (tmp_path / cnf).exists() and (tmp_path / drat).exists()
