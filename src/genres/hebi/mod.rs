@@ -129,8 +129,9 @@ pub fn clue_token(a: &Arrow) -> String {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
-    #[allow(dead_code)]
-    kind: String,
+    /// The genre, which the registry read to choose this reader: allowed, not read again.
+    #[serde(rename = "kind")]
+    _kind: serde::de::IgnoredAny,
     grid: Spanned<String>,
 }
 

@@ -167,8 +167,9 @@ impl ParitySnake {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
-    #[allow(dead_code)]
-    kind: String,
+    /// The genre, which the registry read to choose this reader: allowed, not read again.
+    #[serde(rename = "kind")]
+    _kind: serde::de::IgnoredAny,
     #[serde(rename = "box")]
     box_size: Option<Spanned<toml::Value>>,
     parity: Option<Spanned<String>>,

@@ -102,8 +102,9 @@ impl Snake {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
-    #[allow(dead_code)]
-    kind: String,
+    /// The genre, which the registry read to choose this reader: allowed, not read again.
+    #[serde(rename = "kind")]
+    _kind: serde::de::IgnoredAny,
     grid: Spanned<String>,
     /// The numbers above the columns, left to right: `"1 . ? 3"`.
     columns: Option<Spanned<String>>,

@@ -231,8 +231,9 @@ pub enum Where {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
-    #[allow(dead_code)]
-    kind: String,
+    /// The genre, which the registry read to choose this reader: allowed, not read again.
+    #[serde(rename = "kind")]
+    _kind: serde::de::IgnoredAny,
     size: Spanned<toml::Value>,
     segments: Option<Spanned<Vec<Spanned<i64>>>>,
     chain: Option<Spanned<String>>,

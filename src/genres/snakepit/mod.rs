@@ -122,8 +122,9 @@ impl SnakePit {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
-    #[allow(dead_code)]
-    kind: String,
+    /// The genre, which the registry read to choose this reader: allowed, not read again.
+    #[serde(rename = "kind")]
+    _kind: serde::de::IgnoredAny,
     grid: Spanned<String>,
     /// Given walls: `[[row, col, row, col], …]`, between two neighbouring cells.
     walls: Option<Spanned<Vec<Spanned<[i64; 4]>>>>,

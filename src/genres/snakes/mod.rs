@@ -157,8 +157,9 @@ pub enum Where {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
-    #[allow(dead_code)]
-    kind: String,
+    /// The genre, which the registry read to choose this reader: allowed, not read again.
+    #[serde(rename = "kind")]
+    _kind: serde::de::IgnoredAny,
     board: Spanned<String>,
     rows: Option<Spanned<i64>>,
     cols: Option<Spanned<i64>>,
