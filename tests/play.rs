@@ -3,8 +3,10 @@
 //! keyboard (arrows, `#`, `.`, digits), takes a mark back with Ctrl+Z and Undo; Check names
 //! a wrong cell, says a right partial grid is all right so far and a finished one solved;
 //! Hint from an empty board gives `snakesat explain`'s first step, and from a right partial
-//! grid the step `explain --from` gives next, its cells ringed on the board. A screenshot is
-//! kept in `target/test-artifacts/play-hint.png`.
+//! grid the step `explain --from` gives next, its cells ringed on the board; a hint comes in
+//! two stages (the technique and where, then what it decides), and a mark between them
+//! starts it again. Screenshots are kept in `target/test-artifacts/play-hint.png` and
+//! `play-hint-stage1.png`.
 //!
 //! Ignored, with the reason, when Chromium or ChromeDriver is missing.
 
@@ -83,6 +85,28 @@ impl Browser {
             &self.url("/actions"),
             Some(json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": steps }] })),
         );
+    }
+
+    /// Hint pressed until it shows a whole step, as a player who wants the answer does: the
+    /// first press says the technique and where ("Next: …", the cells it looked at framed,
+    /// nothing decided: `data-stage` 1), the second the step and what it decides (stage 2,
+    /// the same frame). What the page says last: the step, or "Solved" or a wrong entry
+    /// where there is no step to stage.
+    pub(crate) fn full_hint(&self) -> String {
+        self.click("#play-hint");
+        let first = self.says();
+        if !first.contains("Next: ") {
+            return first;
+        }
+        assert_eq!(self.attr("#play-board", "data-stage"), "1", "{first}");
+        assert_eq!(self.attr("#play-board", "data-hint"), "", "the first stage decides nothing: {first}");
+        assert_eq!(self.attr("#play-board", "data-todo"), "", "the first stage decides nothing: {first}");
+        let looked = self.attr("#play-board", "data-looked");
+        self.click("#play-hint");
+        let says = self.wait_text("#play-says", |t| t.contains("Next step"));
+        assert_eq!(self.attr("#play-board", "data-stage"), "2", "{says}");
+        assert_eq!(self.attr("#play-board", "data-looked"), looked, "the second stage keeps the frame: {says}");
+        says
     }
 
     pub(crate) fn attr(&self, css: &str, name: &str) -> String {
@@ -194,8 +218,7 @@ fn play_mode_checks_and_hints_from_the_players_grid_in_chromium() {
     let (_, first) = cli_json(&["explain", &fixture(rel), "--from", empty.to_str().unwrap()]);
     assert!(whole["steps"][0]["technique"]["why"].as_str().unwrap().contains("circle"), "{whole}");
     assert_eq!(first["from"]["givens"], json!([{"cell": "r2c1", "value": "#"}, {"cell": "r3c3", "value": "#"}]));
-    b.click("#play-hint");
-    assert!(b.says().starts_with("Next step ("), "{}", b.text("#play-says"));
+    assert!(b.full_hint().starts_with("Next step ("), "{}", b.text("#play-says"));
     assert!(!b.text("#play-says").contains("circle"), "{}", b.text("#play-says"));
     assert_eq!(hinted(&b), decided(&first["next"]));
     for line in first["next"]["text"].as_array().unwrap() {
@@ -225,8 +248,7 @@ fn play_mode_checks_and_hints_from_the_players_grid_in_chromium() {
     let file = dir.path().join("grid");
     std::fs::write(&file, rows(&partial)).unwrap();
     let (_, from) = cli_json(&["explain", &fixture(rel), "--from", file.to_str().unwrap()]);
-    b.click("#play-hint");
-    assert!(b.says().starts_with("Next step ("), "{}", b.text("#play-says"));
+    assert!(b.full_hint().starts_with("Next step ("), "{}", b.text("#play-says"));
     assert_eq!(hinted(&b), decided(&from["next"]));
     assert_ne!(decided(&from["next"]), decided(&whole["steps"][0]), "a step after the player's position");
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
@@ -266,6 +288,80 @@ fn play_mode_checks_and_hints_from_the_players_grid_in_chromium() {
         "r2c2 is marked in an egg of 5, but no answer has it: it breaks the rule: eggs of different sizes never \
          touch (r1c2, r2c2)."
     );
+}
+
+/// A hint in two stages, as puzzle apps give them: the first press names the technique and
+/// where it applies and frames the cells it looked at, deciding nothing; the second, on the
+/// same grid, shows what it decides. A mark or an Undo between them starts it again.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
+fn a_hint_names_its_technique_first_and_what_it_decides_at_the_second_press_in_chromium() {
+    let server = Server::start(&[]);
+    let b = Browser::start();
+    b.open(&server.url);
+    b.wait_text("#genres", |t| t.contains("snake"));
+    let rel = "snake/example-4x4.toml";
+    b.play(rel, "snake");
+    b.wait_grid(&rows(&["????"; 4]));
+    // The partial grid of `fixtures/snake/grids/example-4x4-partial.txt` (r2c1 is given).
+    for c in 0..4 {
+        b.play_click((0, c), 1, 0);
+    }
+    b.play_click((1, 1), 1, 2);
+    b.play_click((1, 2), 1, 2);
+    b.play_click((1, 3), 1, 0);
+    let partial = ["####", "?..#", "????", "????"];
+    b.wait_grid(&rows(&partial));
+    let (_, from) = cli_json(&["explain", &fixture(rel), "--from", &fixture("snake/grids/example-4x4-partial.txt")]);
+    // The step: column 2 has its one snake cell, so r3c2 and r4c2 are empty.
+    assert_eq!(from["next"]["technique"]["cells"], json!([1, 5, 9, 13]), "{from}");
+    assert_eq!(decided(&from["next"]), "r3c2 r4c2");
+
+    // The first stage: the technique and where, its cells framed, nothing decided.
+    b.click("#play-hint");
+    assert_eq!(b.says(), "Next: what follows at once (line count) in column 2. Hint again for what it decides.");
+    assert_eq!(b.attr("#play-board", "data-stage"), "1");
+    assert_eq!(b.attr("#play-board", "data-looked"), "r1c2 r2c2 r3c2 r4c2");
+    assert_eq!(
+        (b.attr("#play-board", "data-hint"), b.attr("#play-board", "data-todo")),
+        (String::new(), String::new())
+    );
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../test-artifacts");
+    b.screenshot(&shots.join("play-hint-stage1.png"));
+
+    // A mark in between (r4c1 empty, as the answer has it): the hint on show is gone, and
+    // the next press is a first stage again, not the cells.
+    b.play_click((3, 0), 1, 2);
+    b.wait_grid(&rows(&["####", "?..#", "????", ".???"]));
+    assert_eq!(b.attr("#play-board", "data-stage"), "");
+    assert_eq!(b.attr("#play-board", "data-looked"), "");
+    b.click("#play-hint");
+    assert!(b.says().starts_with("Next: "), "{}", b.text("#play-says"));
+    assert_eq!(b.attr("#play-board", "data-stage"), "1");
+    assert_eq!(b.attr("#play-board", "data-hint"), "");
+
+    // Undo is a change too; from the partial grid again, the second press shows the step:
+    // its words, the cells it decides ringed and what it decides in them, in the same frame.
+    b.click("#play-undo");
+    b.wait_grid(&rows(&partial));
+    assert_eq!(b.attr("#play-board", "data-stage"), "");
+    b.click("#play-hint");
+    assert!(b.says().starts_with("Next: what follows at once"), "{}", b.text("#play-says"));
+    assert_eq!(b.attr("#play-board", "data-hint"), "");
+    b.click("#play-hint");
+    let says = b.wait_text("#play-says", |t| t.starts_with("Next step"));
+    assert!(says.starts_with("Next step (what follows at once, basic): r3c2, r4c2 empty"), "{says}");
+    for line in from["next"]["text"].as_array().unwrap() {
+        assert!(says.contains(line.as_str().unwrap()), "{says}");
+    }
+    assert_eq!(b.attr("#play-board", "data-stage"), "2");
+    assert_eq!(hinted(&b), "r3c2 r4c2");
+    assert_eq!(b.attr("#play-board", "data-todo"), "mark r3c2 .; mark r4c2 .");
+    assert_eq!(b.attr("#play-board", "data-looked"), "r1c2 r2c2 r3c2 r4c2");
+    // A third press on the same grid keeps the whole step on show.
+    b.click("#play-hint");
+    assert_eq!(b.wait_text("#play-says", |t| t.starts_with("Next step")), says);
+    assert_eq!(hinted(&b), "r3c2 r4c2");
 }
 
 /// The line genres: a drag between cell centres draws a line (over a line, erases it), Undo
@@ -336,8 +432,7 @@ fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
     std::fs::write(&file, partial).unwrap();
     let (_, from) = cli_json(&["explain", &fixture(rel), "--from", file.to_str().unwrap()]);
     assert_eq!(from["from"]["entries"], 10, "{from}");
-    b.click("#play-hint");
-    assert!(b.says().starts_with("Next step ("), "{}", b.text("#play-says"));
+    assert!(b.full_hint().starts_with("Next step ("), "{}", b.text("#play-says"));
     assert_eq!(hinted(&b), decided(&from["next"]));
     assert!(!b.attr("#play-board", "data-todo").is_empty(), "the lines and crosses the step decides are shown");
     b.screenshot(&shots.join("play-lines.png"));

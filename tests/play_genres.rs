@@ -3,7 +3,8 @@
 //! puzz.link has not, by its file after the `?`), then Hint after Hint, and what each hint
 //! decides done with the mouse and the keyboard (a click shades, a right click marks empty,
 //! a drag between cell centres draws a line, a click by an edge crosses it, arrows and keys
-//! set marks and values), until Hint says solved. No hint restates a clue: none decides a
+//! set marks and values), until Hint says solved. Each hint is pressed twice: the first
+//! stage names the technique and decides nothing, the second shows the step. No hint restates a clue: none decides a
 //! cell the clues give (`data-given`), and each asks for something to draw. The page reads
 //! its to-do off the step (`data-todo`, the same as the blue marks on the board); nothing
 //! here calls the API.
@@ -117,15 +118,14 @@ impl Browser {
         }
     }
 
-    /// Hint after Hint, each followed, until solved; the number of hints. The board of the
-    /// third hint, on show before it is followed, is kept in `shot`.
+    /// Hint after Hint (each to its second stage), each followed, until solved; the number
+    /// of hints. The board of the third hint, on show before it is followed, is kept in `shot`.
     fn play_to_the_end(&self, lines: bool, shot: &std::path::Path) -> usize {
         let margin: i32 = self.attr("#play-board", "data-margin").parse().unwrap();
         let given: Vec<String> = self.attr("#play-board", "data-given").split(' ').map(String::from).collect();
         let mut last = String::new();
         for n in 0..400 {
-            self.click("#play-hint");
-            let says = self.says();
+            let says = self.full_hint();
             if says.starts_with("Solved") {
                 assert_eq!(self.attr("#play-board", "data-solved"), "yes");
                 assert!(self.text("#play-timer").contains(':'), "a time is shown");

@@ -1,10 +1,11 @@
 // Play mode of `snakesat serve`, beside the editor, as pzprjs has one: the person solves
 // the puzzle open in the editor on its own board, and asks the server: Hint is `explain
 // --from GRID --step 1` (the next step from what is drawn, in words and on the board:
-// `playboard.js`), Check is `explain --from GRID` cut before any step (which entries no
-// answer has and why, or that all fit, or that the grid is solved). The clues are the
-// player's start: the server seeds what they give their own cells (`from.givens`), and
-// those cells take no mark (a given is never drawn over or doubled).
+// `playboard.js`), in two stages as puzzle apps give hints (first the technique and where,
+// at the next press what it decides), Check is `explain --from GRID` cut before any step
+// (which entries no answer has and why, or that all fit, or that the grid is solved). The
+// clues are the player's start: the server seeds what they give their own cells
+// (`from.givens`), and those cells take no mark (a given is never drawn over or doubled).
 //
 // Shading genres: a left click shades or unshades, a right click marks empty; keys:
 // arrows move, `#` or `s` shades, `.` or `x` marks empty, a digit sets a value,
@@ -53,6 +54,9 @@ let cursor = { r: 0, c: 0 };
 let typed = false; // the last key was a digit in the cursor's cell: a second one extends it
 let marks = { hint: [], looked: [], wrong: [], todo: [], why: [] };
 let req = null;
+// The hint on show: the server's answer, the grid it was asked from and its stage (1: the
+// technique and where, 2: what it decides). A change of the grid or Check ends it.
+let shown = null;
 
 const game = () => GENRES[pz.kind];
 const name = Board.name;
@@ -89,9 +93,11 @@ function act(change) {
   return true;
 }
 
-// After any change of the marks: the rings of the last answer are stale, the game is kept.
+// After any change of the marks: the rings of the last answer are stale (and a hint on
+// show starts again from its first stage), the game is kept.
 function changed() {
   clearMarks();
+  shown = null;
   delete $("play-board").dataset.solved;
   Progress.save(pz, { grid, lines, crosses });
   draw();
@@ -122,10 +128,11 @@ export async function start() {
     redo = [];
     cursor = { r: 0, c: 0 };
     clearMarks();
+    shown = null;
     const how = game().lines
       ? "Drag between cell centres to draw lines, right-drag or click an edge to cross it"
       : "Shade the snake's cells, mark the empty ones";
-    say(how + "; Hint gives the next step, Check looks for mistakes.", "idle");
+    say(how + "; Hint names the next step (again: what it decides), Check looks for mistakes.", "idle");
     Progress.clock(pz);
     try {
       const r = await post("/api/board", { puzzle: toml });
@@ -173,6 +180,8 @@ function draw() {
   Board.draw(board, { pz, grid, lines, crosses, marks, cursor, drawsLines: !!game().lines });
   board.dataset.grid = rows();
   board.dataset.margin = pz.margin;
+  if (shown) board.dataset.stage = shown.stage;
+  else delete board.dataset.stage;
   $("play-undo").disabled = !undo.length;
   $("play-redo").disabled = !redo.length;
 }
@@ -500,36 +509,42 @@ async function ask(steps, busy) {
 
 const { wrongCells, wrongWords, whyCells } = Board;
 
+// Hint: the first press asks the server for the next step and says only its technique and
+// where it applies (the cells it looked at framed), so a player can find the rest; a second
+// press on the same grid shows what it decides, from the same answer (no second request),
+// and so does any press after it until the grid changes.
 async function hint() {
+  if (shown && shown.grid === rows()) {
+    shown.stage = 2;
+    showHint(shown.r, 2);
+    return;
+  }
+  const grid = rows();
   const r = await ask(1, "Looking for the next step…");
   if (!r) return;
+  shown = r.next ? { r, grid, stage: 1 } : null;
+  showHint(r, 1);
+}
+
+// Shows answer `r` of a Hint at `stage`: the wrong entries and the technique with the
+// cells it looked at, and at stage 2 the step's words and what it decides.
+function showHint(r, stage) {
   clearMarks();
   marks.wrong = wrongCells(r);
   const next = r.next;
   let words = wrongWords(r);
   if (r.from && !r.from.fits && !marks.wrong.length) words = r.from.text.trim();
   if (next) {
-    marks.todo = L.todoOf(next.facts || [], {
-      lines: !!game().lines,
-      at,
-      name,
-      neighbour,
-      grid,
-      // What is drawn in cell `p`: its lines, crosses, mark and the line sets they leave.
-      cell: (p) => {
-        const [m, x, t] = [lines[p.r][p.c], crosses[p.r][p.c], grid[p.r][p.c]];
-        return { m, x, t, before: L.drawn(L.sets(room(p), onBoard(p)), m, x, t) };
-      },
-    });
-    const cells = new Map();
-    for (const f of next.facts || []) cells.set(f.cell, at(f.cell));
-    marks.hint = [...cells.values()].filter(Boolean);
     // A technique names the cells it looked at by index, row by row; a rule, by name.
     const looked = next.technique ? next.technique.cells : [];
     marks.looked = looked.map((u) => ({ r: Math.floor(u / pz.cols), c: u % pz.cols }));
     for (const rule of next.rules || []) marks.looked.push(...(rule.cells || []).map(at).filter(Boolean));
-    const text = r.pictures && r.pictures[1] ? r.pictures[1].text : next.text.join("\n");
-    words = (words ? words + "\n" : "") + text.replace(/^Step 1 /, "Next step ");
+    let text = "Next: " + Board.stageWords(next, marks.looked, pz.rows, pz.cols) + ". Hint again for what it decides.";
+    if (stage === 2) {
+      decides(next);
+      text = (r.pictures && r.pictures[1] ? r.pictures[1].text : next.text.join("\n")).replace(/^Step 1 /, "Next step ");
+    }
+    words = (words ? words + "\n" : "") + text;
     say(words, r.from && !r.from.fits ? "bad" : "idle");
   } else if (r.status === "solved" && r.from && r.from.fits) {
     solved();
@@ -541,10 +556,30 @@ async function hint() {
   draw();
 }
 
+// The cells step `next` decides, ringed, and what it decides in them (`marks.todo`).
+function decides(next) {
+  marks.todo = L.todoOf(next.facts || [], {
+    lines: !!game().lines,
+    at,
+    name,
+    neighbour,
+    grid,
+    // What is drawn in cell `p`: its lines, crosses, mark and the line sets they leave.
+    cell: (p) => {
+      const [m, x, t] = [lines[p.r][p.c], crosses[p.r][p.c], grid[p.r][p.c]];
+      return { m, x, t, before: L.drawn(L.sets(room(p), onBoard(p)), m, x, t) };
+    },
+  });
+  const cells = new Map();
+  for (const f of next.facts || []) cells.set(f.cell, at(f.cell));
+  marks.hint = [...cells.values()].filter(Boolean);
+}
+
 async function check() {
   const r = await ask(0, "Checking your grid…");
   if (!r) return;
   clearMarks();
+  shown = null;
   marks.wrong = wrongCells(r);
   marks.why = whyCells(r);
   const n = r.from ? r.from.entries : 0;

@@ -1,11 +1,11 @@
 // Play mode's board (`play.js`): the server's picture of the puzzle with the player's
 // marks on top (shades, dots, values; in a line genre lines, crosses and the small ring of
 // "a line passes"), what the last Hint decides (cells filled pale blue and ringed, lines
-// and crosses faint on their edges) above what it looked at (a dashed orange frame inside
-// the cell, so neither hides the other), wrong cells ringed in red with the chain that
-// shows why (its cells framed dashed in red and numbered), and the cursor. The
-// board's `data-*` attributes say the same in words, for tests and for screen readers'
-// scripts.
+// and crosses faint on their edges; at its second stage only) above what it looked at (a
+// dashed orange frame inside the cell, so neither hides the other), wrong cells ringed in
+// red with the chain that shows why (its cells framed dashed in red and numbered), and the
+// cursor. The board's `data-*` attributes say the same in words, for tests and for screen
+// readers' scripts.
 
 import { CELL } from "./genres/registry.js";
 import * as L from "./lines.js";
@@ -26,6 +26,43 @@ export const wrongCells = (r) => ((r.from && r.from.wrong) || []).map((w) => at(
 export const wrongWords = (r) => ((r.from && r.from.wrong) || []).map((w) => w.text + (w.why ? ": " + w.why.text : "") + ".").join("\n");
 // The cells of those chains, in order.
 export const whyCells = (r) => ((r.from && r.from.wrong) || []).flatMap((w) => (w.why ? w.why.cells : [])).map(at).filter(Boolean);
+
+// A hint's first stage, in words: the technique of `step` (a step of `/api/explain`'s
+// JSON) and where it applies, from the cells it looked at (`looked`, on a board of `rows`
+// × `cols`), without what it decides: "line fit in column 3", "degree full around r1c4".
+export function stageWords(step, looked, rows, cols) {
+  const where = whereWords(looked, rows, cols);
+  return techniqueWords(step) + (where ? " " + where : "");
+}
+
+// The technique's name. The clues' own step ("what follows at once") is several small
+// ones, each told in its `why` as `r1c2 empty (line count: …)`: their names say more.
+function techniqueWords(step) {
+  const t = step.technique;
+  if (t && t.technique === "what follows at once") {
+    const parts = [...new Set([...(t.why || "").matchAll(/\(([^():;]+): /g)].map((m) => m[1]))];
+    return parts.length ? `${t.technique} (${parts.join(", ")})` : t.technique;
+  }
+  if (t) return t.technique;
+  // Found by the solver, not by a technique of the ladder: the rules it took.
+  const n = (step.rules || []).length;
+  if (step.level === "board") return "the rules over the whole board";
+  return n === 1 ? `the rule "${step.rules[0].words}"` : `${n} rules taken together`;
+}
+
+// Where cells `looked` lie: a whole row or column by its number, cells from edge to edge
+// both ways as the board, else around the first (a technique names its own cell first).
+function whereWords(looked, rows, cols) {
+  if (!looked.length) return "";
+  const rs = new Set(looked.map((p) => p.r));
+  const cs = new Set(looked.map((p) => p.c));
+  const span = (s) => Math.max(...s) - Math.min(...s) + 1;
+  if (rs.size === 1 && cs.size === cols && cols > 1) return `in row ${looked[0].r + 1}`;
+  if (cs.size === 1 && rs.size === rows && rows > 1) return `in column ${looked[0].c + 1}`;
+  if (looked.length === 1 || (rs.size === 1 && cs.size === 1)) return `at ${name(looked[0])}`;
+  if (span(rs) === rows && span(cs) === cols && looked.length > 4) return "across the board";
+  return `around ${name(looked[0])}`;
+}
 
 function el(tag, attrs, text) {
   const e = document.createElementNS(SVG, tag);
@@ -93,6 +130,7 @@ export function draw(board, s) {
   svg.append(g);
   board.dataset.cursor = `${cursor.r},${cursor.c}`;
   board.dataset.hint = marks.hint.map(name).join(" ");
+  board.dataset.looked = [...new Set(marks.looked.map(name))].join(" ");
   board.dataset.wrong = marks.wrong.map(name).join(" ");
   board.dataset.why = marks.why.map(name).join(" ");
   board.dataset.todo = marks.todo.map(todoWords).join("; ");
