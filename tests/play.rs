@@ -172,6 +172,16 @@ fn hinted(b: &Browser) -> String {
     cells.join(" ")
 }
 
+/// A server and a browser on its page, playing the bundled puzzle `rel` (of genre `kind`).
+fn playing(rel: &str, kind: &str) -> (Server, Browser) {
+    let server = Server::start(&[]);
+    let b = Browser::start();
+    b.open(&server.url);
+    b.wait_text("#genres", |t| t.contains("snake"));
+    b.play(rel, kind);
+    (server, b)
+}
+
 fn rows(grid: &[&str]) -> String {
     grid.iter().map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" ") + "\n").collect()
 }
@@ -179,12 +189,8 @@ fn rows(grid: &[&str]) -> String {
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
 fn play_mode_checks_and_hints_from_the_players_grid_in_chromium() {
-    let server = Server::start(&[]);
-    let b = Browser::start();
-    b.open(&server.url);
-    b.wait_text("#genres", |t| t.contains("snake"));
     let rel = "snake/example-4x4.toml";
-    b.play(rel, "snake");
+    let (_server, b) = playing(rel, "snake");
     b.wait_grid(&rows(&["????"; 4]));
 
     // A wrong cell: r2c2 is empty in the answer. Check names it and rings it.
@@ -296,12 +302,8 @@ fn play_mode_checks_and_hints_from_the_players_grid_in_chromium() {
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
 fn a_hint_names_its_technique_first_and_what_it_decides_at_the_second_press_in_chromium() {
-    let server = Server::start(&[]);
-    let b = Browser::start();
-    b.open(&server.url);
-    b.wait_text("#genres", |t| t.contains("snake"));
     let rel = "snake/example-4x4.toml";
-    b.play(rel, "snake");
+    let (_server, b) = playing(rel, "snake");
     b.wait_grid(&rows(&["????"; 4]));
     // The partial grid of `fixtures/snake/grids/example-4x4-partial.txt` (r2c1 is given).
     for c in 0..4 {
@@ -348,7 +350,9 @@ fn a_hint_names_its_technique_first_and_what_it_decides_at_the_second_press_in_c
     b.click("#play-hint");
     assert!(b.says().starts_with("Next: what follows at once"), "{}", b.text("#play-says"));
     assert_eq!(b.attr("#play-board", "data-hint"), "");
-    b.click("#play-hint");
+    // The second press by the key `h`, as a player at the keyboard asks.
+    b.focus_board();
+    b.play_keys(None, &["h"]);
     let says = b.wait_text("#play-says", |t| t.starts_with("Next step"));
     assert!(says.starts_with("Next step (what follows at once, basic): r3c2, r4c2 empty"), "{says}");
     for line in from["next"]["text"].as_array().unwrap() {
@@ -372,12 +376,8 @@ fn a_hint_names_its_technique_first_and_what_it_decides_at_the_second_press_in_c
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "chromium or chromedriver is not on PATH; run scripts/install-solvers.sh")]
 fn play_mode_draws_lines_and_checks_and_hints_from_them_in_chromium() {
-    let server = Server::start(&[]);
-    let b = Browser::start();
-    b.open(&server.url);
-    b.wait_text("#genres", |t| t.contains("snake"));
     let rel = "golemgrad/example-6x6.toml";
-    b.play(rel, "golemgrad");
+    let (_server, b) = playing(rel, "golemgrad");
     let blank = "? ? ? ? ? ?\n".repeat(6);
     b.wait_grid(&blank);
 

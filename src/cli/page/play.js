@@ -9,7 +9,7 @@
 //
 // Shading genres: a left click shades or unshades, a right click marks empty; keys:
 // arrows move, `#` or `s` shades, `.` or `x` marks empty, a digit sets a value,
-// Backspace clears. Line genres (Golem Grad, Persistence of Memory), as pzprjs's: a left
+// Backspace clears, `h` asks Hint (in every genre). Line genres (Golem Grad, Persistence of Memory), as pzprjs's: a left
 // drag between cell centres draws lines (over a line: erases), a right drag crosses the
 // edges it passes ("no line"), a click near an edge crosses it or takes the cross away, a
 // click at a centre cycles a line passes (`#`) / no line (`.`) / nothing; keys:
@@ -473,6 +473,7 @@ function onKey(e) {
   else if ((k === "#" || k === "s") && marking()) set(shade(grid[cursor.r][cursor.c]));
   else if ((k === "." || k === "x") && marking()) set(empty(grid[cursor.r][cursor.c]));
   else if (k === "Backspace" || k === "Delete" || k === "?" || k === " ") set("?", cursor, true);
+  else if (k === "h" || k === "H") hint();
   else return;
   if (!/^[0-9]$/.test(k)) typed = false;
   e.preventDefault();
