@@ -162,6 +162,18 @@ macro_rules! genres {
             }
         }
 
+        // The puzzle of one genre back out of `AnyPuzzle` (else the puzzle as it came).
+        $(impl TryFrom<AnyPuzzle> for $ty {
+            type Error = AnyPuzzle;
+            fn try_from(any: AnyPuzzle) -> Result<$ty, AnyPuzzle> {
+                match any {
+                    AnyPuzzle::$variant(p) => Ok(p),
+                    #[allow(unreachable_patterns)]
+                    other => Err(other),
+                }
+            }
+        })*
+
         fn from_toml(kind: &str, src: &Source) -> Option<Result<AnyPuzzle, InputError>> {
             $(if kind == <$ty as Puzzle>::KIND {
                 return Some(<$ty as Puzzle>::read(src).map(AnyPuzzle::$variant));

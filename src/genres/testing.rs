@@ -2,7 +2,15 @@
 
 use crate::backend::{Backend, BackendKind, PerCall};
 use crate::engine::Limits;
+use crate::genres::AnyPuzzle;
+use crate::input::{InputError, Source};
 use crate::puzzle::{self, Connectivity, EncodeOptions, Puzzle};
+
+/// The puzzle a puzz.link URL gives, read as `P` (a URL of another genre fails the test).
+pub fn from_url<P: TryFrom<AnyPuzzle, Error = AnyPuzzle>>(text: &str) -> Result<P, InputError> {
+    let any = crate::genres::read_url(&Source::new("<url>", text))?;
+    Ok(P::try_from(any).unwrap_or_else(|other| panic!("{text} read as a {}", other.kind())))
+}
 
 /// Every answer `backend` enumerates with default options in `mode`, sorted; the count
 /// must be complete, and the eager encoding must need no cut (it is complete by itself).

@@ -19,10 +19,7 @@ use crate::input::Source;
 use crate::puzzle::Connectivity;
 
 fn url(text: &str) -> Result<BosnianRoad, InputError> {
-    match crate::genres::read_url(&Source::new("<url>", text))? {
-        crate::genres::AnyPuzzle::BosnianRoad(p) => Ok(p),
-        other => panic!("{text} read as a {}", other.kind()),
-    }
+    crate::genres::testing::from_url(text)
 }
 
 /// A board and its answer from pzprjs's file form (`pzprv3/bosnianroad/ROWS/COLS/`, the

@@ -15,10 +15,7 @@ use crate::input::Source;
 use crate::puzzle::Connectivity;
 
 fn url(text: &str) -> Result<GolemGrad, InputError> {
-    match crate::genres::read_url(&Source::new("<url>", text))? {
-        crate::genres::AnyPuzzle::GolemGrad(p) => Ok(p),
-        other => panic!("{text} read as a {}", other.kind()),
-    }
+    crate::genres::testing::from_url(text)
 }
 
 /// A board and its lines from pzprjs's file form (`pzprv3/golemgrad/ROWS/COLS/` the

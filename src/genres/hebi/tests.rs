@@ -11,10 +11,7 @@ use crate::input::Source;
 use crate::puzzle::{Connectivity, PuzzLink as _};
 
 fn url(text: &str) -> Result<Hebi, InputError> {
-    match crate::genres::read_url(&Source::new("<url>", text))? {
-        crate::genres::AnyPuzzle::Hebi(p) => Ok(p),
-        other => panic!("{text} read as a {}", other.kind()),
-    }
+    crate::genres::testing::from_url(text)
 }
 
 /// The answer numbers of a pzprv3 file of pzprjs's hebi: after the size, `rows` lines of

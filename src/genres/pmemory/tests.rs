@@ -18,10 +18,7 @@ use crate::input::Source;
 use crate::puzzle::Connectivity;
 
 fn url(text: &str) -> Result<PMemory, InputError> {
-    match crate::genres::read_url(&Source::new("<url>", text))? {
-        crate::genres::AnyPuzzle::PMemory(p) => Ok(p),
-        other => panic!("{text} read as a {}", other.kind()),
-    }
+    crate::genres::testing::from_url(text)
 }
 
 /// A board and its answer from pzprjs's file form (`pzprv3/pmemory/ROWS/COLS/`, the walls
