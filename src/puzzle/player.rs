@@ -103,8 +103,13 @@ impl Player {
         // A link's facts by cell, what a cell is not said once: "r3c2 not ╷, ╴ or ╵".
         let said = |facts: &[Fact]| {
             let mut out: Vec<String> = Vec::new();
-            let mut cells: Vec<usize> = facts.iter().map(|f| f.unit).collect();
-            cells.dedup();
+            // Each cell once, where it first comes: a link's facts need not be grouped by cell.
+            let mut cells: Vec<usize> = Vec::new();
+            for f in facts {
+                if !cells.contains(&f.unit) {
+                    cells.push(f.unit);
+                }
+            }
             for u in cells {
                 let words = |holds: bool| -> Vec<&str> {
                     let here = facts.iter().filter(|f| f.unit == u && f.holds == holds);
