@@ -177,6 +177,18 @@ enum Ended {
     Flooded,
 }
 
+/// Waits for `child`, spawned in a process group of its own (`Command::process_group(0)`),
+/// registered meanwhile for [`kill_running`] as a solver is: its exit status, or `None`
+/// when it was killed at the deadline or on cancellation. For the other programs a job
+/// runs (a proof checker).
+pub(crate) fn wait_for(child: &mut Child, limits: &Limits) -> std::io::Result<Option<std::process::ExitStatus>> {
+    let _group = Group::new(child.id() as i32);
+    match wait_until(child, limits, &AtomicBool::new(false))? {
+        Ended::Exited(st) => Ok(Some(st)),
+        Ended::Deadline | Ended::Flooded => Ok(None),
+    }
+}
+
 /// Waits for `child`, killing its process group at the deadline (or on cancellation) or once it floods its output.
 fn wait_until(child: &mut Child, limits: &Limits, flooded: &AtomicBool) -> std::io::Result<Ended> {
     loop {

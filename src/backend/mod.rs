@@ -25,6 +25,7 @@ use crate::cnf::{Lit, Model, Var};
 
 pub use self::cadical::CadicalBackend;
 pub use self::crosscheck::CrossChecked;
+pub(crate) use self::external::wait_for;
 pub use self::external::{kill_running, max_answer_bytes, ExternalBackend};
 pub use self::splr::SplrBackend;
 pub use self::varisat::VarisatBackend;

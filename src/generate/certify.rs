@@ -8,9 +8,10 @@
 //! what to install, so that a puzzle's certificate never depends unseen on the machine.
 
 use std::io::Write as _;
+use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use thiserror::Error;
 
@@ -199,20 +200,19 @@ pub fn check(checker: &str, dir: &Path, limits: &Limits) -> Result<(), Failed> {
     let err = out.try_clone().map_err(folder)?;
     // Its output goes straight to the file, after that line: no pipe for a long proof's
     // report to fill.
-    let mut child =
-        Command::new(checker).arg(&cnf).arg(&proof).stdin(Stdio::null()).stdout(out).stderr(err).spawn().map_err(
-            |e| CertifyError::Missing { tool: Tool::Checker, binary: checker.to_string(), why: e.to_string() },
-        )?;
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(folder)? {
-            break status;
-        }
-        if limits.over() {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(Failed::Stopped("the proof checker was stopped at the deadline (or cancelled)".into()));
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    // Its own process group, killed at the deadline, on cancellation or on Ctrl-C as an
+    // external solver is.
+    let mut child = Command::new(checker)
+        .arg(&cnf)
+        .arg(&proof)
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .process_group(0)
+        .spawn()
+        .map_err(|e| CertifyError::Missing { tool: Tool::Checker, binary: checker.to_string(), why: e.to_string() })?;
+    let Some(status) = crate::backend::wait_for(&mut child, limits).map_err(folder)? else {
+        return Err(Failed::Stopped("the proof checker was stopped at the deadline (or cancelled)".into()));
     };
     let said = std::fs::read_to_string(&words).map_err(folder)?;
     let verified = said.lines().any(|l| l.trim_end() == "s VERIFIED");
@@ -264,6 +264,22 @@ mod tests {
             })
         );
         assert!(e.contains("did not accept") && e.contains(WORDS), "{e}");
+    }
+
+    /// A checker still at work at the deadline is stopped with its process group (the
+    /// script's `sleep` too), and the job says it was stopped: no puzzle, no rejection.
+    #[test]
+    fn a_checker_past_the_deadline_is_stopped() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("slow-checker.sh");
+        std::fs::write(&script, "#!/bin/sh\nsleep 600\n").unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::write(dir.path().join(CNF), FORMULA).unwrap();
+        std::fs::write(dir.path().join(PROOF), "0\n").unwrap();
+        let limits = Limits::until(Some(Instant::now() + std::time::Duration::from_millis(200)));
+        let r = check(script.to_str().unwrap(), dir.path(), &limits);
+        assert!(matches!(r, Err(Failed::Stopped(_))), "{r:?}");
     }
 
     /// A checker that says nothing is not believed, even with exit code 0; one that cannot
