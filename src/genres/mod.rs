@@ -4,6 +4,8 @@
 //! in that list (`docs/adding-a-genre.md`).
 
 pub mod bosnian_road;
+#[cfg(test)]
+mod conformance;
 pub mod connect;
 #[cfg(test)]
 mod draw_tests;
@@ -72,6 +74,11 @@ pub struct Capabilities<P: Puzzle> {
     pub grades: Option<GradesFn<P>>,
 }
 
+/// A genre's row of the registry: what it can do, as `genres!` marks it.
+pub trait Row: Puzzle {
+    fn capabilities() -> Capabilities<Self>;
+}
+
 pub type UrlFn<P> = fn(&P) -> Result<String, RunError>;
 pub type LadderFn<P> = fn(&P) -> Option<Box<dyn crate::explain::Ladder>>;
 pub type GradesFn<P> = fn(&P, &crate::explain::GradeBound) -> Result<(), RunError>;
@@ -117,23 +124,53 @@ macro_rules! when {
     ($want:ident [] $yes:expr; $no:expr) => { $no };
 }
 
+/// The conformance suite's tests for a row marked `suite` (`conformance.rs`), in a module
+/// named after the genre's folder; nothing for another row.
+#[cfg(test)]
+macro_rules! suite {
+    ($module:ident $name:ident [suite $($rest:ident)*]) => {
+        mod $module {
+            use crate::genres::conformance as suite;
+            type P = crate::genres::$module::$name;
+            #[test]
+            fn answers_agree_with_brute_force() {
+                suite::answers::<P>();
+            }
+            #[test]
+            fn urls_and_files_round_trip() {
+                suite::round_trips::<P>();
+            }
+            #[test]
+            fn forced_and_candidates_agree_with_enumeration() {
+                suite::forced_and_candidates::<P>();
+            }
+            #[test]
+            fn every_explained_fact_holds_in_every_answer() {
+                suite::explanations::<P>();
+            }
+        }
+    };
+    ($module:ident $name:ident [$other:ident $($rest:ident)*]) => { suite!($module $name [$($rest)*]); };
+    ($module:ident $name:ident []) => {};
+}
+
 macro_rules! genres {
-    ($($variant:ident($ty:ty) [$($cap:ident)*],)*) => {
+    ($($variant:ident($module:ident::$name:ident) [$($cap:ident)*],)*) => {
         /// A puzzle of any genre.
         #[derive(Clone, Debug)]
         pub enum AnyPuzzle {
-            $($variant($ty),)*
+            $($variant($module::$name),)*
         }
 
         /// Every genre, in the order `--help` and error messages list them.
         pub const GENRES: &[Genre] = &[
             $(Genre {
-                kind: <$ty as Puzzle>::KIND,
-                about: <$ty as Puzzle>::ABOUT,
-                pids: when!(url [$($cap)*] <$ty as PuzzLink>::PIDS; &[]),
+                kind: <$module::$name as Puzzle>::KIND,
+                about: <$module::$name as Puzzle>::ABOUT,
+                pids: when!(url [$($cap)*] <$module::$name as PuzzLink>::PIDS; &[]),
                 generates: when!(generate [$($cap)*] true; false),
-                choices: <$ty as Puzzle>::CHOICES,
-                takes: takes::<$ty>,
+                choices: <$module::$name as Puzzle>::CHOICES,
+                takes: takes::<$module::$name>,
             },)*
         ];
 
@@ -141,31 +178,46 @@ macro_rules! genres {
             /// Runs a job with the puzzle's own type and capabilities.
             pub fn run<V: Visit>(&self, job: V) -> V::Output {
                 match self {
-                    $(AnyPuzzle::$variant(p) => {
-                        type P = $ty;
-                        let caps = Capabilities::<P> {
-                            url: when!(url [$($cap)*] Some(<P as PuzzLink>::to_url); None),
-                            generate: when!(generate [$($cap)*] Some(crate::generate::generate::<P>); None),
-                            toml: when!(generate [$($cap)*] Some(<P as Generate>::to_toml); None),
-                            construct: when!(generate [$($cap)*] Some(<P as Generate>::construct); None),
-                            blank: when!(generate [$($cap)*] Some(crate::puzzle::clues_on_blank::<P>); None),
-                            summary: when!(summary [$($cap)*] Some((<P as Summarise>::keeps, <P as Summarise>::summary)); None),
-                            relax: when!(relax [$($cap)*] Some(<P as Relax>::relax); None),
-                            sample: when!(sample [$($cap)*] Some(<P as Sample>::sample); None),
-                            backend: when!(backend [$($cap)*] Some(<P as PreferredBackend>::preferred_backend); None),
-                            ladder: when!(explain [$($cap)*] Some(<P as Explain>::ladder); None),
-                            grades: when!(generate [$($cap)*] Some(crate::generate::check_explains::<P>); None),
-                        };
-                        job.visit(p, &caps)
-                    })*
+                    $(AnyPuzzle::$variant(p) => job.visit(p, &<$module::$name as Row>::capabilities()),)*
                 }
             }
         }
 
+        $(impl Row for $module::$name {
+            fn capabilities() -> Capabilities<Self> {
+                type P = $module::$name;
+                Capabilities {
+                    url: when!(url [$($cap)*] Some(<P as PuzzLink>::to_url); None),
+                    generate: when!(generate [$($cap)*] Some(crate::generate::generate::<P>); None),
+                    toml: when!(generate [$($cap)*] Some(<P as Generate>::to_toml); None),
+                    construct: when!(generate [$($cap)*] Some(<P as Generate>::construct); None),
+                    blank: when!(generate [$($cap)*] Some(crate::puzzle::clues_on_blank::<P>); None),
+                    summary: when!(summary [$($cap)*] Some((<P as Summarise>::keeps, <P as Summarise>::summary)); None),
+                    relax: when!(relax [$($cap)*] Some(<P as Relax>::relax); None),
+                    sample: when!(sample [$($cap)*] Some(<P as Sample>::sample); None),
+                    backend: when!(backend [$($cap)*] Some(<P as PreferredBackend>::preferred_backend); None),
+                    ladder: when!(explain [$($cap)*] Some(<P as Explain>::ladder); None),
+                    grades: when!(generate [$($cap)*] Some(crate::generate::check_explains::<P>); None),
+                }
+            }
+        }
+
+        impl From<$module::$name> for AnyPuzzle {
+            fn from(p: $module::$name) -> AnyPuzzle {
+                AnyPuzzle::$variant(p)
+            }
+        })*
+
+        /// The conformance suite (`conformance.rs`), one module a row marked `suite`.
+        #[cfg(test)]
+        mod conformance_suite {
+            $(suite!($module $name [$($cap)*]);)*
+        }
+
         // The puzzle of one genre back out of `AnyPuzzle` (else the puzzle as it came).
-        $(impl TryFrom<AnyPuzzle> for $ty {
+        $(impl TryFrom<AnyPuzzle> for $module::$name {
             type Error = AnyPuzzle;
-            fn try_from(any: AnyPuzzle) -> Result<$ty, AnyPuzzle> {
+            fn try_from(any: AnyPuzzle) -> Result<$module::$name, AnyPuzzle> {
                 match any {
                     AnyPuzzle::$variant(p) => Ok(p),
                     #[allow(unreachable_patterns)]
@@ -175,17 +227,17 @@ macro_rules! genres {
         })*
 
         fn from_toml(kind: &str, src: &Source) -> Option<Result<AnyPuzzle, InputError>> {
-            $(if kind == <$ty as Puzzle>::KIND {
-                return Some(<$ty as Puzzle>::read(src).map(AnyPuzzle::$variant));
+            $(if kind == <$module::$name as Puzzle>::KIND {
+                return Some(<$module::$name as Puzzle>::read(src).map(AnyPuzzle::$variant));
             })*
             None
         }
 
         /// A blank puzzle of the genre `kind` for `generate`.
         pub fn blank(kind: &str, spec: &GenerateSpec) -> Result<AnyPuzzle, RunError> {
-            $(if kind == <$ty as Puzzle>::KIND {
+            $(if kind == <$module::$name as Puzzle>::KIND {
                 return when!(generate [$($cap)*]
-                    <$ty as Generate>::blank(spec).map(AnyPuzzle::$variant);
+                    <$module::$name as Generate>::blank(spec).map(AnyPuzzle::$variant);
                     Err(RunError::Usage(format!("{kind} has no generator; generate makes {}", generated())))
                 );
             })*
@@ -194,8 +246,8 @@ macro_rules! genres {
 
         fn from_url(pid: &str, r: &mut pzpr::Reader<'_>) -> Option<Result<AnyPuzzle, InputError>> {
             $(when!(url [$($cap)*]
-                if <$ty as PuzzLink>::PIDS.contains(&pid) {
-                    return Some(<$ty as PuzzLink>::from_url(r).map(AnyPuzzle::$variant));
+                if <$module::$name as PuzzLink>::PIDS.contains(&pid) {
+                    return Some(<$module::$name as PuzzLink>::from_url(r).map(AnyPuzzle::$variant));
                 };
                 ()
             );)*
@@ -204,18 +256,19 @@ macro_rules! genres {
     };
 }
 
-// Every genre, with what it can do beyond the core trait.
+// Every genre, with what it can do beyond the core trait; `suite`: it runs the conformance
+// suite (`conformance.rs`), which its tests give a brute-force judge and small boards.
 genres! {
-    SnakeEgg(snake_egg::SnakeEgg) [url generate explain],
+    SnakeEgg(snake_egg::SnakeEgg) [url generate explain suite],
     SnakeCube(snake_cube::SnakeCube) [summary],
     Snakes(snakes::Snakes) [relax sample backend],
     ParitySnake(parity_snake::ParitySnake) [summary generate explain],
-    Snake(snake::Snake) [url generate explain],
-    Hebi(hebi::Hebi) [url generate explain],
-    SnakePit(snakepit::SnakePit) [url generate explain],
-    GolemGrad(golemgrad::GolemGrad) [url generate explain],
-    BosnianRoad(bosnian_road::BosnianRoad) [url generate explain],
-    PMemory(pmemory::PMemory) [url generate explain],
+    Snake(snake::Snake) [url generate explain suite],
+    Hebi(hebi::Hebi) [url generate explain suite],
+    SnakePit(snakepit::SnakePit) [url generate explain suite],
+    GolemGrad(golemgrad::GolemGrad) [url generate explain suite],
+    BosnianRoad(bosnian_road::BosnianRoad) [url generate explain suite],
+    PMemory(pmemory::PMemory) [url generate explain suite],
 }
 
 impl AnyPuzzle {

@@ -5,7 +5,8 @@
 //! fresh character. Genres write it only when a wall exists.
 
 use super::Reader;
-use crate::input::InputError;
+use crate::grid::Grid;
+use crate::input::{InputError, Source};
 
 /// Walls of a `rows` × `cols` board: `vertical[r * (cols - 1) + c]` between (r, c) and
 /// (r, c + 1), `horizontal[r * cols + c]` between (r, c) and (r + 1, c).
@@ -25,6 +26,63 @@ impl Walls {
 
     pub fn any(&self) -> bool {
         self.vertical.iter().chain(&self.horizontal).any(|&w| w)
+    }
+
+    /// The wall between neighbours `a` and `b` of `g`.
+    fn slot(&mut self, g: Grid, a: usize, b: usize) -> &mut bool {
+        let (a, b) = (a.min(b), a.max(b));
+        let (r, c) = g.coords(a);
+        match g.right_of(a, b) {
+            true => &mut self.vertical[r * (g.cols - 1) + c],
+            false => &mut self.horizontal[r * g.cols + c],
+        }
+    }
+
+    /// Is there a wall between neighbours `a` and `b` of `g`?
+    pub fn between(&self, g: Grid, a: usize, b: usize) -> bool {
+        let (a, b) = (a.min(b), a.max(b));
+        let (r, c) = g.coords(a);
+        match g.right_of(a, b) {
+            true => self.vertical[r * (g.cols - 1) + c],
+            false => self.horizontal[r * g.cols + c],
+        }
+    }
+
+    pub fn set(&mut self, g: Grid, a: usize, b: usize, wall: bool) {
+        *self.slot(g, a, b) = wall;
+    }
+
+    /// Sets the walls a puzzle file lists (`walls = [[row, column, row, column], …]`, two
+    /// neighbouring cells counted from 1); a pair that is not one is located.
+    pub fn set_listed(&mut self, src: &Source, g: Grid, listed: &[toml::Spanned<[i64; 4]>]) -> Result<(), InputError> {
+        for w in listed {
+            let [r1, c1, r2, c2] = *w.get_ref();
+            let ok = |r: i64, c: i64| r >= 1 && c >= 1 && r as usize <= g.rows && c as usize <= g.cols;
+            if !ok(r1, c1) || !ok(r2, c2) || (r1 - r2).abs() + (c1 - c2).abs() != 1 {
+                return Err(src.error_at(
+                    w.span().start,
+                    "expected a wall as [row, column, row, column] of two neighbouring cells (counted from 1)",
+                ));
+            }
+            let cell = |r: i64, c: i64| g.index(r as usize - 1, c as usize - 1);
+            self.set(g, cell(r1, c1), cell(r2, c2), true);
+        }
+        Ok(())
+    }
+}
+
+/// The `walls = […]` line of a puzzle file for walls between these neighbours of `g`
+/// (empty for none): what [`Walls::set_listed`] reads.
+pub fn listed(g: Grid, pairs: impl Iterator<Item = (usize, usize)>) -> String {
+    let walls: Vec<String> = pairs
+        .map(|(a, b)| {
+            let ((r1, c1), (r2, c2)) = (g.coords(a), g.coords(b));
+            format!("[{}, {}, {}, {}]", r1 + 1, c1 + 1, r2 + 1, c2 + 1)
+        })
+        .collect();
+    match walls.is_empty() {
+        true => String::new(),
+        false => format!("walls = [{}]\n", walls.join(", ")),
     }
 }
 

@@ -12,11 +12,11 @@ use crate::puzzle::{PuzzLink as _, Show as _};
 use super::*;
 use crate::backend::BackendKind;
 use crate::cnf::Model;
-use crate::engine::{Limits, Session, Step};
 use crate::generate::Rng;
 use crate::genres::testing::all_answers;
 use crate::input::Source;
 use crate::puzzle::Connectivity;
+use proptest::prelude::*;
 
 fn url(text: &str) -> Result<BosnianRoad, InputError> {
     crate::genres::testing::from_url(text)
@@ -197,25 +197,6 @@ fn brute_force(p: &BosnianRoad) -> Vec<Solution> {
     out
 }
 
-/// Every lazy cut holds in every brute-force answer.
-fn check_cuts_sound(p: &BosnianRoad, known: &[Solution]) {
-    let enc = p.encode(&EncodeOptions::default()).unwrap();
-    let mut s = Session::new(&enc, BackendKind::Cadical.build(), &Limits::default());
-    while let Step::Found(m, _) = s.next().unwrap() {
-        s.block(&m);
-    }
-    for sol in known {
-        let mut values = vec![false; enc.formula.n_vars() as usize];
-        for (i, &v) in enc.shaded.iter().enumerate() {
-            values[v.idx()] = sol[i];
-        }
-        let m = Model::new(values);
-        for cut in s.cuts() {
-            assert!(cut.iter().any(|&l| m.lit(l)), "a cut excludes a genuine answer: {cut:?}");
-        }
-    }
-}
-
 /// A random board whose clues are read off a random answer: one answer of the empty board
 /// (by brute force) picked at random, then each unshaded cell made a clue with
 /// probability 1/4, one time in five grey without a number, else the count around it.
@@ -236,46 +217,53 @@ fn random_puzzle(rng: &mut Rng, rows: usize, cols: usize) -> Option<BosnianRoad>
     Some(p)
 }
 
-fn agree_with_brute_force(p: &BosnianRoad) -> usize {
-    let brute = brute_force(p);
-    assert_eq!(all_answers(p, Connectivity::Lazy, BackendKind::Cadical), brute, "lazy: {}", draw::toml(p));
-    assert_eq!(all_answers(p, Connectivity::Eager, BackendKind::Cadical), brute, "eager: {}", draw::toml(p));
-    assert_eq!(all_answers(p, Connectivity::Lazy, BackendKind::Varisat), brute, "varisat: {}", draw::toml(p));
-    check_cuts_sound(p, &brute);
-    brute.len()
-}
-
-#[test]
-fn counts_agree_with_brute_force_on_clues_from_random_answers() {
-    let mut rng = Rng::for_puzzle(38, 0);
-    let (mut boards, mut answers) = (0, 0);
-    for &(rows, cols) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5)].iter().cycle().take(70) {
-        let Some(p) = random_puzzle(&mut rng, rows, cols) else { continue };
-        answers += agree_with_brute_force(&p);
-        boards += 1;
+/// A board with clues at random: most have no answer, and the refusals must agree too.
+fn random_clues(rng: &mut Rng, rows: usize, cols: usize) -> BosnianRoad {
+    let mut p = BosnianRoad::new(Grid::new(rows, cols));
+    for i in 0..p.grid.len() {
+        p.clues[i] = match rng.below(10) {
+            0 => Some(Clue::Grey),
+            1 | 2 => Some(Clue::Number(rng.below(5) as u8)),
+            _ => None,
+        };
     }
-    assert!(boards >= 60 && answers >= boards, "{boards} boards, {answers} answers");
+    p
 }
 
-#[test]
-fn counts_agree_with_brute_force_on_random_clues_and_empty_boards() {
-    // Clues at random, most boards without an answer: the refusals must agree too.
-    let mut rng = Rng::for_puzzle(38, 1);
-    for &(rows, cols) in [(1, 3), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)].iter().cycle().take(42) {
-        let mut p = BosnianRoad::new(Grid::new(rows, cols));
-        for i in 0..p.grid.len() {
-            p.clues[i] = match rng.below(10) {
-                0 => Some(Clue::Grey),
-                1 | 2 => Some(Clue::Number(rng.below(5) as u8)),
-                _ => None,
-            };
+impl crate::genres::conformance::Conformance for BosnianRoad {
+    const CASES: u32 = 64;
+    /// Three boards in four with clues read off a random answer, one with clues at random.
+    fn small() -> BoxedStrategy<BosnianRoad> {
+        const SIZES: &[(usize, usize)] = &[(1, 3), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5)];
+        let read_off = (prop::sample::select(&SIZES[1..]), any::<u64>())
+            .prop_filter_map("an answer to read clues off", |((r, c), seed)| {
+                random_puzzle(&mut Rng::for_puzzle(38, seed), r, c)
+            });
+        let at_random = (prop::sample::select(SIZES), any::<u64>())
+            .prop_map(|((r, c), seed)| random_clues(&mut Rng::for_puzzle(38, seed), r, c));
+        prop_oneof![3 => read_off, 1 => at_random].boxed()
+    }
+    fn brute_force(&self) -> Vec<Solution> {
+        brute_force(self)
+    }
+    fn bare(&self) -> BosnianRoad {
+        BosnianRoad::new(self.grid)
+    }
+    fn answer_model(&self, enc: &BosnianCnf, sol: &Solution) -> Option<Model> {
+        let mut values = vec![false; enc.formula.n_vars() as usize];
+        for (i, &v) in enc.shaded.iter().enumerate() {
+            values[v.idx()] = sol[i];
         }
-        agree_with_brute_force(&p);
+        Some(Model::new(values))
     }
-    // Empty boards: every closed snake of the board (a 2×2 block is one).
+}
+
+/// Empty boards: every closed snake of the board (a 2×2 block is one).
+#[test]
+fn an_empty_board_has_every_closed_snake() {
     for (rows, cols, n) in [(1, 5, 0), (2, 2, 1), (2, 3, 2), (3, 3, 5)] {
         let p = BosnianRoad::new(Grid::new(rows, cols));
-        assert_eq!(agree_with_brute_force(&p), n, "{rows}×{cols}");
+        assert_eq!(crate::genres::conformance::check_answers(&p).len(), n, "{rows}×{cols}");
     }
 }
 
@@ -306,12 +294,4 @@ fn urls_round_trip_and_bad_input_is_located() {
     let e =
         BosnianRoad::read(&Source::new("t.toml", "kind = \"bosnian-road\"\ngrid = \"\"\"\n. 9\n\"\"\"\n")).unwrap_err();
     assert!(e.msg.contains("unknown cell `9`"), "{e}");
-}
-
-#[test]
-fn the_answer_view_reads_back() {
-    let (p, sol) = answer();
-    let json = p.view(&sol, &()).json();
-    let written = crate::answer::Written::read(&json).unwrap();
-    assert_eq!(p.read_answer(&written).unwrap(), sol);
 }

@@ -9,10 +9,10 @@ use crate::puzzle::{PuzzLink as _, Show as _};
 use super::*;
 use crate::backend::BackendKind;
 use crate::cnf::Model;
-use crate::engine::{Limits, Session, Step};
 use crate::genres::testing::all_answers;
 use crate::input::Source;
 use crate::puzzle::Connectivity;
+use proptest::prelude::*;
 
 fn url(text: &str) -> Result<GolemGrad, InputError> {
     crate::genres::testing::from_url(text)
@@ -165,33 +165,6 @@ pub(super) fn brute_force(p: &GolemGrad) -> Vec<Solution> {
     out
 }
 
-/// Every lazy cut holds in every brute-force answer.
-fn check_cuts_sound(p: &GolemGrad, known: &[Solution]) {
-    let enc = p.encode(&EncodeOptions::default()).unwrap();
-    let mut s = Session::new(&enc, BackendKind::Cadical.build(), &Limits::default());
-    while let Step::Found(m, _) = s.next().unwrap() {
-        s.block(&m);
-    }
-    for sol in known {
-        let mut values = vec![false; enc.formula.n_vars() as usize];
-        for (i, shapes) in enc.shape.iter().enumerate() {
-            for &(m, v) in shapes {
-                values[v.idx()] = m == sol[i];
-            }
-            values[enc.shaded[i].idx()] = sol[i] != 0 || p.circle(i);
-            for d in [RIGHT, DOWN] {
-                if let Some(e) = enc.edge(i, d) {
-                    values[e.var().idx()] = sol[i] & d != 0;
-                }
-            }
-        }
-        let m = Model::new(values);
-        for cut in s.cuts() {
-            assert!(cut.iter().any(|&l| m.lit(l)), "a cut excludes a genuine answer: {cut:?}");
-        }
-    }
-}
-
 /// A small deterministic generator (xorshift), so the random boards are the same each run.
 pub(super) struct Rng(pub(super) u64);
 
@@ -232,42 +205,51 @@ pub(super) fn random_puzzle(rng: &mut Rng, rows: usize, cols: usize) -> Option<G
     Some(p)
 }
 
-fn agree_with_brute_force(p: &GolemGrad) -> usize {
-    let brute = brute_force(p);
-    assert_eq!(all_answers(p, Connectivity::Lazy, BackendKind::Cadical), brute, "lazy: {}", draw::toml(p));
-    assert_eq!(all_answers(p, Connectivity::Eager, BackendKind::Cadical), brute, "eager: {}", draw::toml(p));
-    assert_eq!(all_answers(p, Connectivity::Lazy, BackendKind::Varisat), brute, "varisat: {}", draw::toml(p));
-    check_cuts_sound(p, &brute);
-    brute.len()
-}
-
-#[test]
-fn counts_agree_with_brute_force_on_clues_from_random_answers() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let (mut boards, mut answers) = (0, 0);
-    for &(rows, cols) in [(2, 3), (3, 3), (5, 1), (3, 4), (4, 4), (4, 5), (5, 5)].iter().cycle().take(84) {
-        let Some(p) = random_puzzle(&mut rng, rows, cols) else { continue };
-        answers += agree_with_brute_force(&p);
-        boards += 1;
+/// A board with clues at random: most have no answer, and the refusals must agree too.
+fn random_clues(rng: &mut Rng, rows: usize, cols: usize) -> GolemGrad {
+    let mut p = GolemGrad::new(Grid::new(rows, cols));
+    for i in 0..p.grid.len() {
+        p.clues[i] = match rng.below(10) {
+            0 | 1 => Some(Clue::Circle),
+            2 => Some(Clue::Number(1 + rng.below(4) as u32)),
+            3 if rng.below(2) == 0 => Some(Clue::Unknown),
+            _ => None,
+        };
     }
-    assert!(boards >= 36 && answers >= boards, "{boards} boards, {answers} answers");
+    p
 }
 
-#[test]
-fn counts_agree_with_brute_force_on_random_clues() {
-    // Clues at random, most boards without an answer: the refusals must agree too.
-    let mut rng = Rng(12345);
-    for &(rows, cols) in [(2, 2), (2, 3), (4, 1), (1, 4), (3, 3), (3, 4), (4, 4)].iter().cycle().take(56) {
-        let mut p = GolemGrad::new(Grid::new(rows, cols));
-        for i in 0..p.grid.len() {
-            p.clues[i] = match rng.below(10) {
-                0 | 1 => Some(Clue::Circle),
-                2 => Some(Clue::Number(1 + rng.below(4) as u32)),
-                3 if rng.below(2) == 0 => Some(Clue::Unknown),
-                _ => None,
-            };
+impl crate::genres::conformance::Conformance for GolemGrad {
+    const CASES: u32 = 64;
+    /// Three boards in four with clues read off a random answer, one with clues at random.
+    fn small() -> BoxedStrategy<GolemGrad> {
+        const SIZES: &[(usize, usize)] = &[(2, 3), (3, 3), (5, 1), (1, 4), (3, 4), (4, 4), (4, 5), (5, 5)];
+        let read_off = (prop::sample::select(SIZES), any::<u64>())
+            .prop_filter_map("circles with an answer", |((r, c), seed)| random_puzzle(&mut Rng(seed | 1), r, c));
+        let at_random = (prop::sample::select(&SIZES[..5]), any::<u64>())
+            .prop_map(|((r, c), seed)| random_clues(&mut Rng(seed | 1), r, c));
+        prop_oneof![3 => read_off, 1 => at_random].boxed()
+    }
+    fn brute_force(&self) -> Vec<Solution> {
+        brute_force(self)
+    }
+    fn bare(&self) -> GolemGrad {
+        GolemGrad::new(self.grid)
+    }
+    fn answer_model(&self, enc: &GolemCnf, sol: &Solution) -> Option<Model> {
+        let mut values = vec![false; enc.formula.n_vars() as usize];
+        for (i, shapes) in enc.shape.iter().enumerate() {
+            for &(m, v) in shapes {
+                values[v.idx()] = m == sol[i];
+            }
+            values[enc.shaded[i].idx()] = sol[i] != 0 || self.circle(i);
+            for d in [RIGHT, DOWN] {
+                if let Some(e) = enc.edge(i, d) {
+                    values[e.var().idx()] = sol[i] & d != 0;
+                }
+            }
         }
-        agree_with_brute_force(&p);
+        Some(Model::new(values))
     }
 }
 
@@ -295,12 +277,4 @@ fn urls_round_trip_and_bad_input_is_located() {
     assert_eq!((e.line, e.col), (4, 3), "{e}");
     let e = GolemGrad::read(&Source::new("t.toml", "kind = \"golemgrad\"\ngrid = \"\"\"\n. 0\n\"\"\"\n")).unwrap_err();
     assert!(e.msg.contains("unknown cell `0`"), "{e}");
-}
-
-#[test]
-fn the_answer_view_reads_back() {
-    let (p, sol) = answer();
-    let json = p.view(&sol, &()).json();
-    let written = crate::answer::Written::read(&json).unwrap();
-    assert_eq!(p.read_answer(&written).unwrap(), sol);
 }

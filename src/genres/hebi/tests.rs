@@ -123,20 +123,16 @@ fn small_puzzle() -> impl Strategy<Value = Hebi> {
         })
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
-
-    #[test]
-    fn counts_agree_with_brute_force(p in small_puzzle()) {
-        let brute = brute_force(&p);
-        prop_assert_eq!(all_answers(&p, Connectivity::Lazy, BackendKind::Cadical), brute.clone());
-        prop_assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Cadical), brute);
+impl crate::genres::conformance::Conformance for Hebi {
+    const CASES: u32 = 48;
+    fn small() -> BoxedStrategy<Hebi> {
+        small_puzzle().boxed()
     }
-
-    #[test]
-    fn urls_and_toml_round_trip(p in small_puzzle()) {
-        prop_assert_eq!(url(&p.to_url().unwrap()).unwrap(), p.clone());
-        prop_assert_eq!(Hebi::read(&Source::new("t.toml", p.to_toml())).unwrap(), p);
+    fn brute_force(&self) -> Vec<Solution> {
+        brute_force(self)
+    }
+    fn bare(&self) -> Hebi {
+        Hebi { clues: vec![None; self.grid.len()], ..self.clone() }
     }
 }
 
@@ -150,24 +146,6 @@ fn bad_input_is_located() {
     let e = Hebi::read(&Source::new("t.toml", "kind = \"hebi\"\ngrid = \"\"\"\n. >x\n\"\"\"\n")).unwrap_err();
     assert_eq!((e.line, e.col), (3, 3));
     assert!(e.msg.contains("unknown cell `>x`"));
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
-
-    /// `solve --candidates` against full enumeration, below the limit and past it (where
-    /// the values no answer found takes are covered by the solver).
-    #[test]
-    fn candidates_agree_with_full_enumeration(p in small_puzzle(), limit in prop::sample::select(vec![1u64, 2, 3, 100])) {
-        crate::genres::testing::check_candidates(&p, &Default::default(), limit);
-    }
-
-    /// `solve --forced` from kept answers and symmetry images, against full enumeration;
-    /// the pool also holds answers of the board without its clues.
-    #[test]
-    fn forced_from_known_answers_agrees_with_full_enumeration(p in small_puzzle()) {
-        crate::genres::testing::check_forced(&p, &Hebi { clues: vec![None; p.grid.len()], ..p.clone() }, None);
-    }
 }
 
 /// A blank board has more answers than a small limit: the values are still exact.

@@ -106,5 +106,8 @@ pub fn toml(p: &PMemory) -> String {
             .join("\n")
     };
     let circles = rows(&|i| if p.circle[i] { "o".into() } else { ".".into() });
-    format!("kind = \"pmemory\"\ngrid = \"\"\"\n{circles}\n\"\"\"\nregions = \"\"\"\n{}\n\"\"\"\n", rows(&label))
+    // Walls between cells of one region: the labels cannot say them.
+    let inner = g.edges().filter(|&(a, b)| p.wall(a, b) && regions.of[a] == regions.of[b]);
+    let walls = crate::pzpr::border::listed(g, inner);
+    format!("kind = \"pmemory\"\ngrid = \"\"\"\n{circles}\n\"\"\"\nregions = \"\"\"\n{}\n\"\"\"\n{walls}", rows(&label))
 }

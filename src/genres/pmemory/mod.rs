@@ -74,15 +74,7 @@ impl PMemory {
 
     /// Is there a wall between neighbours `a` and `b`?
     pub fn wall(&self, a: usize, b: usize) -> bool {
-        let g = self.grid;
-        let (a, b) = (a.min(b), a.max(b));
-        let (r, c) = g.coords(a);
-        // Below before beside: on a one-column board the cell below is also a + 1.
-        if b == a + g.cols {
-            self.walls.horizontal[r * g.cols + c]
-        } else {
-            self.walls.vertical[r * (g.cols - 1) + c]
-        }
+        self.walls.between(self.grid, a, b)
     }
 
     pub fn regions(&self) -> Regions {
@@ -226,6 +218,9 @@ struct RawFile {
     _kind: serde::de::IgnoredAny,
     grid: Spanned<String>,
     regions: Option<Spanned<String>>,
+    /// Walls inside a region, `[[row, col, row, col], …]` between two neighbouring cells:
+    /// they change the order pzprjs matches two regions' cells in (`clist`).
+    walls: Option<Spanned<Vec<Spanned<[i64; 4]>>>>,
 }
 
 /// A region label: letters and digits; a label starting with a capital letter names a
@@ -247,7 +242,9 @@ impl Puzzle for PMemory {
     /// Reads the TOML form (`kind = "pmemory"`): `grid`, each cell `.` or `o` (a black
     /// circle); `regions` (optional, one region without it), each cell a label (letters and
     /// digits) — neighbours with different labels have a wall between them, and a region
-    /// whose label starts with a capital letter is shaded.
+    /// whose label starts with a capital letter is shaded; `walls` (optional), walls
+    /// inside a region as `[[row, column, row, column], …]`, which decide the order in
+    /// which two same-shaped regions' cells are matched (as pzprjs's search meets them).
     fn read(src: &Source) -> Result<Self, InputError> {
         let raw: RawFile = src.toml()?;
         let rows = rect_grid(src, raw.grid.get_ref(), raw.grid.span(), MAX_SIDE)?;
@@ -286,13 +283,10 @@ impl Puzzle for PMemory {
                 p.shaded[i] = tok.text.starts_with(|c: char| c.is_ascii_uppercase());
             }
             for (a, b) in g.edges() {
-                let w = label[a] != label[b];
-                let (r, c) = g.coords(a);
-                if b == a + g.cols {
-                    p.walls.horizontal[r * g.cols + c] = w;
-                } else {
-                    p.walls.vertical[r * (g.cols - 1) + c] = w;
-                }
+                p.walls.set(g, a, b, label[a] != label[b]);
+            }
+            if let Some(walls) = &raw.walls {
+                p.walls.set_listed(src, g, walls.get_ref())?;
             }
             // A label names one region: the same label in two pieces is a slip.
             let mut first: HashMap<&str, usize> = HashMap::new();
@@ -311,6 +305,8 @@ impl Puzzle for PMemory {
                 }
                 first.insert(label[cells[0]], cells[0]);
             }
+        } else if let Some(walls) = &raw.walls {
+            p.walls.set_listed(src, g, walls.get_ref())?;
         }
         p.check().map_err(|(_, msg)| src.error_at(raw.grid.span().start, msg))?;
         Ok(p)

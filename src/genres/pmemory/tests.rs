@@ -11,11 +11,11 @@ use crate::puzzle::{PuzzLink as _, Show as _};
 use super::*;
 use crate::backend::BackendKind;
 use crate::cnf::Model;
-use crate::engine::{Limits, Session, Step};
 use crate::generate::Rng;
 use crate::genres::testing::all_answers;
 use crate::input::Source;
 use crate::puzzle::Connectivity;
+use proptest::prelude::*;
 
 fn url(text: &str) -> Result<PMemory, InputError> {
     crate::genres::testing::from_url(text)
@@ -347,34 +347,6 @@ pub(super) fn brute_force(p: &PMemory) -> Vec<Solution> {
     out
 }
 
-/// Every lazy cut holds in every brute-force answer.
-fn check_cuts_sound(p: &PMemory, known: &[Solution]) {
-    let enc = p.encode(&EncodeOptions::default()).unwrap();
-    let mut s = Session::new(&enc, BackendKind::Cadical.build(), &Limits::default());
-    while let Step::Found(m, _) = s.next().unwrap() {
-        s.block(&m);
-    }
-    for sol in known {
-        let mut values = vec![false; enc.formula.n_vars() as usize];
-        for (i, &v) in enc.used.iter().enumerate() {
-            values[v.idx()] = sol[i] != 0;
-        }
-        let m = Model::new(values);
-        for cut in s.cuts() {
-            assert!(cut.iter().any(|&l| m.lit(l)), "a cut excludes a genuine answer: {cut:?}");
-        }
-    }
-}
-
-fn agree_with_brute_force(p: &PMemory) -> usize {
-    let brute = brute_force(p);
-    assert_eq!(all_answers(p, Connectivity::Lazy, BackendKind::Cadical), brute, "lazy: {}", draw::toml(p));
-    assert_eq!(all_answers(p, Connectivity::Eager, BackendKind::Cadical), brute, "eager: {}", draw::toml(p));
-    assert_eq!(all_answers(p, Connectivity::Lazy, BackendKind::Varisat), brute, "varisat: {}", draw::toml(p));
-    check_cuts_sound(p, &brute);
-    brute.len()
-}
-
 /// A random board: walls at random (each border one time in `walls`), two circles.
 pub(super) fn random_board(rng: &mut Rng, rows: usize, cols: usize, walls: usize) -> PMemory {
     let g = Grid::new(rows, cols);
@@ -405,43 +377,61 @@ pub(super) fn shade_from(rng: &mut Rng, p: &mut PMemory, sol: &Solution) {
     }
 }
 
-#[test]
-fn counts_agree_with_brute_force_on_shading_from_random_answers() {
-    let mut rng = Rng::for_puzzle(38, 2);
-    let (mut boards, mut answers) = (0, 0);
-    for &(rows, cols) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5)].iter().cycle().take(70) {
-        let mut p = random_board(&mut rng, rows, cols, 3);
-        let all = brute_force(&p);
-        if all.is_empty() {
-            continue;
-        }
-        let sol = all[rng.below(all.len())].clone();
-        shade_from(&mut rng, &mut p, &sol);
-        let n = agree_with_brute_force(&p);
-        assert!(n >= 1, "{}", draw::toml(&p));
-        answers += n;
-        boards += 1;
-    }
-    assert!(boards >= 50, "{boards} boards, {answers} answers");
+/// A board whose shading is read off a random answer of its walls and circles, or `None`
+/// where they have none.
+fn shaded_from_an_answer(rng: &mut Rng, rows: usize, cols: usize) -> Option<PMemory> {
+    let mut p = random_board(rng, rows, cols, 3);
+    let all = brute_force(&p);
+    let sol = all.get(rng.below(all.len().max(1)))?.clone();
+    shade_from(rng, &mut p, &sol);
+    Some(p)
 }
 
-#[test]
-fn counts_agree_with_brute_force_on_random_shading() {
-    // Regions shaded at random, most boards without an answer: the refusals must agree too.
-    let mut rng = Rng::for_puzzle(38, 3);
-    for &(rows, cols) in [(1, 3), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)].iter().cycle().take(42) {
-        let mut p = random_board(&mut rng, rows, cols, 2);
-        for cells in p.regions().cells {
-            if rng.below(3) == 0 {
-                cells.iter().for_each(|&i| p.shaded[i] = true);
-            }
+/// Regions shaded at random: most boards have no answer, and the refusals must agree too.
+fn shaded_at_random(rng: &mut Rng, rows: usize, cols: usize) -> PMemory {
+    let mut p = random_board(rng, rows, cols, 2);
+    for cells in p.regions().cells {
+        if rng.below(3) == 0 {
+            cells.iter().for_each(|&i| p.shaded[i] = true);
         }
-        agree_with_brute_force(&p);
     }
-    // Three circles: no answer.
+    p
+}
+
+impl crate::genres::conformance::Conformance for PMemory {
+    const CASES: u32 = 64;
+    /// Three boards in four with shading read off a random answer, one shaded at random.
+    fn small() -> BoxedStrategy<PMemory> {
+        const SIZES: &[(usize, usize)] = &[(1, 3), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5)];
+        let read_off = (prop::sample::select(&SIZES[1..]), any::<u64>())
+            .prop_filter_map("walls and circles with an answer", |((r, c), seed)| {
+                shaded_from_an_answer(&mut Rng::for_puzzle(38, seed), r, c)
+            });
+        let at_random = (prop::sample::select(SIZES), any::<u64>())
+            .prop_map(|((r, c), seed)| shaded_at_random(&mut Rng::for_puzzle(38, seed), r, c));
+        prop_oneof![3 => read_off, 1 => at_random].boxed()
+    }
+    fn brute_force(&self) -> Vec<Solution> {
+        brute_force(self)
+    }
+    fn bare(&self) -> PMemory {
+        PMemory { shaded: vec![false; self.grid.len()], ..self.clone() }
+    }
+    fn answer_model(&self, enc: &MemoryCnf, sol: &Solution) -> Option<Model> {
+        let mut values = vec![false; enc.formula.n_vars() as usize];
+        for (i, &v) in enc.used.iter().enumerate() {
+            values[v.idx()] = sol[i] != 0;
+        }
+        Some(Model::new(values))
+    }
+}
+
+/// Three circles: no answer.
+#[test]
+fn three_circles_have_no_answer() {
     let mut p = PMemory::new(Grid::new(3, 3));
     (p.circle[0], p.circle[2], p.circle[8]) = (true, true, true);
-    assert_eq!(agree_with_brute_force(&p), 0);
+    assert!(crate::genres::conformance::check_answers(&p).is_empty());
 }
 
 /// `PMemory::clist` (the stack search, below first) is the order pzprjs's room graph gives,
@@ -470,10 +460,18 @@ fn walls_inside_regions_match_cells_in_pzprjs_search_order() {
     let p = url("https://puzz.link/p?pmemory/5/4/9sg03o37bk").unwrap();
     assert!(p.wall(5, 6) && !p.wall(13, 14));
     assert_eq!(p.copies(), vec![vec![vec![0, 5, 1, 6], vec![8, 13, 14, 9]]]);
-    assert_eq!(agree_with_brute_force(&p), 2);
+    assert_eq!(crate::genres::conformance::check_answers(&p).len(), 2);
     let answers = all_answers(&p, Connectivity::Lazy, BackendKind::Cadical);
     let text: Vec<String> = answers.iter().map(|s| p.view(s, &()).text()).collect();
     assert_eq!(text, ["╷ . . . .\n│ . . ╷ .\n└ ┐ . │ .\n. └ ─ ┘ .\n", "╷ . . . .\n│ . . ╷ .\n│ . . │ .\n└ ─ ─ ┘ .\n"]);
+    // The file form keeps the wall inside the region: it is written in `walls`, and read
+    // back the board is the same, with the same answers.
+    let toml = |s: &str| PMemory::read(&Source::new("t.toml", s));
+    let file = draw::toml(&p);
+    assert!(file.ends_with("walls = [[2, 1, 2, 2], [2, 4, 2, 5]]\n"), "{file}");
+    assert_eq!(toml(&file).unwrap(), p);
+    let e = toml(&file.replace("[2, 1, 2, 2]", "[2, 1, 3, 2]")).unwrap_err();
+    assert!(e.msg.contains("two neighbouring cells"), "{e}");
 }
 
 /// On boards of up to 17 borders every set of lines is judged by `verify`: the ones it
@@ -502,7 +500,7 @@ fn every_line_set_of_tiny_boards_agrees_with_the_paths() {
     (p.circle[0], p.circle[2]) = (true, true);
     let u_turn = vec![RIGHT, DOWN | LEFT, RIGHT, UP | LEFT];
     verify(&p, &u_turn).unwrap();
-    assert_eq!(agree_with_brute_force(&p), 2, "the straight line and the U");
+    assert_eq!(crate::genres::conformance::check_answers(&p).len(), 2, "the straight line and the U");
 }
 
 #[test]
@@ -572,12 +570,4 @@ fn random_boards_round_trip_through_url_and_toml() {
             (p.regions().of, p.shaded.clone(), p.circle.clone())
         );
     }
-}
-
-#[test]
-fn the_answer_view_reads_back() {
-    let (p, sol) = answer();
-    let json = p.view(&sol, &()).json();
-    let written = crate::answer::Written::read(&json).unwrap();
-    assert_eq!(p.read_answer(&written).unwrap(), sol);
 }

@@ -8,7 +8,6 @@ use proptest::prelude::*;
 use super::*;
 use crate::backend::BackendKind;
 use crate::cnf::Model;
-use crate::engine::{Limits, Session, Step};
 use crate::genres::testing::all_answers;
 use crate::input::Source;
 use crate::puzzle::Connectivity;
@@ -43,28 +42,6 @@ fn brute_force(p: &Snake) -> Vec<Solution> {
         .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect::<Solution>())
         .filter(|s| verify(p, s).is_ok())
         .collect()
-}
-
-/// Every cut the lazy loop adds holds in every brute-force answer.
-fn check_cuts_sound(p: &Snake, known: &[Solution]) {
-    let enc = p.encode(&EncodeOptions::default()).unwrap();
-    let mut s = Session::new(&enc, BackendKind::Cadical.build(), &Limits::default());
-    while let Step::Found(m, _) = s.next().unwrap() {
-        s.block(&m);
-    }
-    let g = p.grid;
-    for sol in known {
-        let mut values = vec![false; enc.formula.n_vars() as usize];
-        for i in 0..g.len() {
-            values[enc.shaded[i].idx()] = sol[i];
-            values[enc.end[i].idx()] = sol[i] && g.neighbours(i).filter(|&k| sol[k]).count() == 1;
-        }
-        values[enc.one.idx()] = sol.iter().filter(|&&x| x).count() == 1;
-        let m = Model::new(values);
-        for cut in s.cuts() {
-            assert!(cut.iter().any(|&l| m.lit(l)), "a cut excludes a genuine answer");
-        }
-    }
 }
 
 const EXAMPLE: &str = "https://puzz.link/p?snake/4/4/060300g1h4i";
@@ -164,27 +141,28 @@ fn small_puzzle() -> impl Strategy<Value = Snake> {
     )
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
-
-    #[test]
-    fn counts_agree_with_brute_force(p in small_puzzle()) {
-        let mut brute = brute_force(&p);
-        brute.sort();
-        for (mode, backend) in [(Connectivity::Lazy, BackendKind::Cadical), (Connectivity::Eager, BackendKind::Varisat)] {
-            let mut sat = all_answers(&p, mode, backend);
-            sat.sort();
-            prop_assert_eq!(&sat, &brute, "{:?}", mode);
-        }
-        check_cuts_sound(&p, &brute);
+impl crate::genres::conformance::Conformance for Snake {
+    const CASES: u32 = 64;
+    fn small() -> BoxedStrategy<Snake> {
+        small_puzzle().boxed()
     }
-
-    #[test]
-    fn urls_round_trip(p in small_puzzle()) {
-        let text = p.to_url().unwrap();
-        prop_assert_eq!(url(&text).unwrap(), p.clone());
-        // And the TOML form.
-        prop_assert_eq!(toml(&p.to_toml()).unwrap(), p);
+    fn brute_force(&self) -> Vec<Solution> {
+        let mut all = brute_force(self);
+        all.sort();
+        all
+    }
+    fn bare(&self) -> Snake {
+        Snake::new(self.grid)
+    }
+    fn answer_model(&self, enc: &SnakeCnf, sol: &Solution) -> Option<Model> {
+        let g = self.grid;
+        let mut values = vec![false; enc.formula.n_vars() as usize];
+        for i in 0..g.len() {
+            values[enc.shaded[i].idx()] = sol[i];
+            values[enc.end[i].idx()] = sol[i] && g.neighbours(i).filter(|&k| sol[k]).count() == 1;
+        }
+        values[enc.one.idx()] = sol.iter().filter(|&&x| x).count() == 1;
+        Some(Model::new(values))
     }
 }
 
@@ -233,24 +211,6 @@ fn bad_input_is_located() {
     assert!(e.msg.contains("expected one per column (3)"), "{e}");
     let e = toml("kind = \"snake\"\nrows = \"5\"\ngrid = \"\"\"\n. . .\n\"\"\"\n").unwrap_err();
     assert_eq!((e.line, e.col, e.msg.contains("row 1 counts 5")), (2, 9, true), "{e}");
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
-
-    /// `solve --candidates` against full enumeration, below the limit and past it (where
-    /// the values no answer found takes are covered by the solver).
-    #[test]
-    fn candidates_agree_with_full_enumeration(p in small_puzzle(), limit in prop::sample::select(vec![1u64, 2, 3, 100])) {
-        crate::genres::testing::check_candidates(&p, &Default::default(), limit);
-    }
-
-    /// `solve --forced` from kept answers and symmetry images, against full enumeration;
-    /// the pool also holds answers of the blank board, most of them not answers here.
-    #[test]
-    fn forced_from_known_answers_agrees_with_full_enumeration(p in small_puzzle()) {
-        crate::genres::testing::check_forced(&p, &Snake::new(p.grid), None);
-    }
 }
 
 /// A blank board has more answers than a small limit: the values are still exact.

@@ -54,7 +54,7 @@ pub struct SnakeEgg {
 }
 
 /// A cell of an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Cell {
     Snake,
     Egg(u32),

@@ -148,19 +148,9 @@ pub fn toml(p: &SnakePit) -> String {
     let rows: Vec<String> =
         (0..g.rows).map(|r| (0..g.cols).map(|c| token(g.index(r, c))).collect::<Vec<_>>().join(" ")).collect();
     let mut out = format!("kind = \"snakepit\"\ngrid = \"\"\"\n{}\n\"\"\"\n", rows.join("\n"));
-    let walls: Vec<String> = p
-        .edges()
-        .into_iter()
-        .chain(g.edges().filter(|&(a, b)| p.hole[a] || p.hole[b]).map(|(a, b)| (a, b, p.wall(a, b))))
-        .filter(|e| e.2)
-        .map(|(a, b, _)| {
-            let ((r1, c1), (r2, c2)) = (g.coords(a), g.coords(b));
-            format!("[{}, {}, {}, {}]", r1 + 1, c1 + 1, r2 + 1, c2 + 1)
-        })
-        .collect();
-    if !walls.is_empty() {
-        out += &format!("walls = [{}]\n", walls.join(", "));
-    }
+    let holed = g.edges().filter(|&(a, b)| p.hole[a] || p.hole[b]).map(|(a, b)| (a, b, p.wall(a, b)));
+    let walls = p.edges().into_iter().chain(holed).filter(|e| e.2).map(|(a, b, _)| (a, b));
+    out += &crate::pzpr::border::listed(g, walls);
     out
 }
 

@@ -67,14 +67,7 @@ impl SnakePit {
 
     /// Is there a wall between neighbours `a` and `b`?
     pub fn wall(&self, a: usize, b: usize) -> bool {
-        let g = self.grid;
-        let (a, b) = (a.min(b), a.max(b));
-        let (r, c) = g.coords(a);
-        if g.right_of(a, b) {
-            self.walls.vertical[r * (g.cols - 1) + c]
-        } else {
-            self.walls.horizontal[r * g.cols + c]
-        }
+        self.walls.between(self.grid, a, b)
     }
 
     /// Neighbouring cells of the board (holes left out), with whether a wall is between.
@@ -171,25 +164,8 @@ impl Puzzle for SnakePit {
             };
         }
         if let Some(walls) = &raw.walls {
-            for w in walls.get_ref() {
-                let [r1, c1, r2, c2] = *w.get_ref();
-                let g = p.grid;
-                let ok = |r: i64, c: i64| r >= 1 && c >= 1 && r as usize <= g.rows && c as usize <= g.cols;
-                if !ok(r1, c1) || !ok(r2, c2) || (r1 - r2).abs() + (c1 - c2).abs() != 1 {
-                    return Err(src.error_at(
-                        w.span().start,
-                        "expected a wall as [row, column, row, column] of two neighbouring cells (counted from 1)",
-                    ));
-                }
-                let (a, b) = (g.index(r1 as usize - 1, c1 as usize - 1), g.index(r2 as usize - 1, c2 as usize - 1));
-                let (a, b) = (a.min(b), a.max(b));
-                let (r, c) = g.coords(a);
-                if g.right_of(a, b) {
-                    p.walls.vertical[r * (g.cols - 1) + c] = true;
-                } else {
-                    p.walls.horizontal[r * g.cols + c] = true;
-                }
-            }
+            let g = p.grid;
+            p.walls.set_listed(src, g, walls.get_ref())?;
         }
         Ok(p)
     }

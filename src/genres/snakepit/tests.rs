@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::backend::{BackendKind, Outcome};
 use crate::cnf::Model;
-use crate::engine::{Limits, Session, Step};
+use crate::engine::Limits;
 use crate::genres::testing::all_answers;
 use crate::input::Source;
 use crate::puzzle::Connectivity;
@@ -77,30 +77,6 @@ fn brute_force(p: &SnakePit) -> Vec<Solution> {
     out.sort();
     out.dedup();
     out
-}
-
-/// Every lazy cut holds in every brute-force answer (its lengths and `same` edges).
-fn check_cuts_sound(p: &SnakePit, known: &[Solution]) {
-    let enc = p.encode(&EncodeOptions::default()).unwrap();
-    let mut s = Session::new(&enc, BackendKind::Cadical.build(), &Limits::default());
-    while let Step::Found(m, _) = s.next().unwrap() {
-        s.block(&m);
-    }
-    for sol in known {
-        let mut values = vec![false; enc.formula.n_vars() as usize];
-        for (i, vars) in enc.len.iter().enumerate() {
-            if sol[i] >= 2 {
-                values[vars[sol[i] as usize - 2].idx()] = true;
-            }
-        }
-        for (&(a, b), v) in &enc.same {
-            values[v.idx()] = sol[a] == sol[b];
-        }
-        let m = Model::new(values);
-        for cut in s.cuts() {
-            assert!(cut.iter().any(|&l| m.lit(l)), "a cut excludes a genuine answer");
-        }
-    }
 }
 
 const EXAMPLE: &str = "https://puzz.link/p?snakepit/5/5/i4h3g5i3i4g5h4ii920060i9";
@@ -175,23 +151,28 @@ fn small_puzzle() -> impl Strategy<Value = SnakePit> {
         })
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, failure_persistence: None, ..ProptestConfig::default() })]
-
-    #[test]
-    fn counts_agree_with_brute_force(p in small_puzzle()) {
-        let brute = brute_force(&p);
-        prop_assert_eq!(all_answers(&p, Connectivity::Lazy, BackendKind::Cadical), brute.clone());
-        prop_assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Cadical), brute.clone());
-        // The complete CNF as `generate`'s second route reads it: varisat, no propagator.
-        prop_assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Varisat), brute.clone());
-        check_cuts_sound(&p, &brute);
+impl crate::genres::conformance::Conformance for SnakePit {
+    const CASES: u32 = 40;
+    fn small() -> BoxedStrategy<SnakePit> {
+        small_puzzle().boxed()
     }
-
-    #[test]
-    fn urls_and_toml_round_trip(p in small_puzzle()) {
-        prop_assert_eq!(url(&p.to_url().unwrap()).unwrap(), p.clone());
-        prop_assert_eq!(SnakePit::read(&Source::new("t.toml", p.to_toml())).unwrap(), p);
+    fn brute_force(&self) -> Vec<Solution> {
+        brute_force(self)
+    }
+    fn bare(&self) -> SnakePit {
+        SnakePit { numbers: vec![None; self.grid.len()], ..self.clone() }
+    }
+    fn answer_model(&self, enc: &PitCnf, sol: &Solution) -> Option<Model> {
+        let mut values = vec![false; enc.formula.n_vars() as usize];
+        for (i, vars) in enc.len.iter().enumerate() {
+            if sol[i] >= 2 {
+                values[vars[sol[i] as usize - 2].idx()] = true;
+            }
+        }
+        for (&(a, b), v) in &enc.same {
+            values[v.idx()] = sol[a] == sol[b];
+        }
+        Some(Model::new(values))
     }
 }
 
@@ -256,16 +237,8 @@ fn diagonal_touches_between_snakes_and_within_one() {
         for &(i, k) in clues {
             p.numbers[i] = Some(Number::Is(k));
         }
-        let brute = brute_force(&p);
+        let brute = crate::genres::conformance::check_answers(&p);
         assert_eq!(brute.len(), answers, "{}", p.to_toml());
-        for (mode, backend) in [
-            (Connectivity::Lazy, BackendKind::Cadical),
-            (Connectivity::Eager, BackendKind::Cadical),
-            (Connectivity::Eager, BackendKind::Varisat),
-        ] {
-            let what = format!("{mode:?} {backend:?}");
-            assert_eq!(all_answers(&p, mode, backend), brute, "{what}");
-        }
     }
 }
 
@@ -275,12 +248,8 @@ fn an_open_board_has_many_answers() {
     // touching; the brute force and both encodings agree.
     for (rows, cols) in [(2, 3), (3, 4)] {
         let p = SnakePit::new(Grid::new(rows, cols));
-        let brute = brute_force(&p);
+        let brute = crate::genres::conformance::check_answers(&p);
         assert!(brute.len() > 1, "{rows}x{cols}");
-        assert_eq!(all_answers(&p, Connectivity::Lazy, BackendKind::Cadical), brute, "{rows}x{cols}");
-        assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Cadical), brute, "{rows}x{cols}");
-        assert_eq!(all_answers(&p, Connectivity::Eager, BackendKind::Varisat), brute, "{rows}x{cols}");
-        check_cuts_sound(&p, &brute);
     }
 }
 
@@ -311,21 +280,6 @@ fn bad_input_is_located() {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, failure_persistence: None, ..ProptestConfig::default() })]
-
-    /// `solve --candidates` against full enumeration, below the limit and past it (where
-    /// the values no answer found takes are covered by the solver).
-    #[test]
-    fn candidates_agree_with_full_enumeration(p in small_puzzle(), limit in prop::sample::select(vec![1u64, 2, 3, 100])) {
-        crate::genres::testing::check_candidates(&p, &Default::default(), limit);
-    }
-
-    /// `solve --forced` from kept answers and symmetry images, against full enumeration;
-    /// the pool also holds answers of the board without its numbers.
-    #[test]
-    fn forced_from_known_answers_agrees_with_full_enumeration(p in small_puzzle()) {
-        let bare = SnakePit { numbers: vec![None; p.grid.len()], ..p.clone() };
-        crate::genres::testing::check_forced(&p, &bare, None);
-    }
 
     /// `solve --forced` on the solver a setter's page keeps across edits, number by number
     /// up and down again, against full enumeration.

@@ -8,7 +8,6 @@ use proptest::prelude::*;
 use super::*;
 use crate::backend::BackendKind;
 use crate::cnf::{Lit, Model};
-use crate::engine::{Session, Step};
 use crate::puzzle;
 use crate::puzzle::{Connectivity, Starts};
 
@@ -73,22 +72,6 @@ fn answer_model(enc: &EggCnf, sol: &Solution) -> Model {
     Model::new(values)
 }
 
-/// Counts with the lazy loop and checks that every cut it added is satisfied by
-/// every answer brute force finds (cuts are sound, not merely effective).
-fn check_cuts_sound(p: &SnakeEgg, known: &[Solution]) {
-    let enc = p.encode(&EncodeOptions::default()).unwrap();
-    let mut s = Session::new(&enc, BackendKind::Cadical.build(), &crate::engine::Limits::default());
-    while let Step::Found(m, _) = s.next().unwrap() {
-        s.block(&m);
-    }
-    for cut in s.cuts() {
-        for sol in known {
-            let m = answer_model(&enc, sol);
-            assert!(cut.iter().any(|&l| m.lit(l)), "a cut excludes a genuine answer");
-        }
-    }
-}
-
 const SEED: &str = include_str!("../../../../fixtures/snake-egg/seed-6x6.toml");
 
 #[test]
@@ -130,16 +113,7 @@ fn repeated_sizes_and_loops_agree_with_brute_force() {
     // Two eggs of size 2 and one of size 1 in a 4×4: exercises the copy labels of the
     // eager mode; no clues, so the lazy loop meets stray loops and split eggs.
     let p = SnakeEgg::new(Grid::new(4, 4), vec![Clue::Unknown; 16], vec![1, 2, 2]);
-    let brute = brute_force(&p);
-    assert!(brute.len() > 1);
-    for mode in [Connectivity::Lazy, Connectivity::Eager] {
-        let mut sat = sat_count(&p, mode, BackendKind::Cadical);
-        sat.sort_by_key(|s| format!("{s:?}"));
-        let mut b = brute.clone();
-        b.sort_by_key(|s| format!("{s:?}"));
-        assert_eq!(sat, b, "{mode:?}");
-    }
-    check_cuts_sound(&p, &brute);
+    assert!(crate::genres::conformance::check_answers(&p).len() > 1);
 }
 
 /// Small random puzzles: clues drawn from a random shading, so that many have answers.
@@ -178,19 +152,6 @@ pub(super) fn small_puzzle() -> impl Strategy<Value = SnakeEgg> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
 
-    #[test]
-    fn counts_agree_with_brute_force(p in small_puzzle()) {
-        let brute = brute_force(&p);
-        let lazy = sat_count(&p, Connectivity::Lazy, BackendKind::Cadical);
-        let eager = sat_count(&p, Connectivity::Eager, BackendKind::Varisat);
-        prop_assert_eq!(lazy.len(), brute.len());
-        prop_assert_eq!(eager.len(), brute.len());
-        for s in lazy.iter().chain(&eager) {
-            prop_assert!(brute.contains(s));
-        }
-        check_cuts_sound(&p, &brute);
-    }
-
     /// `solve --forced` reports exactly the cells all brute-force answers agree on, in
     /// both connectivity modes.
     #[test]
@@ -211,6 +172,24 @@ proptest! {
             prop_assert_eq!(agreed(&agr.answers), agreed(&brute));
             prop_assert_eq!(r.unique, Some(brute.len() == 1));
         }
+    }
+}
+
+impl crate::genres::conformance::Conformance for SnakeEgg {
+    const CASES: u32 = 48;
+    fn small() -> BoxedStrategy<SnakeEgg> {
+        small_puzzle().boxed()
+    }
+    fn brute_force(&self) -> Vec<Solution> {
+        let mut all = brute_force(self);
+        all.sort();
+        all
+    }
+    fn bare(&self) -> SnakeEgg {
+        SnakeEgg { clues: vec![Clue::Unknown; self.grid.len()], ..self.clone() }
+    }
+    fn answer_model(&self, enc: &EggCnf, sol: &Solution) -> Option<Model> {
+        Some(answer_model(enc, sol))
     }
 }
 
@@ -294,21 +273,6 @@ fn the_complete_cnf_pinned_on_numbers_has_the_answers_of_the_blank_one_with_unit
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
-
-    /// `solve --candidates` against full enumeration, below the limit and past it (where
-    /// the values no answer found takes are covered by the solver).
-    #[test]
-    fn candidates_agree_with_full_enumeration(p in small_puzzle(), limit in prop::sample::select(vec![1u64, 2, 3, 100])) {
-        crate::genres::testing::check_candidates(&p, &Default::default(), limit);
-    }
-
-    /// `solve --forced` from kept answers and symmetry images, against full enumeration;
-    /// the pool also holds answers of the board without its clues.
-    #[test]
-    fn forced_from_known_answers_agrees_with_full_enumeration(p in small_puzzle()) {
-        let blank = SnakeEgg { clues: vec![Clue::Unknown; p.grid.len()], ..p.clone() };
-        crate::genres::testing::check_forced(&p, &blank, Some(<SnakeEgg as crate::puzzle::Generate>::construct));
-    }
 
     /// `solve --forced` on the solver a setter's page keeps across edits, clue by clue up
     /// and down again, against full enumeration.

@@ -1,0 +1,194 @@
+//! The conformance suite: the properties every genre must have, written once and run for
+//! each genre from its registry row (`genres!` makes one test module a row, `conformance::
+//! <genre>::…`). A genre joins by implementing [`Conformance`] in its `tests.rs`: small
+//! boards at random and a brute-force judge that shares no code with its encoding. What
+//! the row marks decides the rest: a genre with URLs has them round-tripped, one with a
+//! ladder has every step of its explanations checked against every answer.
+//!
+//! The properties:
+//! - **answers**: every answer the solver enumerates, in both connectivity modes, on
+//!   CaDiCaL (inside one search and one call per answer) and on varisat, is one of brute
+//!   force's and none is missing (so no lazy cut ever removed a genuine answer); each
+//!   passes the verifier and reads back from its view;
+//! - **round trips**: the URL (where the row has one) and the TOML file read back to the
+//!   same puzzle;
+//! - **forced and candidates**: `solve --forced` and `solve --candidates` against full
+//!   enumeration (`testing::check_forced`, `testing::check_candidates`);
+//! - **explanations**: each fact of each step `explain` takes, its ladder first, holds in
+//!   every answer brute force finds (boards with several answers included: a step may claim
+//!   only what all of them share).
+
+use std::cell::Cell;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+use super::{AnyPuzzle, Row};
+use crate::answer::Written;
+use crate::backend::BackendKind;
+use crate::cnf::Model;
+use crate::engine::{Limits, Session, Step};
+use crate::genres::testing::{all_answers, check_candidates, check_forced};
+use crate::input::Source;
+use crate::puzzle::{self, Connectivity, RawOptions};
+
+/// What a genre gives the suite.
+pub trait Conformance: Row<Solution: Ord> + PartialEq + TryFrom<AnyPuzzle, Error = AnyPuzzle> {
+    /// Boards small enough for brute force, at random; most should have an answer (clues
+    /// read off a random answer), some none.
+    fn small() -> BoxedStrategy<Self>;
+    /// Every answer by the genre's rules, sorted: a judge written apart from the encoding.
+    fn brute_force(&self) -> Vec<Self::Solution>;
+    /// The board without its clues: `--forced`'s pool draws answers from it too, most of
+    /// which are not answers of `self`.
+    fn bare(&self) -> Self;
+    /// The values of the variables a lazy cut may name, as `sol` sets them in `enc` (the
+    /// default options' encoding): every cut the lazy loop adds must hold in every answer.
+    /// `None` (the default): the genre adds no cuts.
+    fn answer_model(&self, _enc: &Self::Encoded, _sol: &Self::Solution) -> Option<Model> {
+        None
+    }
+    /// How many boards each property draws: enough to meet every clue kind on every small
+    /// size, few enough that the suite stays a small part of `scripts/test.sh`.
+    const CASES: u32 = 24;
+}
+
+fn each_board<P: Conformance>(cases: u32, check: impl Fn(&P)) {
+    let config = Config { cases, failure_persistence: None, ..Config::default() };
+    TestRunner::new(config)
+        .run(&P::small(), |p| {
+            check(&p);
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// The answers every route enumerates are brute force's; each is verified and reads back
+/// from its view.
+pub fn answers<P: Conformance>() {
+    let (solvable, several) = (Cell::new(0), Cell::new(0));
+    each_board::<P>(P::CASES, |p| {
+        let n = check_answers(p).len();
+        solvable.set(solvable.get() + u32::from(n > 0));
+        several.set(several.get() + u32::from(n > 1));
+    });
+    // Boards without an answer alone would pass whatever the encoding said of the others.
+    assert!(solvable.get() >= P::CASES / 4, "{} of {} boards have an answer", solvable.get(), P::CASES);
+    assert!(several.get() > 0, "no board of {} has more than one answer", P::CASES);
+}
+
+/// [`answers`] on one board; brute force's answers.
+pub fn check_answers<P: Conformance>(p: &P) -> Vec<P::Solution> {
+    let brute = p.brute_force();
+    for sol in &brute {
+        p.verify(sol).unwrap_or_else(|e| panic!("brute force's answer fails the verifier: {e:?}; {p:?}"));
+        let json = p.view(sol, &Default::default()).json();
+        let written = Written::read(&json).expect("the view's JSON reads");
+        assert_eq!(&p.read_answer(&written).expect("the answer reads back"), sol, "{p:?}");
+    }
+    for (mode, backend) in [
+        (Connectivity::Lazy, BackendKind::Cadical),
+        (Connectivity::Eager, BackendKind::Cadical),
+        (Connectivity::Lazy, BackendKind::Varisat),
+        // The complete CNF as `generate`'s second route and `dimacs` read it.
+        (Connectivity::Eager, BackendKind::Varisat),
+    ] {
+        let what = format!("{mode:?} on {backend:?}: {p:?}");
+        assert_eq!(all_answers(p, mode, backend), brute, "{what}");
+    }
+    check_cuts(p, &brute);
+    brute
+}
+
+/// Every cut the lazy loop adds while it enumerates holds in every answer: an answer found
+/// before a cut that excludes it would still be counted, so the enumeration alone does not
+/// show this.
+fn check_cuts<P: Conformance>(p: &P, brute: &[P::Solution]) {
+    let enc = p.encode(&Default::default()).expect("default options encode");
+    let mut s = Session::new(&enc, BackendKind::Cadical.build(), &Limits::default());
+    while let Step::Found(m, _) = s.next().expect("the enumeration runs") {
+        s.block(&m);
+    }
+    for sol in brute {
+        let Some(m) = p.answer_model(&enc, sol) else { return };
+        for cut in s.cuts() {
+            assert!(cut.iter().any(|&l| m.lit(l)), "a cut excludes a genuine answer {sol:?} of {p:?}: {cut:?}");
+        }
+    }
+}
+
+/// The URL (where the row has one and it can say the board) and the TOML file (where the
+/// row has one) read back to the same puzzle.
+pub fn round_trips<P: Conformance>() {
+    let caps = P::capabilities();
+    each_board::<P>(P::CASES, |p| {
+        // A board with what its URL cannot say (a Snake Egg's shaded given) is refused,
+        // not written short.
+        if let Some(Ok(url)) = caps.url.map(|to_url| to_url(p)) {
+            let back = crate::genres::testing::from_url::<P>(&url).expect("the URL reads back");
+            assert_eq!(&back, p, "{url}");
+        }
+        if let Some(to_toml) = caps.toml {
+            let text = to_toml(p);
+            let back = P::read(&Source::new("t.toml", &text)).expect("the file reads back");
+            assert_eq!(&back, p, "{text}");
+        }
+    });
+}
+
+/// `--forced` and `--candidates` against full enumeration, with the genre's builder of
+/// answers where its row has one.
+pub fn forced_and_candidates<P: Conformance>() {
+    let build = P::capabilities().construct;
+    each_board::<P>(P::CASES / 2, |p| {
+        for limit in [1, 3, 100] {
+            check_candidates(p, &Default::default(), limit);
+        }
+        check_forced(p, &p.bare(), build);
+    });
+}
+
+/// Each fact of each step of `explain` (its ladder first, as the front ends run it) holds
+/// in every answer brute force finds.
+pub fn explanations<P: Conformance>() {
+    let Some(ladder) = P::capabilities().ladder else { return };
+    let settings = crate::explain::Settings {
+        max_rules: crate::explain::MAX_RULES,
+        limits: Default::default(),
+        budget: crate::explain::BUDGET,
+        give_up: crate::explain::GIVE_UP,
+        board: true,
+        search: true,
+    };
+    let facts = Cell::new(0);
+    each_board::<P>(P::CASES, |p| {
+        let all = p.brute_force();
+        if all.is_empty() {
+            return;
+        }
+        let e = puzzle::explain_at(p, ladder(p), &RawOptions::default(), &settings, Default::default())
+            .unwrap_or_else(|err| panic!("explain fails on {p:?}: {err}"));
+        let keys: Vec<Vec<String>> = all
+            .iter()
+            .map(|a| p.view(a, &Default::default()).board.cells.into_iter().map(|c| c.key).collect())
+            .collect();
+        for step in &e.trace.steps {
+            for f in &step.facts {
+                let (unit, value) = (&e.units[f.unit], &e.units[f.unit].values[f.value]);
+                facts.set(facts.get() + 1);
+                for k in &keys {
+                    assert_eq!(
+                        k[f.unit] == value.key,
+                        f.holds,
+                        "{}: {} {} {} is wrong in an answer of {p:?}",
+                        step.technique.as_ref().map_or("a search step", |t| t.technique),
+                        unit.name,
+                        if f.holds { "is" } else { "is not" },
+                        value.words,
+                    );
+                }
+            }
+        }
+    });
+    assert!(facts.get() >= P::CASES, "{} facts checked on {} boards", facts.get(), P::CASES);
+}
