@@ -203,6 +203,13 @@ pub struct Told {
     pub why: String,
 }
 
+/// Adds a technique's name to `parts` unless it is there already.
+fn add_part(parts: &mut Vec<&'static str>, tech: &'static str) {
+    if !parts.contains(&tech) {
+        parts.push(tech);
+    }
+}
+
 /// Applies the narrowings `set` to `s`: the units that changed, each with what is left.
 fn apply(s: &mut State, set: &[(usize, Dom)]) -> Vec<(usize, Dom)> {
     let mut out: Vec<(usize, Dom)> = Vec::new();
@@ -237,6 +244,8 @@ pub struct Folded {
     pub reasons: Vec<String>,
     /// The cells their techniques looked at.
     pub cells: Vec<usize>,
+    /// Their techniques' names, each once (`Deduction::parts`).
+    pub parts: Vec<&'static str>,
     /// The hardest rung among them, and the longest forcing chain: the step that shows
     /// stands on what it took.
     pub rung: Rung,
@@ -245,7 +254,14 @@ pub struct Folded {
 
 impl Folded {
     pub fn new(s: &State) -> Folded {
-        Folded { state: s.clone(), reasons: Vec::new(), cells: Vec::new(), rung: Rung::Basic, depth: 0 }
+        Folded {
+            state: s.clone(),
+            reasons: Vec::new(),
+            cells: Vec::new(),
+            parts: Vec::new(),
+            rung: Rung::Basic,
+            depth: 0,
+        }
     }
 }
 
@@ -386,6 +402,7 @@ impl<G: Techniques> Driver<G> {
         }
         base.reasons.push(self.told(&Told { tech, set, cells: Vec::new(), why: said.why }));
         add_cells(&mut base.cells, &said.cells);
+        add_part(&mut base.parts, tech);
     }
 
     /// Test builds: every unit narrowed from `before` to `after` is named in `why`, so no
@@ -428,6 +445,8 @@ impl<G: Techniques> Driver<G> {
         if !unnamed.is_empty() {
             why += &format!(": {}", self.g.writes(&unnamed));
         }
+        let mut parts = base.parts.clone();
+        then.iter().for_each(|t| add_part(&mut parts, t.tech));
         if !then.is_empty() {
             let then: Vec<String> = then.iter().map(|t| self.told(t)).collect();
             why += &format!(". Then at once: {}", then.join("; "));
@@ -438,6 +457,7 @@ impl<G: Techniques> Driver<G> {
             rung: rung.max(base.rung),
             why,
             cells: f.cells,
+            parts,
             facts: facts(s, &after),
             depth: depth.max(base.depth),
             shown: self.shown(s, &after),
@@ -467,15 +487,17 @@ impl<G: Techniques> Driver<G> {
             let why = told.iter().map(|t| self.told(t)).collect::<Vec<_>>().join("; ");
             self.check_named(s, &base.state, &why);
             // The cells the clues' techniques looked at; what they wrote is in the facts.
-            let mut cells: Vec<usize> = Vec::new();
+            let (mut cells, mut parts) = (Vec::new(), Vec::new());
             for t in &told {
                 add_cells(&mut cells, &t.cells);
+                add_part(&mut parts, t.tech);
             }
             return Some(Deduction {
                 technique: "what follows at once",
                 rung: Rung::Basic,
                 why,
                 cells,
+                parts,
                 facts: facts(s, &base.state),
                 depth: 0,
                 shown: self.shown(s, &base.state),
@@ -486,6 +508,7 @@ impl<G: Techniques> Driver<G> {
         for t in told {
             base.reasons.push(self.told(&t));
             add_cells(&mut base.cells, &t.cells);
+            add_part(&mut base.parts, t.tech);
         }
         loop {
             let found = self.first(&base.state, self.g.order()).ok()?;
@@ -544,6 +567,7 @@ impl<G: Techniques> Driver<G> {
             rung: base.rung,
             why,
             cells: base.cells.clone(),
+            parts: base.parts.clone(),
             facts: facts(s, &base.state),
             depth: base.depth,
             shown,

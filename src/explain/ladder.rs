@@ -116,6 +116,10 @@ pub struct Deduction {
     pub why: String,
     /// The cells the technique looked at (units), for the picture.
     pub cells: Vec<usize>,
+    /// The small techniques folded into the step (what follows at once from the clues,
+    /// before the step's own technique or after it), each named once in the order met:
+    /// a hint's first stage names them without reading `why`.
+    pub parts: Vec<&'static str>,
     /// The facts it decided (unit values), the step's facts.
     #[serde(skip)]
     pub facts: Vec<Fact>,

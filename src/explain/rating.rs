@@ -236,6 +236,7 @@ mod tests {
             rung,
             why: String::new(),
             cells: Vec::new(),
+            parts: Vec::new(),
             facts: Vec::new(),
             depth,
             shown: Vec::new(),

@@ -36,11 +36,11 @@ export function stageWords(step, looked, rows, cols) {
 }
 
 // The technique's name. The clues' own step ("what follows at once") is several small
-// ones, each told in its `why` as `r1c2 empty (line count: …)`: their names say more.
+// ones, which the step lists in `parts`: their names say more.
 function techniqueWords(step) {
   const t = step.technique;
   if (t && t.technique === "what follows at once") {
-    const parts = [...new Set([...(t.why || "").matchAll(/\(([^():;]+): /g)].map((m) => m[1]))];
+    const parts = t.parts || [];
     return parts.length ? `${t.technique} (${parts.join(", ")})` : t.technique;
   }
   if (t) return t.technique;

@@ -70,6 +70,7 @@ fn a_step_names_every_cell_it_writes_with_its_reason() {
     let open = vec![3; 4];
     let first = d.step(&open, &|| false).expect("the clue");
     assert_eq!(first.why, "r1c1 empty (clue: the clue at r1c1)");
+    assert_eq!(first.parts, ["clue"], "the small techniques the step is made of, by name");
     let s = vec![1, 3, 3, 3];
     let second = d.step(&s, &|| false).expect("the push");
     // The push does not name r1c3, so its step does; the copy it leads to is told after.
@@ -79,6 +80,7 @@ fn a_step_names_every_cell_it_writes_with_its_reason() {
     );
     assert_eq!(second.cells, [0], "the cells looked at, not those written");
     assert_eq!(second.shown, ["r1c3 snake", "r1c4 snake"]);
+    assert_eq!(second.parts, ["copy"], "what follows at once after the step's own technique");
 }
 
 #[test]
