@@ -53,7 +53,7 @@ fn boards() -> &'static Vec<Vec<Unit>> {
         impl Visit for Units {
             type Output = Vec<Unit>;
             fn visit<P: Puzzle>(self, p: &P, _: &Capabilities<P>) -> Vec<Unit> {
-                p.encode(&EncodeOptions::default()).unwrap().explain_units()
+                p.encode(&EncodeOptions::default()).unwrap().answer_units()
             }
         }
         PUZZLES

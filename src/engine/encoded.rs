@@ -1,5 +1,6 @@
 //! What a genre hands the engine: the compiled puzzle (`Encoded`), its lazy rules (`Lazy`),
-//! and the pieces `explain` and `count --jobs` read from it.
+//! and the pieces the jobs above it read from it (the answer's units, `count --jobs`'s
+//! cubes).
 
 use crate::cnf::{ConnectedSet, Formula, Lit, Model, SizedRegions, Var};
 
@@ -102,17 +103,18 @@ pub trait Encoded: Lazy {
     fn one_hot_answer(&self) -> bool {
         false
     }
-    /// The answer as `explain` decides it: one unit per cell of the answer view, each with
-    /// its values, exactly one true in every model of the formula. Empty (the default):
-    /// the genre has no explanation yet. The rules `explain` may use are the formula's
-    /// rule instances (`Formula::rule`) in its eager encoding; a genre's techniques over
-    /// these units come from its puzzle, not from here (`puzzle::Explain`).
-    fn explain_units(&self) -> Vec<Unit> {
+    /// The answer as units: one per cell of the answer view, each with its values (a
+    /// literal, the view's key, words), exactly one true in every model of the formula.
+    /// Whoever asks the solver about single cells reads them: `explain` (its facts),
+    /// `--candidates` (each value asked about) and the generator's confirmation. Empty (the
+    /// default): the genre names no units; `explain` then has nothing to explain with, and
+    /// `--candidates` reads values off whole answers only.
+    fn answer_units(&self) -> Vec<Unit> {
         Vec::new()
     }
 }
 
-/// A unit of the answer for `explain`: its name (`r2c3`) and its values.
+/// A unit of the answer (`Encoded::answer_units`): its name (`r2c3`) and its values.
 #[derive(Clone, Debug)]
 pub struct Unit {
     pub name: String,

@@ -19,7 +19,7 @@ pub mod words;
 
 use forcing::Said;
 
-/// The values a unit may still take: bit `v` for value `v` of `Encoded::explain_units`.
+/// The values a unit may still take: bit `v` for value `v` of `Encoded::answer_units`.
 /// A ladder stands aside for units of more than 128 values (`MAX_VALUES`).
 pub type Dom = u128;
 

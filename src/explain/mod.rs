@@ -5,7 +5,7 @@
 //! selector literal (each of its clauses is loaded as `clause ∨ ¬selector`), so one warm
 //! solver can be asked about any subset of the rules. Clauses outside every instance (the
 //! cells' domains, definitions of auxiliary variables) stay hard. A fact is a unit taking
-//! a value or not (`Encoded::explain_units`); facts found earlier are free. Each step is
+//! a value or not (`Encoded::answer_units`); facts found earlier are free. Each step is
 //! the cheapest found of two levels (`encodings/explain.md`):
 //!
 //! 1. one rule instance whose unit propagation, given the facts, sets new facts;
@@ -282,9 +282,9 @@ pub enum ExplainError {
 impl<'a> Explainer<'a> {
     /// Loads `enc`'s formula with a selector per rule instance, with the genre's `ladder`
     /// of techniques over its units if it has one (`puzzle::Explain`). `None` when the
-    /// genre has no explanation (`Encoded::explain_units` is empty).
+    /// genre has no explanation (`Encoded::answer_units` is empty).
     pub fn new<E: Encoded>(enc: &'a E, ladder: Option<Box<dyn Ladder>>) -> Option<Self> {
-        let units = enc.explain_units();
+        let units = enc.answer_units();
         if units.is_empty() {
             return None;
         }

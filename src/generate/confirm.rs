@@ -39,7 +39,7 @@ pub(super) fn answered<P: Puzzle>(
         solver.add_clause(cl);
     }
     // The first call only needs a model of the answer: it assumes the answer's values
-    // where the encoding names them (`Encoded::explain_units`, keyed as the answer view),
+    // where the encoding names them (`Encoded::answer_units`, keyed as the answer view),
     // so it is propagation, not search (finding a model of a sparse 10×10 Snake Pit's
     // complete CNF from nothing was 4.9 of varisat's 5.3 s). The model is still checked
     // to be the answer, and the proof that there is no other assumes nothing.
@@ -113,11 +113,11 @@ pub(super) fn answer_keys<P: Puzzle>(p: &P, sol: &P::Solution, genre: &P::Option
 }
 
 /// The literals of `enc` that say the answer `sol` of `p`, cell by cell, where the encoding
-/// names its cells' values (`Encoded::explain_units`, keyed as the answer view); else none.
+/// names its cells' values (`Encoded::answer_units`, keyed as the answer view); else none.
 /// Assumed, they make finding that answer's model propagation rather than search.
 pub(super) fn answer_lits<P: Puzzle>(p: &P, enc: &P::Encoded, sol: &P::Solution, genre: &P::Options) -> Vec<Lit> {
     let shown = answer_keys(p, sol, genre);
-    let units = enc.explain_units();
+    let units = enc.answer_units();
     match units.len() == shown.len() {
         true => units
             .iter()

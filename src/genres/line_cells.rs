@@ -1,5 +1,5 @@
 //! What the ladders of the line genres (Golem Grad, Persistence of Memory) read the same
-//! way: a cell's values are the line sets it may have (`lines::explain_units`), so a cell
+//! way: a cell's values are the line sets it may have (`lines::answer_units`), so a cell
 //! is on the line or off it (a snake cell or an island; on the path or empty), and each of
 //! its four sides has a line, none, or is open. Here are that reading, the cell in words,
 //! the suppositions a person tries, and the two techniques both genres use as they are:
@@ -40,7 +40,7 @@ pub struct LineCells {
 }
 
 impl LineCells {
-    /// `masks[i]`: cell i's line sets in the order of its values (`explain_units`).
+    /// `masks[i]`: cell i's line sets in the order of its values (`answer_units`).
     pub fn new(g: Grid, masks: Vec<Vec<u8>>, words: (&'static str, &'static str)) -> LineCells {
         let pick = |i: usize, f: &dyn Fn(u8) -> bool| -> Dom {
             masks[i].iter().enumerate().filter(|&(_, &m)| f(m)).fold(0, |d, (v, _)| d | 1 << v)

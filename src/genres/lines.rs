@@ -94,7 +94,7 @@ pub fn mask_words(m: u8, none: &str) -> String {
 
 /// `explain`'s units for a line genre: one per cell, its line sets (`shape`, as
 /// [`LineVars`] lays them out), keyed by the answer view's characters and told by `words`.
-pub fn explain_units(g: Grid, shape: &[Vec<(u8, Var)>], words: impl Fn(u8) -> String) -> Vec<Unit> {
+pub fn answer_units(g: Grid, shape: &[Vec<(u8, Var)>], words: impl Fn(u8) -> String) -> Vec<Unit> {
     shape
         .iter()
         .enumerate()

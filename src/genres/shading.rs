@@ -1,6 +1,6 @@
 //! Techniques shared by the ladders of the genres that shade a path or a loop of cells
 //! whose diagonal neighbours must be joined (Snake, Bosnian Road): a cell's values as
-//! `explain_units` lists them, 0 on it (`ON`), 1 off it (`OFF`). Each genre names its own
+//! `answer_units` lists them, 0 on it (`ON`), 1 off it (`OFF`). Each genre names its own
 //! technique (`tech`) and its own words (`Words`); the deduction is the same, and so is
 //! why it is sound (`encodings/explain.md`).
 

@@ -95,7 +95,7 @@ pub fn check_candidates<P: Puzzle>(p: &P, opts: &EncodeOptions<P::Options>, limi
     assert_eq!(j["counts_complete"], below, "{j}");
     assert_eq!(j["limit_reached"], !below, "{j}");
     assert!(exact || !below, "below the limit the values are exact: {j}");
-    assert_eq!(exact, below || !crate::engine::Encoded::explain_units(&enc).is_empty(), "{j}");
+    assert_eq!(exact, below || !crate::engine::Encoded::answer_units(&enc).is_empty(), "{j}");
     assert!(examined <= all.len() as u64);
     for (i, c) in cells.iter().enumerate() {
         let got: BTreeMap<String, u64> = c

@@ -1,7 +1,7 @@
 //! Candidates: the values each cell takes in some answer, and in how many of the answers
 //! found ("true candidates", as Rangsk's solver gives them for f-puzzles). Answers are
 //! enumerated up to a limit; then, where the genre names its cells' values to the solver
-//! (`Encoded::explain_units`), the values no answer found takes are covered as `--forced`
+//! (`Encoded::answer_units`), the values no answer found takes are covered as `--forced`
 //! narrows (`Session::cover`): each round asks for an answer with any of them, until the
 //! solver proves none has one. So the values listed are exact even past the limit; only
 //! the counts are then lower bounds. Every answer is verified.
@@ -33,7 +33,7 @@ pub struct Candidates<S> {
 
 /// Up to `limit` answers by enumeration, then the values no answer found takes, covered.
 /// `keys(answer)` is the answer's key at each cell (the answer view's); a genre whose
-/// `explain_units` are not one a cell, or whose values' keys are not the view's, gets no
+/// `answer_units` are not one a cell, or whose values' keys are not the view's, gets no
 /// covering (`values_complete` then holds only when the enumeration ended). Refused on an
 /// encoding that keeps one answer per symmetry class, as `forced` is.
 pub fn candidates<P: Puzzle>(
@@ -82,9 +82,9 @@ pub(super) struct Values {
 }
 
 impl Values {
-    /// The genre's units as literals by key, when it names them (`explain_units`).
+    /// The genre's units as literals by key, when it names them (`answer_units`).
     pub(super) fn new<E: Encoded>(enc: &E) -> Option<Values> {
-        let units = enc.explain_units();
+        let units = enc.answer_units();
         if units.is_empty() {
             return None;
         }

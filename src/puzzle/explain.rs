@@ -141,7 +141,7 @@ fn explain_from<P: Puzzle>(
 /// cheap one: the units are the answer's cells, whichever way connectivity is encoded.
 pub fn explains<P: Puzzle>(p: &P, raw: &RawOptions) -> Result<bool, RunError> {
     let opts = EncodeOptions { connectivity: Connectivity::Lazy, genre: P::options(raw)?, pin_roots: false };
-    Ok(!p.encode(&opts)?.explain_units().is_empty())
+    Ok(!p.encode(&opts)?.answer_units().is_empty())
 }
 
 /// Why `explain` refused: the genre has no explanation, or not with this encoding (one that

@@ -426,7 +426,7 @@ impl<P: Puzzle> Known<'_, P> {
 /// and the symmetry images of every answer found, all verified. The solver is asked, as
 /// `forced` asks it, for an answer that differs on a cell all known answers agree on,
 /// until it proves there is none; its answers go into `pool` as they come. Falls back to
-/// `forced` where the genre names no cell values to the solver (`Encoded::explain_units`)
+/// `forced` where the genre names no cell values to the solver (`Encoded::answer_units`)
 /// or its view does not key its cells, and where `Tuning::known` is off (then `pool` is
 /// neither read nor written).
 pub fn forced_from<P: Puzzle>(

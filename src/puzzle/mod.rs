@@ -416,7 +416,7 @@ pub trait Sample: Puzzle {
 
 /// `explain`'s techniques: the genre's ladder (`crate::explain::Ladder`), asked before the
 /// rule instances at every step, over the units its encoding names
-/// (`Encoded::explain_units`). Built from the puzzle alone, so a ladder lives in the
+/// (`Encoded::answer_units`). Built from the puzzle alone, so a ladder lives in the
 /// genre's `ladder/` folder and no encoding keeps the puzzle for it. A genre that explains
 /// without it steps by rule instances only. `generate --grade` explains with it, so every
 /// genre that generates has it.

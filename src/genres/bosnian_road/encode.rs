@@ -166,7 +166,7 @@ impl Encoded for BosnianCnf {
     }
 
     /// One unit per cell, shaded or not (the answer view's `#` and `.`).
-    fn explain_units(&self) -> Vec<Unit> {
+    fn answer_units(&self) -> Vec<Unit> {
         (0..self.grid.len())
             .map(|i| Unit {
                 name: self.grid.name(i),

@@ -395,7 +395,7 @@ impl Encoded for GolemCnf {
 
     /// One unit per cell, its line set (the answer view's character): what a person draws
     /// there, the lines to its sides (none: an island cell).
-    fn explain_units(&self) -> Vec<Unit> {
-        lines::explain_units(self.grid, &self.shape, super::ladder::mask_words)
+    fn answer_units(&self) -> Vec<Unit> {
+        lines::answer_units(self.grid, &self.shape, super::ladder::mask_words)
     }
 }

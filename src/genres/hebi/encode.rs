@@ -231,7 +231,7 @@ impl Encoded for HebiCnf {
 
     /// Each cell as the answer view shows it: a free cell `.` or its snake part 1–5, a clue
     /// cell `.` from the start.
-    fn explain_units(&self) -> Vec<Unit> {
+    fn answer_units(&self) -> Vec<Unit> {
         (0..self.grid.len())
             .map(|i| {
                 let values = match self.value[i] {

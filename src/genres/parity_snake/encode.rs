@@ -364,7 +364,7 @@ impl Encoded for ParityCnf {
     /// which the encoding has no variable for), nor with the lex-leader constraint: it
     /// keeps one answer per symmetry class, outside every rule, so a step could lean on
     /// it without naming it, and the trace would not judge the puzzle's other answers.
-    fn explain_units(&self) -> Vec<Unit> {
+    fn answer_units(&self) -> Vec<Unit> {
         if self.distinct != Distinct::Snake || self.group.len() > 1 {
             return Vec::new();
         }

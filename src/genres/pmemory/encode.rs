@@ -221,7 +221,7 @@ impl Encoded for MemoryCnf {
 
     /// One unit per cell, its line set (the answer view's character): what a person draws
     /// there, the lines to its sides (none: an empty cell).
-    fn explain_units(&self) -> Vec<Unit> {
-        lines::explain_units(self.grid, &self.shape, super::ladder::mask_words)
+    fn answer_units(&self) -> Vec<Unit> {
+        lines::answer_units(self.grid, &self.shape, super::ladder::mask_words)
     }
 }

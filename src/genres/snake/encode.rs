@@ -203,7 +203,7 @@ impl Encoded for SnakeCnf {
     }
 
     /// Each cell: snake or empty (the answer view's `#` and `.`).
-    fn explain_units(&self) -> Vec<Unit> {
+    fn answer_units(&self) -> Vec<Unit> {
         (0..self.grid.len())
             .map(|i| Unit {
                 name: self.grid.name(i),

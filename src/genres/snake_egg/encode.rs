@@ -368,7 +368,7 @@ impl Encoded for EggCnf {
     }
 
     /// Each cell: snake, or in an egg of one of the bank's sizes (the answer view's keys).
-    fn explain_units(&self) -> Vec<Unit> {
+    fn answer_units(&self) -> Vec<Unit> {
         (0..self.grid.len())
             .map(|i| {
                 let snake = Value { lit: self.s(i), key: "#".into(), words: "snake".into() };

@@ -480,7 +480,7 @@ impl Encoded for PitCnf {
 
     /// Each cell: the length of its snake, 2 up to its reach (the answer view's number); a
     /// hole: `#` alone.
-    fn explain_units(&self) -> Vec<Unit> {
+    fn answer_units(&self) -> Vec<Unit> {
         (0..self.grid.len())
             .map(|i| {
                 let values = match self.hole[i] {

@@ -22,7 +22,7 @@ mod tests;
 
 use super::{BosnianRoad, Clue};
 
-// A cell's values as `explain_units` lists them: 0 shaded, 1 unshaded.
+// A cell's values as `answer_units` lists them: 0 shaded, 1 unshaded.
 pub(crate) use crate::genres::shading::{OFF as UNSHADED, ON as SHADED, OPEN};
 
 /// The techniques, each on one rung.

@@ -4,7 +4,7 @@
 //! the shaded cells' one piece are in `snakes.rs` (the one piece through the shared
 //! `explain::one_piece`, as Snake's snake). Why each is sound: `encodings/explain.md`.
 //!
-//! A cell's values are `GolemCnf::explain_units`'s: the line sets it may have (the answer
+//! A cell's values are `GolemCnf::answer_units`'s: the line sets it may have (the answer
 //! view's characters). What a person writes is a line or a cross between two cells and a
 //! cell's colour (snake or island), so a narrowing that changes none of these (one turn of
 //! several ruled out) is folded into the step that shows (`Techniques::visible_at`).
@@ -119,7 +119,7 @@ pub fn mask_words(m: u8) -> String {
 }
 
 impl Techniques {
-    /// `masks[i]`: cell i's line sets in the order of its values (`explain_units`).
+    /// `masks[i]`: cell i's line sets in the order of its values (`answer_units`).
     pub fn new(p: &GolemGrad, masks: Vec<Vec<u8>>) -> Techniques {
         Techniques { cells: LineCells::new(p.grid, masks, ("snake", "island")), clues: p.clues.clone() }
     }

@@ -5,7 +5,7 @@
 //! driver (`explain::drive`) and what both share. Every step is checked against the whole
 //! formula in test builds, so a technique that claimed too much fails the tests.
 //!
-//! A cell's values are `explain_units`'s: 0 empty, 1–5 snake part k. A clue cell has one
+//! A cell's values are `answer_units`'s: 0 empty, 1–5 snake part k. A clue cell has one
 //! value, bit 0 as well: the techniques read it as a wall, a cell that holds no part.
 
 use std::cell::Cell;

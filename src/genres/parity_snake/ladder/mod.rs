@@ -3,7 +3,7 @@
 //! snake goes where parity lets it) and the snake's own shape, read by Snake's techniques
 //! (`snake::ladder`) as Snake Egg reads its snake. Why each is sound: `encodings/explain.md`.
 //!
-//! A cell's values are those of `ParityCnf::explain_units`: 0 snake, 1 not snake, the same
+//! A cell's values are those of `ParityCnf::answer_units`: 0 snake, 1 not snake, the same
 //! bits as Snake's, so Snake's techniques read the grid as it is. Parities are no unit (the
 //! answer is the snake; many parity patterns may witness it), so the parity techniques
 //! (`parity.rs`) work them out afresh from the grid at every scan and tell them in words.

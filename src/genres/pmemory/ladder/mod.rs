@@ -5,7 +5,7 @@
 //! whole in `global.rs` (no loop, the path closed too early, and its one piece through the
 //! shared `explain::one_piece`, as Snake's snake). Why each is sound: `encodings/explain.md`.
 //!
-//! A cell's values are `MemoryCnf::explain_units`'s: the line sets it may have (the answer
+//! A cell's values are `MemoryCnf::answer_units`'s: the line sets it may have (the answer
 //! view's characters). What a person writes is a line or a cross between two cells and a
 //! cell's mark (on the path or empty), so a narrowing that changes none of these (one turn
 //! of several ruled out) is folded into the step that shows (`Techniques::visible_at`).
@@ -106,7 +106,7 @@ pub fn mask_words(m: u8) -> String {
 }
 
 impl Techniques {
-    /// `masks[i]`: cell i's line sets in the order of its values (`explain_units`).
+    /// `masks[i]`: cell i's line sets in the order of its values (`answer_units`).
     pub fn new(p: &PMemory, masks: Vec<Vec<u8>>) -> Techniques {
         let g = p.grid;
         let beside = (0..g.len())

@@ -28,7 +28,7 @@ use super::{Circle, Count, Snake};
 use crate::explain::{Rating, Rung};
 use crate::grid::Grid;
 
-// A cell's values as `explain_units` lists them: 0 snake, 1 empty.
+// A cell's values as `answer_units` lists them: 0 snake, 1 empty.
 pub(crate) const SNAKE: Dom = 0b01;
 pub(crate) const EMPTY: Dom = 0b10;
 pub(crate) const OPEN: Dom = SNAKE | EMPTY;

@@ -5,7 +5,7 @@
 //! none). The eggs are Nurikabe's logic (`eggs.rs`). Why each is sound:
 //! `encodings/explain.md`.
 //!
-//! A cell's values are those of `EggCnf::explain_units`: 0 snake, then one per distinct
+//! A cell's values are those of `EggCnf::answer_units`: 0 snake, then one per distinct
 //! size of the bank. Ruling out one size of several is nothing a person writes down, so
 //! such narrowings are folded into the step that shows (`Techniques::visible`).
 

@@ -6,7 +6,7 @@
 //! driver (`explain::drive`), which adds saturation and the forcing rung.
 //!
 //! A unit per cell: a hole (one value, `#`) or the length of its snake, value `v` for
-//! length `v + 2` (`PitCnf::explain_units`). In every answer two neighbours without a wall
+//! length `v + 2` (`PitCnf::answer_units`). In every answer two neighbours without a wall
 //! between them and with equal lengths are one snake, and equal lengths never meet across
 //! a wall (pzprjs's `bsSameNum`, `bdUnused`): so cells known to share a length and joined
 //! side by side are part of one snake, a *piece*, before the snake is known whole.
@@ -163,7 +163,7 @@ impl Techniques {
             to[a].push(b);
             to[b].push(a);
         }
-        // A hole's one value is `#` (value 0), as `explain_units` lists it.
+        // A hole's one value is `#` (value 0), as `answer_units` lists it.
         let upto = |r: usize| (2..=r.min(drive::MAX_VALUES + 1)).fold(0, |d, k| d | bit(k));
         let full = p.reach().iter().zip(&p.hole).map(|(&r, &hole)| if hole { 1 } else { upto(r) }).collect();
         let numbers = p.numbers.iter().map(|n| if let Some(Number::Is(k)) = n { Some(*k as usize) } else { None });
