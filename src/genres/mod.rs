@@ -260,7 +260,7 @@ macro_rules! genres {
 // suite (`conformance.rs`), which its tests give a brute-force judge and small boards.
 genres! {
     SnakeEgg(snake_egg::SnakeEgg) [url generate explain suite],
-    SnakeCube(snake_cube::SnakeCube) [summary],
+    SnakeCube(snake_cube::SnakeCube) [summary suite],
     Snakes(snakes::Snakes) [relax sample backend],
     ParitySnake(parity_snake::ParitySnake) [summary generate explain],
     Snake(snake::Snake) [url generate explain suite],

@@ -361,3 +361,25 @@ fn bad_chains_are_located() {
     assert_eq!((l, c), (2, 8));
     assert!(m.contains("343 cells; at most 216"), "{m}");
 }
+
+impl crate::genres::conformance::Conformance for SnakeCube {
+    /// A 3×3×3 chain has up to hundreds of foldings, each enumerated four ways.
+    const CASES: u32 = 12;
+    /// A random foldable chain of a small box (every one folds at least one way).
+    fn small() -> proptest::strategy::BoxedStrategy<SnakeCube> {
+        use proptest::prelude::*;
+        const SIZES: &[[usize; 3]] = &[[2, 2, 2], [2, 2, 3], [2, 3, 3], [3, 3, 3]];
+        (prop::sample::select(SIZES), any::<u64>())
+            .prop_map(|(size, seed)| SnakeCube::new(Dims(size), random_foldable_chain(size, &mut Lcg(seed))))
+            .boxed()
+    }
+    fn brute_force(&self) -> Vec<Solution> {
+        let mut all = brute_force(self.dims.0, &self.segments);
+        all.sort();
+        all
+    }
+    /// A chain has no clues to take away.
+    fn bare(&self) -> SnakeCube {
+        self.clone()
+    }
+}
