@@ -99,6 +99,20 @@ fn a_snake_may_be_one_cell() {
     }
 }
 
+/// A board one cell wide has no 2×2 block, and the ladder's block rule must not look for
+/// one past the board's edge (the conformance suite met a 1×n board that panicked there).
+#[test]
+fn a_board_one_cell_wide_is_explained() {
+    for (rows, cols) in [(1, 4), (4, 1)] {
+        let mut p = Snake::new(Grid::new(rows, cols));
+        p.circles[0] = Some(Circle::End);
+        p.circles[rows * cols - 1] = Some(Circle::End);
+        let settings = crate::genres::conformance::settings();
+        let e = crate::puzzle::explain(&p, &Default::default(), &settings).unwrap();
+        assert_eq!(e.trace.board.iter().flatten().count(), rows * cols, "{rows}×{cols}: solved");
+    }
+}
+
 /// An open board: the forced job finds answers near its first (a 7×7 with an end circled
 /// and two counts).
 #[test]

@@ -272,7 +272,10 @@ impl Techniques {
                 continue;
             }
             let (r, c) = g.coords(i);
+            // A board one cell wide has no 2×2 block.
+            let wide = g.rows > 1 && g.cols > 1;
             let blocks: Vec<[usize; 4]> = (r.saturating_sub(1)..=r.min(g.rows.saturating_sub(2)))
+                .filter(|_| wide)
                 .flat_map(|r0| (c.saturating_sub(1)..=c.min(g.cols.saturating_sub(2))).map(move |c0| (r0, c0)))
                 .map(|(r0, c0)| {
                     let a = g.index(r0, c0);

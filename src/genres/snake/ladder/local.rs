@@ -246,6 +246,10 @@ impl Techniques {
     /// Whether a 2×2 block holding `i` is all snake, or holds a diagonal pair of snake
     /// cells with both joints empty.
     pub(super) fn block_breaks(&self, s: &State, i: usize) -> bool {
+        // A board one cell wide has no 2×2 block.
+        if self.g.rows < 2 || self.g.cols < 2 {
+            return false;
+        }
         let (r, c) = self.g.coords(i);
         for r0 in r.saturating_sub(1)..=r.min(self.g.rows.saturating_sub(2)) {
             for c0 in c.saturating_sub(1)..=c.min(self.g.cols.saturating_sub(2)) {
