@@ -12,6 +12,7 @@
 
 use serde_json::{json, Map, Value};
 
+use crate::grid::Grid;
 use crate::render::Pt;
 
 /// How a board's cells are arranged.
@@ -257,6 +258,19 @@ impl Written {
         let tokens = self.grid(rows, cols)?;
         let at = |i: usize| format!("row {}, cell {}", i / cols + 1, i % cols + 1);
         tokens.iter().enumerate().map(|(i, t)| read(i, t).map_err(|e| format!("{}: {e}", at(i)))).collect()
+    }
+
+    /// [`Written::read_grid`] on `g`, then `check` (the genre's verifier) on what it read:
+    /// an answer file that does not read or breaks a rule is refused, said in words.
+    pub(crate) fn read_verified<T, B: Into<String>>(
+        &self,
+        g: Grid,
+        read: impl FnMut(usize, &str) -> Result<T, String>,
+        check: impl FnOnce(&Vec<T>) -> Result<(), B>,
+    ) -> Result<Vec<T>, String> {
+        let sol = self.read_grid(g.rows, g.cols, read)?;
+        check(&sol).map_err(Into::into)?;
+        Ok(sol)
     }
 
     /// The whole object, for a genre whose answer is more than its grid.

@@ -19,6 +19,7 @@
 //!   only what all of them share).
 
 use std::cell::Cell;
+use std::fmt::Debug;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -51,6 +52,20 @@ pub trait Conformance: Row<Solution: Ord> + PartialEq + TryFrom<AnyPuzzle, Error
     /// How many boards each property draws: enough to meet every clue kind on every small
     /// size, few enough that the suite stays a small part of `scripts/test.sh`.
     const CASES: u32 = 24;
+}
+
+/// Boards on `sizes`, each from a seed: three in four with clues read off a random answer
+/// of the board (`read_off`; `None` where it has none), one in four with clues at random
+/// (`at_random`), most of which have no answer, so that refusals are judged too.
+pub fn read_off_or_random<P: Debug + Clone + 'static>(
+    sizes: &'static [(usize, usize)],
+    read_off: fn(u64, usize, usize) -> Option<P>,
+    at_random: fn(u64, usize, usize) -> P,
+) -> BoxedStrategy<P> {
+    let read = (prop::sample::select(sizes), any::<u64>())
+        .prop_filter_map("a board with an answer to read clues off", move |((r, c), seed)| read_off(seed, r, c));
+    let random = (prop::sample::select(sizes), any::<u64>()).prop_map(move |((r, c), seed)| at_random(seed, r, c));
+    prop_oneof![3 => read, 1 => random].boxed()
 }
 
 fn each_board<P: Conformance>(cases: u32, check: impl Fn(&P)) {
@@ -155,14 +170,7 @@ pub fn forced_and_candidates<P: Conformance>() {
 /// in every answer brute force finds.
 pub fn explanations<P: Conformance>() {
     let Some(ladder) = P::capabilities().ladder else { return };
-    let settings = crate::explain::Settings {
-        max_rules: crate::explain::MAX_RULES,
-        limits: Default::default(),
-        budget: crate::explain::BUDGET,
-        give_up: crate::explain::GIVE_UP,
-        board: true,
-        search: true,
-    };
+    let settings = settings();
     let facts = Cell::new(0);
     each_board::<P>(P::CASES, |p| {
         let all = p.brute_force();
@@ -194,4 +202,16 @@ pub fn explanations<P: Conformance>() {
         }
     });
     assert!(facts.get() >= P::CASES, "{} facts checked on {} boards", facts.get(), P::CASES);
+}
+
+/// `explain`'s settings as the command line's defaults set them.
+pub fn settings() -> crate::explain::Settings {
+    crate::explain::Settings {
+        max_rules: crate::explain::MAX_RULES,
+        limits: Default::default(),
+        budget: crate::explain::BUDGET,
+        give_up: crate::explain::GIVE_UP,
+        board: true,
+        search: true,
+    }
 }

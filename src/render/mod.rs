@@ -160,6 +160,12 @@ impl Drawing {
         }
     }
 
+    /// An empty drawing of a `g.rows` × `g.cols` board of `cell`-sized cells, titled with
+    /// the genre's name and the board's size ("Snake Pit 5×5").
+    pub fn board(genre: &str, g: crate::grid::Grid, cell: f64) -> Self {
+        Drawing::new(format!("{genre} {}×{}", g.rows, g.cols), g.cols as f64 * cell, g.rows as f64 * cell)
+    }
+
     pub fn push(&mut self, item: Item) {
         self.items.push(item);
     }

@@ -36,23 +36,22 @@ impl Show for BosnianRoad {
 
     /// Reads back what `view` wrote.
     fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
-        let read = || -> Result<Solution, String> {
-            let sol = w.read_grid(self.grid.rows, self.grid.cols, |i, t| match (self.clues[i], t) {
+        w.read_verified(
+            self.grid,
+            |i, t| match (self.clues[i], t) {
                 (Some(c), t) if t == clue_token(c) => Ok(false),
                 (_, "#") => Ok(true),
                 (_, ".") => Ok(false),
                 (_, t) => Err(format!("expected `#` (shaded) or `.`, found `{t}`")),
-            })?;
-            verify(self, &sol)?;
-            Ok(sol)
-        };
-        read().map_err(RunError::Usage)
+            },
+            |sol| verify(self, sol),
+        )
+        .map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {
         let g = self.grid;
-        let mut d =
-            Drawing::new(format!("Bosnian Road {}×{}", g.rows, g.cols), g.cols as f64 * CELL, g.rows as f64 * CELL);
+        let mut d = Drawing::board("Bosnian Road", g, CELL);
         let corner = |i: usize| {
             let (r, c) = g.coords(i);
             pt(c as f64 * CELL, r as f64 * CELL)

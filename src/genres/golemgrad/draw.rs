@@ -30,22 +30,21 @@ impl Show for GolemGrad {
 
     /// Reads back what `view` wrote.
     fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
-        let read = || -> Result<Solution, String> {
-            let sol = w.read_grid(self.grid.rows, self.grid.cols, |i, t| match (self.clues[i], t) {
+        w.read_verified(
+            self.grid,
+            |i, t| match (self.clues[i], t) {
                 (Some(Clue::Number(k)), t) if t == k.to_string() => Ok(0),
                 (Some(Clue::Unknown), "?") => Ok(0),
                 (_, t) => from_glyph(t).ok_or(format!("expected `.` or a line character such as `─`, found `{t}`")),
-            })?;
-            verify(self, &sol)?;
-            Ok(sol)
-        };
-        read().map_err(RunError::Usage)
+            },
+            |sol| verify(self, sol),
+        )
+        .map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {
         let g = self.grid;
-        let mut d =
-            Drawing::new(format!("Golem Grad {}×{}", g.rows, g.cols), g.cols as f64 * CELL, g.rows as f64 * CELL);
+        let mut d = Drawing::board("Golem Grad", g, CELL);
         let at = |i: usize| spot(self, i).0;
         d.extend(square_grid(g.rows, g.cols, CELL, None));
         if let Some(sol) = sol {

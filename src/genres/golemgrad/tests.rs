@@ -224,11 +224,11 @@ impl crate::genres::conformance::Conformance for GolemGrad {
     /// Three boards in four with clues read off a random answer, one with clues at random.
     fn small() -> BoxedStrategy<GolemGrad> {
         const SIZES: &[(usize, usize)] = &[(2, 3), (3, 3), (5, 1), (1, 4), (3, 4), (4, 4), (4, 5), (5, 5)];
-        let read_off = (prop::sample::select(SIZES), any::<u64>())
-            .prop_filter_map("circles with an answer", |((r, c), seed)| random_puzzle(&mut Rng(seed | 1), r, c));
-        let at_random = (prop::sample::select(&SIZES[..5]), any::<u64>())
-            .prop_map(|((r, c), seed)| random_clues(&mut Rng(seed | 1), r, c));
-        prop_oneof![3 => read_off, 1 => at_random].boxed()
+        crate::genres::conformance::read_off_or_random(
+            SIZES,
+            |seed, r, c| random_puzzle(&mut Rng(seed | 1), r, c),
+            |seed, r, c| random_clues(&mut Rng(seed | 1), r, c),
+        )
     }
     fn brute_force(&self) -> Vec<Solution> {
         brute_force(self)

@@ -30,8 +30,9 @@ impl Show for Hebi {
     /// Reads back what `view` wrote.
     fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
         // The answer file's fault when it does not read or breaks a rule.
-        let read = || -> Result<Solution, String> {
-            let sol = w.read_grid(self.grid.rows, self.grid.cols, |i, t| match (&self.clues[i], t) {
+        w.read_verified(
+            self.grid,
+            |i, t| match (&self.clues[i], t) {
                 (Some(a), t) if t == clue_token(a) => Ok(0),
                 (None, ".") => Ok(0),
                 (None, t) => t
@@ -40,17 +41,15 @@ impl Show for Hebi {
                     .filter(|k| (1..=5).contains(k))
                     .ok_or(format!("expected 1–5 or `.`, found `{t}`")),
                 (Some(a), t) => Err(format!("expected the clue `{}`, found `{t}`", clue_token(a))),
-            })?;
-            verify(self, &sol)?;
-            Ok(sol)
-        };
-        read().map_err(RunError::Usage)
+            },
+            |sol| verify(self, sol),
+        )
+        .map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {
         let g = self.grid;
-        let mut d =
-            Drawing::new(format!("Hebi-Ichigo {}×{}", g.rows, g.cols), g.cols as f64 * CELL, g.rows as f64 * CELL);
+        let mut d = Drawing::board("Hebi-Ichigo", g, CELL);
         let at = |i: usize| spot(self, i).0;
         for (i, clue) in self.clues.iter().enumerate() {
             let Some(clue) = clue else { continue };

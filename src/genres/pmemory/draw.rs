@@ -27,14 +27,12 @@ impl Show for PMemory {
 
     /// Reads back what `view` wrote.
     fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
-        let read = || -> Result<Solution, String> {
-            let sol = w.read_grid(self.grid.rows, self.grid.cols, |_, t| {
-                from_glyph(t).ok_or(format!("expected `.` or a line character such as `─`, found `{t}`"))
-            })?;
-            verify(self, &sol)?;
-            Ok(sol)
-        };
-        read().map_err(RunError::Usage)
+        w.read_verified(
+            self.grid,
+            |_, t| from_glyph(t).ok_or(format!("expected `.` or a line character such as `─`, found `{t}`")),
+            |sol| verify(self, sol),
+        )
+        .map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {

@@ -403,13 +403,11 @@ impl crate::genres::conformance::Conformance for PMemory {
     /// Three boards in four with shading read off a random answer, one shaded at random.
     fn small() -> BoxedStrategy<PMemory> {
         const SIZES: &[(usize, usize)] = &[(1, 3), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5)];
-        let read_off = (prop::sample::select(&SIZES[1..]), any::<u64>())
-            .prop_filter_map("walls and circles with an answer", |((r, c), seed)| {
-                shaded_from_an_answer(&mut Rng::for_puzzle(38, seed), r, c)
-            });
-        let at_random = (prop::sample::select(SIZES), any::<u64>())
-            .prop_map(|((r, c), seed)| shaded_at_random(&mut Rng::for_puzzle(38, seed), r, c));
-        prop_oneof![3 => read_off, 1 => at_random].boxed()
+        crate::genres::conformance::read_off_or_random(
+            SIZES,
+            |seed, r, c| shaded_from_an_answer(&mut Rng::for_puzzle(38, seed), r, c),
+            |seed, r, c| shaded_at_random(&mut Rng::for_puzzle(38, seed), r, c),
+        )
     }
     fn brute_force(&self) -> Vec<Solution> {
         brute_force(self)

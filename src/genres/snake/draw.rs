@@ -26,16 +26,16 @@ impl Show for Snake {
     /// Reads back what `view` wrote.
     fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
         // The answer file's fault when it does not read or breaks a rule.
-        let read = || -> Result<Solution, String> {
-            let sol = w.read_grid(self.grid.rows, self.grid.cols, |_, t| match t {
+        w.read_verified(
+            self.grid,
+            |_, t| match t {
                 "#" => Ok(true),
                 "." => Ok(false),
                 other => Err(format!("unknown cell `{other}`; expected `#` or `.`")),
-            })?;
-            verify(self, &sol)?;
-            Ok(sol)
-        };
-        read().map_err(RunError::Usage)
+            },
+            |sol| verify(self, sol),
+        )
+        .map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {

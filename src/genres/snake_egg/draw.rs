@@ -35,21 +35,20 @@ impl Show for SnakeEgg {
     /// Reads back what `view` wrote.
     fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
         // The answer file's fault when it does not read or breaks a rule.
-        let read = || -> Result<Solution, String> {
-            let sol = w.read_grid(self.grid.rows, self.grid.cols, |_, t| match t {
+        w.read_verified(
+            self.grid,
+            |_, t| match t {
                 "o" | "#" => Ok(Cell::Snake),
                 k => k.parse().map(Cell::Egg).map_err(|_| format!("`{k}` is not `o`, `#` or an egg size")),
-            })?;
-            verify(self, &sol)?;
-            Ok(sol)
-        };
-        read().map_err(RunError::Usage)
+            },
+            |sol| verify(self, sol),
+        )
+        .map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {
         let g = self.grid;
-        let mut d =
-            Drawing::new(format!("Snake Egg {}×{}", g.rows, g.cols), g.cols as f64 * CELL, g.rows as f64 * CELL);
+        let mut d = Drawing::board("Snake Egg", g, CELL);
         let at = |i: usize| {
             let (r, c) = g.coords(i);
             centre(r, c, CELL)

@@ -25,24 +25,23 @@ impl Show for SnakePit {
     /// Reads back what `view` wrote.
     fn read_answer(&self, w: &Written) -> Result<Solution, RunError> {
         // The answer file's fault when it does not read or breaks a rule.
-        let read = || -> Result<Solution, String> {
-            let sol = w.read_grid(self.grid.rows, self.grid.cols, |i, t| match (self.hole[i], t) {
+        w.read_verified(
+            self.grid,
+            |i, t| match (self.hole[i], t) {
                 (true, "#") => Ok(0),
                 (false, t) => {
                     t.parse::<u32>().ok().filter(|&k| k >= 1).ok_or(format!("expected a length, found `{t}`"))
                 }
                 (true, t) => Err(format!("expected `#` (a hole), found `{t}`")),
-            })?;
-            verify(self, &sol)?;
-            Ok(sol)
-        };
-        read().map_err(RunError::Usage)
+            },
+            |sol| verify(self, sol),
+        )
+        .map_err(RunError::Usage)
     }
 
     fn draw(&self, sol: Option<&Solution>) -> Drawing {
         let g = self.grid;
-        let mut d =
-            Drawing::new(format!("Snake Pit {}×{}", g.rows, g.cols), g.cols as f64 * CELL, g.rows as f64 * CELL);
+        let mut d = Drawing::board("Snake Pit", g, CELL);
         let at = |i: usize| spot(self, i).0;
         let corner = |i: usize| {
             let (r, c) = g.coords(i);
