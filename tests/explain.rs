@@ -293,10 +293,9 @@ fn published_snakes_are_explained_by_techniques_in_the_grids_terms() {
     assert!(text.contains("Grade: local (steps by level: basic 1, local "), "{text}");
 }
 
-/// The published 11×11 Snake (column counts and two row counts, no circle) opens with a
-/// packing argument over the whole board, which no technique and no small set of rules
-/// holds: the board rung takes those steps (clues and counts with every local rule), each
-/// deciding one cell the ladder then carries on from, to the published answer.
+/// The published 11×11 Snake (column counts and two row counts, no circle), explained by
+/// techniques alone to the published answer: strip fit and line and strip fit take the
+/// steps the solver's whole-board proofs took before.
 #[test]
 fn the_published_11x11_snake_is_explained_to_its_answer_from_four_columns() {
     let url = std::fs::read_to_string(fixture("snake/urls/published-11x11.url")).unwrap();
@@ -320,17 +319,14 @@ fn the_published_11x11_snake_is_explained_to_its_answer_from_four_columns() {
     let decided: Vec<&str> =
         steps[0]["decided"].as_array().unwrap().iter().map(|d| d["cell"].as_str().unwrap()).collect();
     assert!(decided.contains(&"r1c3"), "{}", steps[0]);
-    // No supposition. One whole-board step remains (r1c4, measured: bench/explain.md,
-    // "Strip fit by a sweep"); it names clues and counts only and writes a cell.
+    // No supposition and no whole-board step: r1c4, the last the solver's proof took, is
+    // row 1 and columns 1–5 filled together (bench/explain.md, "Line and strip fit").
     assert!(steps.iter().all(|s| s["rung"] != "forcing"), "a supposition");
-    let boards: Vec<&serde_json::Value> = steps.iter().filter(|s| s["rung"] == "board").collect();
-    assert!(boards.len() <= 1, "{} whole-board steps", boards.len());
-    for step in &boards {
-        let rules = step["rules"].as_array().unwrap();
-        assert!(!rules.is_empty() && rules.iter().all(|r| r["kind"] == "clue" || r["kind"] == "count"), "{step}");
-        let decided = step["decided"].as_array().unwrap();
-        assert!(!decided.is_empty() && decided.iter().all(|d| ["#", "."].contains(&d["value"].as_str().unwrap())));
-    }
+    assert!(steps.iter().all(|s| s["rung"] != "board"), "a whole-board step");
+    let tee = steps.iter().find(|s| s["technique"]["technique"] == "line and strip fit").expect("line and strip fit");
+    assert!(tee["technique"]["why"].as_str().unwrap().starts_with("row 1 and columns 1–5 together: "), "{tee}");
+    let decided: Vec<&str> = tee["decided"].as_array().unwrap().iter().map(|d| d["cell"].as_str().unwrap()).collect();
+    assert!(decided.contains(&"r1c4"), "{tee}");
 }
 
 #[test]

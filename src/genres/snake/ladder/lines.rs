@@ -322,7 +322,7 @@ impl Techniques {
     }
 
     /// Whether line `m` keeps its count in `s`: no more snake cells than it, and room for it.
-    fn count_holds(&self, s: &State, m: usize) -> bool {
+    pub(super) fn count_holds(&self, s: &State, m: usize) -> bool {
         let line = &self.lines[m];
         let snake = line.cells.iter().filter(|&&x| s[x] == SNAKE).count();
         snake <= line.count && snake + line.cells.iter().filter(|&&x| s[x] == OPEN).count() >= line.count

@@ -20,6 +20,7 @@ mod lines;
 mod local;
 mod strips;
 mod sweep;
+mod tee;
 #[cfg(test)]
 mod tests;
 mod zones;
@@ -59,6 +60,7 @@ pub enum Tech {
     ZoneBudget,
     PairFit,
     StripFit,
+    LineStripFit,
 }
 
 impl drive::Technique for Tech {
@@ -87,6 +89,7 @@ impl drive::Technique for Tech {
             Tech::ZoneBudget => "zone budget",
             Tech::PairFit => "two-line fit",
             Tech::StripFit => "strip fit",
+            Tech::LineStripFit => "line and strip fit",
         }
     }
 
@@ -101,20 +104,27 @@ impl drive::Technique for Tech {
             | Tech::NoLoop
             | Tech::EarlyFinish
             | Tech::Enclosure
-            | Tech::StripFit => Rung::Connectivity,
+            | Tech::StripFit
+            | Tech::LineStripFit => Rung::Connectivity,
             Tech::Budget | Tech::Parity | Tech::CutParity | Tech::ZoneParity | Tech::ZoneBudget => Rung::Length,
         }
     }
 
     /// Strip fit asks a person to hold three to five lines as one path through up to
     /// hundreds of ways: as much as a supposition of 5 to 9 inferences (the hard band).
+    /// Line and strip fit asks that once for each way of a line across the strip: a case
+    /// split over a strip fit each (the fiendish band).
     fn rated(self) -> Option<(Rating, Rating)> {
-        (self == Tech::StripFit).then_some((Rating(60), Rating(69)))
+        match self {
+            Tech::StripFit => Some((Rating(60), Rating(69))),
+            Tech::LineStripFit => Some((Rating(70), Rating(79))),
+            _ => None,
+        }
     }
 }
 
 /// The techniques in the order they are tried.
-const ORDER: [Tech; 22] = [
+const ORDER: [Tech; 23] = [
     Tech::Given,
     Tech::Count,
     Tech::Block,
@@ -137,6 +147,7 @@ const ORDER: [Tech; 22] = [
     Tech::Budget,
     Tech::ZoneBudget,
     Tech::StripFit,
+    Tech::LineStripFit,
 ];
 
 type Found = drive::Found<Tech>;
@@ -336,6 +347,7 @@ impl Techniques {
             Tech::LineFit => self.line_fit(s, out, false),
             Tech::CrossFit => self.line_fit(s, out, true),
             Tech::PairFit | Tech::StripFit => self.strip_fit(t, s, out),
+            Tech::LineStripFit => self.line_strip_fit(s, out),
             Tech::Unreachable | Tech::MustPass | Tech::Pocket => self.pieces(t, s, out),
             Tech::NoLoop | Tech::EarlyFinish => self.chains(t, s, out),
             Tech::Enclosure => self.enclosure(s, out),
@@ -365,13 +377,13 @@ impl drive::Techniques for Techniques {
 
     /// Line fit costs the most, and the rest often settle the line first.
     fn dear(&self, t: Tech) -> bool {
-        matches!(t, Tech::LineFit | Tech::CrossFit | Tech::PairFit | Tech::StripFit)
+        matches!(t, Tech::LineFit | Tech::CrossFit | Tech::PairFit | Tech::StripFit | Tech::LineStripFit)
     }
 
     /// Two-line and strip fit try up to thousands of ways for each strip of lines: on every
     /// supposed grid that is where the time goes.
     fn only_as_step(&self, t: Tech) -> bool {
-        matches!(t, Tech::PairFit | Tech::StripFit)
+        matches!(t, Tech::PairFit | Tech::StripFit | Tech::LineStripFit)
     }
 
     fn scan(&self, t: Tech, s: &State, out: &mut Vec<Found>) -> Scan {

@@ -105,11 +105,14 @@ impl Sweep {
         let mut steps: Vec<Vec<(u32, u32, u16)>> = Vec::with_capacity(n);
         let mut budget = SWEEP_STEPS;
         let mut work = Work::default();
+        // One map for every slice: cleared, it keeps its room, which the next slice's
+        // frontiers (about as many) would otherwise grow into again.
+        let mut index: FxHashMap<Frontier, u32> = FxHashMap::default();
         for k in 0..n {
             let sl = &self.slices[k];
-            let mut next: Vec<Frontier> = Vec::new();
-            let mut index: FxHashMap<Frontier, u32> = FxHashMap::default();
-            let mut here = Vec::new();
+            let mut next: Vec<Frontier> = Vec::with_capacity(layers[k].len());
+            index.clear();
+            let mut here = Vec::with_capacity(2 * layers[k].len());
             for (i, f) in layers[k].iter().enumerate() {
                 for &pick in &sl.picks[usize::from(f.snake)] {
                     budget = budget.checked_sub(1)?;

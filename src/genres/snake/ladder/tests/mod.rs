@@ -5,6 +5,7 @@ use crate::genres::snake::{Circle, Count, Snake};
 use crate::grid::Grid;
 
 mod strips;
+mod tee;
 
 fn snake(rows: usize, cols: usize) -> Snake {
     Snake::new(Grid::new(rows, cols))
