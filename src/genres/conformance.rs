@@ -1,6 +1,6 @@
 //! The conformance suite: the properties every genre must have, written once and run for
-//! each genre from its registry row (`genres!` makes one test module a row, `conformance::
-//! <genre>::…`). A genre joins by implementing [`Conformance`] in its `tests.rs`: small
+//! each genre from its registry row (`genres!` makes one test module for each row marked
+//! `suite`, `genres::conformance_suite::<genre folder>::…`). A genre joins by implementing [`Conformance`] in its `tests.rs`: small
 //! boards at random and a brute-force judge that shares no code with its encoding. What
 //! the row marks decides the rest: a genre with URLs has them round-tripped, one with a
 //! ladder has every step of its explanations checked against every answer.
@@ -10,10 +10,11 @@
 //!   CaDiCaL (inside one search and one call per answer) and on varisat, is one of brute
 //!   force's and none is missing (so no lazy cut ever removed a genuine answer); each
 //!   passes the verifier and reads back from its view;
-//! - **round trips**: the URL (where the row has one) and the TOML file read back to the
+//! - **round trips**: the URL and the TOML file (where the row has them) read back to the
 //!   same puzzle;
-//! - **forced and candidates**: `solve --forced` and `solve --candidates` against full
-//!   enumeration (`testing::check_forced`, `testing::check_candidates`);
+//! - **forced and candidates**: `solve --forced` (unless the genre refuses it) and
+//!   `solve --candidates` against full enumeration (`testing::check_forced`,
+//!   `testing::check_candidates`);
 //! - **explanations**: each fact of each step `explain` takes, its ladder first, holds in
 //!   every answer brute force finds (boards with several answers included: a step may claim
 //!   only what all of them share).
