@@ -28,28 +28,30 @@ impl Walls {
         self.vertical.iter().chain(&self.horizontal).any(|&w| w)
     }
 
-    /// The wall between neighbours `a` and `b` of `g`.
-    fn slot(&mut self, g: Grid, a: usize, b: usize) -> &mut bool {
+    /// Where the wall between neighbours `a` and `b` of `g` is kept: in `vertical` (true)
+    /// or `horizontal`, at which index.
+    fn place(g: Grid, a: usize, b: usize) -> (bool, usize) {
         let (a, b) = (a.min(b), a.max(b));
         let (r, c) = g.coords(a);
         match g.right_of(a, b) {
-            true => &mut self.vertical[r * (g.cols - 1) + c],
-            false => &mut self.horizontal[r * g.cols + c],
+            true => (true, r * (g.cols - 1) + c),
+            false => (false, r * g.cols + c),
         }
     }
 
     /// Is there a wall between neighbours `a` and `b` of `g`?
     pub fn between(&self, g: Grid, a: usize, b: usize) -> bool {
-        let (a, b) = (a.min(b), a.max(b));
-        let (r, c) = g.coords(a);
-        match g.right_of(a, b) {
-            true => self.vertical[r * (g.cols - 1) + c],
-            false => self.horizontal[r * g.cols + c],
+        match Walls::place(g, a, b) {
+            (true, k) => self.vertical[k],
+            (false, k) => self.horizontal[k],
         }
     }
 
     pub fn set(&mut self, g: Grid, a: usize, b: usize, wall: bool) {
-        *self.slot(g, a, b) = wall;
+        match Walls::place(g, a, b) {
+            (true, k) => self.vertical[k] = wall,
+            (false, k) => self.horizontal[k] = wall,
+        }
     }
 
     /// Sets the walls a puzzle file lists (`walls = [[row, column, row, column], …]`, two
