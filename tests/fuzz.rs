@@ -180,8 +180,13 @@ fn toml_doc() -> impl Strategy<Value = String> {
     let pmemory = (
         maybe("grid", grid_value(&[".", "o", "O", "#", "x"])),
         maybe("regions", grid_value(&["a", "b", "A", "B", "a1", "-", "."])),
+        maybe(
+            "walls",
+            prop::sample::select(vec!["[[1, 1, 1, 2]]", "[[1, 1, 2, 2]]", "[]", "[[0, 0, 0, 1]]", "[[1, 1]]"])
+                .prop_map(str::to_string),
+        ),
     )
-        .prop_map(|(a, b)| format!("kind = \"pmemory\"\n{a}{b}"));
+        .prop_map(|(a, b, c)| format!("kind = \"pmemory\"\n{a}{b}{c}"));
     prop_oneof![egg, cube, snakes, parity, snake, hebi, pit, golem, bosnian, pmemory]
 }
 
